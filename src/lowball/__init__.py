@@ -1,0 +1,56 @@
+"""lowball: deuce-to-seven lowball poker with a C core.
+
+Hand ranking (:func:`evaluate`, :func:`evaluate_batch`, :func:`describe`, :func:`winners`), cards
+(:class:`Card`, :func:`parse_cards`), and the errors (:class:`LowballError` and its subclasses).
+A hand's class is 1..7462 and **lower is better**: 1 is 7-5-4-3-2, the best hand.
+"""
+
+from lowball.cards import (
+    DECK,
+    RANKS,
+    SUITS,
+    Card,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_hand,
+)
+from lowball.errors import IllegalActionError, InvalidCardError, LowballError
+from lowball.evaluation import (
+    NUM_CLASSES,
+    NUM_HANDS,
+    Hand,
+    HandCategory,
+    category,
+    describe,
+    evaluate,
+    evaluate_all,
+    evaluate_batch,
+    winners,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "NUM_CLASSES",
+    "NUM_HANDS",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "Hand",
+    "HandCategory",
+    "IllegalActionError",
+    "InvalidCardError",
+    "LowballError",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_all",
+    "evaluate_batch",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "parse_hand",
+    "winners",
+]

@@ -1,0 +1,18 @@
+"""Stubs for the compiled binding to the C core (private; use :mod:`lowball.evaluation`)."""
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from lowball.cards import CardLike
+
+NUM_CLASSES: int
+NUM_HANDS: int
+
+def evaluate(hand: str | Iterable[CardLike]) -> int: ...
+def evaluate_batch(
+    cards: npt.ArrayLike, *, check: bool = True
+) -> npt.NDArray[np.uint16]: ...
+def evaluate_all() -> npt.NDArray[np.uint16]: ...
+def category_index(hand_class: int) -> int: ...

@@ -1,0 +1,182 @@
+"""Cards and hands: the one place where card text is parsed and formatted.
+
+The encoding is fixed across lowball (``../shared/DESIGN.md``): ``card = 4 * rank + suit`` with
+rank 0..12 = 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A and suit 0..3 = c, d, h, s; so ``2c`` is 0,
+``2s`` is 3 and ``As`` is 51. Text is rank then suit (``7s``, ``Td``); the parsers also accept
+``10`` for ten and either case.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import SupportsIndex, Union
+
+from lowball.errors import InvalidCardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "Card",
+    "CardLike",
+    "HandLike",
+    "DECK",
+    "parse_card",
+    "parse_cards",
+    "parse_hand",
+    "format_cards",
+]
+
+RANKS = "23456789TJQKA"
+"""Rank characters in rank order: index 0 is the deuce, 12 the ace."""
+SUITS = "cdhs"
+"""Suit characters in suit order: clubs, diamonds, hearts, spades."""
+
+_CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]+")
+_EXPECTED = "a rank (2-9, T, J, Q, K, A, or 10) followed by a suit (c, d, h, s)"
+
+
+class Card(int):
+    """A playing card: an ``int`` 0..51 equal to ``4 * rank + suit``, that prints as text.
+
+    ``Card("7s")``, ``Card("10d")``, ``Card(23)`` and ``Card(Card(23))`` are all accepted. A Card
+    is an ``int`` everywhere (``Card("2c") == 0``), so it can index arrays and go into
+    :func:`lowball.evaluate_batch` directly.
+
+    Raises
+    ------
+    InvalidCardError
+        For text that is not one card, or a number outside 0..51.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: CardLike) -> Card:
+        if isinstance(value, Card):
+            return value
+        return _CARDS[_card_number(value)]
+
+    @classmethod
+    def from_rank_suit(cls, rank: int, suit: int) -> Card:
+        """The card of ``rank`` 0..12 (deuce..ace) and ``suit`` 0..3 (c, d, h, s)."""
+        if not (0 <= rank < 13 and 0 <= suit < 4):
+            raise InvalidCardError(f"rank {rank!r}, suit {suit!r}: expected rank 0..12, suit 0..3")
+        return _CARDS[4 * rank + suit]
+
+    @property
+    def rank(self) -> int:
+        """Rank 0..12: 0 is the deuce, 12 the ace."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        """Suit 0..3: clubs, diamonds, hearts, spades."""
+        return int(self) & 3
+
+    def __str__(self) -> str:
+        return RANKS[int(self) >> 2] + SUITS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+CardLike = Union[Card, str, SupportsIndex]
+"""One card: a :class:`Card`, its text (``"7s"``, ``"10d"``), or its number 0..51."""
+HandLike = Union[str, Iterable[CardLike]]
+"""Cards as text (``"7s5h4d3c2s"``, ``"7s 5h 4d 3c 2s"``, ``"7s,5h"``) or an iterable of cards."""
+
+
+def _card_number(value: object) -> int:
+    if isinstance(value, str):
+        m = _CARD_RE.fullmatch(value.strip())
+        if m is None:
+            raise InvalidCardError(f"{value!r} is not a card: expected {_EXPECTED}")
+        rank = 8 if m.group(1) == "10" else RANKS.index(m.group(1).upper())
+        return 4 * rank + SUITS.index(m.group(2).lower())
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise InvalidCardError(
+            f"{value!r} is not a card: expected a card number 0..51, text like '7s', or a Card"
+        )
+    number = value.__index__()
+    if not 0 <= number < 52:
+        raise InvalidCardError(f"card number {number} is out of range: expected 0..51")
+    return number
+
+
+_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+DECK: tuple[Card, ...] = _CARDS
+"""All 52 cards in encoding order: 2c, 2d, 2h, 2s, 3c, ..., As."""
+
+
+def parse_card(value: CardLike) -> Card:
+    """Parse one card. Same as ``Card(value)``; raises :class:`InvalidCardError` naming ``value``."""
+    return Card(value)
+
+
+def _split_text(text: str) -> list[str]:
+    """Split text into card tokens: separators are spaces and commas; '7s5h' holds two cards."""
+    tokens: list[str] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        if not chunk:
+            continue
+        pos = 0
+        while pos < len(chunk):
+            m = _CARD_RE.match(chunk, pos)
+            if m is None:
+                bad = chunk[pos : pos + 2] if len(chunk) > pos + 1 else chunk[pos:]
+                where = f" in {chunk!r}" if chunk != bad else ""
+                raise InvalidCardError(f"{bad!r}{where} is not a card: expected {_EXPECTED}")
+            tokens.append(m.group(0))
+            pos = m.end()
+    return tokens
+
+
+def parse_cards(cards: HandLike, count: int | None = None) -> tuple[Card, ...]:
+    """Parse any number of distinct cards.
+
+    Parameters
+    ----------
+    cards
+        Text (``"7s5h4d3c2s"``, ``"7s 5h 4d 3c 2s"``, ``"7s,5h,4d"``, ``"10d"`` for ten, either
+        case) or an iterable of cards (:class:`Card`, card text, or card numbers 0..51).
+    count
+        If given, the exact number of cards expected.
+
+    Returns
+    -------
+    tuple of Card
+        In the order given.
+
+    Raises
+    ------
+    InvalidCardError
+        Naming the bad token for malformed text or an out-of-range number, the repeated card for a
+        duplicate, or the count found when ``count`` is not met.
+    """
+    if isinstance(cards, str):
+        parsed = tuple(Card(t) for t in _split_text(cards))
+    elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
+        parsed = tuple(Card(c) for c in cards)
+    else:
+        raise InvalidCardError(
+            f"{cards!r} is not a list of cards: expected text like '7s5h4d3c2s' or a sequence"
+        )
+    if count is not None and len(parsed) != count:
+        raise InvalidCardError(
+            f"expected {count} cards, got {len(parsed)}: {format_cards(parsed, ' ') or '(none)'}"
+        )
+    if len(set(parsed)) != len(parsed):
+        dup = next(c for c in parsed if parsed.count(c) > 1)
+        raise InvalidCardError(f"card {dup} appears twice in {format_cards(parsed, ' ')}")
+    return parsed
+
+
+def parse_hand(hand: HandLike) -> tuple[Card, ...]:
+    """Parse exactly five distinct cards (see :func:`parse_cards`)."""
+    return parse_cards(hand, count=5)
+
+
+def format_cards(cards: Iterable[CardLike], sep: str = "") -> str:
+    """Text of cards in the given order, e.g. ``format_cards([23, 13]) == '7s5d'``."""
+    return sep.join(str(Card(c)) for c in cards)
