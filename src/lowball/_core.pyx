@@ -177,11 +177,11 @@ def evaluate_batch(cards, *, bint check=True):
     cdef lb_status status = LB_OK
     cdef int64_t bad
     if arr.dtype != np.uint8 and check and n > 0:
-        # Values outside 0..255 would wrap in the conversion to uint8: find them first.
-        lo = arr.min(axis=1)
-        hi = arr.max(axis=1)
-        rows = np.flatnonzero((lo < 0) | (hi > 51))
+        # Values outside 0..255 would wrap in the conversion to uint8: find the first row with a
+        # value outside 0..51, then let the C check look for a duplicate in the rows before it.
+        rows = np.flatnonzero((arr.min(axis=1) < 0) | (arr.max(axis=1) > 51))
         if rows.size:
+            evaluate_batch(arr[: rows[0]].astype(np.uint8), check=True)
             raise _batch_error(arr, rows[0], LB_ERR_RANGE)
     cdef const uint8_t[:, ::1] view = np.ascontiguousarray(arr, dtype=np.uint8)
     out = np.empty(n, dtype=np.uint16)

@@ -8,6 +8,7 @@ rank 0..12 = 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A and suit 0..3 = c, d, h, s; s
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
 from typing import SupportsIndex, Union
@@ -94,11 +95,11 @@ def _card_number(value: object) -> int:
             raise InvalidCardError(f"{value!r} is not a card: expected {_EXPECTED}")
         rank = 8 if m.group(1) == "10" else RANKS.index(m.group(1).upper())
         return 4 * rank + SUITS.index(m.group(2).lower())
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
         raise InvalidCardError(
             f"{value!r} is not a card: expected a card number 0..51, text like '7s', or a Card"
         )
-    number = value.__index__()
+    number = operator.index(value)
     if not 0 <= number < 52:
         raise InvalidCardError(f"card number {number} is out of range: expected 0..51")
     return number

@@ -13,7 +13,7 @@ import enum
 import itertools
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Union
+from typing import Union, cast
 
 import numpy as np
 
@@ -65,13 +65,13 @@ class HandCategory(enum.IntEnum):
 HandOrClass = Union[int, HandLike, "Hand"]
 
 
-def _class_of(hand_or_class: object) -> int:
+def _class_of(hand_or_class: HandOrClass) -> int:
     """A class 1..7462 from an int class, or the class of a hand."""
     if isinstance(hand_or_class, int) and not isinstance(hand_or_class, (bool, Card)):
         if not 1 <= hand_or_class <= NUM_CLASSES:
             raise ValueError(f"hand class {hand_or_class} is out of range: expected 1..7462")
         return hand_or_class
-    return int(evaluate(hand_or_class))
+    return int(evaluate(cast(HandLike, hand_or_class)))
 
 
 def category(hand_or_class: HandOrClass) -> HandCategory:
@@ -114,6 +114,7 @@ def _class_ranks() -> tuple[tuple[int, tuple[int, ...]], ...]:
     """
     shapes: list[tuple[int, ...]] = []
     rows: list[list[int]] = []
+    ranks: tuple[int, ...]
     for ranks in itertools.combinations_with_replacement(range(13), 5):
         if max(ranks.count(r) for r in ranks) > 4:
             continue
@@ -262,5 +263,5 @@ class Hand(tuple[Card, ...]):
     def __lt__(self, other: object) -> bool:
         raise TypeError("hands are not ordered with '<': use Hand.beats() or Hand.hand_class")
 
-    __gt__ = __le__ = __ge__ = __lt__  # type: ignore[assignment]
+    __gt__ = __le__ = __ge__ = __lt__
 

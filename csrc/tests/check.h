@@ -1,0 +1,34 @@
+/* A tiny check macro for the C core's test programs: report every failure, exit non-zero. */
+#ifndef LOWBALL_CHECK_H
+#define LOWBALL_CHECK_H
+
+#include <stdio.h>
+
+static int lb_failures = 0;
+
+#define CHECK(cond)                                                                         \
+    do {                                                                                    \
+        if (!(cond)) {                                                                      \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);        \
+            lb_failures++;                                                                  \
+        }                                                                                   \
+    } while (0)
+
+#define CHECK_EQ_INT(a, b)                                                                  \
+    do {                                                                                    \
+        long long lb_a_ = (long long)(a), lb_b_ = (long long)(b);                           \
+        if (lb_a_ != lb_b_) {                                                               \
+            fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", __FILE__, __LINE__, \
+                    #a, lb_a_, #b, lb_b_);                                                  \
+            lb_failures++;                                                                  \
+        }                                                                                   \
+    } while (0)
+
+#define CHECK_DONE()                                                                        \
+    do {                                                                                    \
+        if (lb_failures) fprintf(stderr, "%d check(s) failed\n", lb_failures);              \
+        else printf("all checks passed\n");                                                 \
+        return lb_failures ? 1 : 0;                                                         \
+    } while (0)
+
+#endif
