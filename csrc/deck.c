@@ -51,6 +51,7 @@ static void gather(lb_deck *d) {
     for (s = 0; s < LB_DECK_MAX_SEATS; s++) d->hand_len[s] = 0;
     d->in_draw = 0;
     d->n_order = d->next = 0;
+    memset(d->drawn, 0, sizeof d->drawn);
     d->reshuffles = 0;
 }
 
@@ -210,6 +211,7 @@ lb_status lb_deck_begin_draw(lb_deck *d, const uint8_t *seats, int n) {
     d->n_order = (uint8_t)n;
     d->next = 0;
     d->n_discards = 0;
+    memset(d->drawn, 0, sizeof d->drawn);
     d->in_draw = 1;
     return LB_OK;
 }
@@ -297,6 +299,7 @@ lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n, con
         d->discard_seat[d->n_discards] = (uint8_t)seat;
         d->n_discards++;
     }
+    d->drawn[seat] = (uint8_t)n;
     d->next++;
     return LB_OK;
 }
@@ -311,6 +314,7 @@ lb_status lb_deck_end_draw(lb_deck *d) {
     d->n_discards = 0;
     d->in_draw = 0;
     d->n_order = d->next = 0;
+    memset(d->drawn, 0, sizeof d->drawn);
     return LB_OK;
 }
 
@@ -354,6 +358,8 @@ lb_status lb_deck_check(const lb_deck *d) {
     if (d->rule > LB_RESHUFFLE_LIVE || d->burn_before_draw > 1 || d->in_draw > 1) return LB_ERR_STATE;
     if (!d->in_draw) {
         if (d->n_order != 0 || d->next != 0 || d->n_discards != 0) return LB_ERR_STATE;
+        for (i = 0; i < LB_DECK_MAX_SEATS; i++)
+            if (d->drawn[i] != 0) return LB_ERR_STATE;
         return LB_OK;
     }
     if (d->n_order > LB_DECK_MAX_SEATS || d->next > d->n_order) return LB_ERR_STATE;
@@ -362,6 +368,9 @@ lb_status lb_deck_check(const lb_deck *d) {
         in_order |= 1u << d->order[i];
         if (i < d->next) served |= 1u << d->order[i];
     }
+    for (i = 0; i < LB_DECK_MAX_SEATS; i++)
+        if (d->drawn[i] > LB_DECK_MAX_DISCARD || (d->drawn[i] && !(served >> i & 1u)))
+            return LB_ERR_STATE;
     for (i = 0; i < d->n_discards; i++) {
         /* owners are served seats (a served seat that folds stays in the order) */
         if (!valid_seat(d->discard_seat[i]) || !(served >> d->discard_seat[i] & 1u))

@@ -76,6 +76,7 @@ typedef struct {
     uint8_t n_order;          /* seats to serve in this draw round, in order */
     uint8_t next;             /* order[next] is the seat to serve now; next == n_order: all served */
     uint8_t order[LB_DECK_MAX_SEATS];
+    uint8_t drawn[LB_DECK_MAX_SEATS]; /* cards each seat drew in this round (public information) */
     uint32_t reshuffles;      /* new stubs made from the muck since the last shuffle */
 } lb_deck;
 

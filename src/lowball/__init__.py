@@ -15,7 +15,16 @@ from lowball.cards import (
     parse_cards,
     parse_hand,
 )
-from lowball.errors import IllegalActionError, InvalidCardError, LowballError
+from lowball.deck import Deck, DeckView, ReshuffleRule
+from lowball.errors import (
+    DeckError,
+    DeckExhaustedError,
+    DrawOrderError,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidDiscardError,
+    LowballError,
+)
 from lowball.evaluation import (
     NUM_CLASSES,
     NUM_HANDS,
@@ -38,11 +47,18 @@ __all__ = [
     "RANKS",
     "SUITS",
     "Card",
+    "Deck",
+    "DeckError",
+    "DeckExhaustedError",
+    "DeckView",
+    "DrawOrderError",
     "Hand",
     "HandCategory",
     "IllegalActionError",
     "InvalidCardError",
+    "InvalidDiscardError",
     "LowballError",
+    "ReshuffleRule",
     "category",
     "describe",
     "evaluate",

@@ -6,7 +6,15 @@ method, the object it was called on is exactly as it was before the call.
 
 from __future__ import annotations
 
-__all__ = ["LowballError", "InvalidCardError", "IllegalActionError"]
+__all__ = [
+    "LowballError",
+    "InvalidCardError",
+    "IllegalActionError",
+    "DeckError",
+    "DeckExhaustedError",
+    "DrawOrderError",
+    "InvalidDiscardError",
+]
 
 
 class LowballError(Exception):
@@ -19,3 +27,21 @@ class InvalidCardError(LowballError, ValueError):
 
 class IllegalActionError(LowballError, ValueError):
     """An action that the rules do not allow in the current state of a hand."""
+
+
+class DeckError(LowballError):
+    """A deck operation that cannot be done: a bad seat, a bad snapshot, or one of the subclasses."""
+
+
+class DeckExhaustedError(DeckError):
+    """Not enough cards: dealing or burning from a stub that is too short, or a draw that the
+    reshuffle rule cannot complete (RULES.md section 4). Raised before any card moves."""
+
+
+class DrawOrderError(DeckError, IllegalActionError):
+    """A draw out of turn, a draw with no draw round begun, dealing during a draw round, or ending
+    a round before every seat was served."""
+
+
+class InvalidDiscardError(DeckError, IllegalActionError):
+    """A discard of a card not in that player's hand, a card given twice, or more than five."""

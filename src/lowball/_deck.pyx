@@ -1,0 +1,869 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""Thin binding to the deck of the C core (csrc/deck.h): validate arguments, call C, map status
+codes to exceptions, and hold the random source.
+
+Private: :class:`lowball.Deck` (lowball/deck.py) subclasses :class:`DeckCore` and documents it.
+Every method here either succeeds or raises with the deck, and its random source, unchanged.
+"""
+
+from cpython.long cimport PyLong_Check
+from cpython.bool cimport PyBool_Check
+from cpython.tuple cimport PyTuple_Check, PyTuple_GET_SIZE, PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_Check, PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.unicode cimport PyUnicode_Check
+from cpython.ref cimport Py_INCREF
+from cpython.pycapsule cimport PyCapsule_GetPointer
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memcmp
+
+import os
+
+from lowball.cards import DECK as _CARDS_TUPLE
+from lowball.errors import (
+    DeckError,
+    DeckExhaustedError,
+    DrawOrderError,
+    InvalidCardError,
+    InvalidDiscardError,
+)
+
+cdef extern from "cards.h" nogil:
+    ctypedef enum lb_status:
+        LB_OK
+        LB_ERR_RANGE
+        LB_ERR_DUPLICATE
+        LB_ERR_PARSE
+        LB_ERR_EXHAUSTED
+        LB_ERR_NOT_HELD
+        LB_ERR_TOO_MANY
+        LB_ERR_TURN
+        LB_ERR_SEAT
+        LB_ERR_RANDOM
+        LB_ERR_STATE
+    lb_status lb_parse_card(const char *text, int len, uint8_t *card, int *used)
+
+cdef extern from "deck.h" nogil:
+    int LB_DECK_MAX_SEATS
+    int LB_DECK_MAX_DISCARD
+    int LB_PLACE_STUB
+    int LB_PLACE_MUCK
+    int LB_PLACE_BURN
+    int LB_PLACE_DISCARD
+    ctypedef enum lb_reshuffle_rule:
+        LB_RESHUFFLE_SEEDS
+        LB_RESHUFFLE_LIVE
+    ctypedef struct lb_random:
+        int (*next)(void *ctx, uint64_t *word) noexcept nogil
+        void *ctx
+    ctypedef struct lb_deck:
+        uint8_t stub[52]
+        uint8_t top
+        uint8_t n_muck
+        uint8_t n_burns
+        uint8_t n_discards
+        uint8_t muck[52]
+        uint8_t burns[52]
+        uint8_t discards[52]
+        uint8_t discard_seat[52]
+        uint8_t hands[10][52]
+        uint8_t hand_len[10]
+        uint8_t where[52]
+        uint8_t rule
+        uint8_t burn_before_draw
+        uint8_t in_draw
+        uint8_t n_order
+        uint8_t next
+        uint8_t order[10]
+        uint8_t drawn[10]
+        uint32_t reshuffles
+    int lb_random_bounded(const lb_random *rng, uint32_t bound, uint32_t *out)
+    lb_status lb_shuffle_cards(uint8_t *cards, int n, const lb_random *rng)
+    void lb_deck_init(lb_deck *d, lb_reshuffle_rule rule, int burn_before_draw)
+    lb_status lb_deck_shuffle(lb_deck *d, const lb_random *rng)
+    lb_status lb_deck_set_order(lb_deck *d, const uint8_t *order, int n)
+    lb_status lb_deck_deal(lb_deck *d, int seat, int n, uint8_t *out)
+    lb_status lb_deck_deal_round(lb_deck *d, const uint8_t *seats, int n_seats, int rounds,
+                                 uint8_t *out)
+    lb_status lb_deck_burn(lb_deck *d, uint8_t *out)
+    lb_status lb_deck_muck(lb_deck *d, const uint8_t *cards, int n, int *bad)
+    lb_status lb_deck_fold(lb_deck *d, int seat)
+    lb_status lb_deck_begin_draw(lb_deck *d, const uint8_t *seats, int n)
+    lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n,
+                           const lb_random *rng, uint8_t *out, int *bad)
+    int lb_deck_available(const lb_deck *d)
+    lb_status lb_deck_end_draw(lb_deck *d)
+    lb_status lb_deck_check(const lb_deck *d)
+    lb_status lb_deck_rebuild(lb_deck *d)
+
+cdef extern from "Python.h":
+    const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
+
+# numpy's C interface to a BitGenerator (numpy/random/bitgen.h), declared here so that the build
+# needs no numpy headers; the layout is part of numpy's documented, stable C API.
+ctypedef struct bitgen_t:
+    void *state
+    uint64_t (*next_uint64)(void *st) noexcept nogil
+    uint32_t (*next_uint32)(void *st) noexcept nogil
+    double (*next_double)(void *st) noexcept nogil
+    uint64_t (*next_raw)(void *st) noexcept nogil
+
+cdef enum:
+    OS_WORDS = 256   # words fetched from the OS at a time (2 KiB)
+    OS_LOW = 128     # refill before an operation when fewer than this are left
+
+ctypedef struct os_buffer:
+    uint64_t words[OS_WORDS]
+    int pos
+    int n
+
+cdef int _os_next(void *ctx, uint64_t *word) noexcept nogil:
+    cdef os_buffer *b = <os_buffer *>ctx
+    if b.pos >= b.n:
+        return 1
+    word[0] = b.words[b.pos]
+    b.words[b.pos] = 0  # a word used is not kept in memory
+    b.pos += 1
+    return 0
+
+cdef int _bitgen_next(void *ctx, uint64_t *word) noexcept nogil:
+    cdef bitgen_t *bg = <bitgen_t *>ctx
+    word[0] = bg.next_uint64(bg.state)
+    return 0
+
+cdef object _CARDS = _CARDS_TUPLE
+MAX_SEATS = LB_DECK_MAX_SEATS
+RULE_SEEDS = <int>LB_RESHUFFLE_SEEDS
+RULE_LIVE = <int>LB_RESHUFFLE_LIVE
+
+
+cdef inline object _cards_tuple(const uint8_t *cards, int n):
+    cdef tuple t = PyTuple_New(n)
+    cdef int i
+    cdef object c
+    for i in range(n):
+        c = <object>PyTuple_GET_ITEM(_CARDS, cards[i])
+        Py_INCREF(c)
+        PyTuple_SET_ITEM(t, i, c)
+    return t
+
+
+cdef inline int _card_of(object o) except -2:
+    """The card number of an int-like item (not bool) 0..51, or -1 for the slow path."""
+    cdef long v
+    if PyLong_Check(o) and not PyBool_Check(o):
+        v = o
+        if 0 <= v < 52:
+            return <int>v
+    return -1
+
+
+cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
+    """Cards as a tuple/list of card numbers or Card, a text, or any iterable: at most cap cards
+    into out; returns the count, or cap + 1 when there are more. Bad cards raise
+    InvalidCardError naming them (via lowball.cards)."""
+    cdef Py_ssize_t n, i, size
+    cdef int v, used
+    cdef const char *s
+    cdef uint8_t card
+    if PyTuple_Check(cards):
+        n = PyTuple_GET_SIZE(cards)
+        if n > cap:
+            return cap + 1
+        for i in range(n):
+            v = _card_of(<object>PyTuple_GET_ITEM(cards, i))
+            if v < 0:
+                break
+            out[i] = <uint8_t>v
+        else:
+            return <int>n
+    elif PyList_Check(cards):
+        n = PyList_GET_SIZE(cards)
+        if n > cap:
+            return cap + 1
+        for i in range(n):
+            v = _card_of(<object>PyList_GET_ITEM(cards, i))
+            if v < 0:
+                break
+            out[i] = <uint8_t>v
+        else:
+            return <int>n
+    elif PyUnicode_Check(cards):
+        s = PyUnicode_AsUTF8AndSize(cards, &size)
+        i = 0
+        n = 0
+        while i < size:
+            if s[i] == b' ' or s[i] == b',' or s[i] == b'\t':
+                i += 1
+                continue
+            if lb_parse_card(s + i, <int>min(size - i, 3), &card, &used) != LB_OK:
+                n = -1
+                break
+            if n == cap:
+                return cap + 1
+            out[n] = card
+            n += 1
+            i += used
+        if n >= 0:
+            return <int>n
+    # Everything else, or a bad item: the Python parser names the bad value.
+    from lowball.cards import Card, _split_text
+    if isinstance(cards, str):
+        items = _split_text(cards)
+    elif isinstance(cards, (bytes, bytearray)) or not hasattr(cards, "__iter__"):
+        raise InvalidCardError(f"{cards!r} is not a list of cards: expected {what}")
+    else:
+        items = list(cards)
+    if len(items) > cap:
+        return cap + 1
+    for i, item in enumerate(items):
+        out[i] = <uint8_t>int(Card(item))
+    return len(items)
+
+
+cdef inline int _seat_of(object seat) except -1:
+    if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+        raise DeckError(f"seat {seat!r} is not a seat number: expected an int 0..{LB_DECK_MAX_SEATS - 1}")
+    cdef Py_ssize_t s = seat.__index__()
+    if not 0 <= s < LB_DECK_MAX_SEATS:
+        raise DeckError(f"seat {s} is out of range: seats are 0..{LB_DECK_MAX_SEATS - 1}")
+    return <int>s
+
+
+cdef int _seats_of(object seats, uint8_t *out) except -1:
+    cdef int n = 0
+    cdef unsigned seen = 0
+    cdef int s
+    items = list(seats) if not isinstance(seats, (tuple, list)) else seats
+    if len(items) > LB_DECK_MAX_SEATS:
+        raise DeckError(f"{len(items)} seats given: at most {LB_DECK_MAX_SEATS}")
+    for item in items:
+        s = _seat_of(item)
+        if (seen >> s) & 1u:
+            raise DeckError(f"seat {s} appears twice in {list(items)!r}")
+        seen |= 1u << s
+        out[n] = <uint8_t>s
+        n += 1
+    return n
+
+
+cdef class DeckCore:
+    """The C deck state and its random source. See :class:`lowball.Deck`."""
+
+    cdef lb_deck d
+    cdef lb_random rng
+    cdef os_buffer osbuf
+    cdef int random_kind           # 0: OS entropy, 1: a numpy BitGenerator
+    cdef object bitgen             # the numpy BitGenerator (kept alive: rng.ctx points into it)
+    cdef object lock               # its lock when shared with the caller, else None
+
+    def __cinit__(self, *args, **kwargs):
+        lb_deck_init(&self.d, LB_RESHUFFLE_SEEDS, 0)
+        self.osbuf.pos = 0
+        self.osbuf.n = 0
+        self.random_kind = 0
+        self.rng.next = _os_next
+        self.rng.ctx = &self.osbuf
+        self.bitgen = None
+        self.lock = None
+
+    # -- the random source --------------------------------------------------------------------
+
+    def _use_os_random(self):
+        self.random_kind = 0
+        self.bitgen = None
+        self.lock = None
+        self.rng.next = _os_next
+        self.rng.ctx = &self.osbuf
+        self.osbuf.pos = self.osbuf.n = 0
+
+    def _use_bit_generator(self, bit_generator, shared):
+        cdef bitgen_t *bg = <bitgen_t *>PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
+        self.random_kind = 1
+        self.bitgen = bit_generator
+        self.lock = bit_generator.lock if shared else None
+        self.rng.next = _bitgen_next
+        self.rng.ctx = bg
+        self.osbuf.pos = self.osbuf.n = 0
+
+    @property
+    def _bit_generator(self):
+        return self.bitgen
+
+    cdef inline int _top_up(self) except -1:
+        cdef bytes data
+        if self.random_kind == 0 and self.osbuf.n - self.osbuf.pos < OS_LOW:
+            data = os.urandom(OS_WORDS * 8)
+            memcpy(self.osbuf.words, <const char *>data, OS_WORDS * 8)
+            self.osbuf.pos = 0
+            self.osbuf.n = OS_WORDS
+        return 0
+
+    cdef inline int _refill(self) except -1:
+        """After LB_ERR_RANDOM: only the OS buffer can run dry; fill it completely."""
+        if self.random_kind != 0:
+            raise DeckError("the random source failed")
+        self.osbuf.n = 0
+        return self._top_up()
+
+    # -- configuration -------------------------------------------------------------------------
+
+    def _configure(self, int rule, bint burn_before_draw):
+        if rule != LB_RESHUFFLE_SEEDS and rule != LB_RESHUFFLE_LIVE:
+            raise DeckError(f"reshuffle rule {rule!r} is unknown: expected 0 (seeds) or 1 (live)")
+        self.d.rule = <uint8_t>rule
+        self.d.burn_before_draw = burn_before_draw
+
+    def _rule_code(self):
+        return self.d.rule
+
+    def _burn_flag(self):
+        return bool(self.d.burn_before_draw)
+
+    # -- dealing --------------------------------------------------------------------------------
+
+    def shuffle(self):
+        """Gather all 52 cards and shuffle them into a new stub: a new hand.
+
+        Hands, muck, burn cards and any draw round are cleared; the reshuffle rule and the burn
+        setting are kept. Fisher-Yates with exactly uniform bounded random numbers (Lemire's
+        multiply-and-reject on 64-bit words) from the deck's random source.
+        """
+        cdef lb_status st
+        while True:
+            self._top_up()
+            if self.lock is None:
+                st = lb_deck_shuffle(&self.d, &self.rng)
+            else:
+                with self.lock:
+                    st = lb_deck_shuffle(&self.d, &self.rng)
+            if st != LB_ERR_RANDOM:
+                return None
+            self._refill()
+
+    def _set_order(self, order):
+        cdef uint8_t cards[53]
+        cdef int n = _parse_cards(order, cards, 52, "52 distinct cards")
+        cdef lb_status st
+        if n != 52:
+            raise InvalidCardError(
+                f"a deck order needs all 52 cards, got {'more than 52' if n > 52 else n}")
+        st = lb_deck_set_order(&self.d, cards, 52)
+        if st == LB_ERR_DUPLICATE:
+            lst = [cards[i] for i in range(52)]
+            dup = next(c for c in lst if lst.count(c) > 1)
+            raise InvalidCardError(f"card {_CARDS[dup]} appears twice in the deck order")
+
+    def deal(self, seat, int n=5):
+        """Deal ``n`` cards from the top of the stub to ``seat``, one after the other.
+
+        Parameters
+        ----------
+        seat : int
+            Seat number 0..9.
+        n : int, default 5
+            Number of cards, 0 or more.
+
+        Returns
+        -------
+        tuple of Card
+            The cards in the order dealt; they are appended to the seat's hand.
+
+        Raises
+        ------
+        DeckExhaustedError
+            When the stub holds fewer than ``n`` cards (no reshuffle happens outside a draw).
+        DrawOrderError
+            During a draw round: use :meth:`draw`.
+        DeckError
+            For a seat outside 0..9 or a negative ``n``.
+        """
+        cdef uint8_t out[52]
+        cdef int s = _seat_of(seat)
+        cdef lb_status st
+        if n < 0:
+            raise DeckError(f"cannot deal {n} cards: expected 0 or more")
+        if n > 52 - self.d.top and not self.d.in_draw:
+            raise DeckExhaustedError(
+                f"cannot deal {n} cards to seat {s}: only {52 - self.d.top} left in the stub")
+        st = lb_deck_deal(&self.d, s, n, out)
+        if st != LB_OK:
+            self._raise_deal(st, s, n)
+        return _cards_tuple(out, n)
+
+    def deal_round(self, seats, int n=5):
+        """Deal ``n`` cards to each of ``seats`` one card at a time, clockwise, as a dealer pitches.
+
+        Parameters
+        ----------
+        seats : sequence of int
+            Distinct seat numbers 0..9 in dealing order (first the seat left of the button).
+        n : int, default 5
+            Cards per seat.
+
+        Returns
+        -------
+        tuple of tuple of Card
+            One tuple per seat, in the order of ``seats``; each in the order dealt.
+
+        Raises
+        ------
+        DeckExhaustedError
+            When the stub holds fewer than ``n * len(seats)`` cards.
+        DrawOrderError
+            During a draw round.
+        DeckError
+            For a bad or repeated seat, or a negative ``n``.
+        """
+        cdef uint8_t seat_arr[10]
+        cdef uint8_t out[52]
+        cdef uint8_t one[52]
+        cdef int k = _seats_of(seats, seat_arr)
+        cdef int i, r
+        cdef lb_status st
+        if n < 0:
+            raise DeckError(f"cannot deal {n} cards: expected 0 or more")
+        if k * n > 52 - self.d.top:
+            raise DeckExhaustedError(
+                f"cannot deal {n} cards to each of {k} seats ({k * n} cards): "
+                f"only {52 - self.d.top} left in the stub")
+        st = lb_deck_deal_round(&self.d, seat_arr, k, n, out)
+        if st != LB_OK:
+            self._raise_deal(st, seat_arr[0] if k else 0, k * n)
+        result = PyTuple_New(k)
+        for i in range(k):
+            for r in range(n):
+                one[r] = out[r * k + i]
+            t = _cards_tuple(one, n)
+            Py_INCREF(t)
+            PyTuple_SET_ITEM(result, i, t)
+        return result
+
+    cdef int _raise_deal(self, lb_status st, int seat, int n) except -1:
+        if st == LB_ERR_TURN:
+            raise DrawOrderError(
+                f"cannot deal to seat {seat} during a draw round: serve it with draw(), "
+                "or end the round with end_draw()")
+        if st == LB_ERR_EXHAUSTED:
+            raise DeckExhaustedError(
+                f"cannot deal {n} cards to seat {seat}: only {52 - self.d.top} left in the stub")
+        raise DeckError(f"dealing {n} cards to seat {seat} failed (status {<int>st})")
+
+    def burn(self):
+        """Burn the top card of the stub: it goes face down to the burn cards.
+
+        Returns
+        -------
+        Card
+            The burned card (for the dealer's record; players never see it).
+
+        Raises
+        ------
+        DeckExhaustedError
+            When the stub is empty.
+        """
+        cdef uint8_t card
+        if lb_deck_burn(&self.d, &card) != LB_OK:
+            raise DeckExhaustedError("cannot burn a card: the stub is empty")
+        return _CARDS[card]
+
+    def fold(self, seat):
+        """Fold ``seat``: its whole hand goes to the muck (and into later reshuffles).
+
+        During a draw round, a seat still waiting to be served is taken out of the order.
+
+        Returns
+        -------
+        tuple of Card
+            The cards mucked.
+
+        Raises
+        ------
+        DeckError
+            For a seat outside 0..9.
+        """
+        cdef int s = _seat_of(seat)
+        cards = _cards_tuple(self.d.hands[s], self.d.hand_len[s])
+        lb_deck_fold(&self.d, s)
+        return cards
+
+    def muck(self, cards):
+        """Move ``cards`` from the hands that hold them to the muck.
+
+        Parameters
+        ----------
+        cards : str or iterable of card
+            Distinct cards, each in some seat's hand.
+
+        Raises
+        ------
+        InvalidDiscardError
+            For a card that is not in any hand, or a card given twice; nothing is mucked.
+        InvalidCardError
+            For something that is not a card.
+        """
+        cdef uint8_t arr[53]
+        cdef int bad = -1
+        cdef int n = _parse_cards(cards, arr, 52, "cards held in hands")
+        cdef lb_status st
+        if n > 52:
+            raise InvalidDiscardError("more than 52 cards given to muck")
+        st = lb_deck_muck(&self.d, arr, n, &bad)
+        if st == LB_ERR_DUPLICATE:
+            raise InvalidDiscardError(f"card {_CARDS[arr[bad]]} is given twice to muck")
+        if st == LB_ERR_NOT_HELD:
+            raise InvalidDiscardError(
+                f"card {_CARDS[arr[bad]]} cannot be mucked: it is not in any player's hand")
+        if st != LB_OK:
+            raise DeckError(f"muck failed (status {<int>st})")
+
+    # -- the draw ------------------------------------------------------------------------------
+
+    def begin_draw(self, seats):
+        """Begin a draw round: ``seats`` will be served in this order.
+
+        Parameters
+        ----------
+        seats : sequence of int
+            The active seats, starting with the first active player left of the button and going
+            clockwise (RULES.md section 3). Each seat discards and is served before the next.
+
+        Raises
+        ------
+        DrawOrderError
+            When a draw round is already in progress.
+        DeckError
+            For a bad or repeated seat.
+        """
+        cdef uint8_t arr[10]
+        cdef int n = _seats_of(seats, arr)
+        if self.d.in_draw:
+            raise DrawOrderError("a draw round is already in progress: call end_draw() first")
+        lb_deck_begin_draw(&self.d, arr, n)
+
+    def draw(self, seat, discards=()):
+        """Serve ``seat`` in the draw round: it discards ``discards`` and gets as many new cards.
+
+        Parameters
+        ----------
+        seat : int
+            The seat whose turn it is (the next of the order given to :meth:`begin_draw`).
+        discards : str or sequence of card, default ()
+            0 to 5 distinct cards of that seat's own hand; ``()`` stands pat. Text such as
+            ``"Kd 9h"`` or a sequence of :class:`Card`, card text or card numbers 0..51.
+
+        Returns
+        -------
+        tuple of Card
+            The replacements, in the order dealt (also appended to the seat's hand). When the
+            stub runs short the rest come from a new stub shuffled from the pool the reshuffle
+            rule allows (RULES.md section 4); :attr:`reshuffles` counts them.
+
+        Raises
+        ------
+        DrawOrderError
+            No draw round in progress, or it is another seat's turn (the message names it).
+        InvalidDiscardError
+            More than five cards, a card given twice, or a card not in that seat's hand (named).
+        InvalidCardError
+            Something that is not a card.
+        DeckExhaustedError
+            The stub and the pool the rule allows hold fewer cards than needed: the rule cannot
+            complete this draw. Checked before any card moves.
+
+        Every error leaves the deck and its random source exactly as before.
+        """
+        cdef uint8_t arr[6]
+        cdef uint8_t out[5]
+        cdef int bad = -1
+        cdef int s = _seat_of(seat)
+        cdef int n = _parse_cards(discards, arr, 5, "0 to 5 cards of the seat's own hand")
+        cdef lb_status st
+        if n > 5:
+            from lowball.cards import _split_text
+            count = len(_split_text(discards)) if isinstance(discards, str) else len(list(discards))
+            raise InvalidDiscardError(
+                f"seat {s} cannot discard {count} cards: at most 5 in one draw")
+        while True:
+            self._top_up()
+            if self.lock is None:
+                st = lb_deck_draw(&self.d, s, arr, n, &self.rng, out, &bad)
+            else:
+                with self.lock:
+                    st = lb_deck_draw(&self.d, s, arr, n, &self.rng, out, &bad)
+            if st == LB_OK:
+                return _cards_tuple(out, n)
+            if st != LB_ERR_RANDOM:
+                break
+            self._refill()
+        self._raise_draw(st, s, arr, n, bad)
+
+    cdef int _raise_draw(self, lb_status st, int s, uint8_t *arr, int n, int bad) except -1:
+        cdef int left = 52 - self.d.top
+        if st == LB_ERR_TURN:
+            if not self.d.in_draw:
+                raise DrawOrderError(f"seat {s} cannot draw: no draw round in progress "
+                                     "(call begin_draw() first)")
+            if self.d.next >= self.d.n_order:
+                raise DrawOrderError(f"seat {s} cannot draw: every seat of this round has been "
+                                     "served (call end_draw())")
+            raise DrawOrderError(f"seat {s} cannot draw now: it is seat "
+                                 f"{self.d.order[self.d.next]}'s turn")
+        if st == LB_ERR_DUPLICATE:
+            raise InvalidDiscardError(f"seat {s} discards card {_CARDS[arr[bad]]} twice")
+        if st == LB_ERR_NOT_HELD:
+            raise InvalidDiscardError(
+                f"seat {s} cannot discard {_CARDS[arr[bad]]}: it is not in that seat's hand")
+        if st == LB_ERR_EXHAUSTED:
+            rule = "seeds'" if self.d.rule == LB_RESHUFFLE_SEEDS else "live"
+            raise DeckExhaustedError(
+                f"seat {s} cannot draw {n} cards: the stub has {left} and the {rule} rule's "
+                f"reshuffle pool {lb_deck_available(&self.d) - left}, so the rule cannot "
+                "complete this draw; no card was moved")
+        raise DeckError(f"draw for seat {s} failed (status {<int>st})")
+
+    def end_draw(self):
+        """End the draw round: its discards join the muck as earlier draws' discards.
+
+        Raises
+        ------
+        DrawOrderError
+            No draw round in progress, or a seat still waiting to be served (named).
+        """
+        if not self.d.in_draw:
+            raise DrawOrderError("no draw round in progress: nothing to end")
+        if self.d.next < self.d.n_order:
+            waiting = [self.d.order[i] for i in range(self.d.next, self.d.n_order)]
+            raise DrawOrderError(f"cannot end the draw round: seats {waiting} are still to be served")
+        lb_deck_end_draw(&self.d)
+
+    # -- reading the state ---------------------------------------------------------------------
+
+    @property
+    def remaining(self):
+        """Cards left in the stub (int)."""
+        return 52 - self.d.top
+
+    @property
+    def reshuffles(self):
+        """New stubs shuffled from the muck since the last :meth:`shuffle` (int)."""
+        return self.d.reshuffles
+
+    @property
+    def in_draw(self):
+        """True while a draw round is in progress."""
+        return bool(self.d.in_draw)
+
+    @property
+    def next_seat(self):
+        """The seat to be served now in the draw round, or None."""
+        if self.d.in_draw and self.d.next < self.d.n_order:
+            return self.d.order[self.d.next]
+        return None
+
+    def hand(self, seat):
+        """The cards of ``seat``'s hand, in the order received (tuple of Card)."""
+        cdef int s = _seat_of(seat)
+        return _cards_tuple(self.d.hands[s], self.d.hand_len[s])
+
+    def _counts(self):
+        """Public counts only: stub, muck, burns, and per served seat the number drawn."""
+        drawn = {}
+        if self.d.in_draw:
+            for i in range(self.d.next):
+                drawn[self.d.order[i]] = self.d.drawn[self.d.order[i]]
+        return {
+            "remaining": 52 - self.d.top,
+            "muck": self.d.n_muck + (self.d.n_discards if self.d.in_draw else 0),
+            "burned": self.d.n_burns,
+            "hand_sizes": {s: self.d.hand_len[s] for s in range(LB_DECK_MAX_SEATS)
+                           if self.d.hand_len[s]},
+            "in_draw": bool(self.d.in_draw),
+            "order": [self.d.order[i] for i in range(self.d.n_order)] if self.d.in_draw else [],
+            "next_seat": self.next_seat,
+            "drawn": drawn,
+            "reshuffles": self.d.reshuffles,
+        }
+
+    def _own_discards(self, seat):
+        """This round's discards of ``seat`` still on the table (not yet reshuffled)."""
+        cdef int s = _seat_of(seat)
+        return tuple(_CARDS[self.d.discards[i]] for i in range(self.d.n_discards)
+                     if self.d.discard_seat[i] == s)
+
+    def _check(self):
+        """True when every invariant of the C state holds (lb_deck_check)."""
+        return lb_deck_check(&self.d) == LB_OK
+
+    def _get_cards_state(self):
+        cdef int s
+        return {
+            "stub": [self.d.stub[i] for i in range(self.d.top, 52)],
+            "muck": [self.d.muck[i] for i in range(self.d.n_muck)],
+            "burns": [self.d.burns[i] for i in range(self.d.n_burns)],
+            "hands": [[self.d.hands[s][i] for i in range(self.d.hand_len[s])]
+                      for s in range(LB_DECK_MAX_SEATS)],
+            "draw": None if not self.d.in_draw else {
+                "order": [self.d.order[i] for i in range(self.d.n_order)],
+                "served": self.d.next,
+                "drawn": [self.d.drawn[i] for i in range(LB_DECK_MAX_SEATS)],
+                "discards": [[self.d.discards[i], self.d.discard_seat[i]]
+                             for i in range(self.d.n_discards)],
+            },
+            "reshuffles": self.d.reshuffles,
+        }
+
+    def _set_cards_state(self, state):
+        """Replace the card state from _get_cards_state output, or raise DeckError unchanged."""
+        cdef lb_deck t
+        cdef int i, s
+        lb_deck_init(&t, <lb_reshuffle_rule>self.d.rule, self.d.burn_before_draw)
+
+        def cards_list(key, value, limit=52):
+            if not isinstance(value, (list, tuple)) or len(value) > limit:
+                raise DeckError(f"snapshot field {key!r} must be a list of at most {limit} items")
+            for v in value:
+                if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 52:
+                    raise DeckError(f"snapshot field {key!r}: {v!r} is not a card number 0..51")
+            return value
+        try:
+            stub = cards_list("stub", state["stub"])
+            muck = cards_list("muck", state["muck"])
+            burns = cards_list("burns", state["burns"])
+            hands = state["hands"]
+            draw = state["draw"]
+            reshuffles = state.get("reshuffles", 0)
+        except (KeyError, TypeError) as e:
+            raise DeckError(f"not a deck snapshot: {e!r}") from None
+        if not isinstance(hands, (list, tuple)) or len(hands) != LB_DECK_MAX_SEATS:
+            raise DeckError(f"snapshot field 'hands' must be a list of {LB_DECK_MAX_SEATS} lists")
+        t.top = <uint8_t>(52 - len(stub))
+        for i, c in enumerate(stub):
+            t.stub[t.top + i] = c
+        t.n_muck = len(muck)
+        for i, c in enumerate(muck):
+            t.muck[i] = c
+        t.n_burns = len(burns)
+        for i, c in enumerate(burns):
+            t.burns[i] = c
+        for s in range(LB_DECK_MAX_SEATS):
+            h = cards_list(f"hands[{s}]", hands[s])
+            t.hand_len[s] = len(h)
+            for i, c in enumerate(h):
+                t.hands[s][i] = c
+        if draw is not None:
+            try:
+                order = draw["order"]
+                served = draw["served"]
+                drawn = draw["drawn"]
+                discards = draw["discards"]
+                if len(order) > LB_DECK_MAX_SEATS or len(drawn) != LB_DECK_MAX_SEATS \
+                        or len(discards) > 52:
+                    raise ValueError("sizes")
+                t.in_draw = 1
+                t.n_order = len(order)
+                for i, x in enumerate(order):
+                    t.order[i] = _seat_of(x)
+                if not 0 <= served <= len(order):
+                    raise ValueError("served")
+                t.next = served
+                for i, x in enumerate(drawn):
+                    if not 0 <= x <= LB_DECK_MAX_DISCARD:
+                        raise ValueError("drawn")
+                    t.drawn[i] = x
+                t.n_discards = len(discards)
+                for i, (c, x) in enumerate(discards):
+                    if not 0 <= c < 52:
+                        raise ValueError("card")
+                    t.discards[i] = c
+                    t.discard_seat[i] = _seat_of(x)
+            except (KeyError, TypeError, ValueError) as e:
+                raise DeckError(f"snapshot field 'draw' is malformed: {e!r}") from None
+        if not isinstance(reshuffles, int) or not 0 <= reshuffles < 2**32:
+            raise DeckError("snapshot field 'reshuffles' must be an int 0..2**32-1")
+        t.reshuffles = reshuffles
+        if lb_deck_rebuild(&t) != LB_OK:
+            raise DeckError("the snapshot does not hold every one of the 52 cards exactly once "
+                            "in a consistent state")
+        self.d = t
+
+
+def _selfcheck_hands(long hands, int seats, int rule, bint all_five, bit_generator):
+    """Play ``hands`` hands of ``seats`` players with three draws in C, checking after every step.
+
+    Each player discards his whole hand on every draw (``all_five``), or a random 0..5 cards
+    (drawn from the generator), retrying with what the rule can give when it cannot complete the
+    draw. Checks after every step: lb_deck_check (every card in exactly one place), no player
+    dealt a card he discarded in this draw, and under the live rule no card of this draw at all;
+    a refused draw must leave the deck unchanged.
+
+    Returns
+    -------
+    dict
+        ``hands``, ``reshuffles``, ``exhausted`` (draws refused), ``violations`` (must be 0).
+    """
+    cdef lb_deck d, before
+    cdef lb_random rng
+    cdef bitgen_t *bg = <bitgen_t *>PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
+    cdef uint8_t seat_arr[10]
+    cdef uint8_t out[5]
+    cdef uint8_t disc[5]
+    cdef long h, reshuffles = 0, exhausted = 0, violations = 0
+    cdef int draw, p, i, n, bad
+    cdef uint32_t r
+    cdef uint64_t mine, round_discards
+    cdef lb_status st
+    if not 2 <= seats <= LB_DECK_MAX_SEATS:
+        raise DeckError(f"seats must be 2..{LB_DECK_MAX_SEATS}")
+    rng.next = _bitgen_next
+    rng.ctx = bg
+    for p in range(seats):
+        seat_arr[p] = p
+    lb_deck_init(&d, <lb_reshuffle_rule>rule, 0)
+    with nogil:
+        for h in range(hands):
+            if lb_deck_shuffle(&d, &rng) != LB_OK:
+                violations += 1
+            if lb_deck_deal_round(&d, seat_arr, seats, 5, NULL) != LB_OK:
+                violations += 1
+            if lb_deck_check(&d) != LB_OK:
+                violations += 1
+            for draw in range(3):
+                round_discards = 0
+                if lb_deck_begin_draw(&d, seat_arr, seats) != LB_OK:
+                    violations += 1
+                for p in range(seats):
+                    if all_five:
+                        n = 5
+                    else:
+                        lb_random_bounded(&rng, 6, &r)
+                        n = <int>r
+                    memcpy(disc, d.hands[p], n)
+                    before = d
+                    st = lb_deck_draw(&d, p, disc, n, &rng, out, &bad)
+                    if st == LB_ERR_EXHAUSTED:
+                        exhausted += 1
+                        if memcmp(&before, &d, sizeof(lb_deck)) != 0:
+                            violations += 1
+                        if lb_deck_available(&d) >= n:
+                            violations += 1
+                        n = lb_deck_available(&d)
+                        st = lb_deck_draw(&d, p, disc, n, &rng, out, &bad)
+                    if st != LB_OK:
+                        violations += 1
+                        continue
+                    mine = 0
+                    for i in range(n):
+                        mine |= (<uint64_t>1) << disc[i]
+                    for i in range(n):
+                        if (mine >> out[i]) & 1u:
+                            violations += 1
+                        if rule == LB_RESHUFFLE_LIVE and (round_discards >> out[i]) & 1u:
+                            violations += 1
+                    round_discards |= mine
+                    if lb_deck_check(&d) != LB_OK:
+                        violations += 1
+                if lb_deck_end_draw(&d) != LB_OK or lb_deck_check(&d) != LB_OK:
+                    violations += 1
+            reshuffles += d.reshuffles
+    return {"hands": hands, "reshuffles": reshuffles, "exhausted": exhausted,
+            "violations": violations}
