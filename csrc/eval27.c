@@ -23,8 +23,9 @@ static inline int row_ok(const uint8_t *r, lb_status *status) {
     return 0;
 }
 
-/* A one-bit mask of a card; bit 63 for a byte that is not a card (cards use bits 0..51). */
-static inline uint64_t card_bit(uint8_t c) { return (uint64_t)1 << (c < LB_NUM_CARDS ? c : 63); }
+/* A one-bit mask of a card; bit 63 for a byte that is not a card (cards use bits 0..51).
+ * A table load: faster than a variable shift, which costs three uops on x86 without BMI2. */
+#define card_bit(c) lb_card_bit[(c)]
 
 #define LB_CHECK_BLOCK 4096
 

@@ -18,6 +18,8 @@
 /* Key of each card, indexed by card = 4*rank + suit (0 above 51): the rank's additive
    key in the low 32 bits, a suit counter 1 << (LB_SUIT_SHIFT + 4*suit) above. */
 extern const uint64_t lb_card_key[256];
+/* 1 << card for cards 0..51, 1 << 63 for any byte above 51 (batch validity check). */
+extern const uint64_t lb_card_bit[256];
 /* Row displacement of the perfect hash, indexed by key_sum >> LB_COL_BITS. */
 extern const uint16_t lb_disp[LB_DISP_ROWS];
 /* Class pairs: [2*cell] = without a flush, [2*cell + 1] = flush (0 if impossible). */

@@ -31,6 +31,17 @@ cdef extern from "eval27.h" nogil:
     int LB_NUM_CLASSES
     int LB_NUM_HANDS
 
+cdef extern from "tables.h" nogil:
+    const uint64_t lb_card_key[256]
+    const uint16_t lb_disp[]
+    const uint16_t lb_class[]
+    int LB_DISP_ROWS
+    int LB_CLASS_CELLS
+    int LB_COL_BITS
+    unsigned long long LB_SUIT_BIAS
+    unsigned long long LB_FLUSH_BITS
+    unsigned long long LB_RANK_MASK
+
 cdef extern from "Python.h":
     const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
 
@@ -216,3 +227,17 @@ def category_index(int hand_class):
     if cat < 0:
         raise ValueError(f"hand class {hand_class} is out of range (classes are 1..7462)")
     return cat
+
+
+def tables():
+    """Copies of the evaluator's lookup tables as numpy arrays, with the constants that go with
+    them (for tools, tests and the numpy peer in bench/; see csrc/tables.h)."""
+    return {
+        "card_key": np.asarray(<uint64_t[:256]> <uint64_t *> lb_card_key).copy(),
+        "disp": np.asarray(<uint16_t[:LB_DISP_ROWS]> <uint16_t *> lb_disp).copy(),
+        "cls": np.asarray(<uint16_t[:2 * LB_CLASS_CELLS]> <uint16_t *> lb_class).copy(),
+        "col_bits": LB_COL_BITS,
+        "suit_bias": LB_SUIT_BIAS,
+        "flush_bits": LB_FLUSH_BITS,
+        "rank_mask": LB_RANK_MASK,
+    }
