@@ -159,8 +159,8 @@ cdef inline int _card_of(object o) except -2:
 
 cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
     """Cards as a tuple/list of card numbers or Card, a text, or any iterable: at most cap cards
-    into out; returns the count, or cap + 1 when there are more. Bad cards raise
-    InvalidCardError naming them (via lowball.cards)."""
+    into out; returns the number of cards given (more than cap: only the first cap are stored).
+    Bad cards raise InvalidCardError naming them (via lowball.cards)."""
     cdef Py_ssize_t n, i, size
     cdef int v, used
     cdef const char *s
@@ -168,7 +168,7 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
     if PyTuple_Check(cards):
         n = PyTuple_GET_SIZE(cards)
         if n > cap:
-            return cap + 1
+            return <int>n
         for i in range(n):
             v = _card_of(<object>PyTuple_GET_ITEM(cards, i))
             if v < 0:
@@ -179,7 +179,7 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
     elif PyList_Check(cards):
         n = PyList_GET_SIZE(cards)
         if n > cap:
-            return cap + 1
+            return <int>n
         for i in range(n):
             v = _card_of(<object>PyList_GET_ITEM(cards, i))
             if v < 0:
@@ -198,9 +198,8 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
             if lb_parse_card(s + i, <int>min(size - i, 3), &card, &used) != LB_OK:
                 n = -1
                 break
-            if n == cap:
-                return cap + 1
-            out[n] = card
+            if n < cap:
+                out[n] = card
             n += 1
             i += used
         if n >= 0:
@@ -214,7 +213,7 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
     else:
         items = list(cards)
     if len(items) > cap:
-        return cap + 1
+        return len(items)
     for i, item in enumerate(items):
         out[i] = <uint8_t>int(Card(item))
     return len(items)
@@ -345,8 +344,7 @@ cdef class DeckCore:
         cdef int n = _parse_cards(order, cards, 52, "52 distinct cards")
         cdef lb_status st
         if n != 52:
-            raise InvalidCardError(
-                f"a deck order needs all 52 cards, got {'more than 52' if n > 52 else n}")
+            raise InvalidCardError(f"a deck order needs all 52 cards, got {n}")
         st = lb_deck_set_order(&self.d, cards, 52)
         if st == LB_ERR_DUPLICATE:
             lst = [cards[i] for i in range(52)]
@@ -506,7 +504,7 @@ cdef class DeckCore:
         cdef int n = _parse_cards(cards, arr, 52, "cards held in hands")
         cdef lb_status st
         if n > 52:
-            raise InvalidDiscardError("more than 52 cards given to muck")
+            raise InvalidDiscardError(f"{n} cards given to muck: there are only 52")
         st = lb_deck_muck(&self.d, arr, n, &bad)
         if st == LB_ERR_DUPLICATE:
             raise InvalidDiscardError(f"card {_CARDS[arr[bad]]} is given twice to muck")
@@ -579,10 +577,8 @@ cdef class DeckCore:
         cdef int n = _parse_cards(discards, arr, 5, "0 to 5 cards of the seat's own hand")
         cdef lb_status st
         if n > 5:
-            from lowball.cards import _split_text
-            count = len(_split_text(discards)) if isinstance(discards, str) else len(list(discards))
             raise InvalidDiscardError(
-                f"seat {s} cannot discard {count} cards: at most 5 in one draw")
+                f"seat {s} cannot discard {n} cards: at most 5 in one draw")
         while True:
             self._top_up()
             if self.lock is None:

@@ -1,0 +1,702 @@
+"""lowball.Deck: the seeds' reshuffle rule (RULES.md section 4), the live rule, the shuffle, errors.
+
+Every test asserts real values. The 100,000-hand runs are played in C through
+``lowball._deck._selfcheck_hands`` (which checks the C invariants after every step); the same
+properties are checked from Python, through the public API and snapshots, over thousands of hands.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from lowball import (
+    Card,
+    Deck,
+    DeckError,
+    DeckExhaustedError,
+    DrawOrderError,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidDiscardError,
+    LowballError,
+    ReshuffleRule,
+    format_cards,
+    parse_cards,
+)
+from lowball._deck import _selfcheck_hands
+
+ALL = set(range(52))
+
+
+def places(snap: dict) -> list[int]:
+    """Every card of a snapshot, place after place (stub, muck, burns, draw discards, hands)."""
+    cards = list(snap["stub"]) + list(snap["muck"]) + list(snap["burns"])
+    if snap["draw"] is not None:
+        cards += [c for c, _ in snap["draw"]["discards"]]
+    for hand in snap["hands"]:
+        cards += hand
+    return cards
+
+
+def assert_partition(deck: Deck) -> dict:
+    """52 cards, each in exactly one place; returns the snapshot."""
+    snap = deck.snapshot()
+    cards = places(snap)
+    assert len(cards) == 52
+    assert set(cards) == ALL
+    assert deck.check()
+    return snap
+
+
+def pool_size(snap: dict) -> int:
+    """Cards the rule allows into a new stub right now (besides the stub)."""
+    n = len(snap["muck"]) + len(snap["burns"])
+    if snap["rule"] == "seeds" and snap["draw"] is not None:
+        n += len(snap["draw"]["discards"])
+    return n
+
+
+# -- the reference shuffle: a slow, obviously right twin of csrc/deck.c ---------------------------
+
+MASK64 = (1 << 64) - 1
+
+
+def reference_order(seed: int) -> list[int]:
+    """Fisher-Yates from the last position down with Lemire's bounded numbers on PCG64 raw words."""
+    words = iter(np.random.PCG64(seed).random_raw(200).tolist())
+
+    def bounded(s: int) -> int:
+        while True:
+            m = next(words) * s
+            low = m & MASK64
+            if low >= s or low >= ((1 << 64) - s) % s:
+                return m >> 64
+
+    cards = list(range(52))
+    for i in range(51, 0, -1):
+        j = bounded(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+SEED_12345 = [
+    19, 9, 30, 0, 34, 1, 43, 23, 37, 20, 45, 35, 48, 6, 14, 44, 17, 46, 49, 21, 12, 47, 28, 31,
+    42, 5, 22, 36, 13, 41, 4, 2, 7, 24, 51, 25, 32, 50, 3, 26, 38, 10, 40, 29, 8, 27, 15, 18, 33,
+    39, 16, 11,
+]  # fmt: skip
+
+
+def test_same_seed_same_deck_known_order():
+    # A platform change (word size, endianness, numpy version) would change this list.
+    deck = Deck(seed=12345)
+    assert deck.snapshot()["stub"] == SEED_12345
+    assert format_cards(deck.deal(0, 6), " ") == "6s 4d 9h 2c Th 2d"
+    assert Deck(seed=12345).snapshot()["stub"] == SEED_12345
+    # an int seed and numpy's default_rng of the same int are the same PCG64 stream
+    assert Deck(seed=np.random.default_rng(12345)).snapshot()["stub"] == SEED_12345
+    assert Deck(seed=np.random.SeedSequence(12345)).snapshot()["stub"] == SEED_12345
+    assert Deck(seed=12346).snapshot()["stub"] != SEED_12345
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63 + 5])
+def test_shuffle_matches_reference_twin(seed):
+    assert Deck(seed=seed).snapshot()["stub"] == reference_order(seed)
+
+
+def test_shared_generator_is_advanced_and_reproducible():
+    rng = np.random.default_rng(7)
+    a = Deck(seed=rng)
+    first = a.snapshot()["stub"]
+    a.shuffle()
+    second = a.snapshot()["stub"]
+    assert first != second
+    rng2 = np.random.default_rng(7)
+    b = Deck(seed=rng2)
+    assert b.snapshot()["stub"] == first
+    # the caller's generator moved on exactly as far as the deck used it
+    b.shuffle()
+    assert rng.bit_generator.state == rng2.bit_generator.state
+
+
+def test_default_is_os_entropy():
+    a, b = Deck(), Deck()
+    assert a.snapshot()["random"] == {"kind": "os"}
+    # 52! orders: two OS-shuffled decks agreeing would mean a broken source
+    assert a.snapshot()["stub"] != b.snapshot()["stub"]
+    assert sorted(a.snapshot()["stub"]) == list(range(52))
+    assert "random=os" in repr(a)
+
+
+# -- uniformity ----------------------------------------------------------------------------------
+
+# Upper 0.1% point of chi-square with 51 * 51 = 2601 degrees of freedom (Wilson-Hilferty:
+# df * (1 - 2/(9 df) + 3.0902 * sqrt(2/(9 df)))**3 = 2831.9); with a fixed seed the test is
+# deterministic, and a uniform shuffle passes it with probability 0.999.
+CHI2_2601_P001 = 2831.9
+# Upper 0.1% point for 51 degrees of freedom (tables: 87.97).
+CHI2_51_P001 = 87.97
+
+
+def position_counts(deck: Deck, shuffles: int) -> np.ndarray:
+    """counts[position, card] over ``shuffles`` shuffles (position 0 = top of the stub)."""
+    orders = np.empty((shuffles, 52), dtype=np.int64)
+    for k in range(shuffles):
+        deck.shuffle()
+        orders[k] = deck.deal(0, 52)
+    flat = np.arange(52) * 52 + orders  # position * 52 + card
+    return np.bincount(flat.ravel(), minlength=52 * 52).reshape(52, 52)
+
+
+def chi_square(counts: np.ndarray) -> float:
+    expected = counts.sum() / counts.size
+    return float(((counts - expected) ** 2 / expected).sum())
+
+
+def test_shuffle_uniform_chi_square():
+    shuffles = 60_000
+    counts = position_counts(Deck(seed=20240601), shuffles)
+    assert counts.sum() == shuffles * 52
+    assert (counts.sum(axis=0) == shuffles).all() and (counts.sum(axis=1) == shuffles).all()
+    stat = chi_square(counts)
+    assert stat < CHI2_2601_P001, stat
+    # and not suspiciously good either (lower 0.1% point is about 2378)
+    assert stat > 2378, stat
+    # each single position (the top card, the last card) on its own
+    for pos in (0, 51):
+        row = counts[pos]
+        e = shuffles / 52
+        assert float(((row - e) ** 2 / e).sum()) < CHI2_51_P001
+
+
+def test_chi_square_detects_a_biased_shuffle():
+    # The same statistic on the classic wrong shuffle (swap each position with any position)
+    # fails badly: the test has the power to catch a real bias.
+    rng = np.random.default_rng(1)
+    shuffles = 20_000
+    orders = np.empty((shuffles, 52), dtype=np.int64)
+    js = rng.integers(0, 52, size=(shuffles, 52))
+    for k in range(shuffles):
+        a = list(range(52))
+        for i in range(52):
+            j = js[k, i]
+            a[i], a[j] = a[j], a[i]
+        orders[k] = a
+    flat = np.arange(52) * 52 + orders
+    counts = np.bincount(flat.ravel(), minlength=52 * 52).reshape(52, 52)
+    assert chi_square(counts) > 2 * CHI2_2601_P001
+
+
+def test_reshuffle_is_uniform_over_the_pool():
+    # The card a short draw gets from the new stub is uniform over the allowed pool: the earlier
+    # muck (33 cards) and the served player's three discards; chi-square with 35 df.
+    deck = Deck.from_order(range(52), seed=99)
+    _seed_example_setup(deck)
+    base = deck.snapshot()
+    allowed = sorted(set(base["muck"]) | {0, 6, 30})
+    assert len(allowed) == 36
+    counts = np.zeros(52, dtype=np.int64)
+    trials = 20_000
+    for k in range(trials):
+        # a snapshot restores the random state too, so give each trial its own stream
+        base["random"] = {"kind": "numpy", "state": np.random.PCG64(k).state}
+        deck.restore(base)
+        deck.draw(0, (0, 6, 30))
+        counts[deck.draw(1, (1, 7))[1]] += 1
+    assert counts.sum() == trials
+    assert set(np.flatnonzero(counts).tolist()) <= set(allowed)
+    e = trials / len(allowed)
+    stat = float(((counts[allowed] - e) ** 2 / e).sum())
+    assert stat < 66.62, stat  # upper 0.1% point of chi-square, 35 df
+
+
+# -- RULES.md section 4: the seed example ----------------------------------------------------------
+
+
+def _seed_example_setup(deck: Deck) -> None:
+    """Six players, a stub in card order; after draw 1 and three folds, seats 0, 1, 2 are left and
+    the stub holds 4 cards."""
+    deck.deal_round(range(6), 5)  # seat s holds s, s+6, s+12, s+18, s+24
+    deck.begin_draw(range(6))
+    for s in range(6):
+        deck.draw(s, [s, s + 6, s + 12] if s >= 3 else [s + 18, s + 24, s + 12])
+    deck.end_draw()
+    for s in (3, 4, 5):
+        deck.fold(s)
+    deck.begin_draw([0, 1, 2])
+
+
+def test_seed_example_step_by_step():
+    """Players 1, 2 and 3 discard 3, 2 and 1 cards; player 1 gets three cards, player 2 one, and
+    the stub is empty: the earlier muck is shuffled with player 1's three discards only, and
+    player 2 gets his second card from that (RULES.md section 4)."""
+    deck = Deck.from_order(range(52), seed=4)
+    assert deck.snapshot()["stub"] == list(range(52))
+    hands = deck.deal_round(range(6), 5)
+    assert hands[0] == (0, 6, 12, 18, 24) and hands[5] == (5, 11, 17, 23, 29)
+    assert deck.remaining == 22
+
+    # draw 1: everybody discards three; the stub (30..47) serves them all
+    deck.begin_draw(range(6))
+    got = {}
+    for s in range(6):
+        discards = [s, s + 6, s + 12] if s >= 3 else [s + 18, s + 24, s + 12]
+        got[s] = deck.draw(s, discards)
+    assert got[0] == (30, 31, 32) and got[5] == (45, 46, 47)
+    assert deck.remaining == 4 and deck.reshuffles == 0
+    deck.end_draw()
+    snap = assert_partition(deck)
+    assert sorted(snap["muck"]) == sorted([18, 24, 12, 19, 25, 13, 20, 26, 14, 3, 9, 15, 4, 10, 16,
+                                          5, 11, 17])  # fmt: skip
+    # seats 3, 4, 5 fold: their hands join the muck
+    assert deck.fold(3) == (21, 27, 39, 40, 41)
+    deck.fold(4)
+    deck.fold(5)
+    earlier_muck = set(deck.snapshot()["muck"])
+    assert len(earlier_muck) == 33
+
+    # draw 2: players 1, 2, 3 are seats 0, 1, 2 holding:
+    assert deck.hand(0) == (0, 6, 30, 31, 32)
+    assert deck.hand(1) == (1, 7, 33, 34, 35)
+    assert deck.hand(2) == (2, 8, 36, 37, 38)
+    deck.begin_draw([0, 1, 2])
+    p1_discards, p2_discards, p3_discards = (0, 6, 30), (1, 7), (2,)
+
+    # player 1 discards 3 and gets the next three stub cards
+    assert deck.draw(0, p1_discards) == (48, 49, 50)
+    assert deck.remaining == 1 and deck.reshuffles == 0
+    assert deck.view(0).own_discards == p1_discards
+
+    # player 2 discards 2: gets the last stub card, then the new stub is the earlier muck plus
+    # player 1's three discards, and his second card comes from it
+    before = deck.snapshot()
+    out = deck.draw(1, p2_discards)
+    assert out[0] == 51
+    assert deck.reshuffles == 1
+    assert out[1] in earlier_muck | set(p1_discards)
+    assert out[1] not in p2_discards and out[1] not in p3_discards
+    after = deck.snapshot()
+    assert len(after["stub"]) == 33 + 3 - 1
+    assert set(after["stub"]) | {out[1]} == earlier_muck | set(p1_discards)
+    assert after["muck"] == [] and after["draw"]["discards"] == [[1, 1], [7, 1]]
+    assert before["draw"]["discards"] == [[0, 0], [6, 0], [30, 0]]
+    # with seed 4 the reshuffle is reproducible: the exact card is fixed
+    assert out == (51, SEED_EXAMPLE_CARD)
+
+    # player 3 discards 1 and is served from the new stub; his discard stays out
+    out3 = deck.draw(2, p3_discards)
+    assert out3[0] in earlier_muck | set(p1_discards)
+    assert deck.remaining == 34
+    deck.end_draw()
+    snap = assert_partition(deck)
+    assert sorted(snap["muck"]) == [1, 2, 7]
+    # everyone holds five cards, nobody one of his own discards of this draw
+    assert set(deck.hand(1)).isdisjoint(p2_discards)
+    assert set(deck.hand(2)).isdisjoint(p3_discards)
+    assert [len(deck.hand(s)) for s in range(3)] == [5, 5, 5]
+
+
+SEED_EXAMPLE_CARD = 39  # Js; recorded once; fixed by PCG64(4), the same on every platform
+
+
+def test_seed_example_live_rule_keeps_served_discards_out():
+    # The same situation under the live rule: player 1's discards may not be used.
+    deck = Deck.from_order(range(52), seed=4, rule=ReshuffleRule.LIVE)
+    _seed_example_setup(deck)
+    earlier_muck = set(deck.snapshot()["muck"])
+    deck.draw(0, (0, 6, 30))
+    out = deck.draw(1, (1, 7))
+    # the last stub card (51) is not dealt: seat 1 is not the last to be served, so it goes into
+    # the new stub with the muck; player 1's discards stay out
+    assert deck.reshuffles == 1
+    assert set(out) <= earlier_muck | {51}
+    assert not set(out) & {0, 6, 30, 1, 7}
+    snap = deck.snapshot()
+    assert [c for c, _ in snap["draw"]["discards"]] == [0, 6, 30, 1, 7]
+
+
+# -- the 100,000-hand runs -------------------------------------------------------------------------
+
+
+def test_100k_six_handed_all_five_seeds_rule():
+    r = _selfcheck_hands(100_000, 6, int(ReshuffleRule.SEEDS), True, np.random.PCG64(1))
+    assert r["violations"] == 0
+    assert r["exhausted"] == 0
+    # 22 stub cards and 30 wanted per draw: one new stub in draws 1 and 2, two in draw 3
+    assert r["reshuffles"] == 4 * 100_000
+
+
+def test_100k_six_handed_all_five_live_rule():
+    # The live rule cannot serve everyone in draw 1: no earlier discards, no muck. Seat 4 (the
+    # fifth served) finds 2 cards in the stub and an empty pool: the draw is refused unchanged,
+    # and then he takes the 2 the rule can give; seat 5 gets none. So each hand is refused
+    # exactly there and later where the pool runs dry; never a card of the current draw.
+    r = _selfcheck_hands(100_000, 6, int(ReshuffleRule.LIVE), True, np.random.PCG64(2))
+    assert r["violations"] == 0
+    assert r["exhausted"] >= 2 * 100_000
+    assert r["reshuffles"] > 0
+
+
+@pytest.mark.parametrize("rule", list(ReshuffleRule))
+@pytest.mark.parametrize("seats", [2, 6, 9])
+def test_100k_random_discards(rule, seats):
+    r = _selfcheck_hands(100_000, seats, int(rule), False, np.random.PCG64(seats * 10 + rule))
+    assert r["violations"] == 0
+    assert r["reshuffles"] > 0 or seats == 2
+
+
+def test_selfcheck_catches_nothing_to_catch():
+    # a tiny run reports exact totals
+    r = _selfcheck_hands(3, 6, 0, True, np.random.PCG64(0))
+    assert r == {"hands": 3, "reshuffles": 12, "exhausted": 0, "violations": 0}
+
+
+def play_checked(deck: Deck, seats: int, rng: np.random.Generator, all_five: bool) -> None:
+    """One hand through the public API with every check after every step."""
+    live = deck.rule is ReshuffleRule.LIVE
+    deck.shuffle()
+    deck.deal_round(range(seats), 5)
+    assert_partition(deck)
+    for _ in range(3):
+        deck.begin_draw(range(seats))
+        round_cards: set[int] = set()
+        for s in range(seats):
+            hand = deck.hand(s)
+            n = 5 if all_five else int(rng.integers(0, 6))
+            discards = hand[:n]
+            snap = deck.snapshot()
+            if len(snap["stub"]) + pool_size(snap) < n:
+                with pytest.raises(DeckExhaustedError):
+                    deck.draw(s, discards)
+                assert deck.snapshot() == snap
+                discards = discards[: len(snap["stub"]) + pool_size(snap)]
+            out = deck.draw(s, discards)
+            assert len(out) == len(discards)
+            assert not set(out) & set(discards)  # never his own discards
+            if live:
+                assert not set(out) & round_cards  # never a card of this draw
+            round_cards |= set(discards)
+            assert len(deck.hand(s)) == 5
+            assert_partition(deck)
+        deck.end_draw()
+        assert_partition(deck)
+
+
+def test_python_level_hands_seeds_rule():
+    deck = Deck(seed=11)
+    rng = np.random.default_rng(11)
+    for _ in range(1500):
+        play_checked(deck, 6, rng, all_five=True)
+    assert deck.reshuffles == 4
+
+
+def test_python_level_hands_live_rule():
+    deck = Deck(seed=12, rule=ReshuffleRule.LIVE)
+    rng = np.random.default_rng(12)
+    for _ in range(1500):
+        play_checked(deck, int(rng.integers(2, 7)), rng, all_five=False)
+
+
+def test_six_handed_all_five_step_counts():
+    # The walk-through behind "four new stubs per hand" for the seeds' rule.
+    deck = Deck(seed=3)
+    deck.deal_round(range(6), 5)
+    expected = [  # (remaining after each seat is served, reshuffles so far)
+        [(17, 0), (12, 0), (7, 0), (2, 0), (17, 1), (12, 1)],
+        [(7, 1), (2, 1), (17, 2), (12, 2), (7, 2), (2, 2)],
+        [(17, 3), (12, 3), (7, 3), (2, 3), (17, 4), (12, 4)],
+    ]
+    for draw in range(3):
+        deck.begin_draw(range(6))
+        for s in range(6):
+            deck.draw(s, deck.hand(s))
+            assert (deck.remaining, deck.reshuffles) == expected[draw][s]
+        deck.end_draw()
+
+
+# -- errors leave the deck unchanged ---------------------------------------------------------------
+
+
+@pytest.fixture
+def drawing_deck() -> Deck:
+    deck = Deck.from_order(range(52), seed=5)
+    deck.deal_round(range(3), 5)  # seat 0: 0 3 6 9 12; seat 1: 1 4 7 10 13; seat 2: 2 5 8 11 14
+    deck.begin_draw([0, 1, 2])
+    return deck
+
+
+def unchanged(deck: Deck, exc: type[BaseException], match: str, fn, *args) -> BaseException:
+    before = deck.snapshot()
+    with pytest.raises(exc, match=match) as info:
+        fn(*args)
+    assert deck.snapshot() == before
+    return info.value
+
+
+def test_discard_not_in_hand(drawing_deck):
+    d = drawing_deck
+    e = unchanged(d, InvalidDiscardError, r"seat 0 cannot discard 2d: it is not in that seat's hand",
+                  d.draw, 0, [0, 1])  # fmt: skip
+    assert isinstance(e, LowballError) and isinstance(e, ValueError)
+    assert isinstance(e, IllegalActionError) and isinstance(e, DeckError)
+    unchanged(d, InvalidDiscardError, r"cannot discard 6c", d.draw, 0, [16])  # a stub card
+    unchanged(d, InvalidDiscardError, r"cannot discard 2d", d.draw, 0, "2c 2d")
+
+
+def test_discard_twice(drawing_deck):
+    d = drawing_deck
+    unchanged(d, InvalidDiscardError, r"seat 0 discards card 2c twice", d.draw, 0, [0, 3, 0])
+    unchanged(d, InvalidDiscardError, r"discards card 2c twice", d.draw, 0, "2c 2s 2c")
+
+
+def test_discard_more_than_five(drawing_deck):
+    d = drawing_deck
+    unchanged(d, InvalidDiscardError, r"seat 0 cannot discard 6 cards: at most 5",
+              d.draw, 0, [0, 3, 6, 9, 12, 1])  # fmt: skip
+    unchanged(d, InvalidDiscardError, r"cannot discard 6 cards", d.draw, 0, iter([0, 3, 6, 9, 12, 1]))
+
+
+def test_draw_out_of_turn(drawing_deck):
+    d = drawing_deck
+    e = unchanged(d, DrawOrderError, r"seat 1 cannot draw now: it is seat 0's turn", d.draw, 1, [1])
+    assert isinstance(e, IllegalActionError)
+    unchanged(d, DrawOrderError, r"seat 5 cannot draw now", d.draw, 5, ())
+    unchanged(d, DrawOrderError, r"seats \[0, 1, 2\] are still to be served", d.end_draw)
+    unchanged(d, DrawOrderError, r"already in progress", d.begin_draw, [0, 1])
+    unchanged(d, DrawOrderError, r"cannot deal to seat 3 during a draw round", d.deal, 3, 1)
+    d.draw(0, ())
+    d.draw(1, ())
+    d.draw(2, ())
+    unchanged(d, DrawOrderError, r"every seat of this round has been served", d.draw, 0, ())
+    d.end_draw()
+    unchanged(d, DrawOrderError, r"no draw round in progress", d.draw, 0, ())
+    unchanged(d, DrawOrderError, r"no draw round in progress", d.end_draw)
+
+
+def test_bad_cards_and_seats(drawing_deck):
+    d = drawing_deck
+    unchanged(d, InvalidCardError, r"'Zz' is not a card", d.draw, 0, "Zz")
+    unchanged(d, InvalidCardError, r"card number 52 is out of range", d.draw, 0, [52])
+    unchanged(d, InvalidCardError, r"True is not a card", d.draw, 0, [True])
+    unchanged(d, DeckError, r"seat 10 is out of range: seats are 0..9", d.draw, 10, ())
+    unchanged(d, DeckError, r"seat -1 is out of range", d.hand, -1)
+    unchanged(d, DeckError, r"seat '0' is not a seat number", d.draw, "0", ())
+    unchanged(d, DeckError, r"seat 11 is out of range", d.fold, 11)
+
+
+def test_deal_and_burn_exhausted():
+    d = Deck(seed=6)
+    d.deal_round(range(6), 5)
+    unchanged(d, DeckExhaustedError, r"cannot deal 23 cards to seat 6: only 22 left", d.deal, 6, 23)
+    unchanged(d, DeckExhaustedError, r"cannot deal 5 cards to each of 6 seats \(30 cards\): only 22",
+              d.deal_round, range(6), 5)  # fmt: skip
+    unchanged(d, DeckError, r"cannot deal -1 cards", d.deal, 6, -1)
+    unchanged(d, DeckError, r"seat 2 appears twice", d.deal_round, [1, 2, 2], 1)
+    assert len(d.deal(6, 22)) == 22
+    assert d.remaining == 0
+    unchanged(d, DeckExhaustedError, r"cannot deal 1 cards to seat 7: only 0 left", d.deal, 7, 1)
+    unchanged(d, DeckExhaustedError, r"cannot burn a card: the stub is empty", d.burn)
+    assert d.deal(7, 0) == ()
+
+
+def test_draw_the_rule_cannot_complete():
+    # ten seats of five cards leave 2 in the stub; with nothing mucked even the seeds' rule
+    # cannot give seat 0 three cards
+    d = Deck(seed=8)
+    d.deal_round(range(10), 5)
+    d.begin_draw(range(10))
+    e = unchanged(d, DeckExhaustedError,
+                  r"seat 0 cannot draw 3 cards: the stub has 2 and the seeds' rule's reshuffle "
+                  r"pool 0, so the rule cannot complete this draw",
+                  d.draw, 0, d.hand(0)[:3])  # fmt: skip
+    assert isinstance(e, LowballError)
+    assert len(d.draw(0, d.hand(0)[:2])) == 2
+    # now seat 0's two discards are served discards: seat 1 may get them (seeds' rule)
+    out = d.draw(1, d.hand(1)[:2])
+    assert d.reshuffles == 1 and len(out) == 2
+
+
+def test_muck_errors():
+    d = Deck.from_order(range(52), seed=1)
+    d.deal(0, 5)  # 0..4
+    unchanged(d, InvalidDiscardError, r"card 2c is given twice to muck", d.muck, [0, 0])
+    unchanged(d, InvalidDiscardError, r"card 3d cannot be mucked: it is not in any player's hand",
+              d.muck, "2c 3d")  # fmt: skip
+    d.muck("2c 2d")
+    assert d.hand(0) == (2, 3, 4)
+    assert d.snapshot()["muck"] == [0, 1]
+
+
+def test_bad_snapshots_leave_deck_unchanged():
+    d = Deck(seed=2)
+    d.deal_round(range(4), 5)
+    good = d.snapshot()
+    bad_cases = []
+    s = json.loads(json.dumps(good))
+    s["stub"][0] = s["stub"][1]
+    bad_cases.append(s)  # a card twice, one missing
+    s = json.loads(json.dumps(good))
+    s["muck"].append(s["stub"].pop())
+    s["muck"].append(s["muck"][0])
+    bad_cases.append(s)
+    s = json.loads(json.dumps(good))
+    s["format"] = "other"
+    bad_cases.append(s)
+    s = json.loads(json.dumps(good))
+    s["rule"] = "pokerkit"
+    bad_cases.append(s)
+    s = json.loads(json.dumps(good))
+    s["random"] = {"kind": "numpy", "state": {"bit_generator": "Nope"}}
+    bad_cases.append(s)
+    s = json.loads(json.dumps(good))
+    s["draw"] = {"order": [0, 1], "served": 1, "drawn": [0] * 10, "discards": [[s["hands"][1][0], 1]]}
+    s["hands"][1] = s["hands"][1][1:]
+    bad_cases.append(s)  # the discard's owner was not served
+    s = json.loads(json.dumps(good))
+    s["hands"] = s["hands"][:9]
+    bad_cases.append(s)
+    s = json.loads(json.dumps(good))
+    s["stub"].append(99)
+    bad_cases.append(s)
+    for bad in bad_cases:
+        with pytest.raises(DeckError):
+            d.restore(bad)
+        assert d.snapshot() == good
+    with pytest.raises(DeckError):
+        Deck.from_snapshot({"stub": []})
+
+
+def test_constructor_errors():
+    with pytest.raises(TypeError, match=r"seed 1.5 is not usable"):
+        Deck(seed=1.5)
+    with pytest.raises(TypeError):
+        Deck(seed=True)
+    with pytest.raises(DeckError, match=r"seed -3 is negative"):
+        Deck(seed=-3)
+    with pytest.raises(DeckError, match=r"reshuffle rule 7 is unknown"):
+        Deck(rule=7)
+    with pytest.raises(InvalidCardError, match=r"appears twice"):
+        Deck.from_order([0, 1, 1])
+    with pytest.raises(InvalidCardError):
+        Deck.from_order(list(range(52)) + [0])
+
+
+# -- snapshots -------------------------------------------------------------------------------------
+
+
+def test_snapshot_roundtrip_resumes_identically():
+    a = Deck(seed=31, burn=True)
+    a.deal_round(range(6), 5)
+    a.begin_draw(range(6))
+    assert a.snapshot()["burns"] and len(a.snapshot()["burns"]) == 1
+    for s in range(4):
+        a.draw(s, a.hand(s))
+    saved = json.dumps(a.snapshot())
+    b = Deck.from_snapshot(json.loads(saved))
+    assert b.snapshot() == a.snapshot()
+    assert b.burn_before_draw and b.next_seat == 4 and b.in_draw
+    outs = []
+    for deck in (a, b):
+        got = [deck.draw(4, deck.hand(4)), deck.draw(5, deck.hand(5))]
+        deck.end_draw()
+        deck.begin_draw(range(6))
+        for s in range(6):
+            got.append(deck.draw(s, deck.hand(s)[:3]))
+        deck.end_draw()
+        deck.shuffle()
+        got.append(tuple(deck.snapshot()["stub"]))
+        outs.append(got)
+    assert outs[0] == outs[1]
+    assert a.snapshot() == b.snapshot()
+    # restore into an existing deck, and the snapshot of an OS deck
+    c = Deck()
+    c.restore(json.loads(saved))
+    assert c.snapshot() == json.loads(saved)
+    osdeck = Deck()
+    osdeck.deal(2, 5)
+    snap = osdeck.snapshot()
+    assert snap["random"] == {"kind": "os"}
+    e = Deck.from_snapshot(snap)
+    assert e.snapshot() == snap and e.hand(2) == osdeck.hand(2)
+
+
+def test_snapshot_of_shared_generator_copies_state():
+    rng = np.random.default_rng(3)
+    a = Deck(seed=rng)
+    snap = a.snapshot()
+    b = Deck.from_snapshot(snap)
+    b.shuffle()
+    # b's generator is private: the caller's generator did not move
+    assert rng.bit_generator.state == snap["random"]["state"]
+    a.shuffle()
+    assert a.snapshot()["stub"] == b.snapshot()["stub"]
+
+
+# -- the view --------------------------------------------------------------------------------------
+
+
+def test_view_hides_stub_order_and_other_discards(drawing_deck):
+    d = drawing_deck
+    d.draw(0, [0, 3])
+    d.draw(1, [1])
+    v1 = d.view(1)
+    assert v1.remaining == 34 and v1.muck == 3 and v1.burned == 0
+    assert v1.drawn == {0: 2, 1: 1} and v1.next_seat == 2 and v1.order == (0, 1, 2)
+    assert v1.hand == d.hand(1) and v1.own_discards == (Card("2d"),)
+    assert v1.hand_sizes == {0: 5, 1: 5, 2: 5}
+    everyone = d.view()
+    assert everyone.hand == () and everyone.own_discards == ()
+    # nothing in a view or the repr holds a stub card or another seat's discard
+    stub = set(d.snapshot()["stub"])
+    for v in (v1, everyone):
+        shown = set(v.hand) | set(v.own_discards)
+        assert not shown & stub
+        assert not shown & {0, 3}
+    text = repr(d) + repr(everyone)
+    for c in stub | {0, 3, 1}:
+        assert str(Card(c)) not in text
+    assert repr(d) == "<Deck 34 in the stub, 3 mucked, 0 burned, drawing (next seat 2); rule=seeds, random=PCG64>"
+
+
+# -- burn, fold, from_order ------------------------------------------------------------------------
+
+
+def test_burn_and_burn_before_draw():
+    d = Deck.from_order(range(52), seed=1, burn=True)
+    assert d.burn() == Card("2c")
+    d.deal(0, 5)
+    d.begin_draw([0])
+    assert d.snapshot()["burns"] == [0, 6]
+    assert d.view().burned == 2
+    plain = Deck.from_order(range(52), seed=1)
+    plain.deal(0, 5)
+    plain.begin_draw([0])
+    assert plain.snapshot()["burns"] == []
+
+
+def test_fold_during_draw_skips_the_seat(drawing_deck):
+    d = drawing_deck
+    d.draw(0, ())
+    assert d.fold(1) == (1, 4, 7, 10, 13)
+    assert d.next_seat == 2
+    d.draw(2, [2])
+    d.end_draw()
+    assert sorted(d.snapshot()["muck"]) == [1, 2, 4, 7, 10, 13]
+
+
+def test_from_order_partial_and_text():
+    d = Deck.from_order("As Ks Qs", seed=9)
+    assert d.deal(0, 3) == parse_cards("As Ks Qs")
+    snap = assert_partition(d)
+    assert len(snap["stub"]) == 49
+    assert Deck.from_order("As Ks Qs", seed=9).snapshot() == Deck.from_order([51, 47, 43], seed=9).snapshot()
+
+
+def test_draw_accepts_every_card_form(drawing_deck):
+    d = drawing_deck
+    assert d.draw(0, (Card("2c"), "2s", 6)) == (15, 16, 17)
+    assert d.hand(0) == (9, 12, 15, 16, 17)
+    assert d.draw(1, "2d,3c") == (18, 19)
+    assert d.draw(2, np.array([2, 5])) == (20, 21)
