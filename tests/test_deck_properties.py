@@ -1,0 +1,118 @@
+"""Property tests (hypothesis) for lowball.Deck: random draw sequences with 2-6 players, both
+reshuffle rules, burns, folds and illegal actions mixed in."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lowball import (
+    Deck,
+    DeckExhaustedError,
+    DrawOrderError,
+    InvalidDiscardError,
+    ReshuffleRule,
+)
+
+
+def all_cards(snap: dict) -> list[int]:
+    cards = snap["stub"] + snap["muck"] + snap["burns"]
+    if snap["draw"] is not None:
+        cards += [c for c, _ in snap["draw"]["discards"]]
+    for hand in snap["hands"]:
+        cards += hand
+    return cards
+
+
+def pool(snap: dict) -> int:
+    n = len(snap["muck"]) + len(snap["burns"])
+    if snap["rule"] == "seeds" and snap["draw"] is not None:
+        n += len(snap["draw"]["discards"])
+    return n
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    rule=st.sampled_from(list(ReshuffleRule)),
+    burn=st.booleans(),
+    seed=st.integers(0, 2**64 - 1),
+    data=st.data(),
+)
+def test_random_draw_sequences(players, rule, burn, seed, data):
+    deck = Deck(seed=seed, rule=rule, burn=burn)
+    deck.deal_round(range(players), 5)
+    active = list(range(players))
+    draws = data.draw(st.integers(1, 3), label="draws")
+    for _ in range(draws):
+        # someone may fold between draws (never the last player)
+        if len(active) > 1 and data.draw(st.booleans(), label="fold"):
+            seat = data.draw(st.sampled_from(active), label="folder")
+            deck.fold(seat)
+            active.remove(seat)
+        deck.begin_draw(active)
+        this_round: set[int] = set()
+        for i, seat in enumerate(active):
+            hand = deck.hand(seat)
+            assert len(hand) == 5
+            # an illegal action first, sometimes: it must change nothing
+            snap = deck.snapshot()
+            kind = data.draw(st.sampled_from(["none", "turn", "foreign", "twice", "six"]))
+            if kind == "turn" and len(active) > 1:
+                other = active[(i + 1) % len(active)]
+                try:
+                    deck.draw(other, ())
+                    raise AssertionError("out of turn accepted")
+                except DrawOrderError:
+                    pass
+            elif kind == "foreign":
+                foreign = next(c for c in range(52) if c not in hand)
+                try:
+                    deck.draw(seat, [foreign])
+                    raise AssertionError("foreign card accepted")
+                except InvalidDiscardError:
+                    pass
+            elif kind == "twice":
+                try:
+                    deck.draw(seat, [hand[0], hand[0]])
+                    raise AssertionError("a card twice accepted")
+                except InvalidDiscardError:
+                    pass
+            elif kind == "six":
+                try:
+                    deck.draw(seat, list(hand) + [next(c for c in range(52) if c not in hand)])
+                    raise AssertionError("six discards accepted")
+                except InvalidDiscardError:
+                    pass
+            assert deck.snapshot() == snap
+
+            picks = data.draw(st.lists(st.booleans(), min_size=5, max_size=5), label="discard")
+            discards = [c for c, p in zip(hand, picks) if p]
+            available = len(snap["stub"]) + pool(snap)
+            if available < len(discards):
+                try:
+                    deck.draw(seat, discards)
+                    raise AssertionError("an impossible draw accepted")
+                except DeckExhaustedError:
+                    pass
+                assert deck.snapshot() == snap
+                discards = discards[:available]
+            out = deck.draw(seat, discards)
+            assert len(out) == len(discards)
+            assert not set(out) & set(discards)
+            if rule is ReshuffleRule.LIVE:
+                assert not set(out) & this_round
+            this_round |= set(discards)
+            after = deck.snapshot()
+            cards = all_cards(after)
+            assert len(cards) == 52 and set(cards) == set(range(52))
+            assert deck.check()
+            assert deck.view().drawn[seat] == len(discards)
+        deck.end_draw()
+        snap = deck.snapshot()
+        # a snapshot survives JSON and restores to the same state
+        again = Deck.from_snapshot(json.loads(json.dumps(snap)))
+        assert again.snapshot() == snap
+    assert sorted(all_cards(deck.snapshot())) == list(range(52))
