@@ -108,7 +108,7 @@ ctypedef struct bitgen_t:
     uint64_t (*next_raw)(void *st) noexcept nogil
 
 cdef enum:
-    OS_WORDS = 256   # words fetched from the OS at a time (2 KiB)
+    OS_WORDS = 1024  # words fetched from the OS at a time (8 KiB)
     OS_LOW = 128     # refill before an operation when fewer than this are left
 
 ctypedef struct os_buffer:
@@ -220,6 +220,15 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
 
 
 cdef inline int _seat_of(object seat) except -1:
+    cdef long v
+    if PyLong_Check(seat) and not PyBool_Check(seat):
+        v = seat
+        if 0 <= v < LB_DECK_MAX_SEATS:
+            return <int>v
+    return _seat_slow(seat)
+
+
+cdef int _seat_slow(object seat) except -1:
     if isinstance(seat, bool) or not hasattr(seat, "__index__"):
         raise DeckError(f"seat {seat!r} is not a seat number: expected an int 0..{LB_DECK_MAX_SEATS - 1}")
     cdef Py_ssize_t s = seat.__index__()
@@ -232,7 +241,11 @@ cdef int _seats_of(object seats, uint8_t *out) except -1:
     cdef int n = 0
     cdef unsigned seen = 0
     cdef int s
-    items = list(seats) if not isinstance(seats, (tuple, list)) else seats
+    cdef object items
+    if PyTuple_Check(seats) or PyList_Check(seats):
+        items = seats
+    else:
+        items = list(seats)
     if len(items) > LB_DECK_MAX_SEATS:
         raise DeckError(f"{len(items)} seats given: at most {LB_DECK_MAX_SEATS}")
     for item in items:
