@@ -700,3 +700,19 @@ def test_draw_accepts_every_card_form(drawing_deck):
     assert d.hand(0) == (9, 12, 15, 16, 17)
     assert d.draw(1, "2d,3c") == (18, 19)
     assert d.draw(2, np.array([2, 5])) == (20, 21)
+
+
+def test_pickle_and_copy_go_through_the_snapshot():
+    import copy
+    import pickle
+
+    d = Deck(seed=77)
+    d.deal_round(range(3), 5)
+    d.begin_draw(range(3))
+    d.draw(0, d.hand(0)[:2])
+    for other in (pickle.loads(pickle.dumps(d)), copy.deepcopy(d), copy.copy(d)):
+        assert type(other) is Deck
+        assert other.snapshot() == d.snapshot()
+        assert other.draw(1, other.hand(1)[:1]) == Deck.from_snapshot(d.snapshot()).draw(
+            1, d.hand(1)[:1]
+        )

@@ -148,7 +148,13 @@ class Deck(DeckCore):
         deck.draw(2, "Kd Qs Jh")                   # text works too
         deck.end_draw()                            # this round's discards join the muck
         deck.fold(1)                               # seat 1's hand goes to the muck
+        saved = deck.snapshot()                    # JSON-ready; Deck.from_snapshot(saved) resumes
         deck.shuffle()                             # the next hand
+
+    Other operations: :meth:`burn` (a card to the burn cards), :meth:`muck` (cards from any hand
+    to the muck), :meth:`hand`, :attr:`remaining`, :attr:`reshuffles`, :attr:`next_seat`,
+    :meth:`view` (what may be shown at the table), :meth:`from_order` (a stacked deck, to replay a
+    recorded hand), :meth:`restore`.
 
     Parameters
     ----------
@@ -391,6 +397,10 @@ class Deck(DeckCore):
             f"<Deck {c['remaining']} in the stub, {c['muck']} mucked, {c['burned']} burned"
             f"{where}; rule={self.rule.name.lower()}, random={source}>"
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # pickle and copy go through the snapshot (an OS-entropy copy gets fresh entropy)
+        return (type(self).from_snapshot, (self.snapshot(),))
 
     def check(self) -> bool:
         """True when every card is in exactly one place and the state is consistent.

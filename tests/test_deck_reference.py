@@ -1,0 +1,174 @@
+"""lowball.Deck against a slow, obviously right Python twin of RULES.md section 4.
+
+The twin is written from the rule text: lists for the stub, the muck, the burns and this draw's
+discards; when a player's draw is short it deals what is left of the stub and shuffles the pool
+the rule allows. It uses the same documented shuffle (Fisher-Yates from the last position down,
+Lemire's bounded numbers on PCG64 raw words) and the same documented pool order (leftover stub
+card, muck, burns, served discards), so the C deck must agree card for card, reshuffles included.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lowball import Deck, DeckExhaustedError, ReshuffleRule
+
+MASK64 = (1 << 64) - 1
+
+
+class Twin:
+    def __init__(self, order: list[int], seed: int, live: bool, burn: bool) -> None:
+        self.words = iter(np.random.PCG64(seed).random_raw(100_000).tolist())
+        self.live = live
+        self.burn_before_draw = burn
+        self.stub = list(order)
+        self.muck: list[int] = []
+        self.burns: list[int] = []
+        self.discards: list[tuple[int, int]] = []  # (card, seat) of this draw, served seats only
+        self.hands: dict[int, list[int]] = {}
+        self.order: list[int] = []
+        self.next = 0
+        self.reshuffles = 0
+
+    def bounded(self, s: int) -> int:
+        while True:
+            m = next(self.words) * s
+            low = m & MASK64
+            if low >= s or low >= ((1 << 64) - s) % s:
+                return m >> 64
+
+    def shuffle(self, cards: list[int]) -> None:
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.bounded(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def deal_round(self, seats: list[int], n: int) -> None:
+        for _ in range(n):
+            for s in seats:
+                self.hands.setdefault(s, []).append(self.stub.pop(0))
+
+    def begin_draw(self, seats: list[int]) -> None:
+        if self.burn_before_draw and self.stub:
+            self.burns.append(self.stub.pop(0))
+        self.order = list(seats)
+        self.next = 0
+        self.discards = []
+
+    def pool(self) -> list[int]:
+        """What the rule allows into a new stub now (the current player's discards never)."""
+        cards = self.muck + self.burns
+        if not self.live:
+            cards += [c for c, _ in self.discards]  # players already fully served
+        return cards
+
+    def draw(self, seat: int, discards: list[int]) -> list[int]:
+        assert seat == self.order[self.next]
+        n = len(discards)
+        if len(self.stub) + len(self.pool()) < n:
+            raise DeckExhaustedError
+        from_stub = min(n, len(self.stub))
+        last_seat = self.next == len(self.order) - 1
+        if self.live and 0 < len(self.stub) <= n and not (last_seat and n == len(self.stub)):
+            from_stub = len(self.stub) - 1  # the last card is dealt only if it ends the round
+        for c in discards:
+            self.hands[seat].remove(c)
+        out = self.stub[:from_stub]
+        del self.stub[:from_stub]
+        if from_stub < n:
+            new = self.stub + self.pool()
+            self.shuffle(new)
+            self.stub = new
+            self.muck, self.burns = [], []
+            if not self.live:
+                self.discards = []
+            self.reshuffles += 1
+            out += self.stub[: n - from_stub]
+            del self.stub[: n - from_stub]
+        self.hands[seat] += out
+        self.discards += [(c, seat) for c in discards]
+        self.next += 1
+        return out
+
+    def end_draw(self) -> None:
+        self.muck += [c for c, _ in self.discards]
+        self.discards = []
+        self.order = []
+        self.next = 0
+
+    def fold(self, seat: int) -> None:
+        self.muck += self.hands.get(seat, [])
+        self.hands[seat] = []
+        if seat in self.order[self.next :]:
+            self.order.remove(seat)
+
+    def state(self) -> dict:
+        return {
+            "stub": self.stub,
+            "muck": self.muck,
+            "burns": self.burns,
+            "discards": [[c, s] for c, s in self.discards],
+            "hands": [self.hands.get(s, []) for s in range(10)],
+            "reshuffles": self.reshuffles,
+        }
+
+
+def deck_state(deck: Deck) -> dict:
+    snap = deck.snapshot()
+    return {
+        "stub": snap["stub"],
+        "muck": snap["muck"],
+        "burns": snap["burns"],
+        "discards": snap["draw"]["discards"] if snap["draw"] else [],
+        "hands": snap["hands"],
+        "reshuffles": snap["reshuffles"],
+    }
+
+
+@pytest.mark.parametrize("rule", list(ReshuffleRule))
+@pytest.mark.parametrize("burn", [False, True])
+def test_deck_agrees_with_twin(rule, burn):
+    choices = np.random.default_rng(1000 + 2 * int(rule) + burn)
+    hands_played = reshuffles = refused = 0
+    for hand_no in range(150):
+        seed = hand_no * 7 + int(rule)
+        players = int(choices.integers(2, 10))
+        order = choices.permutation(52).tolist()
+        deck = Deck.from_order(order, seed=seed, rule=rule, burn=burn)
+        twin = Twin(order, seed, live=rule is ReshuffleRule.LIVE, burn=burn)
+        seats = list(range(players))
+        deck.deal_round(seats, 5)
+        twin.deal_round(seats, 5)
+        assert deck_state(deck) == twin.state()
+        for _ in range(3):
+            if len(seats) > 2 and choices.random() < 0.3:
+                folder = seats[int(choices.integers(0, len(seats)))]
+                deck.fold(folder)
+                twin.fold(folder)
+                seats.remove(folder)
+            deck.begin_draw(seats)
+            twin.begin_draw(seats)
+            for s in list(seats):
+                hand = deck.hand(s)
+                assert list(hand) == twin.hands[s]
+                n = int(choices.integers(0, 6))
+                discards = [int(c) for c in choices.permutation(hand)[:n]]
+                try:
+                    expected = twin.draw(s, discards)
+                except DeckExhaustedError:
+                    refused += 1
+                    with pytest.raises(DeckExhaustedError):
+                        deck.draw(s, discards)
+                    discards = discards[: len(twin.stub) + len(twin.pool())]
+                    expected = twin.draw(s, discards)
+                assert list(deck.draw(s, discards)) == expected
+                assert deck_state(deck) == twin.state()
+            deck.end_draw()
+            twin.end_draw()
+            assert deck_state(deck) == twin.state()
+        hands_played += 1
+        reshuffles += deck.reshuffles
+    assert hands_played == 150
+    assert reshuffles > 100  # the comparison covers many new stubs
+    if rule is ReshuffleRule.LIVE:
+        assert refused > 0  # and draws the live rule cannot complete
