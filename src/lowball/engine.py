@@ -1,0 +1,803 @@
+"""The hand engine: one hand of any :class:`~lowball.variants.Variant`, from the forced bets to
+the award of the pot.
+
+Players are numbered by **position**, as in the PHH standard: position 0 is the first seat left of
+the button (the small blind; heads-up, the big blind), the last position is the button. Betting
+round 1 starts left of the big blind; every later betting round and every draw starts with the
+first active player left of the button (``RULES.md`` sections 2-3). The engine deals and draws
+itself from a :class:`~lowball.deck.Deck`; the server only passes the players' decisions.
+
+Every action either succeeds or raises :class:`~lowball.errors.IllegalActionError` naming the
+reason, with the whole state (deck included) exactly as before.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from lowball.cards import Card, CardLike, format_cards, parse_cards
+from lowball.deck import Deck
+from lowball.errors import IllegalActionError, LowballError
+from lowball.evaluation import evaluate
+from lowball.variants import FixedLimit, NoLimit, PotLimit, Variant, VariantError
+
+__all__ = [
+    "BETTING",
+    "DRAWING",
+    "COMPLETE",
+    "Event",
+    "LegalActions",
+    "Pot",
+    "SeatView",
+    "HandState",
+]
+
+BETTING = "betting"
+DRAWING = "drawing"
+COMPLETE = "complete"
+
+STATE_FORMAT = "lowball-hand-1"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened in a hand, in order, for a server to forward.
+
+    ``kind`` is one of ``ante``, ``blind``, ``deal`` (hole cards), ``fold``, ``check``, ``call``,
+    ``bet``, ``raise`` (``amount`` = the wager *to*), ``draw`` (``discarded`` cards thrown and
+    ``cards`` received; ``count`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
+    back), ``show`` (``cards`` and ``hand_class``), ``win`` (``amount`` from pot ``pot``),
+    ``round`` (a betting round begins: ``count`` = its number, 1-based) and ``draw_round``.
+    ``seat`` is a position (None for table events). Amounts are chips.
+    """
+
+    kind: str
+    seat: int | None = None
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+    discarded: tuple[Card, ...] = ()
+    count: int = 0
+    hand_class: int = 0
+    pot: int = 0
+
+    def hidden_for(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it: others' dealt, drawn and discarded cards removed
+        (the count stays). ``seat=None`` is a spectator."""
+        if self.seat == seat or self.kind not in ("deal", "draw"):
+            return self
+        return Event(self.kind, self.seat, self.amount, (), (), self.count, 0, self.pot)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["cards"] = format_cards(self.cards)
+        d["discarded"] = format_cards(self.discarded)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Event:
+        return cls(
+            d["kind"],
+            d["seat"],
+            d["amount"],
+            parse_cards(d["cards"]),
+            parse_cards(d["discarded"]),
+            d["count"],
+            d["hand_class"],
+            d["pot"],
+        )
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the player to act may do now.
+
+    Betting: ``fold``, ``check`` and ``call`` (``call_amount`` chips, possibly all in for less)
+    are flags; ``bet`` or ``raise_`` tells whether a wager is open and which it is, with the
+    allowed range ``min_to`` .. ``max_to`` of the total wager *to* (chips this round). In fixed
+    limit ``min_to == max_to`` (all in for less is the only other amount allowed, and it is
+    ``max_to`` then). Drawing: ``draw`` is True and ``max_discards`` is 5 (standing pat is
+    discarding none).
+    """
+
+    seat: int
+    phase: str
+    fold: bool = False
+    check: bool = False
+    call: bool = False
+    call_amount: int = 0
+    bet: bool = False
+    raise_: bool = False
+    min_to: int = 0
+    max_to: int = 0
+    draw: bool = False
+    max_discards: int = 0
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A pot: ``amount`` chips that the players in ``eligible`` (positions) can win."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may see of the hand: never another player's cards before the showdown,
+    never the stub. ``seat=None`` is a spectator's view."""
+
+    seat: int | None
+    variant: str
+    phase: str
+    betting_round: int
+    draw_round: int
+    actor: int | None
+    button: int
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot_total: int
+    folded: tuple[bool, ...]
+    all_in: tuple[bool, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    drawn: tuple[tuple[int, ...], ...]
+    shown: dict[int, tuple[Card, ...]]
+    legal: LegalActions | None
+    winnings: tuple[int, ...] = ()
+    events: tuple[Event, ...] = field(default=(), repr=False)
+
+
+class HandState:
+    """One hand of 2-7 lowball under any :class:`~lowball.variants.Variant`.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules.
+    stacks : sequence of int
+        Chips of each player before the forced bets, by position (0 = first left of the button,
+        last = the button). Each at least 1; between 2 and ``variant.max_players`` players.
+    deck : Deck, optional
+        The deck to use, freshly shuffled or stacked (:meth:`Deck.from_order` to replay a hand).
+        Default: a new deck with operating-system randomness, the variant's reshuffle and burn
+        rules.
+    seed : optional
+        Seed for the default deck (see :class:`~lowball.deck.Deck`): reproducible hands for tests
+        and simulations. Not with ``deck``.
+
+    Raises
+    ------
+    VariantError
+        For a bad number of players or a bad stack.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        stacks: Sequence[int],
+        *,
+        deck: Deck | None = None,
+        seed: Any = None,
+    ) -> None:
+        if not isinstance(variant, Variant):
+            raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
+        stacks = list(stacks)
+        n = len(stacks)
+        if not 2 <= n <= variant.max_players:
+            raise VariantError(
+                f"{n} players: {variant.name} seats 2..{variant.max_players}"
+            )
+        for i, s in enumerate(stacks):
+            if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+                raise VariantError(f"stack of position {i} = {s!r}: expected whole chips >= 1")
+        if deck is not None and seed is not None:
+            raise VariantError("give a deck or a seed, not both")
+        self.variant = variant
+        self.n = n
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self.deck = deck if deck is not None else Deck(
+            seed=seed, rule=variant.reshuffle, burn=variant.burn
+        )
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.committed = [0] * n  # all chips put in this hand, antes included
+        self.antes = [0] * n  # dead chips: antes go to the main pot whoever posted them
+        self.folded = [False] * n
+        self.winnings = [0] * n
+        self.events: list[Event] = []
+        self.phase = BETTING
+        self.betting_round = 0
+        self.draw_round = 0
+        self.actor: int | None = None
+        self.pending: list[int] = []  # positions still to act this round, in order
+        self.can_raise = [True] * n
+        self.level = 0  # the wager to match this round
+        self.last_raise = 0  # size of the largest bet or raise this round (no/pot limit)
+        self.bet_count = 0  # bets and raises this round (fixed-limit cap)
+        self.capped = False  # whether the fixed-limit cap applies this round
+        self.aggressor: int | None = None  # last bettor or raiser of the current round
+        self.last_round_aggressor: int | None = None
+        self.draw_order: list[int] = []
+        self.drawn: list[list[int]] = []  # per draw, cards drawn by each position (-1: not yet)
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.pots: list[Pot] = []
+        self._start()
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    @property
+    def big_blind_position(self) -> int:
+        """Position of the big blind: 1, or 0 heads-up (the button posts the small blind)."""
+        return 0 if self.n == 2 else 1
+
+    @property
+    def small_blind_position(self) -> int:
+        """Position of the small blind: 0, or the button (1) heads-up."""
+        return 1 if self.n == 2 else 0
+
+    def _post(self, pos: int, amount: int, kind: str, live: bool) -> None:
+        paid = min(amount, self.stacks[pos])
+        if paid <= 0:
+            return
+        self.stacks[pos] -= paid
+        self.committed[pos] += paid
+        if live:
+            self.bets[pos] += paid
+        else:
+            self.antes[pos] += paid
+        self.events.append(Event(kind, pos, paid))
+
+    def _start(self) -> None:
+        forced = self.variant.forced
+        if forced.ante:
+            if forced.big_blind_ante:
+                self._post(self.big_blind_position, forced.ante, "ante", live=False)
+            else:
+                for pos in range(self.n):
+                    self._post(pos, forced.ante, "ante", live=False)
+        self._post(self.small_blind_position, forced.small_blind, "blind", live=True)
+        self._post(self.big_blind_position, forced.big_blind, "blind", live=True)
+        hands = self.deck.deal_round(list(range(self.n)), 5)
+        for pos, cards in enumerate(hands):
+            self.events.append(Event("deal", pos, cards=tuple(cards), count=5))
+        self._begin_betting(0)
+
+    # -- queries --------------------------------------------------------------------------
+
+    def hand(self, pos: int) -> tuple[Card, ...]:
+        """The cards position ``pos`` holds now (its own secret until the showdown)."""
+        self._check_pos(pos)
+        return tuple(self.deck.hand(pos))
+
+    @property
+    def pot_total(self) -> int:
+        """All chips put in this hand so far and not yet awarded or returned."""
+        return sum(self.committed) if self.phase != COMPLETE else 0
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase == COMPLETE
+
+    def in_hand(self) -> list[int]:
+        """Positions that have not folded."""
+        return [p for p in range(self.n) if not self.folded[p]]
+
+    def _able(self) -> list[int]:
+        """Positions that can still bet: not folded, chips behind."""
+        return [p for p in range(self.n) if not self.folded[p] and self.stacks[p] > 0]
+
+    def _check_pos(self, pos: int) -> None:
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < self.n:
+            raise IllegalActionError(f"position {pos!r} is not at this table (0..{self.n - 1})")
+
+    def _bet_size(self) -> int:
+        b = self.variant.betting
+        assert isinstance(b, FixedLimit)
+        return b.bet_size(self.betting_round, self.variant.betting_rounds)
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do (see :class:`LegalActions`).
+
+        Raises
+        ------
+        IllegalActionError
+            When the hand is complete.
+        """
+        if self.phase == COMPLETE or self.actor is None:
+            raise IllegalActionError("the hand is complete: nobody is to act")
+        pos = self.actor
+        if self.phase == DRAWING:
+            return LegalActions(pos, DRAWING, draw=True, max_discards=5)
+        to_call = self.level - self.bets[pos]
+        stack = self.stacks[pos]
+        call_amount = min(to_call, stack)
+        wager = self._wager_range(pos)
+        opens = self.level == 0
+        return LegalActions(
+            pos,
+            BETTING,
+            fold=to_call > 0,
+            check=to_call == 0,
+            call=to_call > 0,
+            call_amount=call_amount,
+            bet=wager is not None and opens,
+            raise_=wager is not None and not opens,
+            min_to=wager[0] if wager else 0,
+            max_to=wager[1] if wager else 0,
+        )
+
+    def _wager_range(self, pos: int) -> tuple[int, int] | None:
+        """(min_to, max_to) of a bet or raise by ``pos``, or None when it may not wager."""
+        stack, bet = self.stacks[pos], self.bets[pos]
+        to_call = self.level - bet
+        if not self.can_raise[pos] or stack <= to_call:
+            return None
+        if not any(p != pos and self.stacks[p] > 0 for p in self.in_hand()):
+            return None  # everyone else is all in: there is nobody to raise
+        all_in_to = bet + stack
+        b = self.variant.betting
+        if isinstance(b, FixedLimit):
+            if self.capped and self.bet_count >= 1 + b.max_raises:
+                return None
+            to = self.level + self._bet_size()
+            return (min(to, all_in_to), min(to, all_in_to))
+        increment = max(self.last_raise, b.min_bet)
+        min_to = self.level + increment if self.level else b.min_bet
+        if isinstance(b, PotLimit):
+            max_to = min(self.level + sum(self.committed) + to_call, all_in_to)
+        else:
+            max_to = all_in_to
+        return (min(min_to, max_to), max_to)
+
+    # -- actions --------------------------------------------------------------------------
+
+    def _expect(self, phase: str, pos: int | None) -> int:
+        if self.phase == COMPLETE or self.actor is None:
+            raise IllegalActionError("the hand is complete: no more actions")
+        if pos is not None:
+            self._check_pos(pos)
+            if pos != self.actor:
+                raise IllegalActionError(f"position {pos} acted out of turn: position {self.actor} is to act")
+        if self.phase != phase:
+            want = "discard or stand pat" if self.phase == DRAWING else "bet, call, check or fold"
+            raise IllegalActionError(
+                f"position {self.actor} must {want} now ({self.phase}), not {phase}"
+            )
+        return self.actor
+
+    def fold(self, pos: int | None = None) -> None:
+        """The player to act folds (``pos``, if given, must be that player).
+
+        Raises
+        ------
+        IllegalActionError
+            Out of turn, outside a betting round, or with nothing to call (check instead).
+        """
+        p = self._expect(BETTING, pos)
+        if self.level - self.bets[p] <= 0:
+            raise IllegalActionError(f"position {p} cannot fold: there is no bet to call, check instead")
+        self.deck.fold(p)
+        self.folded[p] = True
+        self.events.append(Event("fold", p))
+        self._after_bet_action(p, reopened=False)
+
+    def check(self, pos: int | None = None) -> None:
+        """The player to act checks.
+
+        Raises
+        ------
+        IllegalActionError
+            Out of turn, or facing a bet (call, raise or fold instead).
+        """
+        p = self._expect(BETTING, pos)
+        to_call = self.level - self.bets[p]
+        if to_call > 0:
+            raise IllegalActionError(f"position {p} cannot check: {to_call} to call")
+        self.events.append(Event("check", p))
+        self._after_bet_action(p, reopened=False)
+
+    def call(self, pos: int | None = None) -> None:
+        """The player to act calls the current wager (all in if short).
+
+        Raises
+        ------
+        IllegalActionError
+            Out of turn, or with nothing to call (check instead).
+        """
+        p = self._expect(BETTING, pos)
+        to_call = self.level - self.bets[p]
+        if to_call <= 0:
+            raise IllegalActionError(f"position {p} cannot call: there is no bet, check instead")
+        amount = min(to_call, self.stacks[p])
+        self._move(p, amount)
+        self.events.append(Event("call", p, self.bets[p]))
+        self._after_bet_action(p, reopened=False)
+
+    def check_or_call(self, pos: int | None = None) -> None:
+        """Check if there is nothing to call, else call (PHH ``cc``)."""
+        p = self._expect(BETTING, pos)
+        if self.level - self.bets[p] > 0:
+            self.call(p)
+        else:
+            self.check(p)
+
+    def bet(self, to: int, pos: int | None = None) -> None:
+        """Open the betting with a wager of ``to`` chips (see :meth:`bet_or_raise`)."""
+        p = self._expect(BETTING, pos)
+        if self.level > 0:
+            raise IllegalActionError(f"position {p} cannot bet: there is a bet of {self.level}, raise instead")
+        self.bet_or_raise(to, p)
+
+    def raise_to(self, to: int, pos: int | None = None) -> None:
+        """Raise the wager to ``to`` chips this round (see :meth:`bet_or_raise`)."""
+        p = self._expect(BETTING, pos)
+        if self.level == 0:
+            raise IllegalActionError(f"position {p} cannot raise: there is no bet, bet instead")
+        self.bet_or_raise(to, p)
+
+    def bet_or_raise(self, to: int, pos: int | None = None) -> None:
+        """Bet or raise so that the player's wager this round is ``to`` chips (PHH ``cbr``).
+
+        Raises
+        ------
+        IllegalActionError
+            Out of turn; when no wager is allowed (the cap is reached, raising is not reopened
+            after a short all-in, everyone else is all in, or the player cannot cover the call);
+            or for an amount outside ``legal_actions().min_to .. max_to``.
+        """
+        p = self._expect(BETTING, pos)
+        if isinstance(to, bool) or not isinstance(to, int):
+            raise IllegalActionError(f"wager {to!r}: expected whole chips")
+        rng = self._wager_range(p)
+        if rng is None:
+            raise IllegalActionError(f"position {p} may not bet or raise now: {self._why_no_wager(p)}")
+        lo, hi = rng
+        if not lo <= to <= hi:
+            what = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+            raise IllegalActionError(f"position {p} cannot wager to {to}: allowed {what}")
+        opened = self.level == 0
+        increment = to - self.level
+        b = self.variant.betting
+        if isinstance(b, FixedLimit):
+            full = 2 * increment >= self._bet_size()  # WSOP-LAR 129: half a bet or more reopens
+        else:
+            full = increment >= max(self.last_raise, b.min_bet) or (opened and to >= b.min_bet)
+        self._move(p, to - self.bets[p])
+        self.level = to
+        self.aggressor = p
+        if full:
+            self.bet_count += 1
+            if not isinstance(b, FixedLimit):
+                self.last_raise = max(self.last_raise, increment)
+        self.events.append(Event("bet" if opened else "raise", p, to))
+        self._after_bet_action(p, reopened=full, raised=True)
+
+    def _why_no_wager(self, p: int) -> str:
+        if not self.can_raise[p]:
+            return "a short all-in did not reopen the betting for a player who already acted"
+        if self.stacks[p] <= self.level - self.bets[p]:
+            return "not enough chips to do more than call"
+        if not any(q != p and self.stacks[q] > 0 for q in self.in_hand()):
+            return "every other player is all in"
+        return f"the cap of a bet and {self.variant.betting.max_raises} raises is reached"  # type: ignore[union-attr]
+
+    def _move(self, p: int, amount: int) -> None:
+        self.stacks[p] -= amount
+        self.bets[p] += amount
+        self.committed[p] += amount
+
+    def discard(self, cards: Iterable[CardLike] | str, pos: int | None = None) -> tuple[Card, ...]:
+        """The player to act throws ``cards`` (0 to 5 of their own) and is dealt as many.
+
+        Returns
+        -------
+        tuple of Card
+            The replacement cards, in the order dealt.
+
+        Raises
+        ------
+        IllegalActionError
+            Out of turn, outside a draw, or for a card that is not in the player's hand, a card
+            given twice, or more than five (``InvalidDiscardError``).
+        InvalidCardError
+            For text that is not a card.
+        """
+        p = self._expect(DRAWING, pos)
+        thrown = parse_cards(cards) if isinstance(cards, str) else tuple(parse_cards(list(cards)))
+        new = tuple(self.deck.draw(p, thrown))  # raises with the deck unchanged
+        self.drawn[-1][p] = len(thrown)
+        if thrown:
+            self.events.append(Event("draw", p, cards=new, discarded=thrown, count=len(thrown)))
+        else:
+            self.events.append(Event("stand_pat", p))
+        self._next_drawer()
+        return new
+
+    def stand_pat(self, pos: int | None = None) -> None:
+        """The player to act keeps all five cards (discards none)."""
+        self.discard((), pos)
+
+    # -- flow -----------------------------------------------------------------------------
+
+    def _begin_betting(self, r: int) -> None:
+        self.phase = BETTING
+        self.betting_round = r
+        if r > 0:
+            self.bets = [0] * self.n
+            self.level = 0
+            self.bet_count = 0
+            self.last_raise = 0
+        else:
+            self.level = max(self.bets)
+            self.bet_count = 1 if self.level > 0 else 0
+            self.last_raise = self.variant.forced.big_blind
+        self.aggressor = None
+        self.events.append(Event("round", count=r + 1))
+        b = self.variant.betting
+        self.capped = isinstance(b, FixedLimit) and not (
+            b.uncapped_heads_up and len(self.in_hand()) == 2
+        )
+        self.can_raise = [True] * self.n
+        first = (self.big_blind_position + 1) % self.n if r == 0 else 0
+        order = [(first + k) % self.n for k in range(self.n)]
+        able = [p for p in order if not self.folded[p] and self.stacks[p] > 0]
+        # Nobody needs to act when at most one player can, and that one owes nothing.
+        if len(able) == 0 or (len(able) == 1 and self.bets[able[0]] >= self.level):
+            self.pending = []
+            self._end_betting()
+            return
+        self.pending = able
+        self.actor = able[0]
+
+    def _after_bet_action(self, p: int, reopened: bool, raised: bool = False) -> None:
+        if p in self.pending:
+            self.pending.remove(p)
+        if raised:
+            start = p
+            others = [(start + k) % self.n for k in range(1, self.n)]
+            owe = [q for q in others if not self.folded[q] and self.stacks[q] > 0]
+            if reopened:
+                for q in owe:
+                    self.can_raise[q] = True
+                self.pending = owe
+            else:
+                # A short all-in: players who already acted may only call (WSOP-LAR 128/129);
+                # those who have not acted yet keep every option.
+                for q in owe:
+                    if q not in self.pending:
+                        self.can_raise[q] = False
+                self.pending = [q for q in owe if self.bets[q] < self.level or q in self.pending]
+        if len(self.in_hand()) == 1:
+            self.pending = []
+        if self.pending:
+            self.actor = self.pending[0]
+            return
+        self._end_betting()
+
+    def _end_betting(self) -> None:
+        self.actor = None
+        self._return_uncalled()
+        self.last_round_aggressor = self.aggressor
+        alive = self.in_hand()
+        if len(alive) == 1:
+            self._award_uncontested(alive[0])
+            return
+        if self.betting_round == self.variant.draws:
+            self._showdown()
+            return
+        self._begin_draw(self.betting_round + 1)
+
+    def _return_uncalled(self) -> None:
+        top = max(self.bets)
+        leaders = [p for p in range(self.n) if self.bets[p] == top]
+        if top == 0 or len(leaders) > 1:
+            return
+        p = leaders[0]
+        second = max(self.bets[q] for q in range(self.n) if q != p)
+        excess = top - second
+        if excess > 0:
+            self.bets[p] -= excess
+            self.committed[p] -= excess
+            self.stacks[p] += excess
+            self.events.append(Event("return", p, excess))
+
+    def _begin_draw(self, d: int) -> None:
+        self.phase = DRAWING
+        self.draw_round = d
+        self.draw_order = self.in_hand()
+        self.drawn.append([-1] * self.n)
+        self.events.append(Event("draw_round", count=d))
+        self.deck.begin_draw(self.draw_order)
+        self.actor = self.draw_order[0]
+
+    def _next_drawer(self) -> None:
+        i = self.draw_order.index(self.actor) if self.actor is not None else -1
+        if i + 1 < len(self.draw_order):
+            self.actor = self.draw_order[i + 1]
+            return
+        self.deck.end_draw()
+        self.actor = None
+        self._begin_betting(self.draw_round)
+
+    # -- the end of the hand --------------------------------------------------------------
+
+    def _award_uncontested(self, p: int) -> None:
+        total = sum(self.committed)
+        self.pots = [Pot(total, (p,))]
+        self.stacks[p] += total
+        self.winnings[p] += total
+        self.events.append(Event("win", p, total))
+        self._finish()
+
+    def side_pots(self) -> list[Pot]:
+        """The main pot and side pots from the chips committed so far, main pot first.
+
+        Each level of an all-in player's wagers closes a pot; folded players' chips count in the
+        pots they reach but they are eligible for none. Antes are dead money: all of them go to
+        the main pot, whoever posted them (so a big-blind ante is everyone's).
+        """
+        alive = self.in_hand()
+        wagers = [c - a for c, a in zip(self.committed, self.antes)]
+        levels = sorted({wagers[p] for p in alive})
+        amounts: list[int] = []
+        eligibles: list[tuple[int, ...]] = []
+        prev = 0
+        for lv in levels:
+            amounts.append(sum(min(w, lv) - min(w, prev) for w in wagers))
+            eligibles.append(tuple(p for p in alive if wagers[p] >= lv))
+            prev = lv
+        amounts[0] += sum(self.antes)
+        # Folded players' wagers above every live player's level go to the last pot.
+        amounts[-1] += sum(max(0, w - prev) for w in wagers)
+        return [Pot(a, e) for a, e in zip(amounts, eligibles) if a]
+
+    def _showdown(self) -> None:
+        alive = self.in_hand()
+        classes = {p: int(evaluate(self.deck.hand(p))) for p in alive}
+        # Showing order (WSOP-LAR 145): the last aggressor of the last round, else the first
+        # active player left of the button; then clockwise.
+        first = self.last_round_aggressor if self.last_round_aggressor is not None else alive[0]
+        order = sorted(alive, key=lambda p: (p - first) % self.n)
+        for p in order:
+            cards = tuple(self.deck.hand(p))
+            self.shown[p] = cards
+            self.events.append(Event("show", p, cards=cards, hand_class=classes[p]))
+        self.pots = self.side_pots()
+        # The last-formed side pot first; odd chips to the first winner left of the button
+        # (WSOP-LAR 149), i.e. the lowest position.
+        for index in range(len(self.pots) - 1, -1, -1):
+            pot = self.pots[index]
+            best = min(classes[p] for p in pot.eligible)
+            winners = [p for p in pot.eligible if classes[p] == best]
+            share, odd = divmod(pot.amount, len(winners))
+            for k, p in enumerate(sorted(winners)):
+                amount = share + (1 if k < odd else 0)
+                self.stacks[p] += amount
+                self.winnings[p] += amount
+                self.events.append(Event("win", p, amount, hand_class=best, pot=index))
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = COMPLETE
+        self.actor = None
+        self.pending = []
+        self.bets = [0] * self.n
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Chips won or lost by each position: final stack minus starting stack."""
+        return tuple(s - s0 for s, s0 in zip(self.stacks, self.starting_stacks))
+
+    # -- views ----------------------------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` (a position, or None for a spectator) may see; see :class:`SeatView`.
+
+        Raises
+        ------
+        IllegalActionError
+            For a position not at the table.
+        """
+        if seat is not None:
+            self._check_pos(seat)
+        hand = tuple(self.deck.hand(seat)) if seat is not None else ()
+        legal = self.legal_actions() if self.actor is not None and self.actor == seat else None
+        return SeatView(
+            seat=seat,
+            variant=self.variant.name,
+            phase=self.phase,
+            betting_round=self.betting_round + 1,
+            draw_round=self.draw_round,
+            actor=self.actor,
+            button=self.n - 1,
+            stacks=tuple(self.stacks),
+            bets=tuple(self.bets),
+            pot_total=self.pot_total,
+            folded=tuple(self.folded),
+            all_in=tuple(not f and s == 0 and self.phase != COMPLETE for f, s in zip(self.folded, self.stacks)),
+            hand=hand,
+            hand_sizes=tuple(len(self.deck.hand(p)) for p in range(self.n)),
+            drawn=tuple(tuple(d) for d in self.drawn),
+            shown=dict(self.shown),
+            legal=legal,
+            winnings=tuple(self.winnings),
+            events=tuple(e.hidden_for(seat) for e in self.events),
+        )
+
+    # -- saving and restoring -------------------------------------------------------------
+
+    _FIELDS = (
+        "stacks", "bets", "committed", "antes", "folded", "winnings", "phase", "betting_round",
+        "draw_round", "actor", "pending", "can_raise", "level", "last_raise", "bet_count",
+        "capped", "aggressor", "last_round_aggressor", "draw_order", "drawn",
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state, deck and its random source included, as JSON-serialisable data.
+
+        The result holds every player's cards and the stub order: keep it server-side.
+        """
+        d: dict[str, Any] = {
+            "format": STATE_FORMAT,
+            "variant": self.variant.to_dict(),
+            "starting_stacks": list(self.starting_stacks),
+            "deck": self.deck.snapshot(),
+            "events": [e.to_dict() for e in self.events],
+            "shown": {str(p): format_cards(c) for p, c in self.shown.items()},
+            "pots": [[pot.amount, list(pot.eligible)] for pot in self.pots],
+        }
+        for name in self._FIELDS:
+            value = getattr(self, name)
+            d[name] = [list(v) for v in value] if name == "drawn" else (
+                list(value) if isinstance(value, list) else value
+            )
+        return d
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as a JSON string."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandState:
+        """The hand saved by :meth:`to_dict`, in exactly that state.
+
+        Raises
+        ------
+        LowballError
+            For data that is not a saved hand.
+        """
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            raise LowballError(f"not a saved hand: expected a dict with format {STATE_FORMAT!r}")
+        try:
+            self = cls.__new__(cls)
+            self.variant = Variant.from_dict(data["variant"])
+            self.starting_stacks = tuple(int(s) for s in data["starting_stacks"])
+            self.n = len(self.starting_stacks)
+            self.deck = Deck.from_snapshot(data["deck"])
+            self.events = [Event.from_dict(e) for e in data["events"]]
+            self.shown = {int(p): parse_cards(c) for p, c in data["shown"].items()}
+            self.pots = [Pot(int(a), tuple(e)) for a, e in data["pots"]]
+            for name in cls._FIELDS:
+                value = data[name]
+                if name == "drawn":
+                    value = [list(v) for v in value]
+                elif isinstance(value, list):
+                    value = list(value)
+                setattr(self, name, value)
+        except LowballError:
+            raise
+        except (KeyError, TypeError, ValueError) as e:
+            raise LowballError(f"not a saved hand: {e!r}") from None
+        return self
+
+    @classmethod
+    def from_json(cls, text: str) -> HandState:
+        """The hand saved by :meth:`to_json`."""
+        return cls.from_dict(json.loads(text))
+
+    def __repr__(self) -> str:
+        who = f", position {self.actor} to act" if self.actor is not None else ""
+        return f"<HandState {self.variant.name}, {self.n} players, {self.phase}{who}>"

@@ -1,0 +1,439 @@
+"""Hand histories in the Poker Hand History (PHH) format: import, replay and export.
+
+PHH (uoftcprg/phh-std) is TOML with ``variant``, ``antes``, ``blinds_or_straddles``,
+``small_bet``/``big_bet`` (fixed limit) or ``min_bet``, ``starting_stacks``, ``actions`` and
+optionally ``finishing_stacks`` (``RULES.md`` section 7). Seats ``p1`` .. ``pN`` are lowball's
+positions 0 .. N-1 (``p1`` left of the button, the last seat the button).
+
+Variant codes: the standard's ``F2L3D`` (fixed-limit 2-7 triple draw) and ``N2L1D`` (no-limit 2-7
+single draw); for the other combinations lowball writes and reads ``P2L3D``, ``N2L3D``, ``F2L1D``
+and ``P2L1D`` (``F``/``P``/``N`` = fixed/pot/no limit, ``2L`` = deuce-to-seven lowball, ``3D``/``1D``
+= triple/single draw). These four are lowball's own; other PHH tools may not know them.
+
+A replay deals from a deck stacked with the recorded cards, so the engine deals exactly what
+the file says. Unknown cards (``??``) are stood in for by cards that appear nowhere in the file.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lowball.cards import Card, format_cards, parse_cards
+from lowball.deck import Deck
+from lowball.engine import COMPLETE, HandState
+from lowball.errors import LowballError
+from lowball.variants import FixedLimit, ForcedBets, NoLimit, PotLimit, Variant, VariantError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+__all__ = ["PHHError", "HandHistory", "load", "loads", "dumps", "dump", "CODES"]
+
+CODES = {
+    "F2L3D": (3, "fixed"),
+    "P2L3D": (3, "pot"),
+    "N2L3D": (3, "no"),
+    "F2L1D": (1, "fixed"),
+    "P2L1D": (1, "pot"),
+    "N2L1D": (1, "no"),
+}
+"""PHH variant code -> (draws, betting kind). F2L3D and N2L1D are the standard's."""
+
+_CARDS_RE = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKAtjqka][cdhsCDHS])")
+_ACTION_RE = re.compile(r"^(?:d dh p(\d+) (\S+)|p(\d+) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
+
+
+class PHHError(LowballError, ValueError):
+    """A hand history that cannot be read or replayed; the message names the action and line."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed action: its text, its index in ``actions``, the file line, and the state
+    after it (the same :class:`HandState` object, advanced)."""
+
+    action: str
+    index: int
+    line: int | None
+    state: HandState
+
+
+def _split_cards(text: str) -> list[str]:
+    tokens = _CARDS_RE.findall(text)
+    if "".join(tokens) != text:
+        raise ValueError(f"{text!r} is not a run of cards")
+    return tokens
+
+
+@dataclass
+class HandHistory:
+    """A parsed PHH hand: its variant, stacks and actions, ready to replay.
+
+    Attributes
+    ----------
+    variant : Variant
+    starting_stacks : tuple of int
+    actions : tuple of str
+    finishing_stacks : tuple of int or None
+    fields : dict
+        Every field of the file as read (event, players, ...).
+    """
+
+    variant: Variant
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    finishing_stacks: tuple[int, ...] | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    def _line_of(self, index: int) -> int | None:
+        """Best effort: the line of the file where action ``index`` is written."""
+        if not self.source:
+            return None
+        pos = 0
+        for i, action in enumerate(self.actions):
+            for quote in ('"', "'"):
+                found = self.source.find(quote + action + quote, pos)
+                if found >= 0:
+                    pos = found + len(action)
+                    break
+            if i == index:
+                return self.source.count("\n", 0, pos) + 1 if pos else None
+        return None
+
+    def _fail(self, index: int, message: str) -> PHHError:
+        line = self._line_of(index)
+        where = f"line {line}, " if line else ""
+        return PHHError(f"{where}action {index + 1} {self.actions[index]!r}: {message}")
+
+    def _parsed(self) -> list[tuple[str, int, str, str | None]]:
+        """(kind, position, verb, argument) of each action; kind is 'deal' or 'player'."""
+        out = []
+        n = len(self.starting_stacks)
+        for i, action in enumerate(self.actions):
+            m = _ACTION_RE.match(action.strip())
+            if m is None:
+                raise self._fail(i, "not a PHH action lowball can replay (d dh, f, cc, cbr, sd, sm)")
+            if m.group(1):
+                kind, seat, verb, arg = "deal", int(m.group(1)), "dh", m.group(2)
+            else:
+                kind, seat, verb, arg = "player", int(m.group(3)), m.group(4), m.group(5)
+            if not 1 <= seat <= n:
+                raise self._fail(i, f"p{seat} is not at this table (p1..p{n})")
+            out.append((kind, seat - 1, verb, arg))
+        return out
+
+    def _stacked_deck(self, parsed: list[tuple[str, int, str, str | None]]) -> tuple[Deck, dict[int, list[Card]]]:
+        """A deck whose stub deals the recorded cards in the engine's order, and the stand-in
+        cards given for ``??`` per position (in the order dealt)."""
+        n = len(self.starting_stacks)
+        known: set[int] = set()
+        dealt: list[tuple[int, list[str]]] = []
+        for i, (kind, pos, verb, arg) in enumerate(parsed):
+            try:
+                if kind == "deal" or verb in ("sd", "sm"):
+                    tokens = _split_cards(arg) if arg else []
+                    cards = [t for t in tokens if t != "??"]
+                    for c in parse_cards(cards):
+                        if kind == "deal" and int(c) in known:
+                            raise ValueError(f"card {c} is dealt twice")
+                        if kind == "deal":
+                            known.add(int(c))
+                    if kind == "deal":
+                        dealt.append((pos, tokens))
+            except (ValueError, LowballError) as e:
+                raise self._fail(i, str(e)) from None
+        spare = [c for c in range(52) if c not in known]
+        standins: dict[int, list[Card]] = {p: [] for p in range(n)}
+        resolved: list[tuple[int, list[int]]] = []
+        for pos, tokens in dealt:
+            ids: list[int] = []
+            for t in tokens:
+                if t == "??":
+                    if not spare:
+                        raise PHHError("more unknown cards than the deck can stand in for")
+                    standin = spare.pop(0)
+                    standins[pos].append(Card(standin))
+                    ids.append(standin)
+                else:
+                    ids.append(int(Card(t)))
+            resolved.append((pos, ids))
+        holes = resolved[:n]
+        if len(holes) < n or sorted(p for p, _ in holes) != list(range(n)) or any(
+            len(c) != 5 for _, c in holes
+        ):
+            raise PHHError("the first actions must deal five cards to each of p1..pN")
+        order: list[int] = []
+        by_pos = dict(holes)
+        for r in range(5):  # the engine deals one card at a time, p1 first
+            order.extend(by_pos[p][r] for p in range(n))
+        for _, ids in resolved[n:]:
+            order.extend(ids)
+        rest = [c for c in range(52) if c not in set(order)]
+        deck = Deck.from_order(order + rest, seed=0, rule=self.variant.reshuffle, burn=self.variant.burn)
+        return deck, standins
+
+    def replay(self) -> Iterator[Step]:
+        """Play the hand action by action, yielding a :class:`Step` after each.
+
+        The first step is the state after the forced bets and the deal (action index -1 before
+        any player action is not yielded: the deal actions themselves yield the dealt state).
+
+        Raises
+        ------
+        PHHError
+            For an action that is malformed or illegal at that point (naming it and its line),
+            or dealt cards that differ from what the engine dealt.
+        """
+        parsed = self._parsed()
+        deck, standins = self._stacked_deck(parsed)
+        state = HandState(self.variant, self.starting_stacks, deck=deck)
+        pending_standins = {p: list(c) for p, c in standins.items()}
+        for i, (kind, pos, verb, arg) in enumerate(parsed):
+            try:
+                if kind == "deal":
+                    self._check_dealt(state, pos, arg or "", pending_standins)
+                elif verb in ("f", "cc", "cbr", "sd"):
+                    if state.actor != pos:
+                        who = "nobody" if state.actor is None else f"p{state.actor + 1}"
+                        raise PHHError(f"p{pos + 1} acts out of turn: {who} is to act")
+                    if verb == "f":
+                        state.fold(pos)
+                    elif verb == "cc":
+                        state.check_or_call(pos)
+                    elif verb == "cbr":
+                        if arg is None or not arg.isdigit():
+                            raise PHHError(f"cbr needs an amount in chips, got {arg!r}")
+                        state.bet_or_raise(int(arg), pos)
+                    else:
+                        state.discard(self._discards(state, pos, arg, pending_standins), pos)
+                else:  # sm: show or muck at showdown; cards speak, so only check shown cards
+                    if arg:
+                        shown = [t for t in _split_cards(arg) if t != "??"]
+                        if state.phase != COMPLETE:
+                            raise PHHError("a hand is shown before the showdown")
+                        hand = {int(c) for c in state.shown.get(pos, ())}
+                        if not {int(Card(c)) for c in shown} <= hand:
+                            raise PHHError(
+                                f"p{pos + 1} shows {arg} but holds {format_cards(state.shown.get(pos, ()))}"
+                            )
+            except PHHError as e:
+                raise self._fail(i, str(e)) from None
+            except (LowballError, ValueError) as e:
+                raise self._fail(i, str(e)) from None
+            yield Step(self.actions[i], i, self._line_of(i), state)
+
+    def _check_dealt(self, state: HandState, pos: int, arg: str, standins: dict[int, list[Card]]) -> None:
+        hand = {int(c) for c in state.hand(pos)}
+        for t in _split_cards(arg):
+            if t != "??" and int(Card(t)) not in hand:
+                raise PHHError(f"p{pos + 1} was dealt {t} in the file but the engine holds "
+                               f"{format_cards(state.hand(pos))}")
+
+    def _discards(self, state: HandState, pos: int, arg: str | None, standins: dict[int, list[Card]]) -> list[Card]:
+        if not arg:
+            return []
+        out: list[Card] = []
+        held = state.hand(pos)
+        for t in _split_cards(arg):
+            if t == "??":
+                pool = [c for c in standins[pos] if c in held and c not in out]
+                if not pool:
+                    raise PHHError(f"p{pos + 1} discards an unknown card but holds no unknown card")
+                out.append(pool[0])
+                standins[pos].remove(pool[0])
+            else:
+                out.append(Card(t))
+        return out
+
+    def play(self) -> HandState:
+        """Replay every action and return the final state (see :meth:`replay`)."""
+        state = None
+        for step in self.replay():
+            state = step.state
+        if state is None:
+            raise PHHError("the hand history has no actions")
+        return state
+
+
+def _ints(data: dict[str, Any], key: str, n: int | None = None) -> tuple[int, ...]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise PHHError(f"field {key!r} = {value!r}: expected a list of whole numbers")
+    if n is not None and len(value) != n:
+        raise PHHError(f"field {key!r} has {len(value)} entries for {n} players")
+    return tuple(value)
+
+
+def _variant_of(data: dict[str, Any], n: int) -> Variant:
+    code = data.get("variant")
+    if code not in CODES:
+        raise PHHError(f"variant {code!r} is not a 2-7 draw game lowball plays: expected one of {', '.join(CODES)}")
+    draws, kind = CODES[code]
+    blinds = _ints(data, "blinds_or_straddles", n)
+    antes = _ints(data, "antes", n)
+    if any(blinds[2:]):
+        raise PHHError(f"blinds_or_straddles = {list(blinds)}: straddles are not supported")
+    nonzero = {i for i, a in enumerate(antes) if a}
+    if not nonzero:
+        ante, bb_ante = 0, False
+    elif len(set(antes)) == 1:
+        ante, bb_ante = antes[0], False
+    elif nonzero == {1}:
+        ante, bb_ante = antes[1], True
+    else:
+        raise PHHError(f"antes = {list(antes)}: expected equal antes or a big-blind ante only")
+    try:
+        if kind == "fixed":
+            betting: FixedLimit | PotLimit | NoLimit = FixedLimit(
+                small_bet=data["small_bet"], big_bet=data["big_bet"]
+            )
+        elif kind == "pot":
+            betting = PotLimit(min_bet=data["min_bet"])
+        else:
+            betting = NoLimit(min_bet=data["min_bet"])
+        return Variant(
+            name=f"{code} from a hand history",
+            code=code,
+            draws=draws,
+            betting=betting,
+            forced=ForcedBets(small_blind=blinds[0], big_blind=blinds[1], ante=ante, big_blind_ante=bb_ante),
+            max_players=max(6, n),
+        )
+    except KeyError as e:
+        raise PHHError(f"variant {code} needs the field {e.args[0]!r}") from None
+    except VariantError as e:
+        raise PHHError(str(e)) from None
+
+
+def loads(text: str) -> HandHistory:
+    """Parse PHH text (TOML, read with the standard library's tomllib).
+
+    Raises
+    ------
+    PHHError
+        For text that is not TOML (naming the line), a variant lowball does not play, or a
+        missing or malformed field.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise PHHError(f"not a PHH file: {e}") from None
+    stacks = _ints(data, "starting_stacks")
+    n = len(stacks)
+    if n < 2:
+        raise PHHError(f"starting_stacks = {list(stacks)}: expected at least two players")
+    variant = _variant_of(data, n)
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PHHError(f"field 'actions' = {actions!r}: expected a list of strings")
+    finishing = _ints(data, "finishing_stacks", n) if "finishing_stacks" in data else None
+    return HandHistory(variant, stacks, tuple(actions), finishing, data, text)
+
+
+def load(path: str | Path) -> HandHistory:
+    """Read and parse a PHH file (see :func:`loads`)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise PHHError(f"cannot read {p}: {e}") from None
+    return loads(text)
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {v!r} to TOML")
+
+
+def actions_of(state: HandState) -> list[str]:
+    """The PHH actions of a hand so far, from its events.
+
+    A draw is written as in PHH: each player's discards (``pN sd CARDS``, or ``pN sd`` to stand
+    pat) and, once every player has discarded, the replacements (``d dh pN CARDS``).
+    """
+    out: list[str] = []
+    deals: list[str] = []
+    for e in state.events:
+        p = "" if e.seat is None else f"p{e.seat + 1}"
+        if e.kind == "deal":
+            out.append(f"d dh {p} {format_cards(e.cards)}")
+        elif e.kind == "fold":
+            out.append(f"{p} f")
+        elif e.kind in ("check", "call"):
+            out.append(f"{p} cc")
+        elif e.kind in ("bet", "raise"):
+            out.append(f"{p} cbr {e.amount}")
+        elif e.kind == "stand_pat":
+            out.append(f"{p} sd")
+        elif e.kind == "draw":
+            out.append(f"{p} sd {format_cards(e.discarded)}")
+            deals.append(f"d dh {p} {format_cards(e.cards)}")
+        elif e.kind in ("round", "show") and deals:
+            out.extend(deals)
+            deals = []
+        if e.kind == "show":
+            out.append(f"{p} sm {format_cards(e.cards)}")
+    out.extend(deals)
+    return out
+
+
+def dumps(state: HandState, **extra: Any) -> str:
+    """PHH text of a finished or running hand (``finishing_stacks`` only when finished).
+
+    ``extra`` fields (``event="..."``, ``players=[...]``) are written after the standard ones.
+
+    Raises
+    ------
+    PHHError
+        For a variant whose forced bets PHH cannot express this way (none at present).
+    """
+    v = state.variant
+    code = v.code or next(
+        (c for c, (d, k) in CODES.items() if d == v.draws and k == {FixedLimit: "fixed", PotLimit: "pot", NoLimit: "no"}[type(v.betting)]),
+        "",
+    )
+    n = state.n
+    f = v.forced
+    antes = [0] * n
+    if f.ante:
+        if f.big_blind_ante:
+            antes[1] = f.ante
+        else:
+            antes = [f.ante] * n
+    blinds = [0] * n
+    blinds[0], blinds[1] = f.small_blind, f.big_blind
+    lines = [f"variant = {_toml_value(code)}", f"antes = {_toml_value(antes)}",
+             f"blinds_or_straddles = {_toml_value(blinds)}"]
+    if isinstance(v.betting, FixedLimit):
+        lines += [f"small_bet = {v.betting.small_bet}", f"big_bet = {v.betting.big_bet}"]
+    else:
+        lines.append(f"min_bet = {v.betting.min_bet}")
+    lines.append(f"starting_stacks = {_toml_value(list(state.starting_stacks))}")
+    lines.append("actions = [")
+    lines += [f"  {_toml_value(a)}," for a in actions_of(state)]
+    lines.append("]")
+    if state.is_complete:
+        lines.append(f"finishing_stacks = {_toml_value(state.stacks)}")
+    for key, value in extra.items():
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def dump(state: HandState, path: str | Path, **extra: Any) -> None:
+    """Write :func:`dumps` of ``state`` to ``path``."""
+    Path(path).write_text(dumps(state, **extra), encoding="utf-8")

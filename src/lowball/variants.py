@@ -1,0 +1,337 @@
+"""Rules as data: betting structures, forced bets and the variants of 2-7 lowball.
+
+Every part is a frozen, keyword-only dataclass that checks itself when it is made; a
+:class:`Variant` composes them, and :class:`lowball.engine.HandState` plays any variant. A new
+variant is a new value, not a new engine::
+
+    from lowball.variants import FixedLimit, ForcedBets, Variant
+    mine = Variant(name="2-7 triple draw, 10/20", draws=3,
+                   betting=FixedLimit(small_bet=10, big_bet=20),
+                   forced=ForcedBets(small_blind=5, big_blind=10))
+
+Amounts are chips: whole numbers, never floats. Sources are named in ``RULES.md`` (beside the
+project as ``shared/RULES.md``): WSOP-LAR = WSOP Live-Action Rules 2024, WSOP-TR = WSOP
+Tournament Rules 2024.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from lowball.deck import ReshuffleRule
+from lowball.errors import LowballError
+
+__all__ = [
+    "VariantError",
+    "FixedLimit",
+    "PotLimit",
+    "NoLimit",
+    "BettingStructure",
+    "ForcedBets",
+    "Variant",
+    "TRIPLE_DRAW_FIXED_LIMIT",
+    "TRIPLE_DRAW_POT_LIMIT",
+    "TRIPLE_DRAW_NO_LIMIT",
+    "SINGLE_DRAW_FIXED_LIMIT",
+    "SINGLE_DRAW_POT_LIMIT",
+    "SINGLE_DRAW_NO_LIMIT",
+    "VARIANTS",
+]
+
+
+class VariantError(LowballError, ValueError):
+    """A rule value that is not allowed: a negative amount, a big bet below the small bet, ..."""
+
+
+def _chips(owner: str, name: str, value: object, *, minimum: int = 0) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise VariantError(f"{owner}.{name} = {value!r}: expected a whole number of chips")
+    if value < minimum:
+        raise VariantError(f"{owner}.{name} = {value}: expected at least {minimum}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FixedLimit:
+    """Fixed-limit betting: every bet and raise is one fixed amount.
+
+    Parameters
+    ----------
+    small_bet : int
+        Chips per bet or raise in the first half of the betting rounds (rounds 1-2 of triple
+        draw, round 1 of single draw).
+    big_bet : int
+        Chips per bet or raise in the second half (normally twice the small bet).
+    max_raises : int, default 4
+        The cap: raises allowed after the opening bet of a round. In the first round the big blind
+        is the opening bet. Default: a bet and four raises (WSOP-LAR 126/263).
+    uncapped_heads_up : bool, default True
+        No cap in a betting round that *begins* with two players (WSOP-LAR 127). Tournaments keep
+        the cap until the whole tournament is heads-up (WSOP-TR 100b): pass False there.
+
+    Raises
+    ------
+    VariantError
+        For amounts below 1, a big bet below the small bet, or max_raises below 0.
+    """
+
+    small_bet: int
+    big_bet: int
+    max_raises: int = 4
+    uncapped_heads_up: bool = True
+
+    def __post_init__(self) -> None:
+        _chips("FixedLimit", "small_bet", self.small_bet, minimum=1)
+        _chips("FixedLimit", "big_bet", self.big_bet, minimum=1)
+        _chips("FixedLimit", "max_raises", self.max_raises, minimum=0)
+        if self.big_bet < self.small_bet:
+            raise VariantError(
+                f"FixedLimit.big_bet = {self.big_bet} is below small_bet = {self.small_bet}"
+            )
+
+    def bet_size(self, round_index: int, rounds: int) -> int:
+        """The fixed bet of betting round ``round_index`` (0-based) out of ``rounds``."""
+        return self.small_bet if round_index < rounds // 2 else self.big_bet
+
+
+@dataclass(frozen=True, kw_only=True)
+class PotLimit:
+    """Pot-limit betting: the largest raise makes the wager equal to the pot after the call.
+
+    Parameters
+    ----------
+    min_bet : int
+        The smallest bet (normally the big blind). A raise must add at least the largest bet or
+        raise of the round so far; an all-in short of that does not reopen the betting for
+        players who already acted (WSOP-LAR 128).
+    """
+
+    min_bet: int
+
+    def __post_init__(self) -> None:
+        _chips("PotLimit", "min_bet", self.min_bet, minimum=1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoLimit:
+    """No-limit betting: any amount up to the player's whole stack.
+
+    Parameters
+    ----------
+    min_bet : int
+        The smallest bet (normally the big blind). A raise must add at least the largest bet or
+        raise of the round so far; an all-in short of that does not reopen the betting for
+        players who already acted (WSOP-LAR 128).
+    """
+
+    min_bet: int
+
+    def __post_init__(self) -> None:
+        _chips("NoLimit", "min_bet", self.min_bet, minimum=1)
+
+
+BettingStructure = Union[FixedLimit, PotLimit, NoLimit]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForcedBets:
+    """Blinds and antes, posted before the cards are dealt.
+
+    Parameters
+    ----------
+    small_blind, big_blind : int
+        Posted by the first and second player left of the button (heads-up: the button posts the
+        small blind, WSOP-LAR 153). Either may be 0 (some rooms play antes and one big blind).
+        The blinds are live: they count toward the first round's bets.
+    ante : int, default 0
+        Dead chips before the blinds: from every player, or only from the big blind when
+        ``big_blind_ante`` is set (the big-blind ante of modern tournaments).
+    big_blind_ante : bool, default False
+        The big blind posts the ante (one ante of ``ante`` chips) for the whole table.
+
+    A player short of a forced bet posts all in for what they have.
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    big_blind_ante: bool = False
+
+    def __post_init__(self) -> None:
+        _chips("ForcedBets", "small_blind", self.small_blind)
+        _chips("ForcedBets", "big_blind", self.big_blind)
+        _chips("ForcedBets", "ante", self.ante)
+        if self.small_blind > self.big_blind:
+            raise VariantError(
+                f"ForcedBets.small_blind = {self.small_blind} is above big_blind = {self.big_blind}"
+            )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variant:
+    """A complete set of rules for one hand of 2-7 lowball.
+
+    Parameters
+    ----------
+    name : str
+        For display.
+    draws : int
+        Number of draws: 3 for triple draw, 1 for single draw (``RULES.md`` section 3). There are
+        ``draws + 1`` betting rounds.
+    betting : FixedLimit, PotLimit or NoLimit
+        The betting structure.
+    forced : ForcedBets
+        Blinds and antes.
+    reshuffle : ReshuffleRule, default ReshuffleRule.SEEDS
+        Which cards make a new stub when it runs short in a draw (``RULES.md`` section 4).
+    burn : bool, default False
+        Burn a card before each round of replacements (live rooms; not online, not the seeds).
+    max_players : int, default 6
+        The most players the variant seats (the seeds and WSOP-LAR 284 say 6; rooms spread 7).
+        At most 10, the deck's limit.
+    code : str, default ""
+        The PHH variant code, if it has one (``F2L3D``, ``N2L1D``; see :mod:`lowball.phh`).
+
+    Raises
+    ------
+    VariantError
+        For draws outside 1..3, max_players outside 2..10, or a part of the wrong type.
+    """
+
+    name: str
+    draws: int
+    betting: BettingStructure
+    forced: ForcedBets
+    reshuffle: ReshuffleRule = ReshuffleRule.SEEDS
+    burn: bool = False
+    max_players: int = 6
+    code: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
+            raise VariantError(
+                f"Variant.betting = {self.betting!r}: expected FixedLimit, PotLimit or NoLimit"
+            )
+        if not isinstance(self.forced, ForcedBets):
+            raise VariantError(f"Variant.forced = {self.forced!r}: expected ForcedBets")
+        if isinstance(self.draws, bool) or self.draws not in (1, 2, 3):
+            raise VariantError(f"Variant.draws = {self.draws!r}: expected 1, 2 or 3")
+        if isinstance(self.max_players, bool) or not (
+            isinstance(self.max_players, int) and 2 <= self.max_players <= 10
+        ):
+            raise VariantError(f"Variant.max_players = {self.max_players!r}: expected 2..10")
+        object.__setattr__(self, "reshuffle", ReshuffleRule(self.reshuffle))
+
+    @property
+    def betting_rounds(self) -> int:
+        """``draws + 1``."""
+        return self.draws + 1
+
+    def replace(self, **changes: Any) -> Variant:
+        """A copy with some fields changed (and checked again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable description (see :meth:`from_dict`)."""
+        b = self.betting
+        kind = {FixedLimit: "fixed", PotLimit: "pot", NoLimit: "no"}[type(b)]
+        return {
+            "name": self.name,
+            "code": self.code,
+            "draws": self.draws,
+            "betting": {"kind": kind, **dataclasses.asdict(b)},
+            "forced": dataclasses.asdict(self.forced),
+            "reshuffle": self.reshuffle.name.lower(),
+            "burn": self.burn,
+            "max_players": self.max_players,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Variant:
+        """The variant of a :meth:`to_dict` result.
+
+        Raises
+        ------
+        VariantError
+            For a malformed description.
+        """
+        try:
+            betting = dict(data["betting"])
+            kind = betting.pop("kind")
+            structure: BettingStructure = {"fixed": FixedLimit, "pot": PotLimit, "no": NoLimit}[
+                kind
+            ](**betting)
+            return cls(
+                name=data["name"],
+                code=data.get("code", ""),
+                draws=data["draws"],
+                betting=structure,
+                forced=ForcedBets(**data["forced"]),
+                reshuffle=ReshuffleRule[str(data.get("reshuffle", "seeds")).upper()],
+                burn=bool(data.get("burn", False)),
+                max_players=data.get("max_players", 6),
+            )
+        except VariantError:
+            raise
+        except (KeyError, TypeError, ValueError) as e:
+            raise VariantError(f"not a variant description: {e!r}") from None
+
+
+TRIPLE_DRAW_FIXED_LIMIT = Variant(
+    name="2-7 triple draw, fixed limit",
+    code="F2L3D",
+    draws=3,
+    betting=FixedLimit(small_bet=2, big_bet=4),
+    forced=ForcedBets(small_blind=1, big_blind=2),
+)
+"""2-7 triple draw, fixed limit 2/4 with blinds 1/2: the default variant."""
+TRIPLE_DRAW_POT_LIMIT = Variant(
+    name="2-7 triple draw, pot limit",
+    code="P2L3D",
+    draws=3,
+    betting=PotLimit(min_bet=2),
+    forced=ForcedBets(small_blind=1, big_blind=2),
+)
+TRIPLE_DRAW_NO_LIMIT = Variant(
+    name="2-7 triple draw, no limit",
+    code="N2L3D",
+    draws=3,
+    betting=NoLimit(min_bet=2),
+    forced=ForcedBets(small_blind=1, big_blind=2),
+)
+SINGLE_DRAW_FIXED_LIMIT = Variant(
+    name="2-7 single draw, fixed limit",
+    code="F2L1D",
+    draws=1,
+    betting=FixedLimit(small_bet=2, big_bet=4),
+    forced=ForcedBets(small_blind=1, big_blind=2),
+)
+SINGLE_DRAW_POT_LIMIT = Variant(
+    name="2-7 single draw, pot limit",
+    code="P2L1D",
+    draws=1,
+    betting=PotLimit(min_bet=2),
+    forced=ForcedBets(small_blind=1, big_blind=2),
+)
+SINGLE_DRAW_NO_LIMIT = Variant(
+    name="2-7 single draw, no limit",
+    code="N2L1D",
+    draws=1,
+    betting=NoLimit(min_bet=2),
+    forced=ForcedBets(small_blind=1, big_blind=2),
+)
+"""2-7 single draw, no limit, blinds 1/2: single draw's usual structure."""
+
+VARIANTS: dict[str, Variant] = {
+    v.code: v
+    for v in (
+        TRIPLE_DRAW_FIXED_LIMIT,
+        TRIPLE_DRAW_POT_LIMIT,
+        TRIPLE_DRAW_NO_LIMIT,
+        SINGLE_DRAW_FIXED_LIMIT,
+        SINGLE_DRAW_POT_LIMIT,
+        SINGLE_DRAW_NO_LIMIT,
+    )
+}
+"""The ready-made variants by code: F2L3D, P2L3D, N2L3D, F2L1D, P2L1D, N2L1D."""
