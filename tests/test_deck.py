@@ -466,6 +466,9 @@ def test_draw_out_of_turn(drawing_deck):
     unchanged(d, DrawOrderError, r"seats \[0, 1, 2\] are still to be served", d.end_draw)
     unchanged(d, DrawOrderError, r"already in progress", d.begin_draw, [0, 1])
     unchanged(d, DrawOrderError, r"cannot deal to seat 3 during a draw round", d.deal, 3, 1)
+    unchanged(d, DrawOrderError, r"cannot deal to seat 3 during a draw round", d.deal, 3, 50)
+    unchanged(d, DrawOrderError, r"cannot deal to seat 4 during a draw round",
+              d.deal_round, [4, 5], 20)  # fmt: skip
     d.draw(0, ())
     d.draw(1, ())
     d.draw(2, ())

@@ -433,6 +433,8 @@ cdef class DeckCore:
         cdef lb_status st
         if n < 0:
             raise DeckError(f"cannot deal {n} cards: expected 0 or more")
+        if self.d.in_draw:
+            self._raise_deal(LB_ERR_TURN, seat_arr[0] if k else 0, k * n)
         if k * n > 52 - self.d.top:
             raise DeckExhaustedError(
                 f"cannot deal {n} cards to each of {k} seats ({k * n} cards): "
