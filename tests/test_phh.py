@@ -1,0 +1,111 @@
+"""PHH: every real hand in tests/data/phh replays to its finishing stacks; export and re-import
+give the same hand; bad files are rejected with the action and line named."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lowball import phh
+from lowball.engine import HandState
+from lowball.variants import TRIPLE_DRAW_POT_LIMIT
+
+PHH_DIR = Path(__file__).parent / "data" / "phh"
+FILES = sorted(PHH_DIR.rglob("*.phh"))
+
+
+def expected_stacks(path: Path, hist: phh.HandHistory) -> tuple[int, ...]:
+    if hist.finishing_stacks is not None:
+        return hist.finishing_stacks
+    winnings = hist.fields["winnings"]  # the fpdb fixture stores winnings instead
+    return tuple(winnings)
+
+
+def test_all_data_files_found() -> None:
+    assert len(FILES) == 17
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_real_hand_replays_to_finishing_stacks(path: Path) -> None:
+    hist = phh.load(path)
+    steps = list(hist.replay())
+    assert len(steps) == len(hist.actions)
+    state = steps[-1].state
+    assert state.is_complete
+    assert tuple(state.stacks) == expected_stacks(path, hist)
+    assert sum(state.stacks) == sum(hist.starting_stacks)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_export_then_import_gives_the_same_hand(path: Path) -> None:
+    state = phh.load(path).play()
+    text = phh.dumps(state, event="re-exported")
+    again = phh.loads(text)
+    assert again.variant == state.variant
+    assert again.fields["event"] == "re-exported"
+    replayed = again.play()
+    assert replayed.stacks == state.stacks
+    assert [e for e in replayed.events] == [e for e in state.events]
+    assert phh.dumps(replayed, event="re-exported") == text
+
+
+def test_replay_is_step_by_step() -> None:
+    hist = phh.load(PHH_DIR / "phh-std-example" / "wsop-2019-event58-bad-beat.phh")
+    pots = [s.state.pot_total for s in hist.replay()]
+    assert pots[3] == 75_000 + 150_000  # after the deal: the blinds
+    assert pots[5] == 75_000 + 150_000 + 300_000  # p4 raised to 300,000
+    assert pots[6] == 150_000 + 300_000 + 450_000  # p1 re-raised to 450,000
+    lines = [s.line for s in hist.replay()]
+    assert lines[:3] == [13, 14, 15] and lines[-1] == 38  # line numbers of the file
+
+
+def test_running_hand_exports_without_finishing_stacks() -> None:
+    state = HandState(TRIPLE_DRAW_POT_LIMIT, [100, 100, 100], seed=3)
+    state.call()
+    text = phh.dumps(state)
+    assert 'variant = "P2L3D"' in text and "min_bet = 2" in text
+    assert "finishing_stacks" not in text
+    assert text.count("d dh p") == 3 and '"p3 cc"' in text
+    resumed = phh.loads(text)
+    st = resumed.play()
+    assert st.actor == state.actor and st.stacks == state.stacks
+
+
+def good(actions: str, **fields: str) -> str:
+    base = {
+        "variant": '"F2L3D"', "antes": "[0, 0]", "blinds_or_straddles": "[1, 2]",
+        "small_bet": "2", "big_bet": "4", "starting_stacks": "[100, 100]",
+    }
+    base.update(fields)
+    head = "\n".join(f"{k} = {v}" for k, v in base.items())
+    return f"{head}\nactions = [\n{actions}\n]\n"
+
+
+DEAL = '  "d dh p1 7h5c4d3s2c",\n  "d dh p2 9s8h6c3d2h",'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('variant = "F2L3D"\nantes = [0, 0]]\n', r"not a PHH file: .*line 2"),
+        (good(DEAL, variant='"NT"'), r"variant 'NT' is not a 2-7 draw game"),
+        (good(DEAL, antes="[1, 2]"), r"antes = \[1, 2\]"),
+        (good(DEAL, starting_stacks="[100]"), r"at least two players"),
+        (good(DEAL + '\n  "p2 xx"'), r"line 10, action 3 'p2 xx': not a PHH action"),
+        (good(DEAL + '\n  "p1 cc"'), r"action 3 'p1 cc': p1 acts out of turn: p2 is to act"),
+        (good(DEAL + '\n  "p2 cbr 3"'), r"action 3 'p2 cbr 3': position 1 cannot wager to 3: allowed exactly 4"),
+        (good(DEAL + '\n  "p3 f"'), r"p3 is not at this table"),
+        (good('  "d dh p1 7h5c4d3s2c",\n  "d dh p2 7h8h6c3d2h",'), r"card 7h is dealt twice"),
+        (good(DEAL + '\n  "p2 cc",\n  "p1 cc",\n  "p1 sd 9s"'), r"9s"),
+    ],
+)
+def test_bad_files_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(phh.PHHError, match=message):
+        phh.loads(text).play()
+
+
+def test_load_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(phh.PHHError, match=re.escape(f"cannot read {tmp_path / 'nope.phh'}")):
+        phh.load(tmp_path / "nope.phh")
