@@ -1,0 +1,462 @@
+"""Bots for 2-7 lowball: the :class:`Strategy` protocol and three built-in players.
+
+A strategy sees what its seat may see (a :class:`~lowball.engine.SeatView`) and the actions open
+to it (a :class:`~lowball.engine.LegalActions`) and returns an :class:`Action`. Anything with an
+``act(view, legal)`` method is a strategy::
+
+    from lowball.bots import Action
+
+    class AlwaysPat:
+        def act(self, view, legal):
+            if legal.draw:
+                return Action.stand_pat()
+            return Action.check() if legal.check else Action.call()
+
+Built in (see :data:`BOTS`): :class:`RandomBot` (a random legal action), :class:`CallingStation`
+(never folds, never bets, draws like the sensible player) and :class:`SensibleBot` (a tight,
+value-betting 2-7 player). Chips are whole numbers; a wager is always the total *to* this round.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from lowball.cards import Card, format_cards
+from lowball.engine import HandState, LegalActions, SeatView
+from lowball.errors import IllegalActionError, LowballError
+from lowball.variants import FixedLimit, Variant
+
+__all__ = [
+    "Action",
+    "Strategy",
+    "BotFactory",
+    "RandomBot",
+    "CallingStation",
+    "SensibleBot",
+    "BOTS",
+    "apply_action",
+    "make_bot",
+    "plan_discards",
+    "hand_tier",
+]
+
+FOLD = "fold"
+CHECK = "check"
+CALL = "call"
+BET = "bet"
+RAISE = "raise"
+DISCARD = "discard"
+_KINDS = (FOLD, CHECK, CALL, BET, RAISE, DISCARD)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A decision of the player to act.
+
+    Attributes
+    ----------
+    kind : str
+        ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"`` or ``"discard"``.
+    amount : int
+        For ``bet`` and ``raise``: the total wager *to* this round, in chips. 0 otherwise.
+    cards : tuple of Card
+        For ``discard``: the cards thrown (empty = stand pat).
+
+    Raises
+    ------
+    ValueError
+        For an unknown kind.
+    """
+
+    kind: str
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise ValueError(f"action kind {self.kind!r}: expected one of {', '.join(_KINDS)}")
+
+    @classmethod
+    def fold(cls) -> Action:
+        """Fold."""
+        return cls(FOLD)
+
+    @classmethod
+    def check(cls) -> Action:
+        """Check (nothing to call)."""
+        return cls(CHECK)
+
+    @classmethod
+    def call(cls) -> Action:
+        """Call the current wager (all in if short)."""
+        return cls(CALL)
+
+    @classmethod
+    def bet(cls, to: int) -> Action:
+        """Open the betting with a wager of ``to`` chips."""
+        return cls(BET, to)
+
+    @classmethod
+    def raise_to(cls, to: int) -> Action:
+        """Raise the wager to ``to`` chips this round."""
+        return cls(RAISE, to)
+
+    @classmethod
+    def discard(cls, cards: Sequence[Card]) -> Action:
+        """Throw ``cards`` (0 to 5 of the player's own) and draw as many."""
+        return cls(DISCARD, 0, tuple(cards))
+
+    @classmethod
+    def stand_pat(cls) -> Action:
+        """Keep all five cards."""
+        return cls(DISCARD)
+
+    def __str__(self) -> str:
+        if self.kind in (BET, RAISE):
+            return f"{self.kind} {self.amount}" if self.kind == BET else f"raise to {self.amount}"
+        if self.kind == DISCARD:
+            return f"discard {format_cards(self.cards, ' ')}" if self.cards else "stand pat"
+        return self.kind
+
+
+@runtime_checkable
+class Strategy(Protocol):
+    """A player: anything with this ``act`` method.
+
+    ``act`` is called when the seat is to act, with what that seat may see (its own cards, the
+    stacks, bets and pot, how many cards each opponent drew, the events with others' cards
+    hidden) and the legal actions. It returns the :class:`Action` to take; an illegal action
+    stops a simulation with an error naming the bot.
+    """
+
+    def act(self, view: SeatView, legal: LegalActions) -> Action:
+        """The action to take now (see the class docstring)."""
+        ...
+
+
+BotFactory = Callable[[Variant, random.Random], Strategy]
+"""Makes a strategy for one seat from the variant and the seat's own random source."""
+
+
+def apply_action(state: HandState, action: Action) -> None:
+    """Take ``action`` for the player to act in ``state``.
+
+    Raises
+    ------
+    IllegalActionError
+        When the action is not allowed now (the state is unchanged).
+    """
+    kind = action.kind
+    if kind == DISCARD:
+        state.discard(action.cards)
+    elif kind == CHECK:
+        state.check()
+    elif kind == CALL:
+        state.call()
+    elif kind == FOLD:
+        state.fold()
+    elif kind == BET:
+        state.bet(action.amount)
+    elif kind == RAISE:
+        state.raise_to(action.amount)
+    else:  # pragma: no cover - Action checks its kind
+        raise IllegalActionError(f"unknown action {action!r}")
+
+
+# -- hand reading ---------------------------------------------------------------------------
+
+_ACE = 12
+
+
+def _value(card: Card) -> int:
+    """2..14 (ace high)."""
+    return (int(card) >> 2) + 2
+
+
+def _is_straight(values: Sequence[int]) -> bool:
+    v = sorted(values)
+    return len(set(v)) == 5 and v[4] - v[0] == 4
+
+
+def _is_flush(cards: Sequence[Card]) -> bool:
+    return len({int(c) & 3 for c in cards}) == 1
+
+
+def _pat_ok(values_desc: Sequence[int], draws_left: int) -> bool:
+    """Whether a made no-pair hand (values high to low) is good enough to stand pat on."""
+    hi, second = values_desc[0], values_desc[1]
+    if draws_left >= 3:
+        return hi <= 7 or (hi == 8 and second <= 6)
+    if draws_left == 2:
+        return hi <= 8 or (hi == 9 and second <= 6)
+    return hi <= 9 or (hi == 10 and second <= 8)
+
+
+def plan_discards(hand: Sequence[Card], draws_left: int) -> tuple[Card, ...]:
+    """The cards a sound 2-7 player throws from ``hand`` with ``draws_left`` draws to come
+    (this one included).
+
+    Keeps one card of each rank (a pair is broken), never an ace, and cards of 8 or lower (9 or
+    lower for a one-card draw on the last draw). A made hand is kept whole when smooth enough for
+    the draws left (a 7 or a smooth 8 with three draws, a 9-6 or better with two, a T-8 or better
+    on the last); a rough one is broken by throwing its top card. A straight or flush of low
+    cards is broken the same way.
+
+    Parameters
+    ----------
+    hand : sequence of Card
+        Five cards.
+    draws_left : int
+        Draws to come, this one included (1..3).
+
+    Returns
+    -------
+    tuple of Card
+        The discards (empty to stand pat), in the order of ``hand``.
+    """
+    distinct: dict[int, Card] = {}
+    suits = [int(c) & 3 for c in hand]
+    for c in sorted(hand, key=lambda c: suits.count(int(c) & 3)):
+        r = int(c) >> 2
+        if r != _ACE and r not in distinct:
+            distinct[r] = c  # of a pair, keep the card of the rarer suit (fewer flush worries)
+    low = [distinct[r] for r in sorted(distinct)]
+    if len(low) == 5:
+        values = [_value(c) for c in reversed(low)]
+        if not _is_straight(values) and not _is_flush(low) and _pat_ok(values, draws_left):
+            return ()
+    keep = [c for c in low if _value(c) <= 8][:4]
+    if draws_left <= 1 and len(keep) < 4:
+        nines = [c for c in low if _value(c) <= 9][:4]
+        if len(nines) == 4:
+            keep = nines
+    kept = set(keep)
+    return tuple(c for c in hand if c not in kept)
+
+
+def _made_tier(hand: Sequence[Card]) -> int:
+    values = sorted((_value(c) for c in hand), reverse=True)
+    if len(set(values)) < 5 or _is_straight(values) or _is_flush(hand):
+        return 5
+    hi, second = values[0], values[1]
+    if hi <= 7 or (hi == 8 and second <= 6):
+        return 0
+    if hi == 8:
+        return 1
+    if hi == 9:
+        return 2
+    if hi == 10:
+        return 3
+    if hi <= 12:
+        return 4
+    return 5
+
+
+def hand_tier(hand: Sequence[Card], draws_left: int) -> int:
+    """A rough strength class of a hand with ``draws_left`` draws to come: 0 (a 7 or smooth 8
+    made) .. 5 (nothing).
+
+    With no draws left it is the made hand: 0 = 7-low or 8-6 and better, 1 = other 8s, 2 = 9s,
+    3 = tens, 4 = jacks and queens, 5 = worse (kings, aces, pairs, straights, flushes). With draws
+    left it weighs the draw (:func:`plan_discards`): how many cards it needs, how low the cards
+    kept are, and how many draws remain; a pat hand counts a class better than at the showdown.
+    """
+    if draws_left <= 0:
+        return _made_tier(hand)
+    discards = plan_discards(hand, draws_left)
+    k = len(discards)
+    if k == 0:
+        return max(0, _made_tier(hand) - 1)
+    kept = [c for c in hand if c not in discards]
+    top = max((_value(c) for c in kept), default=15)
+    if k == 1:
+        if top <= 7:
+            return 1 if draws_left >= 2 else 2
+        return 2 if draws_left >= 2 and top <= 8 else 3
+    if k == 2:
+        if top <= 7:
+            return {3: 2, 2: 3}.get(draws_left, 4)
+        return 3 if draws_left >= 3 else 4
+    if k == 3:
+        return {3: 3, 2: 4}.get(draws_left, 5)
+    return 4 if draws_left >= 3 else 5
+
+
+# -- the bots -------------------------------------------------------------------------------
+
+
+def _draws_left(view: SeatView, draws: int) -> int:
+    """Draws to come: in a draw, this one included; in a betting round, those after it."""
+    if view.phase == "drawing":
+        return draws - view.draw_round + 1
+    return draws - (view.betting_round - 1)
+
+
+class RandomBot:
+    """A random legal player: in a betting round it picks fold (when facing a bet), check or
+    call, and bet or raise (any legal amount) with equal chance; in a draw it throws a random
+    number (0-5) of random cards.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules (not used: any legal action will do).
+    rng : random.Random, optional
+        The bot's random source (seed it for reproducible runs).
+    """
+
+    name = "random"
+
+    def __init__(self, variant: Variant | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random()
+
+    def act(self, view: SeatView, legal: LegalActions) -> Action:
+        """A random legal action (see the class docstring)."""
+        rng = self.rng
+        if legal.draw:
+            k = rng.randint(0, 5)
+            return Action.discard(rng.sample(list(view.hand), k))
+        options: list[Action] = []
+        if legal.fold:
+            options.append(Action.fold())
+        options.append(Action.check() if legal.check else Action.call())
+        if legal.bet or legal.raise_:
+            to = rng.randint(legal.min_to, legal.max_to)
+            options.append(Action.bet(to) if legal.bet else Action.raise_to(to))
+        return rng.choice(options)
+
+
+class CallingStation:
+    """Never folds, never bets or raises: checks or calls every time. Draws like
+    :class:`SensibleBot` (:func:`plan_discards`), so only its betting is weak.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules (the number of draws).
+    rng : random.Random, optional
+        Not used; accepted so that every built-in bot is made the same way.
+    """
+
+    name = "calling"
+
+    def __init__(self, variant: Variant, rng: random.Random | None = None) -> None:
+        self.draws = variant.draws
+
+    def act(self, view: SeatView, legal: LegalActions) -> Action:
+        """Check or call; in a draw, :func:`plan_discards`."""
+        if legal.draw:
+            return Action.discard(plan_discards(view.hand, _draws_left(view, self.draws)))
+        return Action.check() if legal.check else Action.call()
+
+
+_EQUITY = (0.85, 0.65, 0.5, 0.35, 0.2, 0.05)
+"""A rough chance to win heads-up for each :func:`hand_tier` class."""
+
+
+class SensibleBot:
+    """A tight 2-7 player that bets for value.
+
+    Draws with :func:`plan_discards` (to smooth lows; a rough made hand is broken early, a good
+    one stood pat on). Bets and raises by hand strength (:func:`hand_tier` with the draws left)
+    and the number of opponents still in the hand; calls when the pot pays for its chance to
+    win, with some allowance for the draws to come; otherwise checks or folds. Now and then it
+    bets a strong draw heads-up. In pot and no limit it wagers about three quarters of the pot.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules (the number of draws and the betting structure).
+    rng : random.Random, optional
+        The bot's random source for its occasional semi-bluffs (seed it for reproducible runs).
+    """
+
+    name = "sensible"
+
+    def __init__(self, variant: Variant, rng: random.Random | None = None) -> None:
+        self.draws = variant.draws
+        self.fixed = isinstance(variant.betting, FixedLimit)
+        self.rng = rng if rng is not None else random.Random()
+
+    def act(self, view: SeatView, legal: LegalActions) -> Action:
+        """Draw or bet as the class docstring says."""
+        draws_left = _draws_left(view, self.draws)
+        if legal.draw:
+            return Action.discard(plan_discards(view.hand, draws_left))
+        tier = hand_tier(view.hand, draws_left)
+        me = legal.seat
+        opponents = sum(1 for p, f in enumerate(view.folded) if not f and p != me)
+        equity = _EQUITY[tier] ** (1 + 0.5 * max(0, opponents - 1))
+        level = max(view.bets)
+        to_call = legal.call_amount
+        pot = view.pot_total
+        can_wager = legal.bet or legal.raise_
+        if can_wager:
+            # The more bets in already, the stronger the hand must be to put in another.
+            unit = max(1, legal.min_to - level) if self.fixed else max(1, pot // 2)
+            threshold = 0.5 if legal.bet else 0.58 + 0.06 * min(4, level // unit)
+            semi_bluff = (
+                legal.bet and opponents == 1 and draws_left >= 1 and tier <= 2
+                and self.rng.random() < 0.3
+            )
+            if equity >= threshold or semi_bluff:
+                return self._wager(legal, level, pot + to_call)
+        if to_call == 0:
+            return Action.check()
+        needed = to_call / (pot + to_call)
+        if draws_left > 0:
+            needed *= 0.7  # the draws to come: more to win later
+        if equity >= needed:
+            return Action.call()
+        return Action.fold()
+
+    def _wager(self, legal: LegalActions, level: int, pot_after_call: int) -> Action:
+        to = legal.min_to
+        if not self.fixed:
+            to = min(legal.max_to, max(legal.min_to, level + (3 * pot_after_call) // 4))
+        return Action.bet(to) if legal.bet else Action.raise_to(to)
+
+
+BOTS: dict[str, BotFactory] = {
+    "sensible": SensibleBot,
+    "random": RandomBot,
+    "calling": CallingStation,
+}
+"""The built-in bots by name: ``sensible``, ``random`` and ``calling`` (the calling station)."""
+
+
+def make_bot(spec: str, variant: Variant, rng: random.Random) -> Strategy:
+    """A strategy from its name in :data:`BOTS` or ``package.module:factory``.
+
+    The factory (a class or function) is called as ``factory(variant, rng)`` and must return an
+    object with an ``act(view, legal)`` method.
+
+    Raises
+    ------
+    LowballError
+        For an unknown name, a factory that cannot be imported, or one that does not make a
+        strategy.
+    """
+    factory: object
+    if spec in BOTS:
+        factory = BOTS[spec]
+    elif ":" in spec:
+        module_name, _, attr = spec.partition(":")
+        try:
+            factory = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError) as e:
+            raise LowballError(f"bot {spec!r} cannot be imported: {e}") from None
+    else:
+        raise LowballError(
+            f"bot {spec!r} is unknown: expected one of {', '.join(BOTS)} or package.module:factory"
+        )
+    if not callable(factory):
+        raise LowballError(f"bot {spec!r} is not callable")
+    bot = factory(variant, rng)
+    if not isinstance(bot, Strategy):
+        raise LowballError(f"bot {spec!r} made {bot!r}, which has no act(view, legal) method")
+    return bot
