@@ -1,0 +1,320 @@
+"""Bots playing many hands at one table: the work behind ``lowball simulate``.
+
+The button moves one seat after every hand. Stacks carry over from hand to hand, and a seat
+that is broke at the start of a hand **rebuys** the starting stack (counted in the results;
+its chips won stay net of what it lost). With ``reset_stacks`` every hand starts from the
+starting stacks instead. With a seed the whole run (every deck and every bot's choices) is
+reproducible.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lowball import phh
+from lowball.bots import Strategy, apply_action, make_bot
+from lowball.errors import IllegalActionError, LowballError
+from lowball.table import Table, random_sources
+from lowball.variants import Variant
+
+__all__ = ["SeatResult", "SimulationResult", "simulate"]
+
+
+@dataclass
+class SeatResult:
+    """What one seat did over a simulation.
+
+    Attributes
+    ----------
+    seat : int
+        0-based seat number (shown 1-based).
+    bot : str
+        The bot's name (its ``--bots`` entry).
+    chips : int
+        Chips won (negative: lost) over all hands, net of rebuys.
+    won_showdown : int
+        Hands in which the seat won chips at a showdown (a split pot counts).
+    won_without_showdown : int
+        Hands the seat won because everyone else folded.
+    rebuys : int
+        Times the seat was broke and bought the starting stack again.
+    """
+
+    seat: int
+    bot: str
+    chips: int = 0
+    won_showdown: int = 0
+    won_without_showdown: int = 0
+    rebuys: int = 0
+
+
+@dataclass
+class SimulationResult:
+    """The results of :func:`simulate`.
+
+    Attributes
+    ----------
+    variant : Variant
+    hands : int
+        Hands played.
+    seed : int or None
+    stack : int
+        The starting stack of every seat, in chips.
+    reset_stacks : bool
+    seats : list of SeatResult
+    showdowns : int
+        Hands that reached a showdown.
+    total_pot : int
+        Chips won in all hands together (the pots, less uncalled bets returned).
+    reshuffles : int
+        New stubs made from the muck over all hands.
+    seconds : float
+        Wall-clock time of the hands (not of writing PHH files' directory or the report).
+    """
+
+    variant: Variant
+    hands: int
+    seed: int | None
+    stack: int
+    reset_stacks: bool
+    seats: list[SeatResult]
+    showdowns: int = 0
+    total_pot: int = 0
+    reshuffles: int = 0
+    seconds: float = 0.0
+    bots: dict[str, list[int]] = field(default_factory=dict)
+
+    def per_100(self, chips: int, seats: int = 1) -> float:
+        """Chips per 100 hands (per seat, over ``seats`` seats)."""
+        return 100 * chips / (self.hands * seats) if self.hands else 0.0
+
+    def share(self, count: int, seats: int = 1) -> float:
+        """``count`` as a share (0..1) of the hands played (per seat)."""
+        return count / (self.hands * seats) if self.hands else 0.0
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands played per second of wall-clock time."""
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+    def by_bot(self) -> list[dict[str, Any]]:
+        """For each bot name, in order of first seat: its seats and their totals."""
+        out = []
+        for name, seats in self.bots.items():
+            rows = [self.seats[s] for s in seats]
+            chips = sum(r.chips for r in rows)
+            sd = sum(r.won_showdown for r in rows)
+            nsd = sum(r.won_without_showdown for r in rows)
+            out.append({
+                "bot": name,
+                "seats": [s + 1 for s in seats],
+                "chips": chips,
+                "chips_per_100_hands_per_seat": round(self.per_100(chips, len(rows)), 2),
+                "won_at_showdown": round(self.share(sd, len(rows)), 4),
+                "won_without_showdown": round(self.share(nsd, len(rows)), 4),
+                "rebuys": sum(r.rebuys for r in rows),
+            })
+        return out
+
+    def to_dict(self, timing: bool = True) -> dict[str, Any]:
+        """The results as JSON-serialisable data; without ``timing``, no hands per second (so
+        that a seeded run gives exactly the same data every time)."""
+        d: dict[str, Any] = {
+            "variant": self.variant.code or self.variant.name,
+            "variant_name": self.variant.name,
+            "players": len(self.seats),
+            "hands": self.hands,
+            "seed": self.seed,
+            "stack": self.stack,
+            "stacks": "reset every hand" if self.reset_stacks else "carried over, broke seats rebuy",
+            "seats": [
+                {
+                    "seat": r.seat + 1,
+                    "bot": r.bot,
+                    "chips": r.chips,
+                    "chips_per_100_hands": round(self.per_100(r.chips), 2),
+                    "won_at_showdown": round(self.share(r.won_showdown), 4),
+                    "won_without_showdown": round(self.share(r.won_without_showdown), 4),
+                    "rebuys": r.rebuys,
+                }
+                for r in self.seats
+            ],
+            "bots": self.by_bot(),
+            "showdown_share": round(self.share(self.showdowns), 4),
+            "average_pot": round(self.total_pot / self.hands, 2) if self.hands else 0.0,
+            "reshuffles_per_hand": round(self.reshuffles / self.hands, 4) if self.hands else 0.0,
+        }
+        if timing:
+            d["seconds"] = round(self.seconds, 3)
+            d["hands_per_second"] = round(self.hands_per_second, 1)
+        return d
+
+    def format_text(self, timing: bool = True) -> str:
+        """The results as a text report: a table per seat, a table per bot, then the totals."""
+        v = self.variant
+        stacks = (
+            "reset every hand" if self.reset_stacks
+            else "carried over; a broke seat rebuys the starting stack"
+        )
+        seed = "no seed" if self.seed is None else f"seed {self.seed}"
+        lines = [
+            f"{v.name} ({v.code or 'custom'}), {len(self.seats)} players, {self.hands} hands, {seed}",
+            f"starting stack {self.stack} chips, {stacks}",
+            "",
+            f"{'seat':>4}  {'bot':<10} {'chips won':>10} {'per 100':>9} {'won at SD':>10} "
+            f"{'won w/o SD':>10} {'rebuys':>6}",
+        ]
+        for r in self.seats:
+            lines.append(
+                f"{r.seat + 1:>4}  {r.bot:<10} {r.chips:>+10} {self.per_100(r.chips):>+9.1f} "
+                f"{self.share(r.won_showdown):>10.1%} {self.share(r.won_without_showdown):>10.1%} "
+                f"{r.rebuys:>6}"
+            )
+        lines += [
+            "",
+            f"{'bot':<10} {'seats':<12} {'chips won':>10} {'per 100/seat':>12} {'won at SD':>10} "
+            f"{'won w/o SD':>10}",
+        ]
+        for b in self.by_bot():
+            seats = ",".join(str(s) for s in b["seats"])
+            lines.append(
+                f"{b['bot']:<10} {seats:<12} {b['chips']:>+10} "
+                f"{b['chips_per_100_hands_per_seat']:>+12.1f} {b['won_at_showdown']:>10.1%} "
+                f"{b['won_without_showdown']:>10.1%}"
+            )
+        lines += [
+            "",
+            f"hands to showdown   {self.share(self.showdowns):.1%}",
+            f"average pot         {self.total_pot / self.hands if self.hands else 0:.2f} chips",
+            f"reshuffles per hand {self.reshuffles / self.hands if self.hands else 0:.4f}",
+        ]
+        if timing:
+            lines.append(f"hands per second    {self.hands_per_second:.0f}")
+        return "\n".join(lines) + "\n"
+
+
+def simulate(
+    variant: Variant,
+    bots: Sequence[str],
+    hands: int,
+    *,
+    seed: int | None = None,
+    stack: int | None = None,
+    reset_stacks: bool = False,
+    phh_dir: str | Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Bots play ``hands`` hands at one table.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules of every hand.
+    bots : sequence of str
+        One bot per seat (2..``variant.max_players``): a name of :data:`lowball.bots.BOTS` or
+        ``package.module:factory`` (see :func:`lowball.bots.make_bot`).
+    hands : int
+        Hands to play (>= 0).
+    seed : int, optional
+        Makes the run reproducible: the decks and every bot's random choices come from it.
+    stack : int, optional
+        The starting stack of every seat in chips. Default: 100 big blinds (100 chips when the
+        variant has no big blind).
+    reset_stacks : bool, default False
+        Start every hand from the starting stacks; otherwise stacks carry over and a broke seat
+        rebuys the starting stack.
+    phh_dir : path, optional
+        Write each hand as a PHH file there (``hand-000001.phh``, ...), with the ``hand``,
+        ``players`` (bot names by position) and ``seats`` (1-based seat by position) fields.
+        The directory is made if missing.
+    progress : callable, optional
+        Called with 1 after every hand (for a progress bar).
+
+    Returns
+    -------
+    SimulationResult
+
+    Raises
+    ------
+    LowballError
+        For an unknown bot, a bad number of seats, a bad stack or hand count, or a bot that
+        chose an illegal action (naming the bot, its seat and the action).
+    """
+    n = len(bots)
+    if not 2 <= n <= variant.max_players:
+        raise LowballError(f"{n} players: {variant.name} seats 2..{variant.max_players}")
+    if hands < 0:
+        raise LowballError(f"hands = {hands}: expected 0 or more")
+    if stack is None:
+        stack = 100 * variant.forced.big_blind or 100
+    if stack < 1:
+        raise LowballError(f"stack = {stack}: expected at least 1 chip")
+    deck_source, bot_sources = random_sources(seed, n)
+    players: list[Strategy] = [make_bot(b, variant, r) for b, r in zip(bots, bot_sources)]
+    out_dir: Path | None = None
+    if phh_dir is not None:
+        out_dir = Path(phh_dir)
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise LowballError(f"cannot make the PHH directory {out_dir}: {e}") from None
+    table = Table(variant, [stack] * n, deck_source=deck_source)
+    result = SimulationResult(
+        variant, 0, seed, stack, reset_stacks, [SeatResult(s, b) for s, b in enumerate(bots)]
+    )
+    for s, b in enumerate(bots):
+        result.bots.setdefault(b, []).append(s)
+    seats = result.seats
+    start = time.perf_counter()
+    for number in range(1, hands + 1):
+        if reset_stacks:
+            table.stacks = [stack] * n
+        else:
+            for s in table.rebuy(stack):
+                seats[s].rebuys += 1
+        order = table.seats_by_position()
+        state = table.new_hand()
+        while state.actor is not None:
+            pos = state.actor
+            view = state.view(pos)
+            legal = view.legal
+            assert legal is not None
+            action = players[order[pos]].act(view, legal)
+            try:
+                apply_action(state, action)
+            except (IllegalActionError, ValueError) as e:
+                raise LowballError(
+                    f"hand {number}: bot {bots[order[pos]]!r} at seat {order[pos] + 1} chose "
+                    f"{action}, which is illegal: {e}"
+                ) from None
+        showdown = bool(state.shown)
+        for p, s in enumerate(order):
+            r = seats[s]
+            r.chips += state.stacks[p] - state.starting_stacks[p]
+            if state.winnings[p] > 0:
+                if showdown:
+                    r.won_showdown += 1
+                else:
+                    r.won_without_showdown += 1
+        result.showdowns += showdown
+        result.total_pot += sum(state.winnings)
+        result.reshuffles += state.deck.reshuffles
+        result.hands = number
+        if out_dir is not None:
+            path = out_dir / f"hand-{number:06d}.phh"
+            try:
+                phh.dump(
+                    state, path, hand=number,
+                    players=[bots[s] for s in order], seats=[s + 1 for s in order],
+                )
+            except OSError as e:
+                raise LowballError(f"cannot write {path}: {e}") from None
+        table.finish_hand(state)
+        if progress is not None:
+            progress(1)
+    result.seconds = time.perf_counter() - start
+    return result
