@@ -1,7 +1,9 @@
-"""The ``lowball`` command: rank and compare deuce-to-seven hands from the terminal.
+"""The ``lowball`` command: rank and compare deuce-to-seven hands, play against bots, simulate
+bots, and replay hand histories from the terminal.
 
 Exit status: 0 on success, 2 on bad input (the message names the line and the bad token, and
-nothing is written).
+nothing is written). The work of ``play``, ``simulate`` and ``replay`` is in
+:mod:`lowball.play`, :mod:`lowball.simulate` and :mod:`lowball.replay`.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 import click
 
 from lowball import __version__
-from lowball.errors import InvalidCardError
+from lowball.bots import BOTS
+from lowball.errors import InvalidCardError, LowballError
 from lowball.evaluation import HandCategory, category, describe, evaluate, winners
+from lowball.variants import VARIANTS, Variant
 
 
 def _fail(ctx: click.Context, message: str) -> NoReturn:
@@ -86,7 +90,7 @@ def _write(output: str | None, text: str) -> None:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lowball")
 def main() -> None:
-    """Deuce-to-seven lowball poker: rank and compare hands.
+    """Deuce-to-seven lowball poker: rank and compare hands, play, simulate and replay.
 
     A hand's class runs from 1 (7-5-4-3-2, the best hand) to 7462 (the royal flush, the worst):
     lower is better, equal classes tie. Cards are rank then suit: 7s 5h 4d 3c 2s, Td or 10d.
@@ -172,6 +176,236 @@ def compare(ctx: click.Context, hands: Sequence[str]) -> None:
     else:
         names = ", ".join(str(i + 1) for i in best)
         click.echo(f"split pot: hands {names} tie")
+
+
+# -- play, simulate, replay ---------------------------------------------------------------
+
+_VARIANT_HELP = (
+    "The game, by PHH code: F2L3D (2-7 triple draw, fixed limit 2/4, the default), P2L3D / "
+    "N2L3D (triple draw, pot / no limit), F2L1D / P2L1D / N2L1D (single draw). Blinds 1/2."
+)
+_BOTS_HELP = (
+    "Bots, comma-separated, one per seat in seat order; the list repeats to fill the table. "
+    f"Built in: {', '.join(BOTS)} (the calling station); or package.module:factory, called "
+    "as factory(variant, random.Random) to make an object with act(view, legal)."
+)
+
+
+def _variant(code: str) -> Variant:
+    return VARIANTS[code.upper()]
+
+
+def _bot_list(ctx: click.Context, text: str) -> list[str]:
+    names = [b.strip() for b in text.split(",")]
+    if not all(names):
+        _fail(ctx, f"--bots {text!r}: an empty bot name (expected names separated by commas)")
+    for b in names:
+        if b not in BOTS and ":" not in b:
+            _fail(ctx, f"--bots: unknown bot {b!r}: expected {', '.join(BOTS)} or package.module:factory")
+    return names
+
+
+def _stack(ctx: click.Context, stack: int | None, variant: Variant) -> int:
+    return stack if stack is not None else (100 * variant.forced.big_blind or 100)
+
+
+_variant_option = click.option(
+    "--variant", "-v", "variant_code", type=click.Choice(sorted(VARIANTS), case_sensitive=False),
+    default="F2L3D", show_default=True, help=_VARIANT_HELP,
+)
+_seed_option = click.option(
+    "--seed", "-s", type=click.IntRange(min=0), default=None,
+    help="Seed (a whole number >= 0) for the cards and the bots' choices: the same seed and "
+    "options give the same game. Default: fresh randomness from the operating system.",
+)
+_stack_option = click.option(
+    "--stack", type=click.IntRange(min=1), default=None,
+    help="Starting stack of every seat in chips. Default: 100 big blinds (200).",
+)
+
+
+@main.command()
+@_variant_option
+@click.option(
+    "--players", "-n", type=click.IntRange(2, 6), default=6, show_default=True,
+    help="Seats at the table, yours included (2 to 6).",
+)
+@_stack_option
+@_seed_option
+@click.option("--bots", default="sensible", show_default=True, help=_BOTS_HELP + " Seat 1 is you.")
+@click.option("--name", default="hero", show_default=True, help="Your name at the table.")
+@click.pass_context
+def play(
+    ctx: click.Context,
+    variant_code: str,
+    players: int,
+    stack: int | None,
+    seed: int | None,
+    bots: str,
+    name: str,
+) -> None:
+    """Play 2-7 lowball at the terminal against bots.
+
+    You sit in seat 1; the button moves one seat after each hand; a broke bot buys in again.
+    The game goes on until you type q (or the input ends) or you have no chips left. At your
+    turn the table shows the seats, stacks, button and blinds, the pot and side pots, whose
+    turn it is, your cards, how many cards each player drew, and what you may bet or raise.
+    Type:
+
+    \b
+      f          fold                      x       check
+      c          call (or check)           b 20    bet 20 (fixed limit: just b)
+      r 40       raise to 40 (or just r)   p       stand pat
+      d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown
+      q          quit                      ?       help
+
+    A wrong entry is refused with the reason and you are asked again. Amounts are the total
+    you put in this betting round.
+    """
+    from lowball.play import play_session
+
+    variant = _variant(variant_code)
+    bot_names = _bot_list(ctx, bots)
+    try:
+        play_session(
+            variant, players, stack=_stack(ctx, stack, variant), seed=seed, bots=bot_names,
+            name=name,
+        )
+    except LowballError as e:
+        _fail(ctx, str(e))
+
+
+@main.command()
+@_variant_option
+@click.option(
+    "--players", "-n", type=click.IntRange(2, 6), default=6, show_default=True,
+    help="Seats at the table (2 to 6).",
+)
+@click.option(
+    "--hands", "-k", type=click.IntRange(min=1), default=1000, show_default=True,
+    help="Hands to play.",
+)
+@_seed_option
+@click.option("--bots", default="sensible", show_default=True, help=_BOTS_HELP)
+@_stack_option
+@click.option(
+    "--reset-stacks", is_flag=True,
+    help="Start every hand from the starting stacks. Without it stacks carry over from hand "
+    "to hand and a seat that is broke buys in again for the starting stack (counted as a "
+    "rebuy; chips won stay net of what was lost).",
+)
+@click.option(
+    "--phh", "phh_dir", type=click.Path(file_okay=False, writable=True), default=None,
+    help="Write every hand as a PHH file into this directory (made if missing): "
+    "hand-000001.phh, ... with the bots' names as players.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of tables.")
+@click.option(
+    "--no-timing", is_flag=True,
+    help="Leave out the time and hands per second, so that a seeded run prints exactly the "
+    "same output every time.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (it goes to standard error).")
+@click.pass_context
+def simulate(
+    ctx: click.Context,
+    variant_code: str,
+    players: int,
+    hands: int,
+    seed: int | None,
+    bots: str,
+    stack: int | None,
+    reset_stacks: bool,
+    phh_dir: str | None,
+    as_json: bool,
+    no_timing: bool,
+    quiet: bool,
+) -> None:
+    """Let bots play many hands at one table and report how each did.
+
+    The button moves one seat after every hand. At the end: chips won per seat and per bot
+    (in total and per 100 hands; per bot, per seat it held), the share of hands each won at
+    the showdown and without one, the share of hands that reached a showdown, the average
+    pot, reshuffles of the muck per hand, and hands per second.
+    """
+    from lowball.simulate import simulate as run
+
+    variant = _variant(variant_code)
+    names = _bot_list(ctx, bots)
+    seat_bots = [names[s % len(names)] for s in range(players)]
+    try:
+        if quiet:
+            result = run(
+                variant, seat_bots, hands, seed=seed, stack=_stack(ctx, stack, variant),
+                reset_stacks=reset_stacks, phh_dir=phh_dir,
+            )
+        else:
+            err: TextIO = sys.stderr
+            with click.progressbar(length=hands, label="simulating", file=err) as bar:
+                result = run(
+                    variant, seat_bots, hands, seed=seed, stack=_stack(ctx, stack, variant),
+                    reset_stacks=reset_stacks, phh_dir=phh_dir, progress=bar.update,
+                )
+    except LowballError as e:
+        _fail(ctx, str(e))
+    if as_json:
+        text = json.dumps(result.to_dict(timing=not no_timing), indent=1) + "\n"
+    else:
+        text = result.format_text(timing=not no_timing)
+    _write(None, text)
+
+
+@main.command()
+@click.argument("file", type=str)
+@click.option(
+    "--all", "-a", "show_all", is_flag=True,
+    help="Show every action at once instead of waiting for Enter after each.",
+)
+@click.pass_context
+def replay(ctx: click.Context, file: str, show_all: bool) -> None:
+    """Step through a hand history (a PHH file) action by action.
+
+    Each step shows the action as written in the file (with its line), what happened, and the
+    table after it with every player's cards. Press Enter for the next action, or q and Enter
+    to stop; when the input ends the rest is shown at once. At the end: the finishing stacks,
+    checked against the file's. An action that cannot be replayed stops the replay with exit
+    status 2 and a message naming the action and its line (with --all nothing else is printed).
+    """
+    from lowball.phh import PHHError, load
+    from lowball.replay import replay_footer, replay_header, replay_steps
+
+    try:
+        history = load(file)
+    except PHHError as e:
+        _fail(ctx, f"{file}: {e}")
+    out = [replay_header(history, file)]
+    final = None
+    interactive = not show_all
+    try:
+        for text, state in replay_steps(history):
+            final = state
+            if show_all:
+                out.append(text)
+                continue
+            click.echo("".join(out) + text, nl=False)
+            out = []
+            if interactive:
+                try:
+                    answer = click.prompt(
+                        "Enter for the next action, q to stop", default="",
+                        show_default=False, prompt_suffix="> ",
+                    )
+                except click.Abort:  # the input ended: show the rest at once
+                    click.echo()
+                    interactive = False
+                    continue
+                if answer.strip().lower() in ("q", "quit"):
+                    return
+    except PHHError as e:
+        _fail(ctx, f"{file}: {e}")
+    stacks = tuple(final.stacks) if final is not None else None
+    out.append(replay_footer(history, stacks, final is not None and final.is_complete))
+    click.echo("".join(out), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover
