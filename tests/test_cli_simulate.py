@@ -1,0 +1,182 @@
+"""`lowball simulate`: the report, JSON, reproducibility, PHH output, stacks, bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lowball import phh
+from lowball.cli import main
+from lowball.simulate import simulate
+from lowball.variants import VARIANTS
+
+
+def run(*args: str, input: str | None = None):  # noqa: A002
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_text_report() -> None:
+    r = run("simulate", "--players", "3", "--hands", "200", "--seed", "5",
+            "--bots", "sensible,random,calling")
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    lines = out.splitlines()
+    assert lines[0] == "2-7 triple draw, fixed limit (F2L3D), 3 players, 200 hands, seed 5"
+    assert lines[1] == "starting stack 200 chips, carried over; a broke seat rebuys the starting stack"
+    seat_rows = [ln.split() for ln in lines if re.match(r"^\s+\d\s+\w", ln)]
+    assert [row[:2] for row in seat_rows] == [["1", "sensible"], ["2", "random"], ["3", "calling"]]
+    chips = [int(row[2]) for row in seat_rows]
+    assert sum(chips) == 0
+    # per 100 hands is chips / 2 with 200 hands
+    assert [float(row[3]) for row in seat_rows] == [c / 2 for c in chips]
+    bot_rows = {ln.split()[0]: ln.split() for ln in lines if ln.split()[:1] in (["sensible"], ["random"], ["calling"])}
+    assert set(bot_rows) == {"sensible", "random", "calling"}
+    assert re.search(r"^hands to showdown\s+\d+\.\d%$", out, re.M)
+    assert re.search(r"^average pot\s+\d+\.\d\d chips$", out, re.M)
+    assert re.search(r"^reshuffles per hand\s+\d\.\d{4}$", out, re.M)
+    assert re.search(r"^hands per second\s+\d+$", out, re.M)
+    # the progress bar goes to standard error, never into the report
+    assert "simulating" in r.stderr and "simulating" not in out
+
+
+def test_seeded_runs_are_identical_and_seeds_differ() -> None:
+    args = ["simulate", "-n", "4", "-k", "150", "--no-timing", "-q", "--bots", "sensible,random"]
+    a = run(*args, "--seed", "9")
+    b = run(*args, "--seed", "9")
+    c = run(*args, "--seed", "10")
+    assert a.exit_code == b.exit_code == c.exit_code == 0
+    assert a.stdout == b.stdout
+    assert a.stdout != c.stdout
+    assert "hands per second" not in a.stdout
+    assert a.stderr == ""  # --quiet: no progress bar
+
+
+def test_json_output_matches_the_library() -> None:
+    r = run("simulate", "-v", "n2l1d", "-n", "3", "-k", "120", "-s", "4", "--json", "-q",
+            "--bots", "sensible,random")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    expected = simulate(VARIANTS["N2L1D"], ["sensible", "random", "sensible"], 120, seed=4)
+    want = expected.to_dict(timing=False)
+    assert {k: v for k, v in data.items() if k not in ("seconds", "hands_per_second")} == want
+    assert data["variant"] == "N2L1D" and data["players"] == 3 and data["hands"] == 120
+    assert [s["bot"] for s in data["seats"]] == ["sensible", "random", "sensible"]
+    assert sum(s["chips"] for s in data["seats"]) == 0
+    sensible = next(b for b in data["bots"] if b["bot"] == "sensible")
+    assert sensible["seats"] == [1, 3]
+    assert sensible["chips"] == data["seats"][0]["chips"] + data["seats"][2]["chips"]
+    assert data["hands_per_second"] > 0
+
+
+def test_shares_and_totals_add_up() -> None:
+    result = simulate(VARIANTS["F2L3D"], ["sensible", "random", "calling", "sensible"], 300, seed=2)
+    d = result.to_dict(timing=False)
+    # Every hand has at least one winner: at showdown or not.
+    won_sd = sum(s.won_showdown for s in result.seats)
+    won_nsd = sum(s.won_without_showdown for s in result.seats)
+    assert won_nsd == 300 - result.showdowns  # one winner when everyone else folds
+    assert won_sd >= result.showdowns
+    assert d["showdown_share"] == round(result.showdowns / 300, 4)
+    assert d["average_pot"] == round(result.total_pot / 300, 2)
+    assert d["reshuffles_per_hand"] == round(result.reshuffles / 300, 4)
+
+
+def test_rebuys_and_reset_stacks() -> None:
+    # Small stacks: the random bot goes broke and buys in again; chips stay net.
+    carried = simulate(VARIANTS["N2L3D"], ["sensible", "random"], 200, seed=1, stack=20)
+    assert carried.seats[1].rebuys > 0
+    assert sum(s.chips for s in carried.seats) == 0
+    reset = simulate(VARIANTS["N2L3D"], ["sensible", "random"], 200, seed=1, stack=20,
+                     reset_stacks=True)
+    assert [s.rebuys for s in reset.seats] == [0, 0]
+    assert sum(s.chips for s in reset.seats) == 0
+    r = run("simulate", "-v", "N2L3D", "-n", "2", "-k", "50", "-s", "1", "--stack", "20",
+            "--reset-stacks", "-q", "--no-timing")
+    assert r.exit_code == 0, r.output
+    assert "starting stack 20 chips, reset every hand" in r.stdout
+
+
+def test_phh_files_replay_to_the_same_hands(tmp_path: Path) -> None:
+    out = tmp_path / "hands"
+    r = run("simulate", "-n", "3", "-k", "25", "-s", "8", "--bots", "sensible,random,calling",
+            "--phh", str(out), "-q", "--json", "--no-timing")
+    assert r.exit_code == 0, r.output
+    files = sorted(out.glob("*.phh"))
+    assert [f.name for f in files] == [f"hand-{k:06d}.phh" for k in range(1, 26)]
+    total = [0, 0, 0]
+    for k, f in enumerate(files, start=1):
+        hist = phh.load(f)
+        assert hist.fields["hand"] == k
+        assert sorted(hist.fields["seats"]) == [1, 2, 3]
+        # the button (last position) moves one seat each hand: seat 3, 1, 2, 3, ...
+        assert hist.fields["seats"][-1] == (k - 1 + 2) % 3 + 1
+        state = hist.play()
+        assert hist.finishing_stacks is not None
+        assert tuple(state.stacks) == hist.finishing_stacks
+        for pos, seat in enumerate(hist.fields["seats"]):
+            total[seat - 1] += state.stacks[pos] - state.starting_stacks[pos]
+        assert hist.fields["players"] == [["sensible", "random", "calling"][s - 1] for s in hist.fields["seats"]]
+    data = json.loads(r.stdout)
+    assert [s["chips"] for s in data["seats"]] == total
+    # and the command replays one of them
+    rr = run("replay", "--all", str(files[0]))
+    assert rr.exit_code == 0, rr.output
+    assert "(the same as the file's finishing_stacks)" in rr.stdout
+
+
+def test_stacks_carry_over_between_hands(tmp_path: Path) -> None:
+    simulate(VARIANTS["F2L3D"], ["sensible", "random"], 6, seed=3, phh_dir=tmp_path)
+    prev: dict[int, int] | None = None
+    for f in sorted(tmp_path.glob("*.phh")):
+        hist = phh.load(f)
+        start = dict(zip(hist.fields["seats"], hist.starting_stacks))
+        if prev is not None:
+            assert start == {s: (v if v > 0 else 200) for s, v in prev.items()}
+        assert hist.finishing_stacks is not None
+        prev = dict(zip(hist.fields["seats"], hist.finishing_stacks))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "7"], "Invalid value for '--players' / '-n': 7 is not in the range 2<=x<=6"),
+        (["--players", "1"], "1 is not in the range 2<=x<=6"),
+        (["--hands", "0"], "0 is not in the range x>=1"),
+        (["--variant", "NLHE"], "Invalid value for '--variant' / '-v': 'NLHE' is not one of"),
+        (["--seed", "-1"], "-1 is not in the range x>=0"),
+        (["--stack", "0"], "0 is not in the range x>=1"),
+        (["--bots", "sensible,shark"], "lowball simulate: --bots: unknown bot 'shark'"),
+        (["--bots", "sensible,,random"], "an empty bot name"),
+        (["--bots", "nosuchmodule_q:Bot"], "lowball simulate: bot 'nosuchmodule_q:Bot' cannot be imported"),
+        (["--hands", "ten"], "'ten' is not a valid integer"),
+    ],
+)
+def test_bad_input_exits_2(args: list[str], message: str) -> None:
+    r = run("simulate", "-q", *args)
+    assert r.exit_code == 2
+    assert message in r.stderr
+    assert r.stdout == ""
+
+
+def test_phh_dir_that_is_a_file(tmp_path: Path) -> None:
+    f = tmp_path / "taken"
+    f.write_text("x")
+    r = run("simulate", "-q", "-k", "2", "--phh", str(f))
+    assert r.exit_code == 2
+    assert "taken" in r.stderr
+
+
+def test_help_explains_every_option() -> None:
+    r = run("simulate", "--help")
+    assert r.exit_code == 0
+    for opt in ("--variant", "--players", "--hands", "--seed", "--bots", "--stack", "--reset-stacks",
+                "--phh", "--json", "--no-timing", "--quiet", "--help"):
+        assert opt in r.stdout
+    assert "rebuy" in r.stdout and "F2L3D" in r.stdout and "calling" in r.stdout
+    top = run("--help")
+    for cmd in ("play", "simulate", "replay", "rank", "compare"):
+        assert re.search(rf"^\s+{cmd}\s", top.stdout, re.M)
