@@ -97,10 +97,10 @@ def parse_command(text: str, legal: LegalActions, hand: Sequence[Card]) -> Comma
     -------
     Command
     """
-    words = text.strip().lower().split()
+    words = text.split()
     if not words:
         return _err("type an action (? for help)")
-    head = words[0]
+    head = words[0].lower()
     if head in ("q", "quit", "exit"):
         return Command("quit")
     if head in ("?", "h", "help"):
@@ -165,8 +165,6 @@ def _discard(args: list[str], hand: Sequence[Card]) -> Command:
     missing = [c for c in cards if c not in hand]
     if missing:
         return _err(f"you do not hold {missing[0]}: your hand is {format_cards(hand, ' ')}")
-    if len(set(cards)) != len(cards):
-        return _err("a card is named twice")
     return Command("action", Action.discard(cards))
 
 
