@@ -205,7 +205,8 @@ def _bot_list(ctx: click.Context, text: str) -> list[str]:
     return names
 
 
-def _stack(ctx: click.Context, stack: int | None, variant: Variant) -> int:
+def _stack(stack: int | None, variant: Variant) -> int:
+    """The --stack value, or 100 big blinds of the variant."""
     return stack if stack is not None else (100 * variant.forced.big_blind or 100)
 
 
@@ -232,7 +233,12 @@ _stack_option = click.option(
 )
 @_stack_option
 @_seed_option
-@click.option("--bots", default="sensible", show_default=True, help=_BOTS_HELP + " Seat 1 is you.")
+@click.option(
+    "--bots", default="sensible", show_default=True,
+    help="Your opponents, comma-separated, for seats 2, 3, ... (you are seat 1); the list "
+    f"repeats to fill the table. Built in: {', '.join(BOTS)} (the calling station); or "
+    "package.module:factory (see simulate --help).",
+)
 @click.option("--name", default="hero", show_default=True, help="Your name at the table.")
 @click.pass_context
 def play(
@@ -268,7 +274,7 @@ def play(
     bot_names = _bot_list(ctx, bots)
     try:
         play_session(
-            variant, players, stack=_stack(ctx, stack, variant), seed=seed, bots=bot_names,
+            variant, players, stack=_stack(stack, variant), seed=seed, bots=bot_names,
             name=name,
         )
     except LowballError as e:
@@ -336,14 +342,14 @@ def simulate(
     try:
         if quiet:
             result = run(
-                variant, seat_bots, hands, seed=seed, stack=_stack(ctx, stack, variant),
+                variant, seat_bots, hands, seed=seed, stack=_stack(stack, variant),
                 reset_stacks=reset_stacks, phh_dir=phh_dir,
             )
         else:
             err: TextIO = sys.stderr
             with click.progressbar(length=hands, label="simulating", file=err) as bar:
                 result = run(
-                    variant, seat_bots, hands, seed=seed, stack=_stack(ctx, stack, variant),
+                    variant, seat_bots, hands, seed=seed, stack=_stack(stack, variant),
                     reset_stacks=reset_stacks, phh_dir=phh_dir, progress=bar.update,
                 )
     except LowballError as e:

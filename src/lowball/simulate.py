@@ -73,7 +73,9 @@ class SimulationResult:
     reshuffles : int
         New stubs made from the muck over all hands.
     seconds : float
-        Wall-clock time of the hands (not of writing PHH files' directory or the report).
+        Wall-clock time of the hands (PHH files written included; the report not).
+    bots : dict of str to list of int
+        Each bot name and its seats (0-based), in order of first seat.
     """
 
     variant: Variant

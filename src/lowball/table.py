@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Sequence
-from typing import Any
-
 import numpy as np
 
 from lowball.cards import Card
@@ -26,10 +24,8 @@ __all__ = [
     "render_table",
     "describe_event",
     "describe_legal",
-    "hand_summary",
     "roles",
     "sorted_hand",
-    "jsonable",
 ]
 
 
@@ -325,29 +321,3 @@ def describe_legal(legal: LegalActions, variant: Variant) -> str:
             parts.append(f"{key} N {verb} {legal.min_to}..{legal.max_to}")
     fixed = " (fixed limit)" if isinstance(variant.betting, FixedLimit) else ""
     return ", ".join(parts) + fixed
-
-
-def hand_summary(state: HandState, labels: Sequence[str]) -> list[str]:
-    """Lines telling how a finished hand ended: every hand shown with its description, and
-    who won how much."""
-    pots = len(state.pots)
-    out = []
-    for e in state.events:
-        if e.kind in ("show", "win"):
-            text = describe_event(e, labels, pots=pots)
-            if text:
-                out.append(text)
-    return out
-
-
-def jsonable(value: Any) -> Any:
-    """Plain JSON types of a nested value (numpy numbers become int or float)."""
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, np.floating):
-        return float(value)
-    return value
