@@ -180,3 +180,25 @@ def test_help_explains_every_option() -> None:
     top = run("--help")
     for cmd in ("play", "simulate", "replay", "rank", "compare"):
         assert re.search(rf"^\s+{cmd}\s", top.stdout, re.M)
+
+
+def test_table_maps_seats_to_positions_with_the_button() -> None:
+    from lowball.table import Table
+
+    table = Table(VARIANTS["F2L3D"], [10, 20, 30, 40])
+    assert table.button == 3
+    assert table.seats_by_position() == [0, 1, 2, 3]  # seat 0 posts the small blind
+    state = table.new_hand()
+    assert state.starting_stacks == (10, 20, 30, 40)
+    while state.actor is not None:
+        state.fold() if state.legal_actions().fold else state.check()
+    table.finish_hand(state)
+    assert table.button == 0
+    assert table.seats_by_position() == [1, 2, 3, 0]
+    assert table.stacks == [9, 21, 30, 40]  # everyone folded to the big blind (seat 1)
+    heads_up = Table(VARIANTS["F2L3D"], [5, 5])
+    # heads-up: position 0 is the big blind (the seat that is not the button)
+    assert heads_up.seats_by_position() == [0, 1]
+    assert heads_up.new_hand().bets == [2, 1]
+    table.stacks[2] = 0
+    assert table.rebuy(50) == [2] and table.stacks[2] == 50
