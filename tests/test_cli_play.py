@@ -137,8 +137,9 @@ def test_no_limit_amounts() -> None:
     assert "you cannot raise to 500: allowed 4 to 200" in out
     assert "'r x': expected r and a whole number of chips (4 to 200)" in out
     assert "hero raises to 10" in out
-    assert "sensible2 folds" in out and "hero takes back 8 uncalled" in out
-    assert "You leave after 1 hand with 202 chips (+2)." in out
+    assert "sensible2 calls (10 in this round)" in out
+    assert "2-7 single draw, no limit: draw 1 of 1, pot 20" in out
+    assert "You leave after 0 hands (leaving the hand in play) with 190 chips (-10)." in out
 
 
 def test_input_ending_quits() -> None:

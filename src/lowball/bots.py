@@ -390,7 +390,7 @@ class SensibleBot:
         tier = hand_tier(view.hand, draws_left)
         me = legal.seat
         opponents = sum(1 for p, f in enumerate(view.folded) if not f and p != me)
-        equity = _EQUITY[tier] ** (1 + 0.5 * max(0, opponents - 1))
+        equity = _EQUITY[tier] ** (1 + 0.2 * max(0, opponents - 1))
         level = max(view.bets)
         to_call = legal.call_amount
         pot = view.pot_total
@@ -409,7 +409,7 @@ class SensibleBot:
             return Action.check()
         needed = to_call / (pot + to_call)
         if draws_left > 0:
-            needed *= 0.7  # the draws to come: more to win later
+            needed *= 0.5  # the draws to come: more to win later
         if equity >= needed:
             return Action.call()
         return Action.fold()
