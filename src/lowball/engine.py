@@ -657,15 +657,17 @@ class HandState:
     def _showdown(self) -> None:
         alive = self.in_hand()
         classes = {p: int(evaluate(self.deck.hand(p))) for p in alive}
-        # Showing order (WSOP-LAR 145): the last aggressor of the last round, else the first
-        # active player left of the button; then clockwise.
+        self.pots = self.side_pots()
+        # Showing order (WSOP-LAR 145): players in a later side pot show before players all in
+        # for an earlier pot only; within that, the last aggressor of the last round first, else
+        # the first active player left of the button, then clockwise.
+        last_pot = {p: max(i for i, pot in enumerate(self.pots) if p in pot.eligible) for p in alive}
         first = self.last_round_aggressor if self.last_round_aggressor is not None else alive[0]
-        order = sorted(alive, key=lambda p: (p - first) % self.n)
+        order = sorted(alive, key=lambda p: (-last_pot[p], (p - first) % self.n))
         for p in order:
             cards = tuple(self.deck.hand(p))
             self.shown[p] = cards
             self.events.append(Event("show", p, cards=cards, hand_class=classes[p]))
-        self.pots = self.side_pots()
         # The last-formed side pot first; odd chips to the first winner left of the button
         # (WSOP-LAR 149), i.e. the lowest position.
         for index in range(len(self.pots) - 1, -1, -1):
