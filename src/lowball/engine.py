@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from lowball.cards import Card, CardLike, format_cards, parse_cards
 from lowball.deck import Deck
@@ -42,8 +42,7 @@ COMPLETE = "complete"
 STATE_FORMAT = "lowball-hand-1"
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened in a hand, in order, for a server to forward.
 
     ``kind`` is one of ``ante``, ``blind``, ``deal`` (hole cards), ``fold``, ``check``, ``call``,
@@ -51,7 +50,8 @@ class Event:
     ``cards`` received; ``count`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
     back), ``show`` (``cards`` and ``hand_class``), ``win`` (``amount`` from pot ``pot``),
     ``round`` (a betting round begins: ``count`` = its number, 1-based) and ``draw_round``.
-    ``seat`` is a position (None for table events). Amounts are chips.
+    ``seat`` is a position (None for table events). Amounts are chips. An immutable named tuple
+    (cheap to make: the engine records one per action).
     """
 
     kind: str
@@ -71,7 +71,7 @@ class Event:
         return Event(self.kind, self.seat, self.amount, (), (), self.count, 0, self.pot)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        d = self._asdict()
         d["cards"] = format_cards(self.cards)
         d["discarded"] = format_cards(self.discarded)
         return d
@@ -90,8 +90,7 @@ class Event:
         )
 
 
-@dataclass(frozen=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """What the player to act may do now.
 
     Betting: ``fold``, ``check`` and ``call`` (``call_amount`` chips, possibly all in for less)
@@ -99,7 +98,7 @@ class LegalActions:
     allowed range ``min_to`` .. ``max_to`` of the total wager *to* (chips this round). In fixed
     limit ``min_to == max_to`` (all in for less is the only other amount allowed, and it is
     ``max_to`` then). Drawing: ``draw`` is True and ``max_discards`` is 5 (standing pat is
-    discarding none).
+    discarding none). An immutable named tuple.
     """
 
     seat: int
@@ -294,9 +293,22 @@ class HandState:
             raise IllegalActionError(f"position {pos!r} is not at this table (0..{self.n - 1})")
 
     def _bet_size(self) -> int:
+        """The fixed-limit bet of the current betting round."""
+        return self._round_bet
+
+    def _derive(self) -> None:
+        """Recompute what follows from the saved fields (after a round begins, or a restore)."""
         b = self.variant.betting
-        assert isinstance(b, FixedLimit)
-        return b.bet_size(self.betting_round, self.variant.betting_rounds)
+        self._round_bet = (
+            b.bet_size(self.betting_round, self.variant.betting_rounds)
+            if isinstance(b, FixedLimit)
+            else 0
+        )
+
+    def _others_can_act(self, pos: int) -> bool:
+        """True if some other player in the hand still has chips (so a wager can be answered)."""
+        stacks, folded = self.stacks, self.folded
+        return any(stacks[q] > 0 and not folded[q] for q in range(self.n) if q != pos)
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (see :class:`LegalActions`).
@@ -335,15 +347,15 @@ class HandState:
         to_call = self.level - bet
         if not self.can_raise[pos] or stack <= to_call:
             return None
-        if not any(p != pos and self.stacks[p] > 0 for p in self.in_hand()):
+        if not self._others_can_act(pos):
             return None  # everyone else is all in: there is nobody to raise
         all_in_to = bet + stack
         b = self.variant.betting
         if isinstance(b, FixedLimit):
             if self.capped and self.bet_count >= 1 + b.max_raises:
                 return None
-            to = self.level + self._bet_size()
-            return (min(to, all_in_to), min(to, all_in_to))
+            to = min(self.level + self._bet_size(), all_in_to)
+            return (to, to)
         increment = max(self.last_raise, b.min_bet)
         min_to = self.level + increment if self.level else b.min_bet
         if isinstance(b, PotLimit):
@@ -480,7 +492,7 @@ class HandState:
             return "a short all-in did not reopen the betting for a player who already acted"
         if self.stacks[p] <= self.level - self.bets[p]:
             return "not enough chips to do more than call"
-        if not any(q != p and self.stacks[q] > 0 for q in self.in_hand()):
+        if not self._others_can_act(p):
             return "every other player is all in"
         return f"the cap of a bet and {self.variant.betting.max_raises} raises is reached"  # type: ignore[union-attr]
 
@@ -535,6 +547,7 @@ class HandState:
             self.bet_count = 1 if self.level > 0 else 0
             self.last_raise = self.variant.forced.big_blind
         self.aggressor = None
+        self._derive()
         self.events.append(Event("round", count=r + 1))
         b = self.variant.betting
         self.capped = isinstance(b, FixedLimit) and not (
@@ -570,7 +583,7 @@ class HandState:
                     if q not in self.pending:
                         self.can_raise[q] = False
                 self.pending = [q for q in owe if self.bets[q] < self.level or q in self.pending]
-        if len(self.in_hand()) == 1:
+        if self.folded.count(False) == 1:
             self.pending = []
         if self.pending:
             self.actor = self.pending[0]
@@ -789,6 +802,7 @@ class HandState:
                 elif isinstance(value, list):
                     value = list(value)
                 setattr(self, name, value)
+            self._derive()
         except LowballError:
             raise
         except (KeyError, TypeError, ValueError) as e:
