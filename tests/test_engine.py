@@ -347,7 +347,7 @@ def test_view_never_leaks() -> None:
                 assert repr(card) not in text, (seat, other, card)
         for e in view.events:
             if e.kind in ("deal", "draw") and e.seat != seat:
-                assert e.cards == () and e.discarded == () and e.count > 0
+                assert e.cards == () and e.discarded == () and e.number > 0
         assert "stub" not in text
     assert st.view(1).legal is not None and st.view(0).legal is None  # position 1 draws next
     assert st.view(1).hand_sizes == (5, 5, 5) and st.view(1).drawn == ((2, -1, -1),)

@@ -47,9 +47,9 @@ class Event(NamedTuple):
 
     ``kind`` is one of ``ante``, ``blind``, ``deal`` (hole cards), ``fold``, ``check``, ``call``,
     ``bet``, ``raise`` (``amount`` = the wager *to*), ``draw`` (``discarded`` cards thrown and
-    ``cards`` received; ``count`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
+    ``cards`` received; ``number`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
     back), ``show`` (``cards`` and ``hand_class``), ``win`` (``amount`` from pot ``pot``),
-    ``round`` (a betting round begins: ``count`` = its number, 1-based) and ``draw_round``.
+    ``round`` (a betting round begins: ``number`` = its number, 1-based) and ``draw_round``.
     ``seat`` is a position (None for table events). Amounts are chips. An immutable named tuple
     (cheap to make: the engine records one per action).
     """
@@ -59,7 +59,7 @@ class Event(NamedTuple):
     amount: int = 0
     cards: tuple[Card, ...] = ()
     discarded: tuple[Card, ...] = ()
-    count: int = 0
+    number: int = 0
     hand_class: int = 0
     pot: int = 0
 
@@ -68,7 +68,7 @@ class Event(NamedTuple):
         (the count stays). ``seat=None`` is a spectator."""
         if self.seat == seat or self.kind not in ("deal", "draw"):
             return self
-        return Event(self.kind, self.seat, self.amount, (), (), self.count, 0, self.pot)
+        return Event(self.kind, self.seat, self.amount, (), (), self.number, 0, self.pot)
 
     def to_dict(self) -> dict[str, Any]:
         d = self._asdict()
@@ -84,7 +84,7 @@ class Event(NamedTuple):
             d["amount"],
             parse_cards(d["cards"]),
             parse_cards(d["discarded"]),
-            d["count"],
+            d["number"],
             d["hand_class"],
             d["pot"],
         )
@@ -261,7 +261,7 @@ class HandState:
         self._post(self.big_blind_position, forced.big_blind, "blind", live=True)
         hands = self.deck.deal_round(list(range(self.n)), 5)
         for pos, cards in enumerate(hands):
-            self.events.append(Event("deal", pos, cards=tuple(cards), count=5))
+            self.events.append(Event("deal", pos, cards=tuple(cards), number=5))
         self._begin_betting(0)
 
     # -- queries --------------------------------------------------------------------------
@@ -522,7 +522,7 @@ class HandState:
         new = tuple(self.deck.draw(p, thrown))  # raises with the deck unchanged
         self.drawn[-1][p] = len(thrown)
         if thrown:
-            self.events.append(Event("draw", p, cards=new, discarded=thrown, count=len(thrown)))
+            self.events.append(Event("draw", p, cards=new, discarded=thrown, number=len(thrown)))
         else:
             self.events.append(Event("stand_pat", p))
         self._next_drawer()
@@ -548,7 +548,7 @@ class HandState:
             self.last_raise = self.variant.forced.big_blind
         self.aggressor = None
         self._derive()
-        self.events.append(Event("round", count=r + 1))
+        self.events.append(Event("round", number=r + 1))
         b = self.variant.betting
         self.capped = isinstance(b, FixedLimit) and not (
             b.uncapped_heads_up and len(self.in_hand()) == 2
@@ -622,7 +622,7 @@ class HandState:
         self.draw_round = d
         self.draw_order = self.in_hand()
         self.drawn.append([-1] * self.n)
-        self.events.append(Event("draw_round", count=d))
+        self.events.append(Event("draw_round", number=d))
         self.deck.begin_draw(self.draw_order)
         self.actor = self.draw_order[0]
 
