@@ -17,9 +17,9 @@ For the two variants pokerkit has as games (F2L3D, N2L1D) each hand's history al
 (RULES.md 7): our PHH export through pokerkit's reader, pokerkit's export (and our own) through
 ours, to the same final stacks.
 
-Three tests fail on purpose, each on a bug of OURS (not a rule difference), with a minimal case:
-test_no_turn_when_nothing_to_decide, test_phh_round_trip_after_a_reshuffle, and
-test_phh_between_engines_in_random_hands, which lists every random hand the two bugs break.
+Two bugs of ours were found this way and are fixed; their minimal cases stay as regression
+tests: test_no_turn_when_nothing_to_decide (a turn with nothing to decide) and
+test_phh_round_trip_after_a_reshuffle (a history with a reshuffle could not be re-imported).
 
 pokerkit is a test-only dependency (the ``test`` extra). Its game classes are used where it has
 them (``FixedLimitDeuceToSevenLowballTripleDraw``, ``NoLimitDeuceToSevenLowballSingleDraw``); the
@@ -114,10 +114,11 @@ class Rule(str, Enum):
         "player has chips behind, and returns the uncalled part (RULES.md 6) -- harmless"
     )
     VACUOUS_CHECK = (
-        "a turn with nothing to decide: when every other live player is all in and the player "
-        "to act owes nothing (a big blind whose opponents called all in for less), pokerkit "
-        "gives no turn (state.py State._begin_betting drops players whose get_effective_stack "
-        "is 0) and lowball asks for a check. See test_no_turn_when_nothing_to_decide."
+        "a turn with nothing to decide: when every other live player is all in or folded and "
+        "the player to act owes nothing, lowball gives no turn (engine.py _after_bet_action). "
+        "pokerkit drops such players at the start of a round (state.py State._begin_betting, "
+        "get_effective_stack) but not in the middle of one: a small blind whose blind exceeds an "
+        "all-in big blind's, once the others fold, still gets a check from pokerkit."
     )
     SPLIT_ODD_CHIPS = (
         "odd chips of a split pot: RULES.md 6 (WSOP-LAR 149) gives each odd chip to the next "
@@ -428,6 +429,17 @@ def choose_betting(rng: random.Random, fold: bool, wager: tuple[int, int] | None
     return kind, rng.choice([lo, hi, rng.randint(lo, hi)])
 
 
+def skip_vacuous_turns(pk: State, tally: Tally, where: str, before: int | None = None) -> None:
+    """Rule.VACUOUS_CHECK: lowball has moved on from a betting round in which pokerkit still
+    offers a turn; that turn must have nothing to decide (owe nothing, no wager possible), so
+    pokerkit checks it and the comparison goes on. ``before``: the player lowball has to act
+    next, which pokerkit must reach."""
+    while pk.actor_index is not None and pk.actor_index != before:
+        assert pk.checking_or_calling_amount == 0 and pk_wager(pk) is None, where
+        tally.differences[Rule.VACUOUS_CHECK] += 1
+        pk.check_or_call()
+
+
 def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
     v = case.variant
     rng = random.Random(f"{case.name}/{seed}/actions")  # str seeds are stable across runs
@@ -440,7 +452,6 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
     betting_round = 0
     to_deal: list[tuple[int, tuple[Any, ...]]] = []
     reshuffled = False
-    vacuous = False
     tally.hands += 1
 
     while not s.is_complete:
@@ -451,6 +462,7 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
         p = s.actor
         assert p is not None
         if s.phase == DRAWING:
+            skip_vacuous_turns(pk, tally, where)
             assert pk.stand_patter_or_discarder_index == p, where
             assert pk_hand(pk, p) == {str(c) for c in s.hand(p)}, where
             hand = list(s.hand(p))
@@ -492,16 +504,7 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
         tally.decisions += 1
         ours = (legal.min_to, legal.max_to) if (legal.bet or legal.raise_) else None
         assert ours == ref.wager_range(s), f"{where}: lowball breaks RULES.md 5"
-        if pk.actor_index is None:
-            # pokerkit has closed the round: the only way that is right is a turn with nothing
-            # to decide, which lowball still gives.
-            others_all_in = all(s.stacks[q] == 0 for q in s.in_hand() if q != p)
-            assert others_all_in and legal.check and not legal.call and ours is None, where
-            tally.differences[Rule.VACUOUS_CHECK] += 1
-            vacuous = True
-            s.check()
-            ref.record(s, p, None)
-            continue
+        skip_vacuous_turns(pk, tally, where, before=p)
         assert pk.actor_index == p, where
         assert list(pk.stacks) == s.stacks, where
         assert pk.total_pot_amount == s.pot_total, where
@@ -530,6 +533,7 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
         if s.stacks[p] == 0:
             tally.all_ins += 1
 
+    skip_vacuous_turns(pk, tally, where)
     assert not pk.status, f"{where}: pokerkit's hand is not over"
     # At a showdown, what each player won from the pots, uncalled bets aside (both engines give
     # those back first). (When all but one fold, pokerkit leaves the winner's last bet out of
@@ -559,15 +563,13 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
     assert sum(s.stacks) == sum(stacks)
     game = pokerkit_game(v)
     if game is not None:
-        check_phh_both_ways(s, game, pk, vacuous, reshuffled, where)
+        check_phh_both_ways(s, game, pk, reshuffled, where)
 
 
 PHH_FAILURES: list[str] = []  # hands whose history does not replay; see the tests at the end
 
 
-def check_phh_both_ways(
-    s: HandState, game: Any, pk: State, vacuous: bool, reshuffled: bool, where: str
-) -> None:
+def check_phh_both_ways(s: HandState, game: Any, pk: State, reshuffled: bool, where: str) -> None:
     """Hand histories (RULES.md 7) between the engines: our PHH export replays in pokerkit's
     reader, and pokerkit's export of the same hand (and our own export) replays in ours, to the
     same final stacks. A failure is collected in PHH_FAILURES with the hand, and
@@ -575,7 +577,7 @@ def check_phh_both_ways(
     stop the comparison of the other hands."""
     ours_text = phh.dumps(s)
     theirs_text = HandHistory.from_game_state(game, pk).dumps()
-    tag = f"{where}{' [reshuffled]' if reshuffled else ''}{' [vacuous check]' if vacuous else ''}"
+    tag = f"{where}{' [reshuffled]' if reshuffled else ''}"
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -703,17 +705,10 @@ def test_odd_chips_of_a_three_way_split() -> None:
 
 
 def test_no_turn_when_nothing_to_decide() -> None:
-    """Rule.VACUOUS_CHECK, which looks like a bug in OUR engine (left failing on purpose).
-
-    Heads-up, blinds 5/10: the button (small blind, 7 chips) calls all in for 7. The big blind
-    owes nothing and nobody is left to bet against, yet lowball makes it act (check only) before
-    the draw. pokerkit ends the round. Besides the pointless turn, this breaks hand-history
-    interchange: lowball's PHH export has a "p1 cc" that pokerkit's PHH reader refuses ("Unable
-    to repair the hand history"), and the standard's history without it makes
-    ``lowball.phh.loads(...).play()`` fail ("position 0 must bet, call, check or fold now").
-    The engine's own _begin_betting already skips such a round at its start ("Nobody needs to
-    act when at most one player can, and that one owes nothing"); the same check is missing
-    after an action (engine.py _after_bet_action).
+    """Regression (a bug of ours this file found): heads-up, blinds 5/10, the button (small blind,
+    7 chips) calls all in for 7. The big blind owes nothing and nobody is left to bet against,
+    so the round is over, as in pokerkit. lowball used to ask the big blind for a check here,
+    which also broke hand-history interchange both ways.
     """
     s = HandState(FL, [100, 7], seed=1)
     pk = pokerkit_state(FL, [100, 7])  # pokerkit_game(FL)([100, 7], 2)
@@ -727,13 +722,7 @@ def test_no_turn_when_nothing_to_decide() -> None:
 
 
 def test_phh_between_engines_in_random_hands() -> None:
-    """Every random F2L3D and N2L1D hand's history replays both ways (see check_phh_both_ways).
-
-    Fails today on two bugs of ours, each with a minimal test below: the extra check of
-    Rule.VACUOUS_CHECK (pokerkit: "Unable to repair the hand history"; lowball reading
-    pokerkit's history: "must bet, call, check or fold now"), and any hand with a reshuffle
-    (lowball reading a history, its own included: "card .. is dealt twice").
-    """
+    """Every random F2L3D and N2L1D hand's history replays both ways (see check_phh_both_ways)."""
     for case in CASES:
         if case.name not in TALLIES and pokerkit_game(case.variant) is not None:
             run_case(case)
@@ -741,14 +730,10 @@ def test_phh_between_engines_in_random_hands() -> None:
 
 
 def test_phh_round_trip_after_a_reshuffle() -> None:
-    """A BUG in OUR PHH import (lowball/phh.py HandHistory._stacked_deck), left failing on
-    purpose: a hand whose draw ran the stub out cannot be replayed from its own export.
-
-    The importer stacks one 52-card deck from every card the history deals and rejects a card
-    dealt twice; but after a reshuffle (RULES.md 4) discarded and folded cards are dealt again,
-    so ``phh.loads(phh.dumps(state)).play()`` raises ``PHHError: card .. is dealt twice``. The
-    issue asks that exporting and re-importing give the same hand. (pokerkit's reader replays
-    the same export to the right stacks.)
+    """Regression (a bug of ours this file found): a hand whose draws ran the stub out is
+    replayed exactly from its own export, and pokerkit's reader agrees on the stacks. After a
+    reshuffle (RULES.md 4) discarded and folded cards are dealt again, which the importer once
+    rejected as "dealt twice"; it now deals the recorded cards (lowball/phh.py _ReplayDeck).
     """
     from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT
 
@@ -764,4 +749,5 @@ def test_phh_round_trip_after_a_reshuffle() -> None:
         warnings.simplefilter("ignore")  # pokerkit notes the cards it did not expect
         *_, theirs = HandHistory.loads(text)
     assert list(theirs.stacks) == s.stacks
-    assert phh.loads(text).play().stacks == s.stacks
+    again = phh.loads(text).play()
+    assert again.stacks == s.stacks and again.events == s.events

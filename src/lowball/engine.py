@@ -585,6 +585,12 @@ class HandState:
                 self.pending = [q for q in owe if self.bets[q] < self.level or q in self.pending]
         if self.folded.count(False) == 1:
             self.pending = []
+        elif self.pending and not self._others_can_act(self.pending[0]) and all(
+            self.bets[q] >= self.level for q in self.pending
+        ):
+            # The one player left with chips owes nothing and has nobody to raise: no decision
+            # remains (the same rule as at the start of a round).
+            self.pending = []
         if self.pending:
             self.actor = self.pending[0]
             return
