@@ -308,7 +308,10 @@ class HandState:
     def _others_can_act(self, pos: int) -> bool:
         """True if some other player in the hand still has chips (so a wager can be answered)."""
         stacks, folded = self.stacks, self.folded
-        return any(stacks[q] > 0 and not folded[q] for q in range(self.n) if q != pos)
+        for q in range(self.n):
+            if q != pos and stacks[q] > 0 and not folded[q]:
+                return True
+        return False
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (see :class:`LegalActions`).
@@ -354,7 +357,7 @@ class HandState:
         if isinstance(b, FixedLimit):
             if self.capped and self.bet_count >= 1 + b.max_raises:
                 return None
-            to = min(self.level + self._bet_size(), all_in_to)
+            to = min(self.level + self._round_bet, all_in_to)
             return (to, to)
         increment = max(self.last_raise, b.min_bet)
         min_to = self.level + increment if self.level else b.min_bet
@@ -431,10 +434,13 @@ class HandState:
     def check_or_call(self, pos: int | None = None) -> None:
         """Check if there is nothing to call, else call (PHH ``cc``)."""
         p = self._expect(BETTING, pos)
-        if self.level - self.bets[p] > 0:
-            self.call(p)
+        to_call = self.level - self.bets[p]
+        if to_call > 0:
+            self._move(p, min(to_call, self.stacks[p]))
+            self.events.append(Event("call", p, self.bets[p]))
         else:
-            self.check(p)
+            self.events.append(Event("check", p))
+        self._after_bet_action(p, reopened=False)
 
     def bet(self, to: int, pos: int | None = None) -> None:
         """Open the betting with a wager of ``to`` chips (see :meth:`bet_or_raise`)."""
@@ -518,7 +524,10 @@ class HandState:
             For text that is not a card.
         """
         p = self._expect(DRAWING, pos)
-        thrown = parse_cards(cards) if isinstance(cards, str) else tuple(parse_cards(list(cards)))
+        if isinstance(cards, (tuple, list)) and all(type(c) is Card for c in cards):
+            thrown = tuple(cards)  # already cards: the deck checks them (held, distinct, <= 5)
+        else:
+            thrown = parse_cards(cards)
         new = tuple(self.deck.draw(p, thrown))  # raises with the deck unchanged
         self.drawn[-1][p] = len(thrown)
         if thrown:
@@ -566,8 +575,11 @@ class HandState:
         self.actor = able[0]
 
     def _after_bet_action(self, p: int, reopened: bool, raised: bool = False) -> None:
-        if p in self.pending:
-            self.pending.remove(p)
+        pending = self.pending
+        if pending and pending[0] == p:
+            del pending[0]
+        elif p in pending:
+            pending.remove(p)
         if raised:
             start = p
             others = [(start + k) % self.n for k in range(1, self.n)]
@@ -585,8 +597,10 @@ class HandState:
                 self.pending = [q for q in owe if self.bets[q] < self.level or q in self.pending]
         if self.folded.count(False) == 1:
             self.pending = []
-        elif self.pending and not self._others_can_act(self.pending[0]) and all(
-            self.bets[q] >= self.level for q in self.pending
+        elif (
+            len(self.pending) == 1
+            and self.bets[self.pending[0]] >= self.level
+            and not self._others_can_act(self.pending[0])
         ):
             # The one player left with chips owes nothing and has nobody to raise: no decision
             # remains (the same rule as at the start of a round).
