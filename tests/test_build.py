@@ -3,6 +3,7 @@ AddressSanitizer and UBSan, the package type-checks with mypy --strict, the whee
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -64,3 +65,34 @@ def test_installed_package_ships_stubs_not_sources() -> None:
     assert "py.typed" in names and "_core.pyi" in names
     assert any(n.startswith("_core.") and n.endswith((".so", ".pyd")) for n in names)
     assert not [n for n in names if n.endswith((".pyx", ".pxd", ".c", ".h"))]
+
+
+@pytest.mark.slow
+def test_wheel_builds_and_installs_elsewhere(tmp_path: Path) -> None:
+    """`pip wheel .` gives a wheel with the compiled modules, stubs and py.typed but no
+    Cython or C sources, and it works when installed into another directory."""
+    import zipfile
+
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (wheel,) = wheels.glob("lowball_poker-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {"lowball/py.typed", "lowball/_core.pyi", "lowball/_deck.pyi"} <= set(names)
+    assert sum(n.startswith("lowball/_core.") and n.endswith((".so", ".pyd")) for n in names) == 1
+    assert sum(n.startswith("lowball/_deck.") and n.endswith((".so", ".pyd")) for n in names) == 1
+    assert not [n for n in names if n.endswith((".pyx", ".pxd", ".c", ".h"))]
+    target = tmp_path / "elsewhere"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        check=True, capture_output=True,
+    )
+    code = "import lowball; print(lowball.__file__, lowball.evaluate('7s5h4d3c2s'), lowball.Deck(seed=1).remaining)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(target)}, cwd=tmp_path,
+    )
+    path, cls, remaining = out.stdout.split()
+    assert path.startswith(str(target)) and cls == "1" and remaining == "52"

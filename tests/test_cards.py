@@ -54,6 +54,8 @@ def test_hand_sequence_forms() -> None:
         ("7s7s4d3c2s", "card 7s appears twice"),
         ([1, 2, 3, 4, 52], "card number 52 is out of range"),
         ([1, 2, 3, 4, -1], "card number -1 is out of range"),
+        ((10**30, 1, 2, 3, 4), f"card number {10**30} is out of range"),
+        ([1, 2, 3, 4, -(2**63)], f"card number {-(2**63)} is out of range"),
         ([1, 2, 3, 4, 4.0], "4.0 is not a card"),
         ([1, 2, 3, 4, True], "True is not a card"),
         (12345, "12345 is not a list of cards"),

@@ -347,7 +347,7 @@ def test_view_never_leaks() -> None:
                 assert repr(card) not in text, (seat, other, card)
         for e in view.events:
             if e.kind in ("deal", "draw") and e.seat != seat:
-                assert e.cards == () and e.discarded == () and e.count > 0
+                assert e.cards == () and e.discarded == () and e.number > 0
         assert "stub" not in text
     assert st.view(1).legal is not None and st.view(0).legal is None  # position 1 draws next
     assert st.view(1).hand_sizes == (5, 5, 5) and st.view(1).drawn == ((2, -1, -1),)
@@ -396,3 +396,24 @@ def test_bad_set_up() -> None:
 def test_variant_roundtrip() -> None:
     for v in lowball.variants.VARIANTS.values():
         assert Variant.from_dict(json.loads(json.dumps(v.to_dict()))) == v
+
+
+def test_showing_order() -> None:
+    """WSOP-LAR 145: the last aggressor shows first; with no bet in the last round, the first
+    player left of the button; players in a side pot before those all in for the main pot."""
+    deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
+    st = HandState(NL_10, [1000, 1000, 1000], deck=deck)
+    st.call(); st.call(); st.check()  # noqa: E702
+    check_draw(st)
+    st.check(); st.bet(10); st.call(); st.call()  # noqa: E702
+    assert [e.seat for e in st.events if e.kind == "show"] == [1, 2, 0]
+    deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
+    st = HandState(NL_10, [1000, 1000, 1000], deck=deck)
+    st.call(); st.call(); st.check()  # noqa: E702
+    check_down(st)
+    assert [e.seat for e in st.events if e.kind == "show"] == [0, 1, 2]
+    deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
+    st = HandState(NL_10, [30, 60, 100], deck=deck)
+    st.raise_to(100); st.call(); st.call()  # noqa: E702
+    check_down(st)
+    assert [e.seat for e in st.events if e.kind == "show"] == [1, 2, 0]

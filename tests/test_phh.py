@@ -109,3 +109,26 @@ def test_bad_files_name_the_problem(text: str, message: str) -> None:
 def test_load_missing_file(tmp_path: Path) -> None:
     with pytest.raises(phh.PHHError, match=re.escape(f"cannot read {tmp_path / 'nope.phh'}")):
         phh.load(tmp_path / "nope.phh")
+
+
+def test_round_trip_with_reshuffles() -> None:
+    """After a reshuffle discarded cards are dealt again; the replay deals what was recorded."""
+    from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT
+
+    for seed in range(5):
+        state = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100] * 6, seed=seed)
+        while not state.is_complete:
+            if state.phase == "drawing":
+                state.discard(state.hand(state.actor)[: 5 - seed % 2])
+            else:
+                state.check_or_call()
+        assert state.deck.reshuffles >= 2
+        again = phh.loads(phh.dumps(state)).play()
+        assert again.events == state.events and again.stacks == state.stacks
+
+
+def test_a_card_dealt_while_another_player_holds_it_is_an_error() -> None:
+    text = good(DEAL + '\n  "p2 cc",\n  "p1 cc",\n  "p1 sd 7h",\n  "p2 sd 9s",\n'
+                '  "d dh p1 8h",\n  "d dh p2 Kd"')
+    with pytest.raises(phh.PHHError, match=r"line 12, action 5 'p1 sd 7h': the history deals 8h to p1, but it is in p2's hand"):
+        phh.loads(text).play()

@@ -1,7 +1,9 @@
 """lowball: deuce-to-seven lowball poker with a C core.
 
 Hand ranking (:func:`evaluate`, :func:`evaluate_batch`, :func:`describe`, :func:`winners`), cards
-(:class:`Card`, :func:`parse_cards`), and the errors (:class:`LowballError` and its subclasses).
+(:class:`Card`, :func:`parse_cards`), the deck (:class:`Deck`), rules as data
+(:class:`Variant`, :data:`VARIANTS`), the hand engine (:class:`HandState`), hand histories
+(:mod:`lowball.phh`), and the errors (:class:`LowballError` and its subclasses).
 A hand's class is 1..7462 and **lower is better**: 1 is 7-5-4-3-2, the best hand.
 """
 
@@ -25,6 +27,7 @@ from lowball.errors import (
     InvalidDiscardError,
     LowballError,
 )
+from lowball.engine import Event, HandState, LegalActions, Pot, SeatView
 from lowball.evaluation import (
     NUM_CLASSES,
     NUM_HANDS,
@@ -37,10 +40,33 @@ from lowball.evaluation import (
     evaluate_batch,
     winners,
 )
+from lowball.variants import (
+    VARIANTS,
+    FixedLimit,
+    ForcedBets,
+    NoLimit,
+    PotLimit,
+    Variant,
+    VariantError,
+)
+from lowball import phh  # noqa: E402  (the submodule, as lowball.phh)
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "VARIANTS",
+    "Event",
+    "FixedLimit",
+    "ForcedBets",
+    "HandState",
+    "LegalActions",
+    "NoLimit",
+    "Pot",
+    "PotLimit",
+    "SeatView",
+    "Variant",
+    "VariantError",
+    "phh",
     "DECK",
     "NUM_CLASSES",
     "NUM_HANDS",

@@ -43,6 +43,7 @@ cdef extern from "tables.h" nogil:
     unsigned long long LB_RANK_MASK
 
 cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object o, int *overflow) except? -1
     const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
 
 NUM_CLASSES = LB_NUM_CLASSES
@@ -50,11 +51,12 @@ NUM_HANDS = LB_NUM_HANDS
 
 
 cdef inline int _card_of(object o) except -2:
-    """The card number of an int-like item (not bool), or -1 when it needs the slow path."""
+    """The card number of an int item (not bool), or -1 when it needs the slow path."""
     cdef long v
+    cdef int overflow = 0
     if PyLong_Check(o) and not PyBool_Check(o):
-        v = o
-        if 0 <= v < 52:
+        v = PyLong_AsLongAndOverflow(o, &overflow)
+        if overflow == 0 and 0 <= v < 52:
             return <int>v
     return -1
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from lowball.cards import Card, CardLike, format_cards, parse_cards
 from lowball.deck import Deck
@@ -42,16 +42,16 @@ COMPLETE = "complete"
 STATE_FORMAT = "lowball-hand-1"
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened in a hand, in order, for a server to forward.
 
     ``kind`` is one of ``ante``, ``blind``, ``deal`` (hole cards), ``fold``, ``check``, ``call``,
     ``bet``, ``raise`` (``amount`` = the wager *to*), ``draw`` (``discarded`` cards thrown and
-    ``cards`` received; ``count`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
+    ``cards`` received; ``number`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
     back), ``show`` (``cards`` and ``hand_class``), ``win`` (``amount`` from pot ``pot``),
-    ``round`` (a betting round begins: ``count`` = its number, 1-based) and ``draw_round``.
-    ``seat`` is a position (None for table events). Amounts are chips.
+    ``round`` (a betting round begins: ``number`` = its number, 1-based) and ``draw_round``.
+    ``seat`` is a position (None for table events). Amounts are chips. An immutable named tuple
+    (cheap to make: the engine records one per action).
     """
 
     kind: str
@@ -59,7 +59,7 @@ class Event:
     amount: int = 0
     cards: tuple[Card, ...] = ()
     discarded: tuple[Card, ...] = ()
-    count: int = 0
+    number: int = 0
     hand_class: int = 0
     pot: int = 0
 
@@ -68,10 +68,10 @@ class Event:
         (the count stays). ``seat=None`` is a spectator."""
         if self.seat == seat or self.kind not in ("deal", "draw"):
             return self
-        return Event(self.kind, self.seat, self.amount, (), (), self.count, 0, self.pot)
+        return Event(self.kind, self.seat, self.amount, (), (), self.number, 0, self.pot)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        d = self._asdict()
         d["cards"] = format_cards(self.cards)
         d["discarded"] = format_cards(self.discarded)
         return d
@@ -84,14 +84,13 @@ class Event:
             d["amount"],
             parse_cards(d["cards"]),
             parse_cards(d["discarded"]),
-            d["count"],
+            d["number"],
             d["hand_class"],
             d["pot"],
         )
 
 
-@dataclass(frozen=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """What the player to act may do now.
 
     Betting: ``fold``, ``check`` and ``call`` (``call_amount`` chips, possibly all in for less)
@@ -99,7 +98,7 @@ class LegalActions:
     allowed range ``min_to`` .. ``max_to`` of the total wager *to* (chips this round). In fixed
     limit ``min_to == max_to`` (all in for less is the only other amount allowed, and it is
     ``max_to`` then). Drawing: ``draw`` is True and ``max_discards`` is 5 (standing pat is
-    discarding none).
+    discarding none). An immutable named tuple.
     """
 
     seat: int
@@ -262,7 +261,7 @@ class HandState:
         self._post(self.big_blind_position, forced.big_blind, "blind", live=True)
         hands = self.deck.deal_round(list(range(self.n)), 5)
         for pos, cards in enumerate(hands):
-            self.events.append(Event("deal", pos, cards=tuple(cards), count=5))
+            self.events.append(Event("deal", pos, cards=tuple(cards), number=5))
         self._begin_betting(0)
 
     # -- queries --------------------------------------------------------------------------
@@ -294,9 +293,25 @@ class HandState:
             raise IllegalActionError(f"position {pos!r} is not at this table (0..{self.n - 1})")
 
     def _bet_size(self) -> int:
+        """The fixed-limit bet of the current betting round."""
+        return self._round_bet
+
+    def _derive(self) -> None:
+        """Recompute what follows from the saved fields (after a round begins, or a restore)."""
         b = self.variant.betting
-        assert isinstance(b, FixedLimit)
-        return b.bet_size(self.betting_round, self.variant.betting_rounds)
+        self._round_bet = (
+            b.bet_size(self.betting_round, self.variant.betting_rounds)
+            if isinstance(b, FixedLimit)
+            else 0
+        )
+
+    def _others_can_act(self, pos: int) -> bool:
+        """True if some other player in the hand still has chips (so a wager can be answered)."""
+        stacks, folded = self.stacks, self.folded
+        for q in range(self.n):
+            if q != pos and stacks[q] > 0 and not folded[q]:
+                return True
+        return False
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (see :class:`LegalActions`).
@@ -335,15 +350,15 @@ class HandState:
         to_call = self.level - bet
         if not self.can_raise[pos] or stack <= to_call:
             return None
-        if not any(p != pos and self.stacks[p] > 0 for p in self.in_hand()):
+        if not self._others_can_act(pos):
             return None  # everyone else is all in: there is nobody to raise
         all_in_to = bet + stack
         b = self.variant.betting
         if isinstance(b, FixedLimit):
             if self.capped and self.bet_count >= 1 + b.max_raises:
                 return None
-            to = self.level + self._bet_size()
-            return (min(to, all_in_to), min(to, all_in_to))
+            to = min(self.level + self._round_bet, all_in_to)
+            return (to, to)
         increment = max(self.last_raise, b.min_bet)
         min_to = self.level + increment if self.level else b.min_bet
         if isinstance(b, PotLimit):
@@ -419,10 +434,13 @@ class HandState:
     def check_or_call(self, pos: int | None = None) -> None:
         """Check if there is nothing to call, else call (PHH ``cc``)."""
         p = self._expect(BETTING, pos)
-        if self.level - self.bets[p] > 0:
-            self.call(p)
+        to_call = self.level - self.bets[p]
+        if to_call > 0:
+            self._move(p, min(to_call, self.stacks[p]))
+            self.events.append(Event("call", p, self.bets[p]))
         else:
-            self.check(p)
+            self.events.append(Event("check", p))
+        self._after_bet_action(p, reopened=False)
 
     def bet(self, to: int, pos: int | None = None) -> None:
         """Open the betting with a wager of ``to`` chips (see :meth:`bet_or_raise`)."""
@@ -480,7 +498,7 @@ class HandState:
             return "a short all-in did not reopen the betting for a player who already acted"
         if self.stacks[p] <= self.level - self.bets[p]:
             return "not enough chips to do more than call"
-        if not any(q != p and self.stacks[q] > 0 for q in self.in_hand()):
+        if not self._others_can_act(p):
             return "every other player is all in"
         return f"the cap of a bet and {self.variant.betting.max_raises} raises is reached"  # type: ignore[union-attr]
 
@@ -506,11 +524,14 @@ class HandState:
             For text that is not a card.
         """
         p = self._expect(DRAWING, pos)
-        thrown = parse_cards(cards) if isinstance(cards, str) else tuple(parse_cards(list(cards)))
+        if isinstance(cards, (tuple, list)) and all(type(c) is Card for c in cards):
+            thrown = tuple(cards)  # already cards: the deck checks them (held, distinct, <= 5)
+        else:
+            thrown = parse_cards(cards)
         new = tuple(self.deck.draw(p, thrown))  # raises with the deck unchanged
         self.drawn[-1][p] = len(thrown)
         if thrown:
-            self.events.append(Event("draw", p, cards=new, discarded=thrown, count=len(thrown)))
+            self.events.append(Event("draw", p, cards=new, discarded=thrown, number=len(thrown)))
         else:
             self.events.append(Event("stand_pat", p))
         self._next_drawer()
@@ -535,7 +556,8 @@ class HandState:
             self.bet_count = 1 if self.level > 0 else 0
             self.last_raise = self.variant.forced.big_blind
         self.aggressor = None
-        self.events.append(Event("round", count=r + 1))
+        self._derive()
+        self.events.append(Event("round", number=r + 1))
         b = self.variant.betting
         self.capped = isinstance(b, FixedLimit) and not (
             b.uncapped_heads_up and len(self.in_hand()) == 2
@@ -553,8 +575,11 @@ class HandState:
         self.actor = able[0]
 
     def _after_bet_action(self, p: int, reopened: bool, raised: bool = False) -> None:
-        if p in self.pending:
-            self.pending.remove(p)
+        pending = self.pending
+        if pending and pending[0] == p:
+            del pending[0]
+        elif p in pending:
+            pending.remove(p)
         if raised:
             start = p
             others = [(start + k) % self.n for k in range(1, self.n)]
@@ -570,7 +595,15 @@ class HandState:
                     if q not in self.pending:
                         self.can_raise[q] = False
                 self.pending = [q for q in owe if self.bets[q] < self.level or q in self.pending]
-        if len(self.in_hand()) == 1:
+        if self.folded.count(False) == 1:
+            self.pending = []
+        elif (
+            len(self.pending) == 1
+            and self.bets[self.pending[0]] >= self.level
+            and not self._others_can_act(self.pending[0])
+        ):
+            # The one player left with chips owes nothing and has nobody to raise: no decision
+            # remains (the same rule as at the start of a round).
             self.pending = []
         if self.pending:
             self.actor = self.pending[0]
@@ -609,7 +642,7 @@ class HandState:
         self.draw_round = d
         self.draw_order = self.in_hand()
         self.drawn.append([-1] * self.n)
-        self.events.append(Event("draw_round", count=d))
+        self.events.append(Event("draw_round", number=d))
         self.deck.begin_draw(self.draw_order)
         self.actor = self.draw_order[0]
 
@@ -657,15 +690,17 @@ class HandState:
     def _showdown(self) -> None:
         alive = self.in_hand()
         classes = {p: int(evaluate(self.deck.hand(p))) for p in alive}
-        # Showing order (WSOP-LAR 145): the last aggressor of the last round, else the first
-        # active player left of the button; then clockwise.
+        self.pots = self.side_pots()
+        # Showing order (WSOP-LAR 145): players in a later side pot show before players all in
+        # for an earlier pot only; within that, the last aggressor of the last round first, else
+        # the first active player left of the button, then clockwise.
+        last_pot = {p: max(i for i, pot in enumerate(self.pots) if p in pot.eligible) for p in alive}
         first = self.last_round_aggressor if self.last_round_aggressor is not None else alive[0]
-        order = sorted(alive, key=lambda p: (p - first) % self.n)
+        order = sorted(alive, key=lambda p: (-last_pot[p], (p - first) % self.n))
         for p in order:
             cards = tuple(self.deck.hand(p))
             self.shown[p] = cards
             self.events.append(Event("show", p, cards=cards, hand_class=classes[p]))
-        self.pots = self.side_pots()
         # The last-formed side pot first; odd chips to the first winner left of the button
         # (WSOP-LAR 149), i.e. the lowest position.
         for index in range(len(self.pots) - 1, -1, -1):
@@ -787,6 +822,7 @@ class HandState:
                 elif isinstance(value, list):
                     value = list(value)
                 setattr(self, name, value)
+            self._derive()
         except LowballError:
             raise
         except (KeyError, TypeError, ValueError) as e:

@@ -25,7 +25,7 @@ from typing import Any
 
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.deck import Deck
-from lowball.engine import COMPLETE, HandState
+from lowball.engine import BETTING, COMPLETE, HandState
 from lowball.errors import LowballError
 from lowball.variants import FixedLimit, ForcedBets, NoLimit, PotLimit, Variant, VariantError
 
@@ -63,6 +63,53 @@ class Step:
     index: int
     line: int | None
     state: HandState
+
+
+class _ReplayDeck(Deck):
+    """A deck that deals the replacement cards a hand history recorded.
+
+    Before each discard the replay sets ``script`` to the recorded replacements (None for
+    unknown cards). The draw itself runs by the deck's rules; then each card dealt that differs
+    from the record is swapped with the recorded one wherever that card is (stub, muck, burn
+    cards or this draw's discards), so the history replays exactly even after a reshuffle, whose
+    order no seed could reproduce. A recorded card in another player's hand is an error.
+    """
+
+    __slots__ = ("script",)
+    script: list[Card | None] | None
+
+    def draw(self, seat: int, discards: Any = ()) -> tuple[Card, ...]:
+        got = [int(c) for c in super().draw(seat, discards)]
+        want, self.script = self.script, None
+        if not want or [int(w) if w is not None else g for w, g in zip(want, got)] == got:
+            return tuple(Card(c) for c in got)
+        wanted = [int(w) for w in want if w is not None]
+        missing = [w for w in wanted if w not in got]
+        extra = [g for g in got if g not in wanted]
+        snap = self.snapshot()
+        pairs = snap["draw"]["discards"] if snap["draw"] else []
+        for w, g in zip(missing, extra):  # put each recorded card where the dealt one was
+            for other, cards in enumerate(snap["hands"]):
+                if w in cards:
+                    who = "his own hand" if other == seat else f"p{other + 1}'s hand"
+                    raise PHHError(f"the history deals {Card(w)} to p{seat + 1}, but it is in {who}")
+            for where in (snap["stub"], snap["muck"], snap["burns"]):
+                if w in where:
+                    where[where.index(w)] = g
+                    break
+            else:
+                pair = next((q for q in pairs if q[0] == w), None)
+                if pair is None:
+                    raise PHHError(f"the history deals {Card(w)}, which is nowhere to be dealt")
+                if pair[1] == seat:
+                    raise PHHError(f"p{seat + 1} is dealt {Card(w)}, a card he threw in this draw")
+                pair[0] = g
+        rest = [g for g in got if g not in wanted][len(missing):]
+        new = [int(w) if w is not None else rest.pop(0) for w in want]
+        hand: list[int] = snap["hands"][seat]
+        hand[len(hand) - len(new):] = new
+        self.restore(snap)
+        return tuple(Card(c) for c in new)
 
 
 def _split_cards(text: str) -> list[str]:
@@ -130,24 +177,30 @@ class HandHistory:
             out.append((kind, seat - 1, verb, arg))
         return out
 
-    def _stacked_deck(self, parsed: list[tuple[str, int, str, str | None]]) -> tuple[Deck, dict[int, list[Card]]]:
-        """A deck whose stub deals the recorded cards in the engine's order, and the stand-in
-        cards given for ``??`` per position (in the order dealt)."""
+    def _stacked_deck(
+        self, parsed: list[tuple[str, int, str, str | None]]
+    ) -> tuple[_ReplayDeck, dict[int, list[Card]], dict[int, list[int]]]:
+        """A deck whose stub deals the recorded cards in the engine's order, the stand-in cards
+        given for ``??`` per position (in the order dealt), and the cards of each deal action
+        (by action index, stand-ins included)."""
         n = len(self.starting_stacks)
         known: set[int] = set()
         dealt: list[tuple[int, list[str]]] = []
+        deal_index: list[int] = []
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             try:
                 if kind == "deal" or verb in ("sd", "sm"):
                     tokens = _split_cards(arg) if arg else []
                     cards = [t for t in tokens if t != "??"]
                     for c in parse_cards(cards):
-                        if kind == "deal" and int(c) in known:
+                        # A card may be dealt again after a reshuffle, but not twice in the deal.
+                        if kind == "deal" and int(c) in known and len(dealt) < n:
                             raise ValueError(f"card {c} is dealt twice")
                         if kind == "deal":
                             known.add(int(c))
                     if kind == "deal":
                         dealt.append((pos, tokens))
+                        deal_index.append(i)
             except (ValueError, LowballError) as e:
                 raise self._fail(i, str(e)) from None
         spare = [c for c in range(52) if c not in known]
@@ -174,11 +227,18 @@ class HandHistory:
         by_pos = dict(holes)
         for r in range(5):  # the engine deals one card at a time, p1 first
             order.extend(by_pos[p][r] for p in range(n))
-        for _, ids in resolved[n:]:
-            order.extend(ids)
-        rest = [c for c in range(52) if c not in set(order)]
-        deck = Deck.from_order(order + rest, seed=0, rule=self.variant.reshuffle, burn=self.variant.burn)
-        return deck, standins
+        placed = set(order)
+        for _, ids in resolved[n:]:  # the draws' cards, in order, until a card comes again
+            for card in ids:
+                if card not in placed:
+                    order.append(card)
+                    placed.add(card)
+        rest = [c for c in range(52) if c not in placed]
+        deck = _ReplayDeck.from_order(
+            order + rest, seed=0, rule=self.variant.reshuffle, burn=self.variant.burn
+        )
+        assert isinstance(deck, _ReplayDeck)
+        return deck, standins, {i: ids for i, (_, ids) in zip(deal_index, resolved)}
 
     def replay(self) -> Iterator[Step]:
         """Play the hand action by action, yielding a :class:`Step` after each.
@@ -193,13 +253,31 @@ class HandHistory:
             or dealt cards that differ from what the engine dealt.
         """
         parsed = self._parsed()
-        deck, standins = self._stacked_deck(parsed)
+        deck, standins, deal_cards = self._stacked_deck(parsed)
+        # For each discard, the replacements the history deals that player next.
+        script: dict[int, list[int]] = {}
+        for i, (kind, pos, verb, arg) in enumerate(parsed):
+            if kind == "player" and verb == "sd" and arg:
+                nxt = next(
+                    (j for j in range(i + 1, len(parsed)) if parsed[j][:2] == ("deal", pos)), None
+                )
+                if nxt is not None:
+                    script[i] = deal_cards[nxt]
         state = HandState(self.variant, self.starting_stacks, deck=deck)
         pending_standins = {p: list(c) for p, c in standins.items()}
+        closed_round = False  # the last action ended a betting round
         for i, (kind, pos, verb, arg) in enumerate(parsed):
+            was_betting = state.phase == BETTING
             try:
                 if kind == "deal":
                     self._check_dealt(state, pos, arg or "", pending_standins)
+                elif (
+                    verb == "cc" and closed_round and state.phase != BETTING and not state.folded[pos]
+                ):
+                    # A check with nothing to decide, right after the round closed: some writers
+                    # (pokerkit) record one for a player who owes nothing when nobody is left to
+                    # bet against; lowball gives no such turn, so it is a no-op here.
+                    pass
                 elif verb in ("f", "cc", "cbr", "sd"):
                     if state.actor != pos:
                         who = "nobody" if state.actor is None else f"p{state.actor + 1}"
@@ -213,7 +291,12 @@ class HandHistory:
                             raise PHHError(f"cbr needs an amount in chips, got {arg!r}")
                         state.bet_or_raise(int(arg), pos)
                     else:
-                        state.discard(self._discards(state, pos, arg, pending_standins), pos)
+                        thrown = self._discards(state, pos, arg, pending_standins)
+                        deck.script = [Card(c) for c in script[i]] if i in script else None
+                        try:
+                            state.discard(thrown, pos)
+                        finally:
+                            deck.script = None
                 else:  # sm: show or muck at showdown; cards speak, so only check shown cards
                     if arg:
                         shown = [t for t in _split_cards(arg) if t != "??"]
@@ -228,6 +311,10 @@ class HandHistory:
                 raise self._fail(i, str(e)) from None
             except (LowballError, ValueError) as e:
                 raise self._fail(i, str(e)) from None
+            if kind == "player":
+                closed_round = (was_betting and state.phase != BETTING) or (
+                    closed_round and verb == "cc"
+                )
             yield Step(self.actions[i], i, self._line_of(i), state)
 
     def _check_dealt(self, state: HandState, pos: int, arg: str, standins: dict[int, list[Card]]) -> None:
