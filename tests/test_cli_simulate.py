@@ -202,3 +202,13 @@ def test_table_maps_seats_to_positions_with_the_button() -> None:
     assert heads_up.new_hand().bets == [2, 1]
     table.stacks[2] = 0
     assert table.rebuy(50) == [2] and table.stacks[2] == 50
+
+
+def test_phh_files_of_hands_with_reshuffles_replay(tmp_path: Path) -> None:
+    """Six seats of players who draw a lot: the stub runs out and the muck is reshuffled, and
+    the written hands still replay card for card to their finishing stacks."""
+    result = simulate(VARIANTS["F2L3D"], ["random", "calling"] * 3, 40, seed=6, phh_dir=tmp_path)
+    assert result.reshuffles > 0
+    for f in sorted(tmp_path.glob("*.phh")):
+        hist = phh.load(f)
+        assert tuple(hist.play().stacks) == hist.finishing_stacks

@@ -258,9 +258,9 @@ def describe_event(
     who = labels[event.seat] if event.seat is not None else ""
     k = event.kind
     if k == "round":
-        return f"-- betting round {event.count} --"
+        return f"-- betting round {event.number} --"
     if k == "draw_round":
-        return f"-- draw {event.count} --"
+        return f"-- draw {event.number} --"
     if k == "ante":
         return f"{who} posts an ante of {event.amount}"
     if k == "blind":
@@ -287,7 +287,7 @@ def describe_event(
                 f"{who} discards {_cards(event.discarded, unknown)} and draws "
                 f"{_cards(event.cards, unknown)}"
             )
-        return f"{who} draws {event.count}"
+        return f"{who} draws {event.number}"
     if k == "return":
         return f"{who} takes back {event.amount} uncalled"
     if k == "show":
