@@ -40,6 +40,7 @@ DRAWING = "drawing"
 COMPLETE = "complete"
 
 STATE_FORMAT = "lowball-hand-1"
+_SECRET_KINDS = frozenset(("deal", "draw"))  # events whose cards only their seat may see
 
 
 class Event(NamedTuple):
@@ -66,7 +67,7 @@ class Event(NamedTuple):
     def hidden_for(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it: others' dealt, drawn and discarded cards removed
         (the count stays). ``seat=None`` is a spectator."""
-        if self.seat == seat or self.kind not in ("deal", "draw"):
+        if self.seat == seat or self.kind not in _SECRET_KINDS:
             return self
         return Event(self.kind, self.seat, self.amount, (), (), self.number, 0, self.pot)
 
@@ -223,6 +224,7 @@ class HandState:
         self.drawn: list[list[int]] = []  # per draw, cards drawn by each position (-1: not yet)
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.pots: list[Pot] = []
+        self._seen: dict[int | None, list[Event]] = {}  # per-seat event logs, see view()
         self._start()
 
     # -- set-up ---------------------------------------------------------------------------
@@ -754,13 +756,23 @@ class HandState:
             folded=tuple(self.folded),
             all_in=tuple(not f and s == 0 and self.phase != COMPLETE for f, s in zip(self.folded, self.stacks)),
             hand=hand,
-            hand_sizes=tuple(len(self.deck.hand(p)) for p in range(self.n)),
+            hand_sizes=tuple(0 if f else 5 for f in self.folded),  # five between actions
             drawn=tuple(tuple(d) for d in self.drawn),
             shown=dict(self.shown),
             legal=legal,
             winnings=tuple(self.winnings),
-            events=tuple(e.hidden_for(seat) for e in self.events),
+            events=self._events_for(seat),
         )
+
+    def _events_for(self, seat: int | None) -> tuple[Event, ...]:
+        """The event log as ``seat`` sees it, kept per seat and extended with new events only
+        (a view per decision would otherwise redo the whole log every time)."""
+        seen = self._seen.setdefault(seat, [])
+        events = self.events
+        for k in range(len(seen), len(events)):
+            e = events[k]
+            seen.append(e if e.seat == seat or e.kind not in _SECRET_KINDS else e.hidden_for(seat))
+        return tuple(seen)
 
     # -- saving and restoring -------------------------------------------------------------
 
@@ -815,6 +827,7 @@ class HandState:
             self.events = [Event.from_dict(e) for e in data["events"]]
             self.shown = {int(p): parse_cards(c) for p, c in data["shown"].items()}
             self.pots = [Pot(int(a), tuple(e)) for a, e in data["pots"]]
+            self._seen = {}
             for name in cls._FIELDS:
                 value = data[name]
                 if name == "drawn":
