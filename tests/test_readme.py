@@ -21,6 +21,6 @@ def test_readme_has_exactly_two_setup_commands() -> None:
     assert [t for t, _ in tags] == ["main", "test"]
     for _, command in tags:
         assert command.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install ")
-    assert "lowball rank --file tests/data/" in tags[0][1]
+    assert "lowball rank --file tests/data/" in tags[0][1] and "lowball simulate" in tags[0][1]
     assert tags[1][1].endswith("&& pytest")
     assert "readme_command main" in (ROOT / ".ci" / "run").read_text()
