@@ -6,21 +6,16 @@ Private: the public names are re-exported, with their documentation, by :mod:`lo
 
 from cpython.long cimport PyLong_Check
 from cpython.bool cimport PyBool_Check
-from cpython.tuple cimport PyTuple_Check, PyTuple_GET_SIZE, PyTuple_GET_ITEM
-from cpython.list cimport PyList_Check, PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_Check
+from cpython.list cimport PyList_Check
+from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_GET_ITEM
 from cpython.unicode cimport PyUnicode_Check
 from cpython.ref cimport PyObject
 from libc.stdint cimport uint8_t, uint16_t, int64_t, uint64_t
 
 import numpy as np
 
-cdef extern from "cards.h" nogil:
-    ctypedef enum lb_status:
-        LB_OK
-        LB_ERR_RANGE
-        LB_ERR_DUPLICATE
-        LB_ERR_PARSE
-    lb_status lb_parse_card(const char *text, int len, uint8_t *card, int *used)
+from lowball._cards cimport lb_status, LB_OK, LB_ERR_RANGE, LB_ERR_DUPLICATE, lb_parse_card
 
 cdef extern from "eval27.h" nogil:
     uint16_t lb_eval5_unchecked(uint8_t c0, uint8_t c1, uint8_t c2, uint8_t c3, uint8_t c4)
@@ -112,21 +107,10 @@ def evaluate(hand):
     """
     cdef uint8_t c[5]
     cdef int i, v
-    cdef object seq
-    if PyTuple_Check(hand):
-        if PyTuple_GET_SIZE(hand) == 5:
+    if PyTuple_Check(hand) or PyList_Check(hand):
+        if PySequence_Fast_GET_SIZE(hand) == 5:
             for i in range(5):
-                v = _card_of(<object>PyTuple_GET_ITEM(hand, i))
-                if v < 0:
-                    break
-                c[i] = <uint8_t>v
-            else:
-                if _distinct5(c):
-                    return lb_eval5_unchecked(c[0], c[1], c[2], c[3], c[4])
-    elif PyList_Check(hand):
-        if PyList_GET_SIZE(hand) == 5:
-            for i in range(5):
-                v = _card_of(<object>PyList_GET_ITEM(hand, i))
+                v = _card_of(<object>PySequence_Fast_GET_ITEM(hand, i))
                 if v < 0:
                     break
                 c[i] = <uint8_t>v

@@ -27,20 +27,8 @@ from lowball.errors import (
     InvalidDiscardError,
 )
 
-cdef extern from "cards.h" nogil:
-    ctypedef enum lb_status:
-        LB_OK
-        LB_ERR_RANGE
-        LB_ERR_DUPLICATE
-        LB_ERR_PARSE
-        LB_ERR_EXHAUSTED
-        LB_ERR_NOT_HELD
-        LB_ERR_TOO_MANY
-        LB_ERR_TURN
-        LB_ERR_SEAT
-        LB_ERR_RANDOM
-        LB_ERR_STATE
-    lb_status lb_parse_card(const char *text, int len, uint8_t *card, int *used)
+from lowball._cards cimport lb_status, LB_OK, LB_ERR_RANGE, LB_ERR_DUPLICATE, lb_parse_card
+from lowball._cards cimport LB_ERR_EXHAUSTED, LB_ERR_NOT_HELD, LB_ERR_TOO_MANY, LB_ERR_TURN, LB_ERR_SEAT, LB_ERR_RANDOM, LB_ERR_STATE, LB_ERR_PARSE
 
 cdef extern from "deck.h" nogil:
     int LB_DECK_MAX_SEATS

@@ -278,49 +278,26 @@ class Variant:
             raise VariantError(f"not a variant description: {e!r}") from None
 
 
-TRIPLE_DRAW_FIXED_LIMIT = Variant(
-    name="2-7 triple draw, fixed limit",
-    code="F2L3D",
-    draws=3,
-    betting=FixedLimit(small_bet=2, big_bet=4),
-    forced=ForcedBets(small_blind=1, big_blind=2),
-)
+def _ready_made(code: str, draws: int, betting: BettingStructure) -> Variant:
+    """A ready-made variant: blinds 1/2, fixed limit 2/4 or a minimum bet of 2."""
+    kind = {FixedLimit: "fixed limit", PotLimit: "pot limit", NoLimit: "no limit"}[type(betting)]
+    game = "triple draw" if draws == 3 else "single draw"
+    return Variant(
+        name=f"2-7 {game}, {kind}",
+        code=code,
+        draws=draws,
+        betting=betting,
+        forced=ForcedBets(small_blind=1, big_blind=2),
+    )
+
+
+TRIPLE_DRAW_FIXED_LIMIT = _ready_made("F2L3D", 3, FixedLimit(small_bet=2, big_bet=4))
 """2-7 triple draw, fixed limit 2/4 with blinds 1/2: the default variant."""
-TRIPLE_DRAW_POT_LIMIT = Variant(
-    name="2-7 triple draw, pot limit",
-    code="P2L3D",
-    draws=3,
-    betting=PotLimit(min_bet=2),
-    forced=ForcedBets(small_blind=1, big_blind=2),
-)
-TRIPLE_DRAW_NO_LIMIT = Variant(
-    name="2-7 triple draw, no limit",
-    code="N2L3D",
-    draws=3,
-    betting=NoLimit(min_bet=2),
-    forced=ForcedBets(small_blind=1, big_blind=2),
-)
-SINGLE_DRAW_FIXED_LIMIT = Variant(
-    name="2-7 single draw, fixed limit",
-    code="F2L1D",
-    draws=1,
-    betting=FixedLimit(small_bet=2, big_bet=4),
-    forced=ForcedBets(small_blind=1, big_blind=2),
-)
-SINGLE_DRAW_POT_LIMIT = Variant(
-    name="2-7 single draw, pot limit",
-    code="P2L1D",
-    draws=1,
-    betting=PotLimit(min_bet=2),
-    forced=ForcedBets(small_blind=1, big_blind=2),
-)
-SINGLE_DRAW_NO_LIMIT = Variant(
-    name="2-7 single draw, no limit",
-    code="N2L1D",
-    draws=1,
-    betting=NoLimit(min_bet=2),
-    forced=ForcedBets(small_blind=1, big_blind=2),
-)
+TRIPLE_DRAW_POT_LIMIT = _ready_made("P2L3D", 3, PotLimit(min_bet=2))
+TRIPLE_DRAW_NO_LIMIT = _ready_made("N2L3D", 3, NoLimit(min_bet=2))
+SINGLE_DRAW_FIXED_LIMIT = _ready_made("F2L1D", 1, FixedLimit(small_bet=2, big_bet=4))
+SINGLE_DRAW_POT_LIMIT = _ready_made("P2L1D", 1, PotLimit(min_bet=2))
+SINGLE_DRAW_NO_LIMIT = _ready_made("N2L1D", 1, NoLimit(min_bet=2))
 """2-7 single draw, no limit, blinds 1/2: single draw's usual structure."""
 
 VARIANTS: dict[str, Variant] = {
