@@ -417,3 +417,71 @@ def test_showing_order() -> None:
     st.raise_to(100); st.call(); st.call()  # noqa: E702
     check_down(st)
     assert [e.seat for e in st.events if e.kind == "show"] == [1, 2, 0]
+
+
+def test_review_fixes_pots_and_forced_bets() -> None:
+    """No forced bets checked down; a player all in for less than the ante; a big blind too
+    short for both the blind and a big-blind ante (the blind first)."""
+    v = NL_10.replace(forced=ForcedBets(small_blind=0, big_blind=0))
+    st = HandState(v, [100, 100], seed=1)
+    check_down(st)
+    assert st.is_complete and st.stacks == [100, 100] and st.pots[0].amount == 0
+
+    v = NL_10.replace(forced=ForcedBets(small_blind=0, big_blind=0, ante=10), betting=NoLimit(min_bet=20))
+    deck = stacked(["7s5h4d3c2s", "KsKhKdQcQs", "AsAhAdJcJs"])
+    st = HandState(v, [5, 100, 100], deck=deck)
+    check_down(st)
+    assert [(p.amount, p.eligible) for p in st.pots] == [(15, (0, 1, 2)), (10, (1, 2))]
+    assert st.payoffs == (10, 0, -10)  # kings full beat aces full for the side pot
+
+    v = NL_10.replace(forced=ForcedBets(small_blind=5, big_blind=10, ante=10, big_blind_ante=True))
+    st = HandState(v, [100, 15, 100], seed=2)
+    assert [(e.kind, e.seat, e.amount) for e in st.events[:3]] == [
+        ("blind", 0, 5), ("blind", 1, 10), ("ante", 1, 5)
+    ]
+
+
+def test_bad_set_up_values() -> None:
+    used = Deck(seed=1)
+    used.deal_round([0, 1], 5)
+    for kwargs in ({"deck": used}, {"deck": "x"}, {"seed": "x"}):
+        with pytest.raises(VariantError):
+            HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(VariantError, match="stacks = None"):
+        HandState(TRIPLE_DRAW_FIXED_LIMIT, None)  # type: ignore[arg-type]
+    st = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=3)
+    st.call()
+    st.check()
+    before = st.to_dict()
+    for bad in (5, None, 1.5):
+        with pytest.raises(lowball.InvalidCardError):
+            st.discard(bad)  # type: ignore[arg-type]
+        assert st.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(shown=[]), "not a saved hand"),
+        (lambda d: d.update(stacks=None), "stacks = None"),
+        (lambda d: d.update(stacks=[1]), r"stacks = \[1\]"),
+        (lambda d: d.update(folded=[]), r"folded = \[\]"),
+        (lambda d: d.update(phase="x"), "phase = 'x'"),
+        (lambda d: d.update(actor=9), "actor = 9"),
+        (lambda d: d["stacks"].__setitem__(0, 10_000), "the chips do not add up"),
+        (lambda d: d.pop("deck"), "not a saved hand"),
+    ],
+)
+def test_malformed_saved_hands_are_refused(change, message: str) -> None:  # type: ignore[no-untyped-def]
+    st = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100, 100], seed=18)
+    st.call()
+    data = json.loads(st.to_json())
+    change(data)
+    with pytest.raises(lowball.LowballError, match=message):
+        HandState.from_dict(data)
+
+
+def test_from_json_refuses_non_json() -> None:
+    for bad in ("{", None, "[]"):
+        with pytest.raises(lowball.LowballError, match="not a saved hand"):
+            HandState.from_json(bad)  # type: ignore[arg-type]

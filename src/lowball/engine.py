@@ -184,6 +184,8 @@ class HandState:
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
+        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+            raise VariantError(f"stacks = {stacks!r}: expected a sequence of whole chips")
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
@@ -195,12 +197,22 @@ class HandState:
                 raise VariantError(f"stack of position {i} = {s!r}: expected whole chips >= 1")
         if deck is not None and seed is not None:
             raise VariantError("give a deck or a seed, not both")
+        if deck is not None and (
+            not isinstance(deck, Deck) or deck.remaining != 52 or deck.in_draw
+        ):
+            raise VariantError(
+                f"deck = {deck!r}: expected a lowball Deck, freshly shuffled or stacked (52 cards "
+                "in the stub)"
+            )
         self.variant = variant
         self.n = n
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
-        self.deck = deck if deck is not None else Deck(
-            seed=seed, rule=variant.reshuffle, burn=variant.burn
-        )
+        if deck is None:
+            try:
+                deck = Deck(seed=seed, rule=variant.reshuffle, burn=variant.burn)
+            except TypeError as e:
+                raise VariantError(f"seed = {seed!r}: {e}") from None
+        self.deck = deck
         self.stacks = list(stacks)
         self.bets = [0] * n
         self.committed = [0] * n  # all chips put in this hand, antes included
@@ -253,14 +265,14 @@ class HandState:
 
     def _start(self) -> None:
         forced = self.variant.forced
-        if forced.ante:
-            if forced.big_blind_ante:
-                self._post(self.big_blind_position, forced.ante, "ante", live=False)
-            else:
-                for pos in range(self.n):
-                    self._post(pos, forced.ante, "ante", live=False)
+        if forced.ante and not forced.big_blind_ante:
+            for pos in range(self.n):
+                self._post(pos, forced.ante, "ante", live=False)
         self._post(self.small_blind_position, forced.small_blind, "blind", live=True)
         self._post(self.big_blind_position, forced.big_blind, "blind", live=True)
+        if forced.ante and forced.big_blind_ante:
+            # The big blind takes precedence over the big-blind ante when the stack is short.
+            self._post(self.big_blind_position, forced.ante, "ante", live=False)
         hands = self.deck.deal_round(list(range(self.n)), 5)
         for pos, cards in enumerate(hands):
             self.events.append(Event("deal", pos, cards=tuple(cards), number=5))
@@ -670,12 +682,15 @@ class HandState:
     def side_pots(self) -> list[Pot]:
         """The main pot and side pots from the chips committed so far, main pot first.
 
-        Each level of an all-in player's wagers closes a pot; folded players' chips count in the
-        pots they reach but they are eligible for none. Antes are dead money: all of them go to
-        the main pot, whoever posted them (so a big-blind ante is everyone's).
+        Each level of an all-in player's commitment closes a pot; folded players' chips count in
+        the pots they reach but they are eligible for none. Antes count like any chips put in,
+        so a player all in for less than the ante wins only what each player matched of it; a
+        big-blind ante is posted for the whole table and goes to the main pot. There is always
+        a main pot, if only of 0 chips (a hand with no forced bets checked down).
         """
         alive = self.in_hand()
-        wagers = [c - a for c, a in zip(self.committed, self.antes)]
+        bb_ante = self.variant.forced.big_blind_ante
+        wagers = [c - a for c, a in zip(self.committed, self.antes)] if bb_ante else list(self.committed)
         levels = sorted({wagers[p] for p in alive})
         amounts: list[int] = []
         eligibles: list[tuple[int, ...]] = []
@@ -684,10 +699,12 @@ class HandState:
             amounts.append(sum(min(w, lv) - min(w, prev) for w in wagers))
             eligibles.append(tuple(p for p in alive if wagers[p] >= lv))
             prev = lv
-        amounts[0] += sum(self.antes)
-        # Folded players' wagers above every live player's level go to the last pot.
+        if bb_ante:
+            amounts[0] += sum(self.antes)
+        # Folded players' chips above every live player's level go to the last pot.
         amounts[-1] += sum(max(0, w - prev) for w in wagers)
-        return [Pot(a, e) for a, e in zip(amounts, eligibles) if a]
+        pots = [Pot(a, e) for a, e in zip(amounts, eligibles) if a]
+        return pots or [Pot(0, tuple(alive))]
 
     def _showdown(self) -> None:
         alive = self.in_hand()
@@ -835,17 +852,63 @@ class HandState:
                 elif isinstance(value, list):
                     value = list(value)
                 setattr(self, name, value)
+            self._check_restored()
             self._derive()
-        except LowballError:
-            raise
-        except (KeyError, TypeError, ValueError) as e:
+        except LowballError as e:
+            raise LowballError(f"not a saved hand: {e}") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise LowballError(f"not a saved hand: {e!r}") from None
         return self
 
+    def _check_restored(self) -> None:
+        """Reject saved data whose fields do not fit together (types, lengths, chip count)."""
+        n = self.n
+
+        def ints(name: str, values: object, low: int = 0) -> None:
+            if not (isinstance(values, list) and len(values) == n and all(
+                type(v) is int and v >= low for v in values
+            )):
+                raise LowballError(f"{name} = {values!r}: expected {n} whole numbers >= {low}")
+
+        if not 2 <= n <= self.variant.max_players:
+            raise LowballError(f"{n} players for {self.variant.name}")
+        for name in ("stacks", "bets", "committed", "antes", "winnings"):
+            ints(name, getattr(self, name))
+        for name in ("folded", "can_raise"):
+            values = getattr(self, name)
+            if not (isinstance(values, list) and len(values) == n and all(type(v) is bool for v in values)):
+                raise LowballError(f"{name} = {values!r}: expected {n} true/false values")
+        if self.phase not in (BETTING, DRAWING, COMPLETE):
+            raise LowballError(f"phase = {self.phase!r}")
+        if self.actor is not None and not (type(self.actor) is int and 0 <= self.actor < n):
+            raise LowballError(f"actor = {self.actor!r}")
+        if (self.actor is None) != (self.phase == COMPLETE):
+            raise LowballError(f"actor = {self.actor!r} in phase {self.phase!r}")
+        if not all(type(p) is int and 0 <= p < n for p in self.pending + self.draw_order):
+            raise LowballError(f"pending = {self.pending!r}, draw_order = {self.draw_order!r}")
+        total = sum(self.stacks) + self.pot_total
+        if total != sum(self.starting_stacks):
+            raise LowballError(
+                f"the chips do not add up: {total} in play, {sum(self.starting_stacks)} at the start"
+            )
+        for p in range(n):
+            if len(self.deck.hand(p)) != (0 if self.folded[p] else 5):
+                raise LowballError(f"position {p} holds {len(self.deck.hand(p))} cards in the deck")
+
     @classmethod
     def from_json(cls, text: str) -> HandState:
-        """The hand saved by :meth:`to_json`."""
-        return cls.from_dict(json.loads(text))
+        """The hand saved by :meth:`to_json`.
+
+        Raises
+        ------
+        LowballError
+            For text that is not JSON, or not a saved hand.
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise LowballError(f"not a saved hand: {e}") from None
+        return cls.from_dict(data)
 
     def __repr__(self) -> str:
         who = f", position {self.actor} to act" if self.actor is not None else ""
