@@ -92,7 +92,7 @@ DEAL = '  "d dh p1 7h5c4d3s2c",\n  "d dh p2 9s8h6c3d2h",'
         ('variant = "F2L3D"\nantes = [0, 0]]\n', r"not a PHH file: .*line 2"),
         (good(DEAL, variant='"NT"'), r"variant 'NT' is not a 2-7 draw game"),
         (good(DEAL, antes="[1, 2]"), r"antes = \[1, 2\]"),
-        (good(DEAL, starting_stacks="[100]"), r"at least two players"),
+        (good(DEAL, starting_stacks="[100]"), r"expected two or more stacks of 1 or more"),
         (good(DEAL + '\n  "p2 xx"'), r"line 10, action 3 'p2 xx': not a PHH action"),
         (good(DEAL + '\n  "p1 cc"'), r"action 3 'p1 cc': p1 acts out of turn: p2 is to act"),
         (good(DEAL + '\n  "p2 cbr 3"'), r"action 3 'p2 cbr 3': position 1 cannot wager to 3: allowed exactly 4"),
@@ -132,3 +132,53 @@ def test_a_card_dealt_while_another_player_holds_it_is_an_error() -> None:
                 '  "d dh p1 8h",\n  "d dh p2 Kd"')
     with pytest.raises(phh.PHHError, match=r"line 12, action 5 'p1 sd 7h': the history deals 8h to p1, but it is in p2's hand"):
         phh.loads(text).play()
+
+
+def test_finishing_stacks_and_replacement_counts_are_checked() -> None:
+    fixture = (PHH_DIR / "fixtures" / "triple_draw_all_in_runout.phh").read_text()
+    with pytest.raises(phh.PHHError, match=r"ends with stacks \[8, 0\], but the file's finishing_stacks = \[0, 8\]"):
+        phh.loads(fixture + "finishing_stacks = [0, 8]\n").play()
+    short = good(DEAL + '\n  "p2 cc",\n  "p1 cc",\n  "p1 sd",\n  "p2 sd Qd8h",\n  "d dh p2 7d"')
+    with pytest.raises(phh.PHHError, match=r"action 6 'p2 sd Qd8h': p2 discards 2 cards but is dealt 1 in return"):
+        phh.loads(short).play()
+
+
+def test_pokerkit_style_syntax_is_read() -> None:
+    text = good(DEAL + '\n  "p2  cbr 4 # open",\n  "p1 cc",\n  "p1 sd",\n  "p2 sd 9s8h",\n'
+                '  "d dh p2 KhQd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n'
+                '  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sm 7h5c4d3s2c",\n  "p2 sm -"')
+    state = phh.loads(text).play()
+    assert state.is_complete and state.stacks == [104, 96]
+
+
+def test_rules_without_a_phh_field_survive_export() -> None:
+    from lowball.deck import ReshuffleRule
+    from lowball.variants import FixedLimit, TRIPLE_DRAW_FIXED_LIMIT
+
+    v = TRIPLE_DRAW_FIXED_LIMIT.replace(
+        betting=FixedLimit(small_bet=2, big_bet=4, max_raises=8, uncapped_heads_up=False),
+        reshuffle=ReshuffleRule.LIVE, burn=True,
+    )
+    state = HandState(v, [500, 500, 500], seed=4)
+    for to in (4, 6, 8, 10, 12, 14, 16):  # more than four raises: max_raises=8
+        state.raise_to(to)
+    text = phh.dumps(state)
+    assert "_lowball_max_raises = 8" in text and '_lowball_reshuffle = "live"' in text
+    again = phh.loads(text)
+    assert again.variant.betting == v.betting and again.variant.reshuffle == ReshuffleRule.LIVE
+    assert again.variant.burn and again.play().stacks == state.stacks
+
+
+def test_dumps_and_loads_refuse_what_they_cannot_write_or_read() -> None:
+    from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT
+
+    state = HandState(TRIPLE_DRAW_FIXED_LIMIT.replace(draws=2), [100, 100], seed=1)
+    with pytest.raises(phh.PHHError, match="with 2 draws has no PHH code"):
+        phh.dumps(state)
+    state = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=1)
+    for bad in ({"bad key": 1}, {"variant": "x"}, {"event": None}):
+        with pytest.raises(phh.PHHError):
+            phh.dumps(state, **bad)
+    for bad in (None, b"variant = 'F2L3D'"):
+        with pytest.raises(phh.PHHError, match="not a PHH file"):
+            phh.loads(bad)  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lowball.cards import Card, format_cards, parse_cards
-from lowball.deck import Deck
+from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, HandState
 from lowball.errors import LowballError
 from lowball.variants import FixedLimit, ForcedBets, NoLimit, PotLimit, Variant, VariantError
@@ -165,7 +165,12 @@ class HandHistory:
         out = []
         n = len(self.starting_stacks)
         for i, action in enumerate(self.actions):
-            m = _ACTION_RE.match(action.strip())
+            # A "# ..." comment inside the string and repeated spaces are allowed, as in
+            # pokerkit's reader; "sm -" is a muck.
+            text = " ".join(action.split("#", 1)[0].split())
+            if text.endswith(" sm -"):
+                text = text[:-2]
+            m = _ACTION_RE.match(text)
             if m is None:
                 raise self._fail(i, "not a PHH action lowball can replay (d dh, f, cc, cbr, sd, sm)")
             if m.group(1):
@@ -250,7 +255,8 @@ class HandHistory:
         ------
         PHHError
             For an action that is malformed or illegal at that point (naming it and its line),
-            or dealt cards that differ from what the engine dealt.
+            dealt cards that differ from what the engine dealt, replacement cards that do not
+            match the discards in number, or final stacks that differ from ``finishing_stacks``.
         """
         parsed = self._parsed()
         deck, standins, deal_cards = self._stacked_deck(parsed)
@@ -261,9 +267,17 @@ class HandHistory:
                 nxt = next(
                     (j for j in range(i + 1, len(parsed)) if parsed[j][:2] == ("deal", pos)), None
                 )
-                if nxt is not None:
-                    script[i] = deal_cards[nxt]
-        state = HandState(self.variant, self.starting_stacks, deck=deck)
+                count = len(_split_cards(arg))
+                if nxt is None or len(deal_cards[nxt]) != count:
+                    got = "none" if nxt is None else str(len(deal_cards[nxt]))
+                    raise self._fail(
+                        i, f"p{pos + 1} discards {count} cards but is dealt {got} in return"
+                    )
+                script[i] = deal_cards[nxt]
+        try:
+            state = HandState(self.variant, self.starting_stacks, deck=deck)
+        except LowballError as e:
+            raise PHHError(str(e)) from None
         pending_standins = {p: list(c) for p, c in standins.items()}
         closed_round = False  # the last action ended a betting round
         for i, (kind, pos, verb, arg) in enumerate(parsed):
@@ -315,6 +329,12 @@ class HandHistory:
                 closed_round = (was_betting and state.phase != BETTING) or (
                     closed_round and verb == "cc"
                 )
+            if i == len(parsed) - 1 and self.finishing_stacks is not None:
+                if tuple(state.stacks) != self.finishing_stacks:
+                    raise PHHError(
+                        f"the hand ends with stacks {list(state.stacks)}, but the file's "
+                        f"finishing_stacks = {list(self.finishing_stacks)}"
+                    )
             yield Step(self.actions[i], i, self._line_of(i), state)
 
     def _check_dealt(self, state: HandState, pos: int, arg: str, standins: dict[int, list[Card]]) -> None:
@@ -380,7 +400,10 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
     try:
         if kind == "fixed":
             betting: FixedLimit | PotLimit | NoLimit = FixedLimit(
-                small_bet=data["small_bet"], big_bet=data["big_bet"]
+                small_bet=data["small_bet"],
+                big_bet=data["big_bet"],
+                max_raises=data.get("_lowball_max_raises", 4),
+                uncapped_heads_up=data.get("_lowball_uncapped_heads_up", True),
             )
         elif kind == "pot":
             betting = PotLimit(min_bet=data["min_bet"])
@@ -392,10 +415,12 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
             draws=draws,
             betting=betting,
             forced=ForcedBets(small_blind=blinds[0], big_blind=blinds[1], ante=ante, big_blind_ante=bb_ante),
+            reshuffle=ReshuffleRule[str(data.get("_lowball_reshuffle", "seeds")).upper()],
+            burn=data.get("_lowball_burn", False) is True,
             max_players=max(6, n),
         )
     except KeyError as e:
-        raise PHHError(f"variant {code} needs the field {e.args[0]!r}") from None
+        raise PHHError(f"variant {code} needs the field {e.args[0]!r} (or a valid value there)") from None
     except VariantError as e:
         raise PHHError(str(e)) from None
 
@@ -409,14 +434,16 @@ def loads(text: str) -> HandHistory:
         For text that is not TOML (naming the line), a variant lowball does not play, or a
         missing or malformed field.
     """
+    if not isinstance(text, str):
+        raise PHHError(f"not a PHH file: expected text, got {type(text).__name__}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PHHError(f"not a PHH file: {e}") from None
     stacks = _ints(data, "starting_stacks")
     n = len(stacks)
-    if n < 2:
-        raise PHHError(f"starting_stacks = {list(stacks)}: expected at least two players")
+    if n < 2 or min(stacks) < 1:
+        raise PHHError(f"starting_stacks = {list(stacks)}: expected two or more stacks of 1 or more")
     variant = _variant_of(data, n)
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -479,21 +506,29 @@ def actions_of(state: HandState) -> list[str]:
     return out
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
 def dumps(state: HandState, **extra: Any) -> str:
     """PHH text of a finished or running hand (``finishing_stacks`` only when finished).
 
-    ``extra`` fields (``event="..."``, ``players=[...]``) are written after the standard ones.
+    Rules PHH has no field for are written as user fields when they differ from the defaults,
+    and read back by :func:`loads`: ``_lowball_max_raises``, ``_lowball_uncapped_heads_up``,
+    ``_lowball_reshuffle`` (``"live"``) and ``_lowball_burn``. ``extra`` fields
+    (``event="..."``, ``players=[...]``) are written after the standard ones.
 
     Raises
     ------
     PHHError
-        For a variant whose forced bets PHH cannot express this way (none at present).
+        For a variant with no PHH code (draws other than 1 or 3), an ``extra`` key that is not a
+        plain TOML key or repeats a field written here, or an ``extra`` value that is not a
+        string, whole number, true/false or a list of those.
     """
     v = state.variant
-    code = v.code or next(
-        (c for c, (d, k) in CODES.items() if d == v.draws and k == {FixedLimit: "fixed", PotLimit: "pot", NoLimit: "no"}[type(v.betting)]),
-        "",
-    )
+    kind = {FixedLimit: "fixed", PotLimit: "pot", NoLimit: "no"}[type(v.betting)]
+    code = next((c for c, (d, k) in CODES.items() if d == v.draws and k == kind), None)
+    if code is None:
+        raise PHHError(f"{v.name}: a {kind}-limit game with {v.draws} draws has no PHH code")
     n = state.n
     f = v.forced
     antes = [0] * n
@@ -504,20 +539,36 @@ def dumps(state: HandState, **extra: Any) -> str:
             antes = [f.ante] * n
     blinds = [0] * n
     blinds[0], blinds[1] = f.small_blind, f.big_blind
-    lines = [f"variant = {_toml_value(code)}", f"antes = {_toml_value(antes)}",
-             f"blinds_or_straddles = {_toml_value(blinds)}"]
+    fields: dict[str, Any] = {"variant": code, "antes": antes, "blinds_or_straddles": blinds}
     if isinstance(v.betting, FixedLimit):
-        lines += [f"small_bet = {v.betting.small_bet}", f"big_bet = {v.betting.big_bet}"]
+        fields["small_bet"], fields["big_bet"] = v.betting.small_bet, v.betting.big_bet
+        if v.betting.max_raises != 4:
+            fields["_lowball_max_raises"] = v.betting.max_raises
+        if not v.betting.uncapped_heads_up:
+            fields["_lowball_uncapped_heads_up"] = False
     else:
-        lines.append(f"min_bet = {v.betting.min_bet}")
-    lines.append(f"starting_stacks = {_toml_value(list(state.starting_stacks))}")
-    lines.append("actions = [")
-    lines += [f"  {_toml_value(a)}," for a in actions_of(state)]
-    lines.append("]")
+        fields["min_bet"] = v.betting.min_bet
+    if v.reshuffle != ReshuffleRule.SEEDS:
+        fields["_lowball_reshuffle"] = v.reshuffle.name.lower()
+    if v.burn:
+        fields["_lowball_burn"] = True
+    fields["starting_stacks"] = list(state.starting_stacks)
+    fields["actions"] = actions_of(state)
     if state.is_complete:
-        lines.append(f"finishing_stacks = {_toml_value(state.stacks)}")
+        fields["finishing_stacks"] = list(state.stacks)
     for key, value in extra.items():
-        lines.append(f"{key} = {_toml_value(value)}")
+        if not _BARE_KEY.fullmatch(key) or key in fields:
+            raise PHHError(f"extra field {key!r}: expected a new plain key (letters, digits, _ -)")
+        fields[key] = value
+    lines = []
+    for key, value in fields.items():
+        if key == "actions":
+            lines += ["actions = ["] + [f"  {_toml_value(a)}," for a in value] + ["]"]
+            continue
+        try:
+            lines.append(f"{key} = {_toml_value(value)}")
+        except TypeError as e:
+            raise PHHError(f"field {key!r}: {e}") from None
     return "\n".join(lines) + "\n"
 
 
