@@ -485,3 +485,19 @@ def test_from_json_refuses_non_json() -> None:
     for bad in ("{", None, "[]"):
         with pytest.raises(lowball.LowballError, match="not a saved hand"):
             HandState.from_json(bad)  # type: ignore[arg-type]
+
+
+def test_variant_fields_are_checked_and_normalised() -> None:
+    import numpy as np
+
+    v = TRIPLE_DRAW_FIXED_LIMIT.replace(draws=np.int64(1))
+    assert type(v.draws) is int and json.dumps(v.to_dict())
+    for bad, message in (
+        ({"draws": 2.0}, "draws = 2.0"),
+        ({"draws": True}, "draws = True"),
+        ({"reshuffle": "x"}, "reshuffle = 'x'"),
+        ({"max_players": 11}, "max_players = 11"),
+        ({"burn": "yes"}, "burn = 'yes'"),
+    ):
+        with pytest.raises(VariantError, match=message):
+            TRIPLE_DRAW_FIXED_LIMIT.replace(**bad)

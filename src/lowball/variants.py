@@ -17,6 +17,7 @@ Tournament Rules 2024.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -215,13 +216,25 @@ class Variant:
             )
         if not isinstance(self.forced, ForcedBets):
             raise VariantError(f"Variant.forced = {self.forced!r}: expected ForcedBets")
-        if isinstance(self.draws, bool) or self.draws not in (1, 2, 3):
-            raise VariantError(f"Variant.draws = {self.draws!r}: expected 1, 2 or 3")
-        if isinstance(self.max_players, bool) or not (
-            isinstance(self.max_players, int) and 2 <= self.max_players <= 10
-        ):
-            raise VariantError(f"Variant.max_players = {self.max_players!r}: expected 2..10")
-        object.__setattr__(self, "reshuffle", ReshuffleRule(self.reshuffle))
+        for name, allowed in (("draws", range(1, 4)), ("max_players", range(2, 11))):
+            value = getattr(self, name)
+            try:
+                number = operator.index(value)  # ints and numpy ints; not 2.0, not True
+            except TypeError:
+                number = -1
+            if isinstance(value, bool) or number not in allowed:
+                raise VariantError(
+                    f"Variant.{name} = {value!r}: expected a whole number {allowed[0]}..{allowed[-1]}"
+                )
+            object.__setattr__(self, name, number)
+        try:
+            object.__setattr__(self, "reshuffle", ReshuffleRule(self.reshuffle))
+        except ValueError:
+            raise VariantError(
+                f"Variant.reshuffle = {self.reshuffle!r}: expected ReshuffleRule.SEEDS or .LIVE"
+            ) from None
+        if not isinstance(self.burn, bool):
+            raise VariantError(f"Variant.burn = {self.burn!r}: expected True or False")
 
     @property
     def betting_rounds(self) -> int:
