@@ -169,7 +169,16 @@ def test_fixed_limit_short_all_in_does_not_reopen() -> None:
     st.call()
     st.raise_to(15)
     la = st.legal_actions()
-    assert la.raise_ and la.min_to == 25
+    assert la.raise_ and la.min_to == la.max_to == 30  # counted as a raise to 20: next is 30
+
+    # A player who has not acted yet, facing less than half a bet, may complete the wager
+    # (to 20), and that completion reopens the betting.
+    st = HandState(FL_10, [100, 100, 14, 100], seed=6)
+    st.raise_to(14)  # position 2 all in: 4 more
+    la = st.legal_actions()
+    assert st.actor == 3 and la.raise_ and (la.min_to, la.max_to) == (20, 20)
+    st.raise_to(20)
+    assert st.actor == 0 and st.legal_actions().min_to == 30
 
 
 def test_no_limit_min_raise_and_short_all_in() -> None:

@@ -97,6 +97,12 @@ class Rule(str, Enum):
         "State._verify_completion_betting_or_raising: 'Short all-in cannot be raised' when the "
         "call is below completion_betting_or_raising_amount, and the acted_player_indices check)"
     )
+    FIXED_LIMIT_COMPLETION = (
+        "fixed limit after a short all-in: lowball's next bet or raise is one bet above the last "
+        "full wager (facing less than half a bet a player completes it, Robert's Rules; half a "
+        "bet or more counts as a full raise); pokerkit raises one bet above the all-in amount "
+        "(state.py completion_betting_or_raising_amount added to the largest bet)"
+    )
     SHORT_WAGER_REOPENS_IN_POKERKIT = (
         "short all-in measured from zero: pokerkit resets completion_betting_or_raising_amount "
         "to 0 at every street (state.py State._begin_betting), so the first all-in wager of a "
@@ -245,8 +251,9 @@ class RoundRules:
     """What the player to act may wager in the current betting round under RULES.md 5, worked
     out from the round's actions alone (not from the engine's internals).
 
-    A wager is *full* when it reopens the betting: fixed limit, an increase of at least half a
-    bet (WSOP-LAR 129); no and pot limit, at least the largest bet or raise so far (the big blind
+    A wager is *full* when it reopens the betting: fixed limit, at least half a bet above the
+    last full wager (WSOP-LAR 129), which then counts as one bet above it, so that the next
+    player completes or raises from there (Robert's Rules); no and pot limit, at least the largest bet or raise so far (the big blind
     counts in round 1) and at least the minimum bet, or an opening bet of at least the minimum
     bet (WSOP-LAR 128). A player who acted since the last full wager may not raise. Fixed limit:
     a bet and ``max_raises`` raises, unless the round began heads-up.
@@ -258,6 +265,8 @@ class RoundRules:
     began_heads_up: bool
     seq: int = 0
     last_full: int = 0  # the sequence number of the last full wager (the blinds: 0)
+    full_level: int = 0  # fixed limit: the wager of the last full bet or raise
+    short_count: int = 0  # wagers that were not full (all-ins for less)
     full_count: int = 0
     largest: int = 0  # the largest full bet or raise (no/pot limit)
     acted: dict[int, int] = field(default_factory=dict)
@@ -268,6 +277,7 @@ class RoundRules:
     def begin(cls, s: HandState) -> RoundRules:
         level = max(s.bets)
         r = cls(s.variant, s.betting_round, level, len(s.in_hand()) == 2)
+        r.full_level = level
         if r.round == 0:
             r.full_count = 1 if level > 0 else 0
             r.largest = s.variant.forced.big_blind
@@ -292,7 +302,7 @@ class RoundRules:
         inc = to - self.level
         b = self.variant.betting
         if isinstance(b, FixedLimit):
-            return 2 * inc >= self.bet_size
+            return 2 * (to - self.full_level) >= self.bet_size
         return inc >= max(self.largest, b.min_bet) or (self.level == 0 and to >= b.min_bet)
 
     def record(self, s: HandState, pos: int, to: int | None) -> None:
@@ -307,8 +317,12 @@ class RoundRules:
         if self.is_full(to):
             self.full_count += 1
             self.last_full = self.seq
-            if not self.fixed:
+            if self.fixed:
+                self.full_level += self.bet_size
+            else:
                 self.largest = max(self.largest, inc)
+        else:
+            self.short_count += 1
         self.level = to
 
     def blocked_by_short_all_in(self, pos: int) -> bool:
@@ -331,7 +345,7 @@ class RoundRules:
         all_in = bet + stack
         b = self.variant.betting
         if isinstance(b, FixedLimit):
-            to = min(self.level + self.bet_size, all_in)
+            to = min(self.full_level + self.bet_size, all_in)
             return (to, to)
         lo = self.level + max(self.largest, b.min_bet) if self.level else b.min_bet
         hi = all_in
@@ -399,8 +413,7 @@ def explain(
         if pk.completion_betting_or_raising_count == street.max_completion_betting_or_raising_count:
             if not ref.capped:
                 return Rule.CAP_HEADS_UP
-            short = sum(1 for _, _, inc, _ in ref.wagers if 2 * inc < ref.bet_size)
-            if short:
+            if ref.short_count:
                 return Rule.CAP_COUNTS_SHORT_ALL_IN
             assert ref.round > 0, "round 1 caps alike: the big blind and four raises"
             return Rule.CAP_LATER_ROUNDS
@@ -409,6 +422,8 @@ def explain(
             for seq, _, inc, all_in in ref.wagers
         ):
             return Rule.HALF_BET_REOPENS
+    if ours is not None and theirs is not None and ref.fixed and ref.full_level != ref.level:
+        return Rule.FIXED_LIMIT_COMPLETION
     if ours is None and theirs is not None:
         if ref.blocked_by_short_all_in(p) and ref.pokerkit_sees_full_raise_since(p):
             return Rule.SHORT_WAGER_REOPENS_IN_POKERKIT
@@ -686,6 +701,7 @@ def test_every_named_difference_happened() -> None:
         Rule.RESHUFFLE,
         Rule.SHORT_ANTE,
         Rule.BB_ANTE_ORDER,
+        Rule.FIXED_LIMIT_COMPLETION,
     }
     assert expected <= set(seen), f"not met: {expected - set(seen)}; met: {dict(seen)}"
 

@@ -229,6 +229,7 @@ class HandState:
         self.level = 0  # the wager to match this round
         self.last_raise = 0  # size of the largest bet or raise this round (no/pot limit)
         self.bet_count = 0  # bets and raises this round (fixed-limit cap)
+        self.full_level = 0  # fixed limit: the wager of the last full bet or raise this round
         self.capped = False  # whether the fixed-limit cap applies this round
         self.aggressor: int | None = None  # last bettor or raiser of the current round
         self.last_round_aggressor: int | None = None
@@ -371,7 +372,10 @@ class HandState:
         if isinstance(b, FixedLimit):
             if self.capped and self.bet_count >= 1 + b.max_raises:
                 return None
-            to = min(self.level + self._round_bet, all_in_to)
+            # A full bet or raise is one bet above the last full wager: after an all-in of less
+            # than half a bet, the next player completes the wager (Robert's Rules, on which
+            # WSOP-LAR draws) rather than raising the all-in amount.
+            to = min(self.full_level + self._round_bet, all_in_to)
             return (to, to)
         increment = max(self.last_raise, b.min_bet)
         min_to = self.level + increment if self.level else b.min_bet
@@ -494,7 +498,11 @@ class HandState:
         increment = to - self.level
         b = self.variant.betting
         if isinstance(b, FixedLimit):
-            full = 2 * increment >= self._bet_size()  # WSOP-LAR 129: half a bet or more reopens
+            # WSOP-LAR 129: an all-in of half a bet or more (over the last full wager) counts as a
+            # full bet or raise and reopens the betting; less does not.
+            full = 2 * (to - self.full_level) >= self._round_bet
+            if full:
+                self.full_level += self._round_bet
         else:
             full = increment >= max(self.last_raise, b.min_bet) or (opened and to >= b.min_bet)
         self._move(p, to - self.bets[p])
@@ -563,10 +571,12 @@ class HandState:
         if r > 0:
             self.bets = [0] * self.n
             self.level = 0
+            self.full_level = 0
             self.bet_count = 0
             self.last_raise = 0
         else:
             self.level = max(self.bets)
+            self.full_level = self.level
             self.bet_count = 1 if self.level > 0 else 0
             self.last_raise = self.variant.forced.big_blind
         self.aggressor = None
@@ -796,7 +806,7 @@ class HandState:
     _FIELDS = (
         "stacks", "bets", "committed", "antes", "folded", "winnings", "phase", "betting_round",
         "draw_round", "actor", "pending", "can_raise", "level", "last_raise", "bet_count",
-        "capped", "aggressor", "last_round_aggressor", "draw_order", "drawn",
+        "capped", "aggressor", "last_round_aggressor", "draw_order", "drawn", "full_level",
     )
 
     def to_dict(self) -> dict[str, Any]:
