@@ -182,3 +182,22 @@ def test_dumps_and_loads_refuse_what_they_cannot_write_or_read() -> None:
     for bad in (None, b"variant = 'F2L3D'"):
         with pytest.raises(phh.PHHError, match="not a PHH file"):
             phh.loads(bad)  # type: ignore[arg-type]
+
+
+def test_unknown_cards_revealed_at_the_showdown() -> None:
+    """A hand dealt as ?? and shown at the showdown is played with the shown cards, even when
+    some of the unknown cards were thrown on the way."""
+    text = good(
+        '  "d dh p1 ??????????",\n  "d dh p2 KsKhKdQcQs",\n  "p2 cc",\n  "p1 cc",\n'
+        '  "p1 sd ????",\n  "p2 sd",\n  "d dh p1 3c2s",\n  "p1 cc",\n  "p2 cc",\n  "p1 sd",\n'
+        '  "p2 sd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n  "p2 cc",\n'
+        '  "p1 sm 7s5h4d3c2s",\n  "p2 sm KsKhKdQcQs"', starting_stacks="[100, 100]"
+    )
+    state = phh.loads(text + "finishing_stacks = [102, 98]\n").play()
+    assert set(state.shown[0]) == set(lowball_cards("7s5h4d3c2s"))
+
+
+def lowball_cards(text: str) -> tuple[object, ...]:
+    from lowball import parse_cards
+
+    return parse_cards(text)

@@ -208,16 +208,20 @@ class HandHistory:
                         deal_index.append(i)
             except (ValueError, LowballError) as e:
                 raise self._fail(i, str(e)) from None
-        spare = [c for c in range(52) if c not in known]
+        revealed = self._revealed_unknowns(parsed, dealt, deal_index)
+        spare = [c for c in range(52) if c not in known and c not in revealed.values()]
         standins: dict[int, list[Card]] = {p: [] for p in range(n)}
         resolved: list[tuple[int, list[int]]] = []
-        for pos, tokens in dealt:
+        for d, (pos, tokens) in enumerate(dealt):
             ids: list[int] = []
-            for t in tokens:
+            for k, t in enumerate(tokens):
                 if t == "??":
-                    if not spare:
+                    if (d, k) in revealed:
+                        standin = revealed[(d, k)]
+                    elif spare:
+                        standin = spare.pop(0)
+                    else:
                         raise PHHError("more unknown cards than the deck can stand in for")
-                    standin = spare.pop(0)
                     standins[pos].append(Card(standin))
                     ids.append(standin)
                 else:
@@ -244,6 +248,40 @@ class HandHistory:
         )
         assert isinstance(deck, _ReplayDeck)
         return deck, standins, {i: ids for i, (_, ids) in zip(deal_index, resolved)}
+
+    def _revealed_unknowns(
+        self,
+        parsed: list[tuple[str, int, str, str | None]],
+        dealt: list[tuple[int, list[str]]],
+        deal_index: list[int],
+    ) -> dict[tuple[int, int], int]:
+        """Unknown cards (``??``) that a later show (``sm``) reveals: follow each player's hand
+        through the deals and discards, and give the ``??`` still held at the show the shown
+        cards not otherwise accounted for. Keys: (deal number, place in that deal)."""
+        held: dict[int, list[int | tuple[int, int]]] = {}
+        deal_of = {i: d for d, i in enumerate(deal_index)}
+        out: dict[tuple[int, int], int] = {}
+        for i, (kind, pos, verb, arg) in enumerate(parsed):
+            hand = held.setdefault(pos, [])
+            tokens = _split_cards(arg) if arg and (kind == "deal" or verb in ("sd", "sm")) else []
+            if kind == "deal":
+                d = deal_of[i]
+                hand.extend((d, k) if t == "??" else int(Card(t)) for k, t in enumerate(dealt[d][1]))
+            elif verb == "sd":
+                for t in tokens:
+                    if t == "??":
+                        unknown = next((h for h in hand if isinstance(h, tuple)), None)
+                        if unknown is not None:
+                            hand.remove(unknown)
+                    elif int(Card(t)) in hand:
+                        hand.remove(int(Card(t)))
+            elif verb == "sm" and tokens:
+                shown = [int(Card(t)) for t in tokens if t != "??"]
+                unknowns = [h for h in hand if isinstance(h, tuple)]
+                new = [c for c in shown if c not in hand]
+                if unknowns and len(new) == len(unknowns):
+                    out.update(zip(unknowns, new))
+        return out
 
     def replay(self) -> Iterator[Step]:
         """Play the hand action by action, yielding a :class:`Step` after each.
