@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -82,14 +83,14 @@ def test_rank_errors() -> None:
 
 
 def test_compare() -> None:
-    r = run("compare", "8s5h4d3c2s", "7s5h4d3c2s", "7s6h4d3c2s")
+    r = run("compare", "8s5h4d3c2s", "7c5d4h3s2d", "7h6c4s3d2h")
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[-1] == "winner: hand 2 (7s5h4d3c2s)"
-    assert r.output.splitlines()[1].startswith("* 2. 7s5h4d3c2s")
+    assert r.output.splitlines()[-1] == "winner: hand 2 (7c5d4h3s2d)"
+    assert r.output.splitlines()[1].startswith("* 2. 7c5d4h3s2d")
     r = run("compare", "7s5h4d3c2s", "7c5d4h3s2d")
     assert r.output.splitlines()[-1] == "split pot: hands 1, 2 tie"
-    r = run("compare", "As5h4d3c2s", "Ks5h4d3c2d")
-    assert r.output.splitlines()[-1] == "winner: hand 2 (Ks5h4d3c2d)"
+    r = run("compare", "As5h4d3c2s", "Kc5d4h3s2d")
+    assert r.output.splitlines()[-1] == "winner: hand 2 (Kc5d4h3s2d)"
 
 
 def test_compare_errors() -> None:
@@ -118,3 +119,27 @@ def test_installed_entry_point() -> None:
     assert p.returncode == 0 and p.stdout.split("\t")[1] == "1"
     p = subprocess.run([exe, "rank", "7s5h4d3c2"], capture_output=True, text=True)
     assert p.returncode == 2 and p.stdout == ""
+
+
+def test_rank_output_errors_and_permissions(tmp_path: Path) -> None:
+    f = tmp_path / "hands.txt"
+    f.write_text("7s5h4d3c2s\n")
+    r = run("rank", "--file", str(f), "--output", str(tmp_path / "missing" / "o.tsv"))
+    assert r.exit_code == 2 and "cannot write" in r.stderr and "No such file" in r.stderr
+    out = tmp_path / "o.tsv"
+    old = os.umask(0o022)
+    try:
+        assert run("rank", "--file", str(f), "--output", str(out)).exit_code == 0
+    finally:
+        os.umask(old)
+    assert out.stat().st_mode & 0o777 == 0o644  # as open() would make it, not mkstemp's 0600
+    out.chmod(0o640)
+    assert run("rank", "--file", str(f), "--output", str(out)).exit_code == 0
+    assert out.stat().st_mode & 0o777 == 0o640  # a replaced file keeps its permissions
+    r = run("rank", "7s5h4d3c2s", "--summary")
+    assert "1 hand ranked" in r.stderr
+
+
+def test_compare_refuses_a_card_in_two_hands() -> None:
+    r = run("compare", "7s5h4d3c2s", "7c6h4d3c2d")
+    assert r.exit_code == 2 and "card 4d is in hand 1 and hand 2" in r.stderr

@@ -150,6 +150,8 @@ def apply_action(state: HandState, action: Action) -> None:
     IllegalActionError
         When the action is not allowed now (the state is unchanged).
     """
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
     kind = action.kind
     if kind == DISCARD:
         state.discard(action.cards)
@@ -456,7 +458,10 @@ def make_bot(spec: str, variant: Variant, rng: random.Random) -> Strategy:
         )
     if not callable(factory):
         raise LowballError(f"bot {spec!r} is not callable")
-    bot = factory(variant, rng)
+    try:
+        bot = factory(variant, rng)
+    except Exception as e:  # a user's factory: any failure is a bad bot, not a crash
+        raise LowballError(f"bot {spec!r} failed to start: {type(e).__name__}: {e}") from None
     if not isinstance(bot, Strategy):
         raise LowballError(f"bot {spec!r} made {bot!r}, which has no act(view, legal) method")
     return bot

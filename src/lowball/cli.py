@@ -22,6 +22,7 @@ import click
 
 from lowball import __version__
 from lowball.bots import BOTS
+from lowball.cards import parse_hand
 from lowball.errors import InvalidCardError, LowballError
 from lowball.evaluation import HandCategory, category, describe, evaluate, winners
 from lowball.variants import VARIANTS, Variant
@@ -70,18 +71,34 @@ def _rank_all(ctx: click.Context, hands: Iterable[tuple[int | None, str]]) -> li
     return ranked
 
 
-def _write(output: str | None, text: str) -> None:
-    """Write all of text to stdout, or atomically to a file (a temporary file, then a rename)."""
+def _write(ctx: click.Context, output: str | None, text: str) -> None:
+    """Write all of text to stdout, or atomically to a file (a temporary file, then a rename).
+
+    The file gets the permissions a plain ``open`` would give it (those of the file it replaces,
+    or 0666 less the umask); a file that cannot be written is a clean error (exit 2)."""
     if output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
     target = Path(output)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    except OSError as e:
+        _fail(ctx, f"cannot write {output}: {e.strerror or e}")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
+    except OSError as e:
+        os.unlink(tmp)
+        _fail(ctx, f"cannot write {output}: {e.strerror or e}")
     except BaseException:
         os.unlink(tmp)
         raise
@@ -147,10 +164,10 @@ def rank(
     else:
         cols = _class_columns()
         text = "".join(f"{h}{cols[c]}\n" for h, c in ranked)
-    _write(output, text)
+    _write(ctx, output, text)
     if summary:
         counts = Counter(category(c) for _, c in ranked)
-        click.echo(f"{len(ranked)} hands ranked", err=True)
+        click.echo(f"{len(ranked)} hand{'' if len(ranked) == 1 else 's'} ranked", err=True)
         for cat in HandCategory:
             click.echo(f"  {cat.label:<16} {counts.get(cat, 0):>9}", err=True)
 
@@ -166,6 +183,12 @@ def compare(ctx: click.Context, hands: Sequence[str]) -> None:
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands to compare, got {len(hands)}")
     ranked = _rank_all(ctx, ((None, h.strip()) for h in hands))
+    seen: dict[int, int] = {}
+    for i, (h, _) in enumerate(ranked):  # one deck: no card in two hands
+        for card in parse_hand(h):
+            if card in seen:
+                _fail(ctx, f"card {card} is in hand {seen[card] + 1} and hand {i + 1}: one deck holds it once")
+            seen[card] = i
     best = winners([c for _, c in ranked])
     width = max(len(h) for h, _ in ranked)
     for i, (h, c) in enumerate(ranked):
@@ -358,7 +381,7 @@ def simulate(
         text = json.dumps(result.to_dict(timing=not no_timing), indent=1) + "\n"
     else:
         text = result.format_text(timing=not no_timing)
-    _write(None, text)
+    _write(ctx, None, text)
 
 
 @main.command()

@@ -285,7 +285,13 @@ def simulate(
             view = state.view(pos)
             legal = view.legal
             assert legal is not None
-            action = players[order[pos]].act(view, legal)
+            try:
+                action = players[order[pos]].act(view, legal)
+            except Exception as e:  # a user's bot: report it, do not crash
+                raise LowballError(
+                    f"hand {number}: bot {bots[order[pos]]!r} at seat {order[pos] + 1} failed: "
+                    f"{type(e).__name__}: {e}"
+                ) from None
             try:
                 apply_action(state, action)
             except (IllegalActionError, ValueError) as e:

@@ -208,7 +208,7 @@ def render_table(
         if len(pots) > 1:
             parts = [f"main pot {pots[0].amount} ({_names(pots[0].eligible, labels)})"]
             parts += [
-                f"side pot {i} {p.amount} ({_names(p.eligible, labels)})"
+                f"side pot {i}: {p.amount} ({_names(p.eligible, labels)})"
                 for i, p in enumerate(pots[1:], start=1)
             ]
             lines.append("  " + "; ".join(parts))
