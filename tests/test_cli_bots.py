@@ -200,3 +200,32 @@ def test_sensible_beats_random_and_calling_station() -> None:
     mixed_rates = {b["bot"]: b["chips_per_100_hands_per_seat"] for b in mixed.by_bot()}
     assert mixed_rates["sensible"] > mixed_rates["calling"] + 300
     assert mixed_rates["calling"] > mixed_rates["random"]
+
+
+def test_failing_user_bots_are_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "brokenbots.py").write_text(textwrap.dedent("""
+        class Raises:
+            def __init__(self, variant, rng):
+                pass
+
+            def act(self, view, legal):
+                raise RuntimeError("boom")
+
+        class Text:
+            def __init__(self, variant, rng):
+                pass
+
+            def act(self, view, legal):
+                return "call"
+
+        def needs_three(a, b, c):
+            return None
+    """))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(LowballError, match=r"bot 'brokenbots:needs_three' failed to start: TypeError"):
+        make_bot("brokenbots:needs_three", F2L3D, random.Random())
+    with pytest.raises(LowballError, match=r"hand 1: bot 'brokenbots:Raises' at seat \d failed: RuntimeError: boom"):
+        simulate(F2L3D, ["brokenbots:Raises", "calling"], 3, seed=1)
+    with pytest.raises(LowballError, match=r"chose call, which is illegal: 'call' is not an Action"):
+        simulate(F2L3D, ["brokenbots:Text", "calling"], 3, seed=1)
+    sys.modules.pop("brokenbots", None)
