@@ -97,7 +97,18 @@ class FixedLimit:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PotLimit:
+class _MinBetStructure:
+    """What pot limit and no limit share: a minimum bet, and raises of at least the largest bet
+    or raise so far (an all-in short of that does not reopen the betting, WSOP-LAR 128)."""
+
+    min_bet: int
+
+    def __post_init__(self) -> None:
+        _chips(type(self).__name__, "min_bet", self.min_bet, minimum=1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PotLimit(_MinBetStructure):
     """Pot-limit betting: the largest raise makes the wager equal to the pot after the call.
 
     Parameters
@@ -108,14 +119,9 @@ class PotLimit:
         players who already acted (WSOP-LAR 128).
     """
 
-    min_bet: int
-
-    def __post_init__(self) -> None:
-        _chips("PotLimit", "min_bet", self.min_bet, minimum=1)
-
 
 @dataclass(frozen=True, kw_only=True)
-class NoLimit:
+class NoLimit(_MinBetStructure):
     """No-limit betting: any amount up to the player's whole stack.
 
     Parameters
@@ -125,11 +131,6 @@ class NoLimit:
         raise of the round so far; an all-in short of that does not reopen the betting for
         players who already acted (WSOP-LAR 128).
     """
-
-    min_bet: int
-
-    def __post_init__(self) -> None:
-        _chips("NoLimit", "min_bet", self.min_bet, minimum=1)
 
 
 BettingStructure = Union[FixedLimit, PotLimit, NoLimit]
