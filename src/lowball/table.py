@@ -246,6 +246,21 @@ def render_table(
     return "\n".join(lines) + "\n"
 
 
+# Events whose text needs only the player, the amount or the round number.
+_EVENT_TEXT = {
+    "round": "-- betting round {number} --",
+    "draw_round": "-- draw {number} --",
+    "ante": "{who} posts an ante of {amount}",
+    "blind": "{who} posts a blind of {amount}",
+    "fold": "{who} folds",
+    "check": "{who} checks",
+    "call": "{who} calls ({amount} in this round)",
+    "bet": "{who} bets {amount}",
+    "raise": "{who} raises to {amount}",
+    "stand_pat": "{who} stands pat",
+}
+
+
 def describe_event(
     event: Event, labels: Sequence[str], *, pots: int = 1, unknown: Collection[int] = ()
 ) -> str | None:
@@ -257,30 +272,13 @@ def describe_event(
     """
     who = labels[event.seat] if event.seat is not None else ""
     k = event.kind
-    if k == "round":
-        return f"-- betting round {event.number} --"
-    if k == "draw_round":
-        return f"-- draw {event.number} --"
-    if k == "ante":
-        return f"{who} posts an ante of {event.amount}"
-    if k == "blind":
-        return f"{who} posts a blind of {event.amount}"
+    template = _EVENT_TEXT.get(k)
+    if template is not None:
+        return template.format(who=who, amount=event.amount, number=event.number)
     if k == "deal":
         if event.cards:
             return f"{who} is dealt {_cards(event.cards, unknown)}"
         return None
-    if k == "fold":
-        return f"{who} folds"
-    if k == "check":
-        return f"{who} checks"
-    if k == "call":
-        return f"{who} calls ({event.amount} in this round)"
-    if k == "bet":
-        return f"{who} bets {event.amount}"
-    if k == "raise":
-        return f"{who} raises to {event.amount}"
-    if k == "stand_pat":
-        return f"{who} stands pat"
     if k == "draw":
         if event.discarded:
             return (
