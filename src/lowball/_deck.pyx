@@ -96,7 +96,7 @@ ctypedef struct bitgen_t:
     uint64_t (*next_raw)(void *st) noexcept nogil
 
 cdef enum:
-    OS_WORDS = 1024  # words fetched from the OS at a time (8 KiB)
+    OS_WORDS = 256   # words fetched from the OS at a time (2 KiB: a new deck per hand stays cheap)
     OS_LOW = 128     # refill before an operation when fewer than this are left
 
 ctypedef struct os_buffer:
