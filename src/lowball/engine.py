@@ -1,3 +1,4 @@
+# cython: language_level=3, annotation_typing=False
 """The hand engine: one hand of any :class:`~lowball.variants.Variant`, from the forced bets to
 the award of the pot.
 
@@ -69,7 +70,7 @@ class Event(NamedTuple):
         (the count stays). ``seat=None`` is a spectator."""
         if self.seat == seat or self.kind not in _SECRET_KINDS:
             return self
-        return Event(self.kind, self.seat, self.amount, (), (), self.number, 0, self.pot)
+        return _event(self.kind, self.seat, self.amount, (), (), self.number, 0, self.pot)
 
     def to_dict(self) -> dict[str, Any]:
         d = self._asdict()
@@ -89,6 +90,21 @@ class Event(NamedTuple):
             d["hand_class"],
             d["pot"],
         )
+
+
+def _event(
+    kind: str,
+    seat: int | None = None,
+    amount: int = 0,
+    cards: tuple[Card, ...] = (),
+    discarded: tuple[Card, ...] = (),
+    number: int = 0,
+    hand_class: int = 0,
+    pot: int = 0,
+) -> Event:
+    """``Event(...)`` with positional fields only, built straight from a tuple: the engine makes
+    one per action, and the named tuple's own constructor costs a Python call."""
+    return tuple.__new__(Event, (kind, seat, amount, cards, discarded, number, hand_class, pot))
 
 
 class LegalActions(NamedTuple):
@@ -148,6 +164,13 @@ class SeatView:
     legal: LegalActions | None
     winnings: tuple[int, ...] = ()
     events: tuple[Event, ...] = field(default=(), repr=False)
+
+
+def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
+    for c in items:
+        if type(c) is not Card:
+            return False
+    return True
 
 
 class HandState:
@@ -262,7 +285,7 @@ class HandState:
             self.bets[pos] += paid
         else:
             self.antes[pos] += paid
-        self.events.append(Event(kind, pos, paid))
+        self.events.append(_event(kind, pos, paid))
 
     def _start(self) -> None:
         forced = self.variant.forced
@@ -276,7 +299,7 @@ class HandState:
             self._post(self.big_blind_position, forced.ante, "ante", live=False)
         hands = self.deck.deal_round(list(range(self.n)), 5)
         for pos, cards in enumerate(hands):
-            self.events.append(Event("deal", pos, cards=tuple(cards), number=5))
+            self.events.append(_event("deal", pos, 0, tuple(cards), (), 5))
         self._begin_betting(0)
 
     # -- queries --------------------------------------------------------------------------
@@ -307,18 +330,20 @@ class HandState:
         if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < self.n:
             raise IllegalActionError(f"position {pos!r} is not at this table (0..{self.n - 1})")
 
-    def _bet_size(self) -> int:
-        """The fixed-limit bet of the current betting round."""
-        return self._round_bet
-
     def _derive(self) -> None:
-        """Recompute what follows from the saved fields (after a round begins, or a restore)."""
+        """Recompute what follows from the saved fields (after a round begins, or a restore): the
+        betting structure's numbers for this round, so that the hot paths need no type tests."""
         b = self.variant.betting
-        self._round_bet = (
-            b.bet_size(self.betting_round, self.variant.betting_rounds)
-            if isinstance(b, FixedLimit)
-            else 0
-        )
+        self._fixed = isinstance(b, FixedLimit)
+        self._pot_limit = isinstance(b, PotLimit)
+        if isinstance(b, FixedLimit):
+            self._round_bet = b.bet_size(self.betting_round, self.variant.betting_rounds)
+            self._max_wagers = 1 + b.max_raises  # a bet and max_raises raises
+            self._min_bet = 0
+        else:
+            self._round_bet = 0
+            self._max_wagers = 0
+            self._min_bet = b.min_bet
 
     def _others_can_act(self, pos: int) -> bool:
         """True if some other player in the hand still has chips (so a wager can be answered)."""
@@ -342,22 +367,24 @@ class HandState:
         if self.phase == DRAWING:
             return LegalActions(pos, DRAWING, draw=True, max_discards=5)
         to_call = self.level - self.bets[pos]
-        stack = self.stacks[pos]
-        call_amount = min(to_call, stack)
+        call_amount = min(to_call, self.stacks[pos])
         wager = self._wager_range(pos)
         opens = self.level == 0
-        return LegalActions(
+        # LegalActions(...) field by field, built straight from a tuple (one per decision)
+        return tuple.__new__(LegalActions, (
             pos,
             BETTING,
-            fold=to_call > 0,
-            check=to_call == 0,
-            call=to_call > 0,
-            call_amount=call_amount,
-            bet=wager is not None and opens,
-            raise_=wager is not None and not opens,
-            min_to=wager[0] if wager else 0,
-            max_to=wager[1] if wager else 0,
-        )
+            to_call > 0,  # fold
+            to_call == 0,  # check
+            to_call > 0,  # call
+            call_amount,
+            wager is not None and opens,  # bet
+            wager is not None and not opens,  # raise_
+            wager[0] if wager else 0,  # min_to
+            wager[1] if wager else 0,  # max_to
+            False,  # draw
+            0,  # max_discards
+        ))
 
     def _wager_range(self, pos: int) -> tuple[int, int] | None:
         """(min_to, max_to) of a bet or raise by ``pos``, or None when it may not wager."""
@@ -368,18 +395,17 @@ class HandState:
         if not self._others_can_act(pos):
             return None  # everyone else is all in: there is nobody to raise
         all_in_to = bet + stack
-        b = self.variant.betting
-        if isinstance(b, FixedLimit):
-            if self.capped and self.bet_count >= 1 + b.max_raises:
+        if self._fixed:
+            if self.capped and self.bet_count >= self._max_wagers:
                 return None
             # A full bet or raise is one bet above the last full wager: after an all-in of less
             # than half a bet, the next player completes the wager (Robert's Rules, on which
             # WSOP-LAR draws) rather than raising the all-in amount.
             to = min(self.full_level + self._round_bet, all_in_to)
             return (to, to)
-        increment = max(self.last_raise, b.min_bet)
-        min_to = self.level + increment if self.level else b.min_bet
-        if isinstance(b, PotLimit):
+        increment = max(self.last_raise, self._min_bet)
+        min_to = self.level + increment if self.level else self._min_bet
+        if self._pot_limit:
             max_to = min(self.level + sum(self.committed) + to_call, all_in_to)
         else:
             max_to = all_in_to
@@ -414,7 +440,7 @@ class HandState:
             raise IllegalActionError(f"position {p} cannot fold: there is no bet to call, check instead")
         self.deck.fold(p)
         self.folded[p] = True
-        self.events.append(Event("fold", p))
+        self.events.append(_event("fold", p))
         self._after_bet_action(p, reopened=False)
 
     def check(self, pos: int | None = None) -> None:
@@ -429,7 +455,7 @@ class HandState:
         to_call = self.level - self.bets[p]
         if to_call > 0:
             raise IllegalActionError(f"position {p} cannot check: {to_call} to call")
-        self.events.append(Event("check", p))
+        self.events.append(_event("check", p))
         self._after_bet_action(p, reopened=False)
 
     def call(self, pos: int | None = None) -> None:
@@ -446,7 +472,7 @@ class HandState:
             raise IllegalActionError(f"position {p} cannot call: there is no bet, check instead")
         amount = min(to_call, self.stacks[p])
         self._move(p, amount)
-        self.events.append(Event("call", p, self.bets[p]))
+        self.events.append(_event("call", p, self.bets[p]))
         self._after_bet_action(p, reopened=False)
 
     def check_or_call(self, pos: int | None = None) -> None:
@@ -455,9 +481,9 @@ class HandState:
         to_call = self.level - self.bets[p]
         if to_call > 0:
             self._move(p, min(to_call, self.stacks[p]))
-            self.events.append(Event("call", p, self.bets[p]))
+            self.events.append(_event("call", p, self.bets[p]))
         else:
-            self.events.append(Event("check", p))
+            self.events.append(_event("check", p))
         self._after_bet_action(p, reopened=False)
 
     def bet(self, to: int, pos: int | None = None) -> None:
@@ -496,23 +522,24 @@ class HandState:
             raise IllegalActionError(f"position {p} cannot wager to {to}: allowed {what}")
         opened = self.level == 0
         increment = to - self.level
-        b = self.variant.betting
-        if isinstance(b, FixedLimit):
+        if self._fixed:
             # WSOP-LAR 129: an all-in of half a bet or more (over the last full wager) counts as a
             # full bet or raise and reopens the betting; less does not.
             full = 2 * (to - self.full_level) >= self._round_bet
             if full:
                 self.full_level += self._round_bet
         else:
-            full = increment >= max(self.last_raise, b.min_bet) or (opened and to >= b.min_bet)
+            full = increment >= max(self.last_raise, self._min_bet) or (
+                opened and to >= self._min_bet
+            )
         self._move(p, to - self.bets[p])
         self.level = to
         self.aggressor = p
         if full:
             self.bet_count += 1
-            if not isinstance(b, FixedLimit):
+            if not self._fixed:
                 self.last_raise = max(self.last_raise, increment)
-        self.events.append(Event("bet" if opened else "raise", p, to))
+        self.events.append(_event("bet" if opened else "raise", p, to))
         self._after_bet_action(p, reopened=full, raised=True)
 
     def _why_no_wager(self, p: int) -> str:
@@ -522,7 +549,7 @@ class HandState:
             return "not enough chips to do more than call"
         if not self._others_can_act(p):
             return "every other player is all in"
-        return f"the cap of a bet and {self.variant.betting.max_raises} raises is reached"  # type: ignore[union-attr]
+        return f"the cap of a bet and {self._max_wagers - 1} raises is reached"
 
     def _move(self, p: int, amount: int) -> None:
         self.stacks[p] -= amount
@@ -546,16 +573,16 @@ class HandState:
             For text that is not a card.
         """
         p = self._expect(DRAWING, pos)
-        if isinstance(cards, (tuple, list)) and all(type(c) is Card for c in cards):
+        if isinstance(cards, (tuple, list)) and _all_cards(cards):
             thrown = tuple(cards)  # already cards: the deck checks them (held, distinct, <= 5)
         else:
             thrown = parse_cards(cards)
         new = tuple(self.deck.draw(p, thrown))  # raises with the deck unchanged
         self.drawn[-1][p] = len(thrown)
         if thrown:
-            self.events.append(Event("draw", p, cards=new, discarded=thrown, number=len(thrown)))
+            self.events.append(_event("draw", p, 0, new, thrown, len(thrown)))
         else:
-            self.events.append(Event("stand_pat", p))
+            self.events.append(_event("stand_pat", p))
         self._next_drawer()
         return new
 
@@ -581,7 +608,7 @@ class HandState:
             self.last_raise = self.variant.forced.big_blind
         self.aggressor = None
         self._derive()
-        self.events.append(Event("round", number=r + 1))
+        self.events.append(_event("round", None, 0, (), (), r + 1))
         b = self.variant.betting
         self.capped = isinstance(b, FixedLimit) and not (
             b.uncapped_heads_up and len(self.in_hand()) == 2
@@ -659,14 +686,14 @@ class HandState:
             self.bets[p] -= excess
             self.committed[p] -= excess
             self.stacks[p] += excess
-            self.events.append(Event("return", p, excess))
+            self.events.append(_event("return", p, excess))
 
     def _begin_draw(self, d: int) -> None:
         self.phase = DRAWING
         self.draw_round = d
         self.draw_order = self.in_hand()
         self.drawn.append([-1] * self.n)
-        self.events.append(Event("draw_round", number=d))
+        self.events.append(_event("draw_round", None, 0, (), (), d))
         self.deck.begin_draw(self.draw_order)
         self.actor = self.draw_order[0]
 
@@ -686,7 +713,7 @@ class HandState:
         self.pots = [Pot(total, (p,))]
         self.stacks[p] += total
         self.winnings[p] += total
-        self.events.append(Event("win", p, total))
+        self.events.append(_event("win", p, total))
         self._finish()
 
     def side_pots(self) -> list[Pot]:
@@ -729,7 +756,7 @@ class HandState:
         for p in order:
             cards = tuple(self.deck.hand(p))
             self.shown[p] = cards
-            self.events.append(Event("show", p, cards=cards, hand_class=classes[p]))
+            self.events.append(_event("show", p, 0, cards, (), 0, classes[p]))
         # The last-formed side pot first; odd chips to the first winner left of the button
         # (WSOP-LAR 149), i.e. the lowest position.
         for index in range(len(self.pots) - 1, -1, -1):
@@ -741,7 +768,7 @@ class HandState:
                 amount = share + (1 if k < odd else 0)
                 self.stacks[p] += amount
                 self.winnings[p] += amount
-                self.events.append(Event("win", p, amount, hand_class=best, pot=index))
+                self.events.append(_event("win", p, amount, (), (), 0, best, index))
         self._finish()
 
     def _finish(self) -> None:
