@@ -13,6 +13,7 @@
 import cython
 
 
+cdef bint _all_cards(object items) except -1
 cdef _event(str kind, seat=*, amount=*, tuple cards=*, tuple discarded=*, number=*, hand_class=*,
             pot=*)
 
@@ -43,6 +44,8 @@ cdef class HandState:
     cdef _post(self, Py_ssize_t pos, object amount, str kind, bint live)
     @cython.locals(pos=Py_ssize_t)
     cdef _start(self)
+    @cython.locals(p=Py_ssize_t)
+    cpdef list in_hand(self)
     cdef _check_pos(self, object pos)
     cpdef _derive(self)
     @cython.locals(q=Py_ssize_t)
@@ -69,6 +72,7 @@ cdef class HandState:
     @cython.locals(pending=list, start=Py_ssize_t, k=Py_ssize_t)
     cdef _after_bet_action(self, Py_ssize_t p, bint reopened, bint raised=*)
     cdef _end_betting(self)
+    @cython.locals(bets=list, p=Py_ssize_t, q=Py_ssize_t)
     cdef _return_uncalled(self)
     cdef _begin_draw(self, Py_ssize_t d)
     @cython.locals(i=Py_ssize_t)

@@ -207,7 +207,9 @@ class HandState:
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
-        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+        if not isinstance(stacks, (list, tuple)) and (
+            isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)
+        ):
             raise VariantError(f"stacks = {stacks!r}: expected a sequence of whole chips")
         stacks = list(stacks)
         n = len(stacks)
@@ -321,10 +323,6 @@ class HandState:
     def in_hand(self) -> list[int]:
         """Positions that have not folded."""
         return [p for p in range(self.n) if not self.folded[p]]
-
-    def _able(self) -> list[int]:
-        """Positions that can still bet: not folded, chips behind."""
-        return [p for p in range(self.n) if not self.folded[p] and self.stacks[p] > 0]
 
     def _check_pos(self, pos: int) -> None:
         if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < self.n:
@@ -675,12 +673,15 @@ class HandState:
         self._begin_draw(self.betting_round + 1)
 
     def _return_uncalled(self) -> None:
-        top = max(self.bets)
-        leaders = [p for p in range(self.n) if self.bets[p] == top]
-        if top == 0 or len(leaders) > 1:
+        bets = self.bets
+        top = max(bets)
+        if top == 0 or bets.count(top) > 1:
             return
-        p = leaders[0]
-        second = max(self.bets[q] for q in range(self.n) if q != p)
+        p = bets.index(top)
+        second = 0  # the largest other wager (wagers are never negative)
+        for q in range(self.n):
+            if q != p and bets[q] > second:
+                second = bets[q]
         excess = top - second
         if excess > 0:
             self.bets[p] -= excess
