@@ -8,6 +8,10 @@ each in a fresh state: lowball's ``HandState`` (it posts, deals, draws and pays 
 pokerkit 0.7's ``FixedLimitDeuceToSevenLowballTripleDraw`` with every automation on (antes,
 blinds, burning, hole dealing, bet collection, showdown, hand killing, chips pushing and pulling),
 so each engine does its own dealing and bookkeeping and the benchmark only takes the decisions.
+Each engine shuffles from one random source per run, as a table or a simulation does: pokerkit
+from the ``random`` module, lowball from one seeded numpy ``Generator`` shared by the run's decks
+(``lowball simulate`` and ``Table`` do the same; seeding a new PCG64 for every hand would cost
+lowball about 10 us a hand, and pokerkit does not reseed either).
 
 Both engines get the same decisions from the same policy and seeds: hand ``i`` uses
 ``random.Random(i)``; at each betting turn the player raises with probability 0.3 when a raise
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, Mode
 
@@ -50,10 +55,10 @@ PK_AUTOMATIONS = (
 DISCARDS = (0, 1, 1, 2, 2, 3)
 
 
-def lowball_hand(seed: int) -> int:
+def lowball_hand(seed: int, deck_source: np.random.Generator) -> int:
     """One hand on lowball; returns the number of decisions."""
     rng = random.Random(seed)
-    s = HandState(V, [STACK] * PLAYERS, seed=seed)
+    s = HandState(V, [STACK] * PLAYERS, seed=deck_source)
     actions = 0
     while s.actor is not None:
         actions += 1
@@ -73,7 +78,7 @@ def lowball_hand(seed: int) -> int:
     return actions
 
 
-def pokerkit_hand(seed: int) -> int:
+def pokerkit_hand(seed: int, deck_source: object = None) -> int:
     """The same hand on pokerkit; returns the number of decisions."""
     rng = random.Random(seed)
     st = FixedLimitDeuceToSevenLowballTripleDraw.create_state(
@@ -104,7 +109,8 @@ def pokerkit_hand(seed: int) -> int:
 
 
 def _run(play) -> int:  # type: ignore[no-untyped-def]
-    return sum(play(seed) for seed in range(HANDS))
+    deck_source = np.random.default_rng(0)  # one source per run (pokerkit uses ``random``'s)
+    return sum(play(seed, deck_source) for seed in range(HANDS))
 
 
 GROUP = f"engine: six-handed fixed-limit triple draw, {HANDS} whole hands"
