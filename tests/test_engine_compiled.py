@@ -7,6 +7,7 @@ messages, action by action, over random hands of every variant with short stacks
 
 from __future__ import annotations
 
+import functools
 import importlib.machinery
 import importlib.util
 import random
@@ -25,8 +26,10 @@ from lowball.variants import Variant
 SOURCE = Path(lowball.engine.__file__).with_name("engine.py")
 
 
+@functools.cache
 def interpreted_engine() -> ModuleType:
-    """engine.py as plain Python, under another module name (it imports lowball's other modules)."""
+    """engine.py as plain Python, under another module name (it imports lowball's other modules).
+    One module per test run, so that pickle finds its classes by name."""
     spec = importlib.util.spec_from_file_location("lowball_engine_interpreted", SOURCE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -219,10 +219,10 @@ cdef inline int _seat_of(object seat) except -1:
 cdef int _seat_slow(object seat) except -1:
     if isinstance(seat, bool) or not hasattr(seat, "__index__"):
         raise DeckError(f"seat {seat!r} is not a seat number: expected an int 0..{LB_DECK_MAX_SEATS - 1}")
-    cdef Py_ssize_t s = seat.__index__()
-    if not 0 <= s < LB_DECK_MAX_SEATS:
-        raise DeckError(f"seat {s} is out of range: seats are 0..{LB_DECK_MAX_SEATS - 1}")
-    return <int>s
+    index = seat.__index__()  # a Python int of any size: compared before it becomes a C int
+    if not 0 <= index < LB_DECK_MAX_SEATS:
+        raise DeckError(f"seat {index} is out of range: seats are 0..{LB_DECK_MAX_SEATS - 1}")
+    return <int>index
 
 
 cdef int _seats_of(object seats, uint8_t *out) except -1:

@@ -38,7 +38,8 @@ cdef class HandState:
     cdef public dict _seen
     cdef public object _round_bet
     cdef public bint _fixed, _pot_limit
-    cdef public Py_ssize_t _max_wagers
+    cdef public object _max_wagers
+    cdef object __weakref__
     cdef public object _min_bet
 
     cdef _post(self, Py_ssize_t pos, object amount, str kind, bint live)

@@ -1,4 +1,4 @@
-# cython: language_level=3, annotation_typing=False
+# cython: language_level=3, annotation_typing=False, embedsignature=True
 """The hand engine: one hand of any :class:`~lowball.variants.Variant`, from the forced bets to
 the award of the pot.
 
@@ -171,6 +171,84 @@ def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
         if type(c) is not Card:
             return False
     return True
+
+
+def _saved_position(value: object, name: str, n: int, none: bool = False) -> Any:
+    """A position 0..n-1 from saved data (or None when ``none``), else LowballError."""
+    if (value is None and none) or (type(value) is int and 0 <= value < n):
+        return value
+    raise LowballError(f"{name} = {value!r}: expected a position 0..{n - 1}" + (" or null" if none else ""))
+
+
+def _check_saved_fields(data: dict[str, Any], n: int, draws: int, chips: int) -> None:
+    """Check each saved field of a hand on its own: type, length and range (``chips``: all the
+    chips at the table, which bounds every amount and the number of wagers in a round)."""
+
+    def whole(name: str, low: int = 0, high: int | None = None) -> None:
+        v = data[name]
+        if type(v) is not int or v < low or (high is not None and v > high):
+            top = "" if high is None else f"..{high}"
+            raise LowballError(f"{name} = {v!r}: expected a whole number {low}{top}" + ("" if top else " or more"))
+
+    for name in ("stacks", "bets", "committed", "antes", "winnings"):
+        values = data[name]
+        if not (isinstance(values, list) and len(values) == n and all(type(v) is int and v >= 0 for v in values)):
+            raise LowballError(f"{name} = {values!r}: expected {n} whole numbers >= 0")
+    for name in ("folded", "can_raise"):
+        values = data[name]
+        if not (isinstance(values, list) and len(values) == n and all(type(v) is bool for v in values)):
+            raise LowballError(f"{name} = {values!r}: expected {n} true/false values")
+    if data["phase"] not in (BETTING, DRAWING, COMPLETE):
+        raise LowballError(f"phase = {data['phase']!r}: expected {BETTING!r}, {DRAWING!r} or {COMPLETE!r}")
+    whole("betting_round", 0, draws)
+    whole("draw_round", 0, draws)
+    for name in ("level", "last_raise", "full_level"):
+        whole(name, 0, chips)
+    whole("bet_count", 0, chips + 1)  # every wager adds a chip; the big blind counts as one
+    if type(data["capped"]) is not bool:
+        raise LowballError(f"capped = {data['capped']!r}: expected true or false")
+    for name in ("actor", "aggressor", "last_round_aggressor"):
+        _saved_position(data[name], name, n, none=True)
+    for name in ("pending", "draw_order"):
+        values = data[name]
+        if not isinstance(values, list) or len(set(map(repr, values))) != len(values):
+            raise LowballError(f"{name} = {values!r}: expected a list of different positions")
+        for v in values:
+            _saved_position(v, name, n)
+    for name, kind in (("events", list), ("pots", list), ("shown", dict)):
+        if type(data[name]) is not kind:
+            raise LowballError(f"{name} = {data[name]!r}: expected a {kind.__name__}")
+    drawn = data["drawn"]
+    if not (isinstance(drawn, list) and all(
+        isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= 5 for k in d)
+        for d in drawn
+    )):
+        raise LowballError(f"drawn = {drawn!r}: expected lists of {n} numbers -1..5")
+
+
+_EVENT_KINDS = frozenset((
+    "ante", "blind", "deal", "fold", "check", "call", "bet", "raise", "draw", "stand_pat",
+    "return", "show", "win", "round", "draw_round",
+))
+
+
+def _saved_event(d: dict[str, Any], n: int) -> Event:
+    e = Event.from_dict(d)
+    if type(e.kind) is not str or e.kind not in _EVENT_KINDS:
+        raise LowballError(f"event kind {e.kind!r} is unknown")
+    _saved_position(e.seat, "event seat", n, none=True)
+    for name in ("amount", "number", "hand_class", "pot"):
+        v = getattr(e, name)
+        if type(v) is not int or v < 0:
+            raise LowballError(f"event {name} = {v!r}: expected a whole number >= 0")
+    return e
+
+
+def _saved_pot(pot: object, n: int) -> Pot:
+    if not (isinstance(pot, list) and len(pot) == 2 and type(pot[0]) is int and pot[0] >= 0
+            and isinstance(pot[1], list)):
+        raise LowballError(f"pot {pot!r}: expected [chips, [positions]]")
+    return Pot(pot[0], tuple(_saved_position(p, "pot eligible", n) for p in pot[1]))
 
 
 class HandState:
@@ -866,64 +944,96 @@ class HandState:
     def from_dict(cls, data: dict[str, Any]) -> HandState:
         """The hand saved by :meth:`to_dict`, in exactly that state.
 
+        Every field is checked before it is used: its type and range, and that the fields fit
+        together (the chips add up, the cards in the deck match the players in the hand, the
+        player to act is the one the betting round or the deck expects). The event log is
+        checked event by event (kinds, positions, amounts, cards), not replayed against the
+        state.
+
         Raises
         ------
         LowballError
-            For data that is not a saved hand.
+            For data that is not a saved hand, naming the first bad field.
         """
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise LowballError(f"not a saved hand: expected a dict with format {STATE_FORMAT!r}")
         try:
             self = cls.__new__(cls)
             self.variant = Variant.from_dict(data["variant"])
-            self.starting_stacks = tuple(int(s) for s in data["starting_stacks"])
-            self.n = len(self.starting_stacks)
+            starting = data["starting_stacks"]
+            if not (
+                isinstance(starting, list)
+                and 2 <= len(starting) <= self.variant.max_players
+                and all(type(s) is int and s >= 1 for s in starting)
+            ):
+                raise LowballError(
+                    f"starting_stacks = {starting!r}: expected 2..{self.variant.max_players} "
+                    "whole numbers >= 1"
+                )
+            self.starting_stacks = tuple(starting)
+            self.n = n = len(starting)
+            _check_saved_fields(data, n, self.variant.draws, sum(starting))
             self.deck = Deck.from_snapshot(data["deck"])
-            self.events = [Event.from_dict(e) for e in data["events"]]
-            self.shown = {int(p): parse_cards(c) for p, c in data["shown"].items()}
-            self.pots = [Pot(int(a), tuple(e)) for a, e in data["pots"]]
+            self.events = [_saved_event(e, n) for e in data["events"]]
+            self.shown = {_saved_position(int(p), "shown", n): parse_cards(c) for p, c in data["shown"].items()}
+            self.pots = [_saved_pot(pot, n) for pot in data["pots"]]
             self._seen = {}
             for name in cls._FIELDS:
                 value = data[name]
-                if name == "drawn":
-                    value = [list(v) for v in value]
-                elif isinstance(value, list):
-                    value = list(value)
-                setattr(self, name, value)
+                setattr(self, name, [list(v) for v in value] if name == "drawn" else (
+                    list(value) if isinstance(value, list) else value
+                ))
             self._check_restored()
             self._derive()
         except LowballError as e:
             raise LowballError(f"not a saved hand: {e}") from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
             raise LowballError(f"not a saved hand: {e!r}") from None
         return self
 
     def _check_restored(self) -> None:
-        """Reject saved data whose fields do not fit together (types, lengths, chip count)."""
+        """Reject restored fields that do not fit together (each was checked on its own)."""
         n = self.n
-
-        def ints(name: str, values: object, low: int = 0) -> None:
-            if not (isinstance(values, list) and len(values) == n and all(
-                type(v) is int and v >= low for v in values
-            )):
-                raise LowballError(f"{name} = {values!r}: expected {n} whole numbers >= {low}")
-
-        if not 2 <= n <= self.variant.max_players:
-            raise LowballError(f"{n} players for {self.variant.name}")
-        for name in ("stacks", "bets", "committed", "antes", "winnings"):
-            ints(name, getattr(self, name))
-        for name in ("folded", "can_raise"):
-            values = getattr(self, name)
-            if not (isinstance(values, list) and len(values) == n and all(type(v) is bool for v in values)):
-                raise LowballError(f"{name} = {values!r}: expected {n} true/false values")
-        if self.phase not in (BETTING, DRAWING, COMPLETE):
-            raise LowballError(f"phase = {self.phase!r}")
-        if self.actor is not None and not (type(self.actor) is int and 0 <= self.actor < n):
-            raise LowballError(f"actor = {self.actor!r}")
-        if (self.actor is None) != (self.phase == COMPLETE):
-            raise LowballError(f"actor = {self.actor!r} in phase {self.phase!r}")
-        if not all(type(p) is int and 0 <= p < n for p in self.pending + self.draw_order):
-            raise LowballError(f"pending = {self.pending!r}, draw_order = {self.draw_order!r}")
+        phase = self.phase
+        if phase == DRAWING:
+            if self.draw_round != self.betting_round + 1:
+                raise LowballError(
+                    f"draw_round = {self.draw_round} while drawing after betting round "
+                    f"{self.betting_round}"
+                )
+        elif self.draw_round != self.betting_round:
+            raise LowballError(
+                f"draw_round = {self.draw_round} in betting round {self.betting_round} ({phase})"
+            )
+        if len(self.drawn) != self.draw_round:
+            raise LowballError(f"drawn = {self.drawn!r}: expected one list per draw so far")
+        if (self.actor is None) != (phase == COMPLETE):
+            raise LowballError(f"actor = {self.actor!r} in phase {phase!r}")
+        if self.deck.in_draw != (phase == DRAWING):
+            raise LowballError(f"the deck's draw round does not match phase {phase!r}")
+        alive = [p for p in range(n) if not self.folded[p]]
+        if not alive:
+            raise LowballError("every player has folded")
+        if phase == BETTING:
+            if not self.pending or self.pending[0] != self.actor:
+                raise LowballError(f"actor = {self.actor!r}, pending = {self.pending!r}")
+            if self.level != max(self.bets):
+                raise LowballError(f"level = {self.level!r} while the largest wager is {max(self.bets)}")
+            if any(self.folded[p] or self.stacks[p] == 0 for p in self.pending):
+                raise LowballError(f"pending = {self.pending!r} holds a player who cannot act")
+        elif self.pending:
+            raise LowballError(f"pending = {self.pending!r} outside a betting round")
+        if phase == DRAWING:
+            actor = self.actor
+            last = self.drawn[-1]
+            if self.draw_order != alive or actor not in alive or self.deck.next_seat != actor:
+                raise LowballError(
+                    f"actor = {actor!r}, draw_order = {self.draw_order!r}: expected the players "
+                    f"in the hand {alive!r}, and the deck's next player"
+                )
+            k = alive.index(actor)
+            if any(last[p] < 0 for p in alive[:k]) or any(last[p] >= 0 for p in alive[k:]):
+                raise LowballError(f"drawn = {self.drawn!r} does not match position {actor} to draw")
         total = sum(self.stacks) + self.pot_total
         if total != sum(self.starting_stacks):
             raise LowballError(
@@ -932,6 +1042,13 @@ class HandState:
         for p in range(n):
             if len(self.deck.hand(p)) != (0 if self.folded[p] else 5):
                 raise LowballError(f"position {p} holds {len(self.deck.hand(p))} cards in the deck")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling and copying go through :meth:`to_dict` and :meth:`from_dict`: the same
+        checked format in the compiled and the interpreted engine. ``copy.copy`` gives an
+        independent hand (its own deck). Attributes a subclass adds travel as its ``__dict__``."""
+        extra = {k: v for k, v in getattr(self, "__dict__", {}).items() if k not in _STATE_NAMES}
+        return (type(self).from_dict, (self.to_dict(),), extra or None)
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
@@ -951,3 +1068,10 @@ class HandState:
     def __repr__(self) -> str:
         who = f", position {self.actor} to act" if self.actor is not None else ""
         return f"<HandState {self.variant.name}, {self.n} players, {self.phase}{who}>"
+
+
+# Every attribute HandState itself keeps (pickling leaves these to to_dict/from_dict).
+_STATE_NAMES = frozenset(HandState._FIELDS) | frozenset((
+    "variant", "n", "starting_stacks", "deck", "events", "shown", "pots", "_seen", "_round_bet",
+    "_fixed", "_pot_limit", "_max_wagers", "_min_bet",
+))

@@ -74,7 +74,8 @@ class FixedLimit:
     Raises
     ------
     VariantError
-        For amounts below 1, a big bet below the small bet, or max_raises below 0.
+        For amounts below 1, a big bet below the small bet, max_raises below 0, or
+        uncapped_heads_up that is not True or False.
     """
 
     small_bet: int
@@ -86,6 +87,10 @@ class FixedLimit:
         _chips("FixedLimit", "small_bet", self.small_bet, minimum=1)
         _chips("FixedLimit", "big_bet", self.big_bet, minimum=1)
         _chips("FixedLimit", "max_raises", self.max_raises, minimum=0)
+        if not isinstance(self.uncapped_heads_up, bool):
+            raise VariantError(
+                f"FixedLimit.uncapped_heads_up = {self.uncapped_heads_up!r}: expected True or False"
+            )
         if self.big_bet < self.small_bet:
             raise VariantError(
                 f"FixedLimit.big_bet = {self.big_bet} is below small_bet = {self.small_bet}"
@@ -164,6 +169,10 @@ class ForcedBets:
         _chips("ForcedBets", "small_blind", self.small_blind)
         _chips("ForcedBets", "big_blind", self.big_blind)
         _chips("ForcedBets", "ante", self.ante)
+        if not isinstance(self.big_blind_ante, bool):
+            raise VariantError(
+                f"ForcedBets.big_blind_ante = {self.big_blind_ante!r}: expected True or False"
+            )
         if self.small_blind > self.big_blind:
             raise VariantError(
                 f"ForcedBets.small_blind = {self.small_blind} is above big_blind = {self.big_blind}"
@@ -211,6 +220,9 @@ class Variant:
     code: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
+        for name in ("name", "code"):
+            if not isinstance(getattr(self, name), str):
+                raise VariantError(f"Variant.{name} = {getattr(self, name)!r}: expected text")
         if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
             raise VariantError(
                 f"Variant.betting = {self.betting!r}: expected FixedLimit, PotLimit or NoLimit"
@@ -283,7 +295,7 @@ class Variant:
                 betting=structure,
                 forced=ForcedBets(**data["forced"]),
                 reshuffle=ReshuffleRule[str(data.get("reshuffle", "seeds")).upper()],
-                burn=bool(data.get("burn", False)),
+                burn=data.get("burn", False),
                 max_players=data.get("max_players", 6),
             )
         except VariantError:
