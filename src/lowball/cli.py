@@ -394,8 +394,9 @@ def simulate(
 def replay(ctx: click.Context, file: str, show_all: bool) -> None:
     """Step through a hand history (a PHH file) action by action.
 
-    Each step shows the action as written in the file (with its line), what happened, and the
-    table after it with every player's cards. Press Enter for the next action, or q and Enter
+    Each step shows the action as written in the file (with its line), what that line did (the
+    cards of a draw with the file's d dh line, a hand at the showdown with its sm line), and
+    the table after it with every player's cards. Press Enter for the next action, or q and Enter
     to stop; when the input ends the rest is shown at once. At the end: the finishing stacks,
     checked against the file's. An action that cannot be replayed stops the replay with exit
     status 2 and a message naming the action and its line (with --all nothing else is printed).
