@@ -326,7 +326,9 @@ def play(
 @click.option(
     "--phh", "phh_dir", type=click.Path(file_okay=False, writable=True), default=None,
     help="Write every hand as a PHH file into this directory (made if missing): "
-    "hand-000001.phh, ... with the bots' names as players.",
+    "hand-000001.phh, ... with the bots' names as players. Files are never overwritten: if "
+    "the directory already holds one this run would write, nothing is played and the error "
+    "(exit status 2) names it.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of tables.")
 @click.option(
