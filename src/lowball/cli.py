@@ -276,7 +276,8 @@ def play(
     """Play 2-7 lowball at the terminal against bots.
 
     You sit in seat 1; the button moves one seat after each hand; a broke bot buys in again.
-    The game goes on until you type q (or the input ends) or you have no chips left. At your
+    The game goes on until you type q (or the input ends) or you have no chips left; between
+    hands, Enter (an empty line) deals the next hand and anything but q is asked again. At your
     turn the table shows the seats, stacks, button and blinds, the pot and side pots, whose
     turn it is, your cards, how many cards each player drew, and what you may bet or raise.
     Type:
