@@ -15,9 +15,10 @@ from lowball.engine import LegalActions
 from lowball.play import parse_command
 from lowball.table import sorted_hand
 
-# Wrong half the time on purpose: "c" is refused in a draw and "p" in a betting round, so this
-# plays every hand by calling or checking and standing pat, whatever the bots do.
-CALL_AND_PAT = "c\np\n" * 200
+# Wrong two times in three on purpose: "c" is refused in a draw, "p" in a betting round and an
+# empty line at both, and between hands only the empty line deals the next one; so this plays
+# every hand by calling or checking and standing pat, whatever the bots do.
+CALL_AND_PAT = "c\np\n\n" * 200
 
 
 def play(*args: str, input: str):  # noqa: A002
@@ -125,6 +126,26 @@ def test_quit_between_hands_and_a_broke_bot_buys_in_again() -> None:
     assert "Ann folds" in r.output
     assert "--- Hand 1 result ---" in r.output
     assert r.output.rstrip().endswith("You leave after 1 hand with 199 chips (-1).")
+
+
+def test_between_hands_only_enter_continues() -> None:
+    """At "Enter for the next hand, q to quit" anything but an empty line or q/quit is refused
+    and asked again; it never starts the next hand."""
+    r = play("--players", "3", "--seed", "2", input="f\nyes\nc\n  \nf\nn\nQuit\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    prompt = "Enter for the next hand, q to quit> "
+    refused = "  only Enter goes on to the next hand; q quits"
+    # hand 1: "yes" and "c" refused, then an empty line (spaces only) deals hand 2
+    first = out[out.index("--- Hand 1 result ---"):out.index("=== Hand 2:")]
+    assert first.count(prompt) == 3
+    assert first.count(refused) == 2
+    assert "=== Hand 2: button hero; stacks hero 199, sensible2 201, sensible3 200 ===" in out
+    assert "=== Hand 3:" not in out
+    # hand 2: "n" refused, then Quit
+    second = out[out.index("--- Hand 2 result ---"):]
+    assert second.count(prompt) == 2 and second.count(refused) == 1
+    assert out.rstrip().endswith(prompt + "Quit\nYou leave after 2 hands with 199 chips (-1).")
 
 
 def test_no_limit_amounts() -> None:

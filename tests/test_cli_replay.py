@@ -69,7 +69,8 @@ def test_bad_beat_in_detail() -> None:
     assert "  p2 Player 2 is dealt ?? ?? ?? ?? ??" in out
     assert "  p1 Player 1 is dealt 7h 6c 4c 3d 2c" in out
     assert "[6/26] (line 18) p4 cbr 300000\n  p4 Player 4 raises to 300000\n" in out
-    assert "  p4 Player 4 discards 6s and draws 7c" in out
+    assert "[21/26] (line 33) p4 sd 6s\n  p4 Player 4 discards 6s\n[22/26]" in out
+    assert "[22/26] (line 34) d dh p4 7c\n  p4 Player 4 draws 7c\n  -- betting round 4 --\n" in out
     assert "  p1 Player 1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two" in out
     assert "  p4 Player 4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)" in out
     assert "  p4 Player 4 wins 2510000" in out
@@ -110,10 +111,153 @@ def test_single_draw_no_limit_hand() -> None:
     out = r.stdout
     assert "  p3 raises to 30" in out
     assert "  p1 raises to 90" in out
-    assert "  p3 discards 9s and draws Kh" in out
+    assert "[9/12] (line 17) p3 sd 9s\n  p3 discards 9s\n[10/12]" in out
+    assert "[10/12] (line 18) d dh p3 Kh\n  p3 draws Kh\n  -- betting round 2 --\n" in out
     assert "  p1 bets 100" in out
     assert "  p1 takes back 100 uncalled" in out
     assert "  p1 wins 190" in out
+
+
+def _steps(out: str) -> list[tuple[str, list[str], bool]]:
+    """Each step of a replay's output: its PHH action, the lines that tell what it did, and
+    whether the table follows."""
+    steps = []
+    for block in re.split(r"^(?=\[\d+/\d+\])", out, flags=re.M)[1:]:
+        head, *rest = block.splitlines()
+        told = []
+        for line in rest:
+            if not line.startswith("  ") or line.startswith(("    ", "  > ")):
+                break
+            told.append(line[2:])
+        table = any(" from a hand history: " in line for line in rest)
+        action = re.sub(r"^\[\d+/\d+\](?: \(line \d+\))? ", "", head)
+        steps.append((action, told, table))
+    return steps
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_each_step_tells_what_its_own_line_did(path: Path) -> None:
+    """Dealt cards with their d dh line, discards with sd, drawn cards with the d dh line after
+    the discard, hands shown or mucked with sm; each event once, and no table while the engine
+    has dealt cards the file has not recorded yet."""
+    hist = phh.load(path)
+    r = replay("--all", str(path))
+    assert r.exit_code == 0, r.output
+    steps = _steps(r.stdout)
+    assert [a for a, _, _ in steps] == [a.strip() for a in hist.actions]
+    labels = _labels(hist)
+    verbs = ("is dealt", "draws", "discards", "stands pat", "shows", "mucks")
+    for action, told, table in steps:
+        words = action.split("#")[0].split()
+        seat = words[2] if words[0] == "d" else words[0]
+        for line in told:
+            label = next((lb for lb in labels if line.startswith(lb + " ")), None)
+            verb = next((v for v in verbs if label and line[len(label) + 1:].startswith(v)), None)
+            if verb is None:
+                continue  # blinds, bets, rounds and wins: counted below
+            who = label.split()[0] if label else ""
+            if verb in ("is dealt", "draws"):
+                assert words[:3] == ["d", "dh", who], (action, line)
+            elif verb in ("discards", "stands pat"):
+                assert words[:2] == [who, "sd"], (action, line)
+            else:
+                assert words[:2] == [who, "sm"], (action, line)
+                assert (verb == "mucks") == (words[2:] in ([], ["-"])), (action, line)
+        if words[0] == "d" or words[1] in ("sd", "sm"):  # it tells its own player's cards
+            assert any(line.startswith(labels[int(seat[1:]) - 1] + " ") for line in told), action
+        if words[1] == "sd" and len(words) > 2:
+            assert not table, action  # the cards drawn are the next d dh line's to tell
+    told_all = [line for _, told, _ in steps for line in told]
+    final = hist.play()
+    events = final.events
+    # each event told once
+    wins = [e for e in events if e.kind == "win"]
+    assert len([x for x in told_all if re.search(r" wins \d+", x)]) == len(wins)
+    assert len([x for x in told_all if x.startswith("-- ")]) == len(
+        [e for e in events if e.kind in ("round", "draw_round")]
+    )
+    assert len([x for x in told_all if " is dealt " in x]) == len(hist.starting_stacks)
+    draws = [e for e in events if e.kind == "draw"]
+    assert len([x for x in told_all if " draws " in x]) == len(draws)
+    assert len([x for x in told_all if " discards " in x]) == len(draws)
+    assert len([x for x in told_all if re.search(r" (shows|mucks) ", x)]) == len(final.shown)
+    # the last step leaves nothing untold: the table closes the hand
+    assert steps[-1][2]
+
+
+def test_the_deal_draw_and_showdown_of_the_bad_beat_step_by_step() -> None:
+    out = replay("--all", str(BAD_BEAT)).stdout
+    steps = _steps(out)
+    # The engine deals every hand before the first action; each deal line tells its own.
+    assert steps[0][1] == [
+        "p1 Player 1 posts a blind of 75000",
+        "p2 Player 2 posts a blind of 150000",
+        "p1 Player 1 is dealt 7h 6c 4c 3d 2c",
+    ]
+    assert steps[1][1] == ["p2 Player 2 is dealt ?? ?? ?? ?? ??"]
+    assert steps[3][1] == ["p4 Player 4 is dealt As Qs 6s 5c 3c", "-- betting round 1 --"]
+    assert [s[2] for s in steps[:4]] == [False, False, False, True]
+    # p4 sd AsQs, then d dh p4 2hQh: the new cards and the next round with the deal line.
+    assert steps[10] == ("p4 sd AsQs", ["p4 Player 4 discards As Qs"], False)
+    assert steps[11] == ("d dh p4 2hQh", ["p4 Player 4 draws 2h Qh", "-- betting round 2 --"], True)
+    # The last call ends the betting; the hands are told with their sm lines, the pot with
+    # the last of them.
+    assert steps[23] == ("p4 cc", ["p4 Player 4 calls (280000 in this round)"], False)
+    assert steps[24] == (
+        "p1 sm 7h6c4c3d2c", ["p1 Player 1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two"], False
+    )
+    assert steps[25] == (
+        "p4 sm 2h4d7c5c3c",
+        ["p4 Player 4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)",
+         "p4 Player 4 wins 2510000"],
+        True,
+    )
+    assert "hand complete" in out[out.index("[26/26]"):]
+
+
+def test_discards_then_deals_written_in_a_block() -> None:
+    """pokerkit writes a draw's discards first, then all its deals: each line still tells its
+    own, and the second betting round begins with the last deal."""
+    path = PHH_DIR / "wsop-2023-event43-final-table" / "45_02_01_50.phh"
+    steps = _steps(replay("--all", str(path)).stdout)
+    assert steps[10:16] == [
+        ("p2 sd JsJd", ["p2 discards Js Jd"], False),
+        ("p5 sd 9h", ["p5 discards 9h"], False),
+        ("d dh p2 Qh8c", ["p2 draws Qh 8c"], False),
+        ("d dh p5 4s", ["p5 draws 4s", "-- betting round 2 --"], False),
+        ("p2 sm 8d5h3hQh8c", ["p2 shows 8d 5h 3h Qh 8c: 8-8-Q-5-3: pair of eights"], False),
+        ("p5 sm Ts9s4d2c4s",
+         ["p5 shows Ts 9s 4d 2c 4s: 4-4-T-9-2: pair of fours", "p5 wins 1850000"], True),
+    ]
+
+
+def test_a_mucked_hand_is_told_with_its_sm_line() -> None:
+    path = PHH_DIR / "wsop-2023-event43-final-table" / "57_02_36_12.phh"
+    steps = _steps(replay("--all", str(path)).stdout)
+    assert steps[-2] == ("p5 sm 7h3d2s5c6h", ["p5 shows 7h 3d 2s 5c 6h: 7-6-5-3-2: number three"], False)
+    assert steps[-1] == (
+        "p2 sm", ["p2 mucks 8s 5h 4c 2d 9d: 9-8-5-4-2: 9-8 low", "p5 wins 4625000"], True
+    )
+
+
+def test_a_showdown_the_file_does_not_record_is_told_with_the_call(tmp_path: Path) -> None:
+    """Without sm lines nothing in the file records the showdown: it is told with the action
+    that caused it, the last call."""
+    hist = phh.load(BAD_BEAT)
+    body = "\n".join(f'  "{a}",' for a in hist.actions[:24])
+    path = tmp_path / "no_show.phh"
+    text = BAD_BEAT.read_text()
+    path.write_text(text[:text.index("actions = [")] + f"actions = [\n{body}\n]\n")  # no names
+    steps = _steps(replay("--all", str(path)).stdout)
+    assert len(steps) == 24
+    assert steps[-1] == (
+        "p4 cc",
+        ["p4 calls (280000 in this round)",
+         "p1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two",
+         "p4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)",
+         "p4 wins 2510000"],
+        True,
+    )
 
 
 def _write(tmp_path: Path, actions: list[str], name: str = "bad.phh") -> Path:

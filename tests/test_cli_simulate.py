@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from lowball import phh
 from lowball.cli import main
+from lowball.errors import LowballError
 from lowball.simulate import simulate
 from lowball.variants import VARIANTS
 
@@ -160,6 +161,35 @@ def test_bad_input_exits_2(args: list[str], message: str) -> None:
     assert r.exit_code == 2
     assert message in r.stderr
     assert r.stdout == ""
+
+
+def test_phh_never_overwrites_a_hand(tmp_path: Path) -> None:
+    """A directory that already holds a hand this run would write: refused before any hand is
+    played (exit 2, naming the file), and every file left as it was."""
+    first = run("simulate", "-n", "2", "-k", "3", "-s", "1", "--phh", str(tmp_path), "-q")
+    assert first.exit_code == 0, first.output
+    before = {f.name: f.read_bytes() for f in tmp_path.iterdir()}
+    assert sorted(before) == ["hand-000001.phh", "hand-000002.phh", "hand-000003.phh"]
+    (tmp_path / "hand-000001.phh").unlink()  # the first clash is then hand 2
+    del before["hand-000001.phh"]
+    again = run("simulate", "-n", "2", "-k", "5", "-s", "2", "--phh", str(tmp_path), "-q")
+    assert again.exit_code == 2
+    assert again.stdout == ""
+    assert again.stderr == (
+        f"lowball simulate: {tmp_path / 'hand-000002.phh'} already exists: hands are never "
+        "overwritten; write them to a new or empty directory\n"
+    )
+    assert {f.name: f.read_bytes() for f in tmp_path.iterdir()} == before  # hand 1 not written
+    # Other files, and hands beyond this run's count, are no clash.
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "hand-000009.phh").write_text("not this run's")
+    ok = run("simulate", "-n", "2", "-k", "1", "-s", "2", "--phh", str(tmp_path), "-q")
+    assert ok.exit_code == 0, ok.output
+    assert phh.load(tmp_path / "hand-000001.phh").fields["hand"] == 1
+    assert (tmp_path / "hand-000009.phh").read_text() == "not this run's"
+    # The library function refuses the same way.
+    with pytest.raises(LowballError, match=r"hand-000001\.phh already exists"):
+        simulate(VARIANTS["F2L3D"], ["sensible", "random"], 2, seed=3, phh_dir=tmp_path)
 
 
 def test_phh_dir_that_is_a_file(tmp_path: Path) -> None:

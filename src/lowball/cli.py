@@ -276,7 +276,8 @@ def play(
     """Play 2-7 lowball at the terminal against bots.
 
     You sit in seat 1; the button moves one seat after each hand; a broke bot buys in again.
-    The game goes on until you type q (or the input ends) or you have no chips left. At your
+    The game goes on until you type q (or the input ends) or you have no chips left; between
+    hands, Enter (an empty line) deals the next hand and anything but q is asked again. At your
     turn the table shows the seats, stacks, button and blinds, the pot and side pots, whose
     turn it is, your cards, how many cards each player drew, and what you may bet or raise.
     Type:
@@ -326,7 +327,9 @@ def play(
 @click.option(
     "--phh", "phh_dir", type=click.Path(file_okay=False, writable=True), default=None,
     help="Write every hand as a PHH file into this directory (made if missing): "
-    "hand-000001.phh, ... with the bots' names as players.",
+    "hand-000001.phh, ... with the bots' names as players. Files are never overwritten: if "
+    "the directory already holds one this run would write, nothing is played and the error "
+    "(exit status 2) names it.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of tables.")
 @click.option(
@@ -394,8 +397,9 @@ def simulate(
 def replay(ctx: click.Context, file: str, show_all: bool) -> None:
     """Step through a hand history (a PHH file) action by action.
 
-    Each step shows the action as written in the file (with its line), what happened, and the
-    table after it with every player's cards. Press Enter for the next action, or q and Enter
+    Each step shows the action as written in the file (with its line), what that line did (the
+    cards of a draw with the file's d dh line, a hand at the showdown with its sm line), and
+    the table after it with every player's cards. Press Enter for the next action, or q and Enter
     to stop; when the input ends the rest is shown at once. At the end: the finishing stacks,
     checked against the file's. An action that cannot be replayed stops the replay with exit
     status 2 and a message naming the action and its line (with --all nothing else is printed).

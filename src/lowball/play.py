@@ -2,7 +2,8 @@
 
 The person sits in seat 1; the bots fill the other seats. After every hand the button moves one
 seat clockwise; a bot that goes broke buys in again for the starting stack; the game ends when
-the person types ``q`` (or input ends) or has no chips left.
+the person types ``q`` (or input ends) or has no chips left. Between hands only Enter (an empty
+line) deals the next hand and ``q`` quits; anything else is asked again.
 
 What the person may type (case does not matter):
 
@@ -263,10 +264,25 @@ def play_session(
             echo(f"{name} is out of chips.")
             _goodbye(0, stack, played, echo)
             return played
-        answer = _prompt("Enter for the next hand, q to quit")
-        if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+        if not _next_hand(echo):
             _goodbye(table.stacks[0], stack, played, echo)
             return played
+
+
+def _next_hand(echo: Callable[[str], None]) -> bool:
+    """Ask between hands: True for an empty line (Enter), False for q or quit (or exit, or the
+    input ending); anything else is refused and asked again, so that a stray word never deals
+    the next hand."""
+    while True:
+        answer = _prompt("Enter for the next hand, q to quit")
+        if answer is None:
+            return False
+        word = answer.strip().lower()
+        if not word:
+            return True
+        if word in ("q", "quit", "exit"):
+            return False
+        echo("  only Enter goes on to the next hand; q quits")
 
 
 def _narrate(state: HandState, labels: Sequence[str], me: int, seen: int,

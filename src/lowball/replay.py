@@ -1,7 +1,7 @@
 """Stepping through a recorded hand: the work behind ``lowball replay``.
 
-Each step is one action of the PHH file: the action as written (with its line), what happened
-in words, and the table after it with every player's cards (a hand history knows them all).
+Each step is one action of the PHH file: the action as written (with its line), what that line
+did in words, and the table after it with every player's cards (a hand history knows them all).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from lowball.cards import Card
 from lowball.engine import HandState
 from lowball.phh import _CARDS_RE, HandHistory
-from lowball.table import describe_event, render_table
+from lowball.table import _cards, describe_event, render_table
 
 __all__ = ["labels_of", "unknown_cards", "replay_steps", "replay_header", "replay_footer"]
 
@@ -60,9 +60,28 @@ def replay_header(history: HandHistory, path: str = "") -> str:
 def replay_steps(
     history: HandHistory, labels: Sequence[str] | None = None
 ) -> Iterator[tuple[str, HandState]]:
-    """Each step of the replay: its text (the action, its events in words, and the table after
-    it, left out when the action changed nothing, as the deal actions after the first) and the
-    state after it.
+    """Each step of the replay: its text (the action, what it did in words, and the table after
+    it) and the state after it.
+
+    A step tells what its own line of the file did, never what a later line records, although
+    the engine does some of it earlier:
+
+    - ``d dh pN`` of the deal tells pN's five cards (the engine deals every hand at once);
+    - ``pN sd CARDS`` tells the cards thrown, and the next ``d dh pN`` line the cards drawn for
+      them (the engine deals those with the discard);
+    - ``pN sm CARDS`` tells pN's hand at the showdown, and ``pN sm`` or ``pN sm -`` that pN
+      mucks it (the hand is still told: cards speak, and it counts for the pot).
+
+    What the engine does by itself after an action, and the file has no line for (the blinds
+    and antes, a betting round or a draw beginning, an uncalled bet returned, the pots won), is
+    told right after what comes before it in the engine's order, at the same step: a betting
+    round begins with the last drawn cards of the draw (the draw is over only when they are
+    dealt), the first betting round with the last hand dealt, and the pots are won with the
+    last hand shown. Where the file records nothing at all, as a showdown written without
+    ``sm`` lines, the engine's events are told with the action that caused them (the call).
+
+    The table is shown after a step that did something, once everything the engine has done is
+    told: not after a discard whose cards the engine has dealt but the file has yet to record.
 
     Raises
     ------
@@ -72,22 +91,63 @@ def replay_steps(
     """
     labels = list(labels) if labels is not None else labels_of(history)
     unknown = unknown_cards(history)
+    lines = history._parsed()  # (kind, position, verb, argument) of each action
+    total = len(lines)
+
+    def line_for(kind: str, pos: int | None, verb: str, start: int) -> int | None:
+        """The first line at or after ``start`` that records ``kind``/``verb`` for ``pos``."""
+        return next(
+            (j for j in range(start, total) if lines[j][:3] == (kind, pos, verb)), None
+        )
+
+    held: list[tuple[int, int, str]] = []  # (step to tell it at, order of events, text)
+    order = 0
+    latest = 0  # the latest step anything so far is told at
     seen = 0
-    total = len(history.actions)
     for step in history.replay():
+        i = step.index
         state = step.state
         new = state.events[seen:]
         seen = len(state.events)
-        where = f" (line {step.line})" if step.line else ""
-        out = [f"[{step.index + 1}/{total}]{where} {step.action}"]
         pots = len(state.pots) if state.is_complete else 1
         for e in new:
             text = describe_event(e, labels, pots=pots, unknown=unknown)
-            if text is not None:
-                out.append("  " + text)
-        if new:
+            parts: list[tuple[int | None, str]]  # (line that records it or None, text)
+            if e.kind == "deal":
+                parts = [(line_for("deal", e.seat, "dh", i), text)] if text else []
+            elif e.kind == "draw":
+                who = labels[e.seat] if e.seat is not None else ""
+                parts = [
+                    (i, f"{who} discards {_cards(e.discarded, unknown)}"),
+                    (line_for("deal", e.seat, "dh", i + 1), f"{who} draws {_cards(e.cards, unknown)}"),
+                ]
+            elif e.kind == "show" and text:
+                j = line_for("player", e.seat, "sm", i)
+                if j is not None and not lines[j][3]:
+                    who = labels[e.seat] if e.seat is not None else ""
+                    text = f"{who} mucks" + text[len(who) + len(" shows"):]
+                parts = [(j, text)]
+            elif e.kind in _OWN_LINE:
+                parts = [(i, text)] if text else []
+            else:  # done by the engine itself: after what comes before it
+                parts = [(latest, text)] if text else []
+            for j, part in parts:
+                due = i if j is None else max(i, j)
+                latest = max(latest, due)
+                held.append((due, order, part))
+                order += 1
+        told = sorted((h for h in held if h[0] <= i), key=lambda h: h[1])
+        held = [h for h in held if h[0] > i]
+        where = f" (line {step.line})" if step.line else ""
+        out = [f"[{i + 1}/{total}]{where} {step.action}"]
+        out += ["  " + t for _, _, t in told]
+        if (new or told) and not held:
             out.append(render_table(state, labels, reveal=True, unknown=unknown).rstrip("\n"))
         yield "\n".join(out) + "\n", state
+
+
+# Events of a player's own action, told at the step of its line.
+_OWN_LINE = frozenset({"fold", "check", "call", "bet", "raise", "stand_pat"})
 
 
 def replay_footer(history: HandHistory, stacks: Sequence[int] | None, complete: bool) -> str:

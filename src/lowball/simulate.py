@@ -9,6 +9,7 @@ reproducible.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -199,6 +200,32 @@ class SimulationResult:
         return "\n".join(lines) + "\n"
 
 
+_NO_OVERWRITE = "hands are never overwritten; write them to a new or empty directory"
+_HAND_FILE = re.compile(r"hand-(\d+)\.phh")
+
+
+def _hand_file(number: int) -> str:
+    """The name of hand ``number``'s PHH file."""
+    return f"hand-{number:06d}.phh"
+
+
+def _first_taken(directory: Path, hands: int) -> Path | None:
+    """The first of the files of hands 1..``hands`` that ``directory`` already holds, if any.
+
+    Raises
+    ------
+    LowballError
+        When the directory cannot be read.
+    """
+    try:
+        names = {p.name for p in directory.iterdir()}
+    except OSError as e:
+        raise LowballError(f"cannot read the PHH directory {directory}: {e}") from None
+    numbers = (int(m.group(1)) for m in map(_HAND_FILE.fullmatch, names) if m)
+    taken = [k for k in numbers if 1 <= k <= hands and _hand_file(k) in names]
+    return directory / _hand_file(min(taken)) if taken else None
+
+
 def simulate(
     variant: Variant,
     bots: Sequence[str],
@@ -232,7 +259,9 @@ def simulate(
     phh_dir : path, optional
         Write each hand as a PHH file there (``hand-000001.phh``, ...), with the ``hand``,
         ``players`` (bot names by position) and ``seats`` (1-based seat by position) fields.
-        The directory is made if missing.
+        The directory is made if missing. A hand is never overwritten: when the directory
+        already holds one of the files this run would write, nothing is played and an error
+        names the first of them (file names stay the run's hand numbers, the ``hand`` field).
     progress : callable, optional
         Called with 1 after every hand (for a progress bar).
 
@@ -243,8 +272,9 @@ def simulate(
     Raises
     ------
     LowballError
-        For an unknown bot, a bad number of seats, a bad stack or hand count, or a bot that
-        chose an illegal action (naming the bot, its seat and the action).
+        For an unknown bot, a bad number of seats, a bad stack or hand count, a ``phh_dir``
+        that cannot be made or already holds a file this run would write (naming it), or a bot
+        that chose an illegal action (naming the bot, its seat and the action).
     """
     n = len(bots)
     if not 2 <= n <= variant.max_players:
@@ -264,6 +294,9 @@ def simulate(
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise LowballError(f"cannot make the PHH directory {out_dir}: {e}") from None
+        taken = _first_taken(out_dir, hands)
+        if taken is not None:
+            raise LowballError(f"{taken} already exists: {_NO_OVERWRITE}")
     table = Table(variant, [stack] * n, deck_source=deck_source)
     result = SimulationResult(
         variant, 0, seed, stack, reset_stacks, [SeatResult(s, b) for s, b in enumerate(bots)]
@@ -313,12 +346,15 @@ def simulate(
         result.reshuffles += state.deck.reshuffles
         result.hands = number
         if out_dir is not None:
-            path = out_dir / f"hand-{number:06d}.phh"
+            path = out_dir / _hand_file(number)
+            text = phh.dumps(
+                state, hand=number, players=[bots[s] for s in order], seats=[s + 1 for s in order]
+            )
             try:
-                phh.dump(
-                    state, path, hand=number,
-                    players=[bots[s] for s in order], seats=[s + 1 for s in order],
-                )
+                with path.open("x", encoding="utf-8") as f:  # "x": never overwrite
+                    f.write(text)
+            except FileExistsError:  # made by someone else since the check
+                raise LowballError(f"{path} already exists: {_NO_OVERWRITE}") from None
             except OSError as e:
                 raise LowballError(f"cannot write {path}: {e}") from None
         table.finish_hand(state)
