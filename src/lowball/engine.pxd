@@ -79,5 +79,9 @@ cdef class HandState:
     @cython.locals(i=Py_ssize_t)
     cdef _next_drawer(self)
     cdef _award_uncontested(self, object p)
+    @cython.locals(alive=list, wagers=list, amounts=list, eligibles=list, pots=list)
+    cpdef list side_pots(self)
+    @cython.locals(n=Py_ssize_t, alive=list, hands=dict, classes=dict, pots=list, last_pot=dict,
+                   winners=list, k=Py_ssize_t)
     cdef _showdown(self)
     cdef _finish(self)

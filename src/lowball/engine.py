@@ -807,41 +807,56 @@ class HandState:
         alive = self.in_hand()
         bb_ante = self.variant.forced.big_blind_ante
         wagers = [c - a for c, a in zip(self.committed, self.antes)] if bb_ante else list(self.committed)
-        levels = sorted({wagers[p] for p in alive})
         amounts: list[int] = []
         eligibles: list[tuple[int, ...]] = []
         prev = 0
-        for lv in levels:
-            amounts.append(sum(min(w, lv) - min(w, prev) for w in wagers))
-            eligibles.append(tuple(p for p in alive if wagers[p] >= lv))
+        for lv in sorted({wagers[p] for p in alive}):
+            amount = 0
+            for w in wagers:  # what each player put in between the previous level and this one
+                if w > prev:
+                    amount += (w if w < lv else lv) - prev
+            amounts.append(amount)
+            eligibles.append(tuple([p for p in alive if wagers[p] >= lv]))
             prev = lv
         if bb_ante:
             amounts[0] += sum(self.antes)
         # Folded players' chips above every live player's level go to the last pot.
-        amounts[-1] += sum(max(0, w - prev) for w in wagers)
+        for w in wagers:
+            if w > prev:
+                amounts[-1] += w - prev
         pots = [Pot(a, e) for a, e in zip(amounts, eligibles) if a]
         return pots or [Pot(0, tuple(alive))]
 
     def _showdown(self) -> None:
+        n = self.n
         alive = self.in_hand()
-        classes = {p: int(evaluate(self.deck.hand(p))) for p in alive}
-        self.pots = self.side_pots()
+        hands = {p: tuple(self.deck.hand(p)) for p in alive}
+        classes = {p: int(evaluate(hands[p])) for p in alive}
+        pots = self.pots = self.side_pots()
         # Showing order (WSOP-LAR 145): players in a later side pot show before players all in
         # for an earlier pot only; within that, the last aggressor of the last round first, else
         # the first active player left of the button, then clockwise.
-        last_pot = {p: max(i for i, pot in enumerate(self.pots) if p in pot.eligible) for p in alive}
+        last_pot = dict.fromkeys(alive, 0)  # the last pot each player can win
+        for index, pot in enumerate(pots):
+            for p in pot.eligible:
+                last_pot[p] = index
         first = self.last_round_aggressor if self.last_round_aggressor is not None else alive[0]
-        order = sorted(alive, key=lambda p: (-last_pot[p], (p - first) % self.n))
-        for p in order:
-            cards = tuple(self.deck.hand(p))
-            self.shown[p] = cards
-            self.events.append(_event("show", p, 0, cards, (), 0, classes[p]))
+        for p in sorted(alive, key=lambda p: (-last_pot[p], (p - first) % n)):
+            self.shown[p] = hands[p]
+            self.events.append(_event("show", p, 0, hands[p], (), 0, classes[p]))
         # The last-formed side pot first; odd chips to the first winner left of the button
         # (WSOP-LAR 149), i.e. the lowest position.
-        for index in range(len(self.pots) - 1, -1, -1):
-            pot = self.pots[index]
-            best = min(classes[p] for p in pot.eligible)
-            winners = [p for p in pot.eligible if classes[p] == best]
+        for index in range(len(pots) - 1, -1, -1):
+            pot = pots[index]
+            best = 0
+            winners: list[int] = []
+            for p in pot.eligible:
+                c = classes[p]
+                if not winners or c < best:
+                    best = c
+                    winners = [p]
+                elif c == best:
+                    winners.append(p)
             share, odd = divmod(pot.amount, len(winners))
             for k, p in enumerate(sorted(winners)):
                 amount = share + (1 if k < odd else 0)
