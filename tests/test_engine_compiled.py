@@ -7,6 +7,7 @@ messages, action by action, over random hands of every variant with short stacks
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib.machinery
 import importlib.util
@@ -20,7 +21,7 @@ from test_engine_properties import VARIANT_LIST, illegal_attempts, random_legal
 
 import lowball.engine
 from lowball import IllegalActionError, InvalidCardError
-from lowball.engine import HandState
+from lowball.engine import HandState, SeatView
 from lowball.variants import Variant
 
 SOURCE = Path(lowball.engine.__file__).with_name("engine.py")
@@ -91,3 +92,23 @@ def test_compiled_and_interpreted_agree(variant: Variant) -> None:
         restored = HandState.from_json(slow.to_json())
         assert restored.to_dict() == fast.to_dict()
     assert actions > 300 and illegal == actions
+
+
+def test_views_are_ordinary_frozen_seat_views() -> None:
+    """view() fills a SeatView's fields directly (not through the dataclass's __init__): the
+    result must be exactly what SeatView(...) builds, frozen, and work with dataclasses."""
+    s = HandState(VARIANT_LIST[0], [50, 9, 50], seed=4)
+    s.bet_or_raise(s.legal_actions().min_to)
+    s.bet_or_raise(s.legal_actions().max_to)  # position 1 raises...
+    for seat in (None, 0, 1, 2):
+        view = s.view(seat)
+        values = {f.name: getattr(view, f.name) for f in dataclasses.fields(SeatView)}
+        built = SeatView(**values)
+        assert view == built and repr(view) == repr(built) and type(view) is SeatView
+        assert dataclasses.asdict(view) == dataclasses.asdict(built)
+        assert dataclasses.replace(view, seat=7).seat == 7
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            view.pot_total = 0  # type: ignore[misc]
+        assert view.legal == (s.legal_actions() if seat == s.actor else None)
+        assert view.hand == (s.hand(seat) if seat is not None else ())
+    assert s.view(0).events is s.view(0).events  # unchanged log: the same tuple, not a copy

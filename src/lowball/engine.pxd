@@ -85,3 +85,7 @@ cdef class HandState:
                    winners=list, k=Py_ssize_t)
     cdef _showdown(self)
     cdef _finish(self)
+    @cython.locals(folded=list, stacks=list, live=bint, fields=dict)
+    cpdef view(self, seat=*)
+    @cython.locals(seen=tuple, events=list)
+    cdef tuple _events_for(self, object seat)

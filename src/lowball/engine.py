@@ -340,7 +340,7 @@ class HandState:
         self.drawn: list[list[int]] = []  # per draw, cards drawn by each position (-1: not yet)
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.pots: list[Pot] = []
-        self._seen: dict[int | None, list[Event]] = {}  # per-seat event logs, see view()
+        self._seen: dict[int | None, tuple[Event, ...]] = {}  # per-seat event logs, see view()
         self._start()
 
     # -- set-up ---------------------------------------------------------------------------
@@ -890,37 +890,48 @@ class HandState:
             self._check_pos(seat)
         hand = tuple(self.deck.hand(seat)) if seat is not None else ()
         legal = self.legal_actions() if self.actor is not None and self.actor == seat else None
-        return SeatView(
-            seat=seat,
-            variant=self.variant.name,
-            phase=self.phase,
-            betting_round=self.betting_round + 1,
-            draw_round=self.draw_round,
-            actor=self.actor,
-            button=self.n - 1,
-            stacks=tuple(self.stacks),
-            bets=tuple(self.bets),
-            pot_total=self.pot_total,
-            folded=tuple(self.folded),
-            all_in=tuple(not f and s == 0 and self.phase != COMPLETE for f, s in zip(self.folded, self.stacks)),
-            hand=hand,
-            hand_sizes=tuple(0 if f else 5 for f in self.folded),  # five between actions
-            drawn=tuple(tuple(d) for d in self.drawn),
-            shown=dict(self.shown),
-            legal=legal,
-            winnings=tuple(self.winnings),
-            events=self._events_for(seat),
-        )
+        folded, stacks = self.folded, self.stacks
+        live = self.phase != COMPLETE
+        fields = {
+            "seat": seat,
+            "variant": self.variant.name,
+            "phase": self.phase,
+            "betting_round": self.betting_round + 1,
+            "draw_round": self.draw_round,
+            "actor": self.actor,
+            "button": self.n - 1,
+            "stacks": tuple(stacks),
+            "bets": tuple(self.bets),
+            "pot_total": self.pot_total,
+            "folded": tuple(folded),
+            "all_in": tuple([live and not f and s == 0 for f, s in zip(folded, stacks)]),
+            "hand": hand,
+            "hand_sizes": tuple([0 if f else 5 for f in folded]),  # five between actions
+            "drawn": tuple([tuple(d) for d in self.drawn]),
+            "shown": dict(self.shown),
+            "legal": legal,
+            "winnings": tuple(self.winnings),
+            "events": self._events_for(seat),
+        }
+        # SeatView(**fields), without the frozen dataclass's __init__ (one object.__setattr__ per
+        # field): a server takes a view for every seat after every action. Every field is given,
+        # and SeatView has no __post_init__; a test compares the two.
+        view = object.__new__(SeatView)
+        object.__setattr__(view, "__dict__", fields)
+        return view
 
     def _events_for(self, seat: int | None) -> tuple[Event, ...]:
         """The event log as ``seat`` sees it, kept per seat and extended with new events only
         (a view per decision would otherwise redo the whole log every time)."""
-        seen = self._seen.setdefault(seat, [])
+        seen = self._seen.get(seat, ())
         events = self.events
-        for k in range(len(seen), len(events)):
-            e = events[k]
-            seen.append(e if e.seat == seat or e.kind not in _SECRET_KINDS else e.hidden_for(seat))
-        return tuple(seen)
+        if len(seen) < len(events):
+            seen += tuple([
+                e if e.seat == seat or e.kind not in _SECRET_KINDS else e.hidden_for(seat)
+                for e in events[len(seen):]
+            ])
+            self._seen[seat] = seen
+        return seen
 
     # -- saving and restoring -------------------------------------------------------------
 
