@@ -172,10 +172,10 @@ def test_input_ending_quits() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "7"], "7 is not in the range 2<=x<=6"),
-        (["--variant", "F2L2D"], "'F2L2D' is not one of"),
+        (["--players", "7"], "7 is not allowed: expected a whole number 2..6"),
+        (["--variant", "F2L2D"], "'F2L2D' is not a variant code: expected one of F2L1D, F2L3D, N2L1D"),
         (["--bots", "shark"], "lowball play: --bots: unknown bot 'shark'"),
-        (["--stack", "0"], "0 is not in the range x>=1"),
+        (["--stack", "0"], "0 is not allowed: expected a whole number >= 1"),
     ],
 )
 def test_bad_options_exit_2(args: list[str], message: str) -> None:

@@ -312,3 +312,18 @@ def test_help_explains_every_option() -> None:
     assert r.exit_code == 0
     assert "--all" in r.stdout and "--help" in r.stdout
     assert "Enter" in r.stdout and "line" in r.stdout
+
+
+def test_table_columns_line_up_with_short_names() -> None:
+    """Names shorter than the "player" heading (p1 .. p5) must not shift the columns."""
+    path = PHH_DIR / "wsop-2023-event43-final-table" / "41_01_53_52.phh"
+    r = replay("--all", str(path))
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("    player"))
+    header, small_blind, big_blind = lines[k], lines[k + 1], lines[k + 2]
+    assert small_blind.startswith("    p1     SB")
+    for row, stack, bet in ((small_blind, "7200000", "50000"), (big_blind, "2600000", "100000")):
+        assert row.index(stack) + len(stack) == header.index("stack") + len("stack")
+        assert row.index(bet, row.index(stack) + len(stack)) + len(bet) == header.index("bet") + len("bet")
+        assert row.index(" BB" if row is big_blind else " SB") == header.index("player") + len("player")

@@ -144,16 +144,18 @@ def test_stacks_carry_over_between_hands(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "7"], "Invalid value for '--players' / '-n': 7 is not in the range 2<=x<=6"),
-        (["--players", "1"], "1 is not in the range 2<=x<=6"),
-        (["--hands", "0"], "0 is not in the range x>=1"),
-        (["--variant", "NLHE"], "Invalid value for '--variant' / '-v': 'NLHE' is not one of"),
-        (["--seed", "-1"], "-1 is not in the range x>=0"),
-        (["--stack", "0"], "0 is not in the range x>=1"),
+        (["--players", "7"], "Invalid value for '--players' / '-n': 7 is not allowed: expected a whole number 2..6"),
+        (["--players", "1"], "1 is not allowed: expected a whole number 2..6"),
+        (["--hands", "0"], "0 is not allowed: expected a whole number >= 1"),
+        (["--variant", "NLHE"], "Invalid value for '--variant' / '-v': 'NLHE' is not a variant code: expected one of F2L1D"),
+        (["--seed", "-1"], "-1 is not allowed: expected a whole number >= 0"),
+        (["--stack", "0"], "0 is not allowed: expected a whole number >= 1"),
         (["--bots", "sensible,shark"], "lowball simulate: --bots: unknown bot 'shark'"),
         (["--bots", "sensible,,random"], "an empty bot name"),
         (["--bots", "nosuchmodule_q:Bot"], "lowball simulate: bot 'nosuchmodule_q:Bot' cannot be imported"),
-        (["--hands", "ten"], "'ten' is not a valid integer"),
+        (["--hands", "ten"], "'ten' is not a whole number: expected a whole number >= 1"),
+        (["--seed", "abc"], "'abc' is not a whole number: expected a whole number >= 0"),
+        (["--variant", "n2l1d", "--hands", "ten"], "'ten' is not a whole number"),
     ],
 )
 def test_bad_input_exits_2(args: list[str], message: str) -> None:

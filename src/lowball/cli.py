@@ -13,7 +13,7 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import NoReturn, TextIO
@@ -233,17 +233,49 @@ def _stack(stack: int | None, variant: Variant) -> int:
     return stack if stack is not None else (100 * variant.forced.big_blind or 100)
 
 
+def _whole_number(
+    low: int, high: int | None = None
+) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
+    """An option callback: a whole number in ``low``..``high`` (no upper end when ``high`` is
+    None), refused with a message that says so (click's IntRange speaks of "integer ranges")."""
+    expected = f"a whole number {low}..{high}" if high is not None else f"a whole number >= {low}"
+
+    def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+        if value is None:
+            return None
+        try:
+            number = int(value.strip(), 10)
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not a whole number: expected {expected}") from None
+        if number < low or (high is not None and number > high):
+            raise click.BadParameter(f"{number} is not allowed: expected {expected}")
+        return number
+
+    return convert
+
+
+def _variant_code(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """An option callback: one of the ready-made variants' codes, in any case."""
+    code = value.strip().upper()
+    if code not in VARIANTS:
+        raise click.BadParameter(
+            f"{value!r} is not a variant code: expected one of {', '.join(sorted(VARIANTS))}"
+        )
+    return code
+
+
 _variant_option = click.option(
-    "--variant", "-v", "variant_code", type=click.Choice(sorted(VARIANTS), case_sensitive=False),
+    "--variant", "-v", "variant_code", type=str, callback=_variant_code,
+    metavar="[" + "|".join(sorted(VARIANTS)) + "]",
     default="F2L3D", show_default=True, help=_VARIANT_HELP,
 )
 _seed_option = click.option(
-    "--seed", "-s", type=click.IntRange(min=0), default=None,
+    "--seed", "-s", type=str, callback=_whole_number(0), metavar="INTEGER", default=None,
     help="Seed (a whole number >= 0) for the cards and the bots' choices: the same seed and "
     "options give the same game. Default: fresh randomness from the operating system.",
 )
 _stack_option = click.option(
-    "--stack", type=click.IntRange(min=1), default=None,
+    "--stack", type=str, callback=_whole_number(1), metavar="INTEGER", default=None,
     help="Starting stack of every seat in chips. Default: 100 big blinds (200).",
 )
 
@@ -251,7 +283,7 @@ _stack_option = click.option(
 @main.command()
 @_variant_option
 @click.option(
-    "--players", "-n", type=click.IntRange(2, 6), default=6, show_default=True,
+    "--players", "-n", type=str, callback=_whole_number(2, 6), metavar="INTEGER", default=6, show_default=True,
     help="Seats at the table, yours included (2 to 6).",
 )
 @_stack_option
@@ -308,11 +340,11 @@ def play(
 @main.command()
 @_variant_option
 @click.option(
-    "--players", "-n", type=click.IntRange(2, 6), default=6, show_default=True,
+    "--players", "-n", type=str, callback=_whole_number(2, 6), metavar="INTEGER", default=6, show_default=True,
     help="Seats at the table (2 to 6).",
 )
 @click.option(
-    "--hands", "-k", type=click.IntRange(min=1), default=1000, show_default=True,
+    "--hands", "-k", type=str, callback=_whole_number(1), metavar="INTEGER", default=1000, show_default=True,
     help="Hands to play.",
 )
 @_seed_option

@@ -213,7 +213,7 @@ def render_table(
             ]
             lines.append("  " + "; ".join(parts))
     role = roles(state)
-    width = max(len(s) for s in labels)
+    width = max(len("player"), *(len(s) for s in labels))
     sw = max(5, len(str(max(state.stacks) + pot)))
     bw = max(3, len(str(max(state.bets))))
     lines.append(
