@@ -19,7 +19,7 @@ from test_engine_properties import random_legal
 
 import lowball.engine
 from lowball import LowballError
-from lowball.variants import VARIANTS, FixedLimit
+from lowball.variants import VARIANTS, FixedLimit, ForcedBets
 
 F2L3D = VARIANTS["F2L3D"]
 PURE = interpreted_engine()
@@ -190,3 +190,73 @@ def test_a_subclass_keeps_its_own_attributes_through_pickle(engine: ModuleType) 
 def test_saved_data_is_the_same_from_both_engines() -> None:
     for phase in ("betting", "drawing", "complete"):
         assert saved(lowball.engine, phase) == saved(PURE, phase)
+
+
+def _restores(engine: ModuleType, s: Any) -> None:
+    for twin in (engine.HandState.from_dict(s.to_dict()), pickle.loads(pickle.dumps(s)), copy.copy(s)):
+        assert twin.to_dict() == s.to_dict()
+
+
+@ENGINES
+def test_states_with_amounts_beyond_the_chips_restore(engine: ModuleType) -> None:
+    """Legal play can leave the last raise or the last full wager above all the chips at the
+    table: a big blind larger than the stacks, a fixed-limit all-in that counts a whole bet."""
+    big_blinds = F2L3D.replace(
+        betting=VARIANTS["N2L3D"].betting, forced=ForcedBets(small_blind=5, big_blind=10)
+    )
+    s = engine.HandState(big_blinds, [2, 5], seed=1)  # both all in on the blinds: the draw
+    assert s.phase == "drawing" and s.last_raise == 10 > sum(s.starting_stacks)
+    _restores(engine, s)
+    s = engine.HandState(F2L3D.replace(betting=FixedLimit(small_bet=10, big_bet=20)), [4, 7], seed=1)
+    s.bet_or_raise(7)  # all in: half a bet or more over the blind counts as a full bet
+    assert s.full_level == 12 > sum(s.starting_stacks)
+    _restores(engine, s)
+    s.call()
+    while s.actor is not None:
+        s.stand_pat()
+    _restores(engine, s)
+
+
+@ENGINES
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(antes=[50, 2, 0]), "ante"),
+        (lambda d: (d["committed"].__setitem__(0, d["committed"][0] + 2),
+                    d["committed"].__setitem__(1, d["committed"][1] - 2)), "chips do not add up"),
+        (lambda d: (d["bets"].__setitem__(0, d["bets"][0] + 3), d["level"]), "wager"),
+        (lambda d: d.update(winnings=[1, 0, 0]), "chips do not add up"),
+    ],
+    ids=["ante above the ante", "chips moved between players", "wager above the committed", "winnings mid-hand"],
+)
+def test_chips_that_do_not_fit_are_refused(engine: ModuleType, change: Callable[[dict[str, Any]], None], message: str) -> None:
+    v = VARIANTS["N2L1D"].replace(forced=ForcedBets(small_blind=1, big_blind=2, ante=2, big_blind_ante=True))
+    s = engine.HandState(v, [100, 100, 100], seed=3)
+    data = json.loads(s.to_json())
+    engine.HandState.from_dict(json.loads(json.dumps(data)))
+    change(data)
+    with pytest.raises(LowballError, match=message):
+        engine.HandState.from_dict(data)
+
+
+@ENGINES
+def test_int_subclasses_are_stored_as_ints(engine: ModuleType) -> None:
+    class Chips(int):
+        pass
+
+    s = engine.HandState(F2L3D, [Chips(100), Chips(100), Chips(100)], seed=1)
+    s.bet_or_raise(Chips(4))
+    assert all(type(v) is int for v in (*s.stacks, *s.starting_stacks, *s.bets, s.level))
+    _restores(engine, s)
+
+
+class Slotted(lowball.engine.HandState):
+    __slots__ = ("table_id",)
+
+
+def test_a_subclass_keeps_its_slots_through_pickle() -> None:
+    s = Slotted(F2L3D, [100, 100], seed=2)
+    s.table_id = 9
+    twin = pickle.loads(pickle.dumps(s))
+    assert type(twin) is Slotted and twin.table_id == 9 and twin.to_dict() == s.to_dict()
+    assert copy.copy(s).table_id == 9

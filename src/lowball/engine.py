@@ -180,9 +180,11 @@ def _saved_position(value: object, name: str, n: int, none: bool = False) -> Any
     raise LowballError(f"{name} = {value!r}: expected a position 0..{n - 1}" + (" or null" if none else ""))
 
 
-def _check_saved_fields(data: dict[str, Any], n: int, draws: int, chips: int) -> None:
+def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: int) -> None:
     """Check each saved field of a hand on its own: type, length and range (``chips``: all the
-    chips at the table, which bounds every amount and the number of wagers in a round)."""
+    chips at the table, which bound the amounts)."""
+    draws = variant.draws
+    b = variant.betting
 
     def whole(name: str, low: int = 0, high: int | None = None) -> None:
         v = data[name]
@@ -202,9 +204,12 @@ def _check_saved_fields(data: dict[str, Any], n: int, draws: int, chips: int) ->
         raise LowballError(f"phase = {data['phase']!r}: expected {BETTING!r}, {DRAWING!r} or {COMPLETE!r}")
     whole("betting_round", 0, draws)
     whole("draw_round", 0, draws)
-    for name in ("level", "last_raise", "full_level"):
-        whole(name, 0, chips)
-    whole("bet_count", 0, chips + 1)  # every wager adds a chip; the big blind counts as one
+    whole("level", 0, chips)
+    # The last raise and the last full wager can pass the chips at the table: a big blind larger
+    # than the stacks, a fixed-limit all-in of half a bet that counts as a whole bet.
+    whole("last_raise", 0, max(chips, variant.forced.big_blind))
+    whole("full_level", 0, chips + (b.big_bet if isinstance(b, FixedLimit) else 0))
+    whole("bet_count", 0, 2**62)  # a C integer in the compiled engine
     if type(data["capped"]) is not bool:
         raise LowballError(f"capped = {data['capped']!r}: expected true or false")
     for name in ("actor", "aggressor", "last_round_aggressor"):
@@ -309,6 +314,7 @@ class HandState:
             )
         self.variant = variant
         self.n = n
+        stacks = [int(s) for s in stacks]  # plain ints (an int subclass would not restore)
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         if deck is None:
             try:
@@ -589,6 +595,7 @@ class HandState:
         p = self._expect(BETTING, pos)
         if isinstance(to, bool) or not isinstance(to, int):
             raise IllegalActionError(f"wager {to!r}: expected whole chips")
+        to = int(to)  # a plain int, whatever subclass came in
         rng = self._wager_range(p)
         if rng is None:
             raise IllegalActionError(f"position {p} may not bet or raise now: {self._why_no_wager(p)}")
@@ -923,7 +930,7 @@ class HandState:
     def _events_for(self, seat: int | None) -> tuple[Event, ...]:
         """The event log as ``seat`` sees it, kept per seat and extended with new events only
         (a view per decision would otherwise redo the whole log every time)."""
-        seen = self._seen.get(seat, ())
+        seen = tuple(self._seen.get(seat, ()))  # the same object when it is a tuple already
         events = self.events
         if len(seen) < len(events):
             seen += tuple([
@@ -998,7 +1005,7 @@ class HandState:
                 )
             self.starting_stacks = tuple(starting)
             self.n = n = len(starting)
-            _check_saved_fields(data, n, self.variant.draws, sum(starting))
+            _check_saved_fields(data, n, self.variant, sum(starting))
             self.deck = Deck.from_snapshot(data["deck"])
             self.events = [_saved_event(e, n) for e in data["events"]]
             self.shown = {_saved_position(int(p), "shown", n): parse_cards(c) for p, c in data["shown"].items()}
@@ -1065,6 +1072,21 @@ class HandState:
             raise LowballError(
                 f"the chips do not add up: {total} in play, {sum(self.starting_stacks)} at the start"
             )
+        ante = self.variant.forced.ante
+        for p in range(n):
+            # each player's own chips: what they had, less what they put in, plus what they won
+            if self.stacks[p] + self.committed[p] - self.winnings[p] != self.starting_stacks[p]:
+                raise LowballError(
+                    f"position {p}'s chips do not add up: stack {self.stacks[p]}, committed "
+                    f"{self.committed[p]}, won {self.winnings[p]}, started with {self.starting_stacks[p]}"
+                )
+            if self.antes[p] > ante or self.bets[p] + self.antes[p] > self.committed[p]:
+                raise LowballError(
+                    f"position {p}: ante {self.antes[p]} and wager {self.bets[p]} do not fit "
+                    f"{self.committed[p]} committed (the ante is {ante})"
+                )
+        if sum(self.winnings) != (sum(self.committed) if phase == COMPLETE else 0):
+            raise LowballError(f"winnings = {self.winnings!r} in phase {phase!r}")
         for p in range(n):
             if len(self.deck.hand(p)) != (0 if self.folded[p] else 5):
                 raise LowballError(f"position {p} holds {len(self.deck.hand(p))} cards in the deck")
@@ -1072,9 +1094,17 @@ class HandState:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling and copying go through :meth:`to_dict` and :meth:`from_dict`: the same
         checked format in the compiled and the interpreted engine. ``copy.copy`` gives an
-        independent hand (its own deck). Attributes a subclass adds travel as its ``__dict__``."""
+        independent hand (its own deck). Attributes a subclass adds (in its ``__dict__`` or its
+        ``__slots__``) travel with it."""
         extra = {k: v for k, v in getattr(self, "__dict__", {}).items() if k not in _STATE_NAMES}
-        return (type(self).from_dict, (self.to_dict(),), extra or None)
+        slots = {}
+        for klass in type(self).__mro__:
+            names = klass.__dict__.get("__slots__", ())
+            for name in (names,) if isinstance(names, str) else names:
+                if name not in ("__dict__", "__weakref__") and hasattr(self, name):
+                    slots[name] = getattr(self, name)
+        state = (extra or None, slots) if slots else (extra or None)
+        return (type(self).from_dict, (self.to_dict(),), state)
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
