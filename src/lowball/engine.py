@@ -167,6 +167,7 @@ class SeatView:
 
 
 def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
+    """Whether every item is a Card already (then discard() skips parsing)."""
     for c in items:
         if type(c) is not Card:
             return False
@@ -216,10 +217,12 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
         _saved_position(data[name], name, n, none=True)
     for name in ("pending", "draw_order"):
         values = data[name]
-        if not isinstance(values, list) or len(set(map(repr, values))) != len(values):
+        if not isinstance(values, list):
             raise LowballError(f"{name} = {values!r}: expected a list of different positions")
         for v in values:
             _saved_position(v, name, n)
+        if len(set(values)) != len(values):
+            raise LowballError(f"{name} = {values!r}: expected a list of different positions")
     for name, kind in (("events", list), ("pots", list), ("shown", dict)):
         if type(data[name]) is not kind:
             raise LowballError(f"{name} = {data[name]!r}: expected a {kind.__name__}")
