@@ -216,17 +216,22 @@ lb_status lb_deck_begin_draw(lb_deck *d, const uint8_t *seats, int n) {
     return LB_OK;
 }
 
-static int pool_size(const lb_deck *d) {
-    return d->n_muck + d->n_burns + (d->rule == LB_RESHUFFLE_SEEDS ? d->n_discards : 0);
-}
+/* Cards a reshuffle for the seat to be served now may take besides the stub: the muck and the
+ * burns, and this round's discards (served seats only). Under the seeds' rule those discards are
+ * always in the pool; under the live rule only when the stub, muck and burns cannot complete the
+ * draw (see LB_RESHUFFLE_LIVE), so the largest draw either rule can complete is the same number. */
+static int pool_size(const lb_deck *d) { return d->n_muck + d->n_burns + d->n_discards; }
 
-int lb_deck_available(const lb_deck *d) { return (LB_NUM_CARDS - d->top) + pool_size(d); }
+int lb_deck_available(const lb_deck *d) {
+    if (!d->in_draw || d->next >= d->n_order) return 0;
+    return (LB_NUM_CARDS - d->top) + pool_size(d);
+}
 
 lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n, const lb_random *rng,
                        uint8_t *out, int *bad) {
     uint64_t seen = 0;
     uint8_t pool[LB_NUM_CARDS];
-    int i, left, from_stub, n_pool = 0, reshuffle;
+    int i, left, from_stub, n_pool = 0, reshuffle, use_discards;
     if (bad) *bad = -1;
     if (!valid_seat(seat)) return LB_ERR_SEAT;
     if (!d->in_draw || d->next >= d->n_order || d->order[d->next] != seat) return LB_ERR_TURN;
@@ -245,6 +250,9 @@ lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n, con
     }
     left = LB_NUM_CARDS - d->top;
     if (left + pool_size(d) < n) return LB_ERR_EXHAUSTED;
+    /* This round's served discards join the pool: always under the seeds' rule; under the live
+     * rule only when the stub (its last card included), the muck and the burns fall short. */
+    use_discards = d->rule == LB_RESHUFFLE_SEEDS || left + d->n_muck + d->n_burns < n;
 
     /* How many come off the old stub before a new one is needed. */
     from_stub = n < left ? n : left;
@@ -261,7 +269,7 @@ lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n, con
         n_pool += d->n_muck;
         memcpy(pool + n_pool, d->burns, d->n_burns);
         n_pool += d->n_burns;
-        if (d->rule == LB_RESHUFFLE_SEEDS) {
+        if (use_discards) {
             memcpy(pool + n_pool, d->discards, d->n_discards);
             n_pool += d->n_discards;
         }
@@ -286,7 +294,7 @@ lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n, con
         for (k = 0; k < n_pool; k++) d->where[pool[k]] = LB_PLACE_STUB;
         d->n_muck = 0;
         d->n_burns = 0;
-        if (d->rule == LB_RESHUFFLE_SEEDS) d->n_discards = 0;
+        if (use_discards) d->n_discards = 0; /* used up: they are in the new stub */
         d->reshuffles++;
         for (; i < n; i++) {
             uint8_t card = d->stub[d->top++];

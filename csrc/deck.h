@@ -46,9 +46,16 @@ typedef enum {
      * cards), the burn cards, and the discards of players already fully served in this draw.
      * Never the current player's own discards. The last stub card is always dealt first. */
     LB_RESHUFFLE_SEEDS = 0,
-    /* The live-room rule (WSOP-LAR): only the muck and the burn cards; no discard of the draw in
-     * progress. The last card of the stub is dealt only if it completes the draw round (the last
-     * player to be served takes exactly the cards left); otherwise it goes into the new stub. */
+    /* The live-room rule (WSOP-LAR): the muck and the burn cards first; the discards of the draw
+     * in progress only when the stub (its last card included), the muck and the burns together
+     * cannot complete the player's draw, and then only those of the players already fully served
+     * in this draw, never the current player's own, never those of players not yet served. That
+     * order is Full Tilt Poker's published rule for draw games ("folded cards and discards from
+     * previous draw rounds first, and then the discards from the current round if necessary",
+     * fulltilt.com/poker/games/draw/reshuffle); no rulebook refuses a player's draw. Discards
+     * used so are in the new stub (used up), as under the seeds' rule.
+     * The last card of the stub is dealt only if it completes the draw round (the last player to
+     * be served takes exactly the cards left); otherwise it goes into the new stub. */
     LB_RESHUFFLE_LIVE = 1
 } lb_reshuffle_rule;
 
@@ -130,17 +137,25 @@ lb_status lb_deck_begin_draw(lb_deck *d, const uint8_t *seats, int n);
 /* Serve the next seat of the draw round: it discards discards[0..n-1] (0..5 distinct cards of its
  * own hand; n = 0 stands pat) and receives n cards, copied to out[0..n-1] (out may be NULL) and
  * appended to its hand in the order dealt. When the stub cannot complete the draw, what is left of
- * it is dealt (under the live rule, see lb_reshuffle_rule) and a new stub is shuffled from the pool
- * the rule allows: the leftover stub card (live rule), then the muck, the burns, then (seeds' rule)
- * this round's earlier discards, in that order, before the shuffle. Errors, all before anything
- * changes: LB_ERR_TURN (no round, or seat is not order[next]), LB_ERR_SEAT, LB_ERR_TOO_MANY,
- * LB_ERR_RANGE / LB_ERR_DUPLICATE / LB_ERR_NOT_HELD (with *bad = index of the card, else -1),
- * LB_ERR_EXHAUSTED (stub plus pool hold fewer than n cards: the rule cannot complete the draw),
- * LB_ERR_RANDOM (the source failed during the reshuffle). */
+ * it is dealt (under the live rule all but its last card unless that completes the round, see
+ * lb_reshuffle_rule) and a new stub is shuffled from the pool the rule allows, in this order
+ * before the shuffle: the leftover stub card (live rule), the muck, the burns, then this round's
+ * discards of the seats already served: always under the seeds' rule; under the live rule only
+ * when the stub, muck and burns hold fewer than n cards. Discards put in the pool are used up
+ * (they are in the new stub). Errors, all before anything changes: LB_ERR_TURN (no round, or
+ * seat is not order[next]), LB_ERR_SEAT, LB_ERR_TOO_MANY, LB_ERR_RANGE / LB_ERR_DUPLICATE /
+ * LB_ERR_NOT_HELD (with *bad = index of the card, else -1), LB_ERR_EXHAUSTED (n is more than
+ * lb_deck_available: even the stub, muck, burns and served discards together cannot complete the
+ * draw; with every hand at five cards that takes ten seats), LB_ERR_RANDOM (the source failed
+ * during the reshuffle). */
 lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n, const lb_random *rng,
                        uint8_t *out, int *bad);
 
-/* Cards the seat to be served now could receive at most: the stub plus the pool of its rule. */
+/* Cards the seat to be served now could receive at most: the stub plus the largest pool its rule
+ * may reshuffle (muck, burns and this round's served discards; the same number under both rules,
+ * since the live rule falls back on those discards). 0 when no draw round is in progress or every
+ * seat of it has been served. A draw of n cards (n <= 5, cards of its hand) succeeds exactly when
+ * n <= this number. */
 int lb_deck_available(const lb_deck *d);
 
 /* End the draw round: its discards join the muck (they are "earlier draws' discards" from now on).

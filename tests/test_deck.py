@@ -52,11 +52,19 @@ def assert_partition(deck: Deck) -> dict:
 
 
 def pool_size(snap: dict) -> int:
-    """Cards the rule allows into a new stub right now (besides the stub)."""
+    """The most cards either rule may shuffle into a new stub right now (besides the stub): the
+    muck, the burns and this round's served discards. The seeds' rule always takes those discards;
+    the live rule only when the stub, muck and burns fall short (see ``live_short``)."""
     n = len(snap["muck"]) + len(snap["burns"])
-    if snap["rule"] == "seeds" and snap["draw"] is not None:
+    if snap["draw"] is not None:
         n += len(snap["draw"]["discards"])
     return n
+
+
+def live_short(snap: dict, n: int) -> bool:
+    """Under the live rule: the stub, muck and burns cannot complete a draw of n cards, so this
+    round's served discards join the pool (RULES.md section 4)."""
+    return len(snap["stub"]) + len(snap["muck"]) + len(snap["burns"]) < n
 
 
 # -- the reference shuffle: a slow, obviously right twin of csrc/deck.c ---------------------------
@@ -317,6 +325,91 @@ def test_seed_example_live_rule_keeps_served_discards_out():
     assert [c for c, _ in snap["draw"]["discards"]] == [0, 6, 30, 1, 7]
 
 
+def test_live_rule_falls_back_on_served_discards_issue_9():
+    """Issue 9: six players, draw 1 of triple draw, positions 0-3 each throw five. 30 dealt + 20
+    drawn = 50 cards, so the stub holds 2, and there is no muck and no burn card yet. The live
+    pool alone (the stub's last card, muck, burns) cannot give position 4 five cards, so the
+    dealer also shuffles in the discards of positions 0-3 (served in full): never position 4's
+    own discards, never position 5's cards (Full Tilt Poker's order, RULES.md section 4)."""
+    deck = Deck.from_order(range(52), seed=21, rule=ReshuffleRule.LIVE)
+    deck.deal_round(range(6), 5)  # seat s holds s, s+6, s+12, s+18, s+24; the stub is 30..51
+    assert deck.available == 0  # no draw round: nobody to serve
+    deck.begin_draw(range(6))
+    assert deck.available == 22  # the stub, nothing else yet
+    for s in range(4):
+        assert deck.draw(s, deck.hand(s)) == tuple(range(30 + 5 * s, 35 + 5 * s))
+    served = {s + 6 * k for s in range(4) for k in range(5)}  # the 20 discards of seats 0-3
+    own = set(deck.hand(4))
+    assert own == {4, 10, 16, 22, 28}
+    snap = deck.snapshot()
+    assert snap["stub"] == [50, 51] and snap["muck"] == [] and snap["burns"] == []
+    # By hand: stub 2 + muck 0 + burns 0 = 2 < 5, so the served discards count too:
+    # 2 + 0 + 0 + 20 = 22 cards position 4 could be dealt at most.
+    assert deck.available == 2 + 0 + 0 + 20
+
+    out = deck.draw(4, sorted(own))
+    # the last stub card is not dealt (seat 4 does not end the round): 50 comes off the stub, 51
+    # goes into the new stub of 1 + 20 = 21 cards, and the other four come from that
+    assert out[0] == 50
+    assert len(out) == 5 and len(set(out)) == 5
+    assert set(out[1:]) <= served | {51}
+    assert not set(out) & own  # none of his own discards
+    assert not set(out) & {5, 11, 17, 23, 29}  # nor position 5's cards
+    assert deck.reshuffles == 1 and deck.remaining == 21 - 4
+    after = assert_partition(deck)  # every card in exactly one place
+    assert set(after["stub"]) | set(out[1:]) == served | {51}
+    # the served discards are used up; only position 4's own discards lie on the table
+    assert after["draw"]["discards"] == [[c, 4] for c in sorted(own)]
+    assert deck.view(4).own_discards == tuple(sorted(own))
+    assert set(deck.hand(4)) == set(out)
+
+    # position 5: stub 17, muck 0, burns 0, served discards 5 (position 4's): 22
+    assert deck.available == 17 + 5
+    out5 = deck.draw(5, deck.hand(5))
+    assert set(out5) <= served | {51} and deck.remaining == 12 and deck.reshuffles == 1
+    assert deck.available == 0  # everyone served
+    deck.end_draw()
+    snap = assert_partition(deck)
+    assert sorted(snap["muck"]) == sorted(own | {5, 11, 17, 23, 29})
+    assert [len(deck.hand(s)) for s in range(6)] == [5] * 6
+
+
+def test_live_rule_uses_served_discards_only_when_short():
+    """The boundary: the live pool (the stub's last card, muck, burns) is used alone when it can
+    complete the draw, even if it holds exactly the cards needed; one card more and the served
+    discards join it."""
+    deck = Deck.from_order(range(52), seed=22, rule=ReshuffleRule.LIVE)
+    deck.deal_round(range(6), 5)
+    deck.begin_draw(range(6))
+    for s in range(4):
+        deck.draw(s, deck.hand(s))
+    served = {s + 6 * k for s in range(4) for k in range(5)}
+    base = deck.snapshot()  # stub [50, 51], no muck, no burns, 20 served discards
+    assert base["stub"] == [50, 51] and len(base["draw"]["discards"]) == 20
+
+    # two cards: the stub and the live pool hold exactly two. 50 is dealt, 51 alone makes the new
+    # stub (seat 4 is not the last to be served) and is dealt too; the served discards stay out.
+    assert deck.draw(4, (4, 10)) == (50, 51)
+    assert deck.reshuffles == 1 and deck.remaining == 0
+    snap = assert_partition(deck)
+    assert snap["draw"]["discards"] == base["draw"]["discards"] + [[4, 4], [10, 4]]
+    assert {c for c, _ in base["draw"]["discards"]} == served
+    # seat 5 now has stub 0 + muck 0 + burns 0 < 1: it gets one of the 22 served discards
+    assert deck.available == 22
+    out5 = deck.draw(5, (5,))
+    assert out5[0] in served | {4, 10} and deck.reshuffles == 2
+    assert deck.snapshot()["draw"]["discards"] == [[5, 5]]  # the 22 are used up
+    assert_partition(deck)
+
+    # three cards from the same position: 2 < 3, so the 20 served discards join the new stub
+    deck.restore(base)
+    out = deck.draw(4, (4, 10, 16))
+    assert out[0] == 50 and set(out[1:]) <= served | {51}
+    assert deck.reshuffles == 1 and deck.remaining == 21 - 2
+    assert deck.snapshot()["draw"]["discards"] == [[4, 4], [10, 4], [16, 4]]
+    assert_partition(deck)
+
+
 # -- the 100,000-hand runs -------------------------------------------------------------------------
 
 
@@ -329,14 +422,16 @@ def test_100k_six_handed_all_five_seeds_rule():
 
 
 def test_100k_six_handed_all_five_live_rule():
-    # The live rule cannot serve everyone in draw 1: no earlier discards, no muck. Seat 4 (the
-    # fifth served) finds 2 cards in the stub and an empty pool: the draw is refused unchanged,
-    # and then he takes the 2 the rule can give; seat 5 gets none. So each hand is refused
-    # exactly there and later where the pool runs dry; never a card of the current draw.
+    # In draw 1 seat 4 (the fifth served) finds 2 cards in the stub and no muck or burns: the
+    # live rule falls back on the 20 discards of seats 0-3, so every draw is completed and only
+    # then are this round's cards dealt (the self-check allows them only after such a fallback).
+    # New stubs per hand, all the same (test_live_rule_six_handed_all_five_step_counts walks
+    # through them): draw 1 one (seat 4, the fallback), draws 2 and 3 two each (seat 2 from the
+    # stub card and the 10-card muck, seat 4 again from the served discards): 5.
     r = _selfcheck_hands(100_000, 6, int(ReshuffleRule.LIVE), True, np.random.PCG64(2))
     assert r["violations"] == 0
-    assert r["exhausted"] >= 2 * 100_000
-    assert r["reshuffles"] > 0
+    assert r["exhausted"] == 0
+    assert r["reshuffles"] == 5 * 100_000
 
 
 @pytest.mark.parametrize("rule", list(ReshuffleRule))
@@ -362,11 +457,13 @@ def play_checked(deck: Deck, seats: int, rng: np.random.Generator, all_five: boo
     for _ in range(3):
         deck.begin_draw(range(seats))
         round_cards: set[int] = set()
+        pooled: set[int] = set()  # this round's discards the live rule shuffled into a stub
         for s in range(seats):
             hand = deck.hand(s)
             n = 5 if all_five else int(rng.integers(0, 6))
             discards = hand[:n]
             snap = deck.snapshot()
+            assert deck.available == len(snap["stub"]) + pool_size(snap)
             if len(snap["stub"]) + pool_size(snap) < n:
                 with pytest.raises(DeckExhaustedError):
                     deck.draw(s, discards)
@@ -376,7 +473,9 @@ def play_checked(deck: Deck, seats: int, rng: np.random.Generator, all_five: boo
             assert len(out) == len(discards)
             assert not set(out) & set(discards)  # never his own discards
             if live:
-                assert not set(out) & round_cards  # never a card of this draw
+                if live_short(snap, len(discards)):
+                    pooled |= round_cards  # the served discards, as the rule falls back
+                assert not set(out) & (round_cards - pooled)  # no other card of this draw
             round_cards |= set(discards)
             assert len(deck.hand(s)) == 5
             assert_partition(deck)
@@ -414,6 +513,31 @@ def test_six_handed_all_five_step_counts():
             deck.draw(s, deck.hand(s))
             assert (deck.remaining, deck.reshuffles) == expected[draw][s]
         deck.end_draw()
+
+
+def test_live_rule_six_handed_all_five_step_counts():
+    # The walk-through behind "five new stubs per hand" for the live rule, with what each seat
+    # could be dealt before its draw (stub + muck + burns + this round's served discards).
+    deck = Deck(seed=3, rule=ReshuffleRule.LIVE)
+    deck.deal_round(range(6), 5)
+    expected = [  # (available before, remaining after, reshuffles so far) per seat
+        # draw 1: seat 4 finds 2 in the stub and nothing else but 20 served discards: fallback;
+        # 1 from the stub, the other stub card and the 20 discards make 21, 4 dealt -> 17
+        [(22, 17, 0), (22, 12, 0), (22, 7, 0), (22, 2, 0), (22, 17, 1), (22, 12, 1)],
+        # draw 2: muck 10 (seats 4 and 5 of draw 1). Seat 2: 2 + 10 >= 5, the live pool alone:
+        # 1 + 10 = 11, 4 dealt -> 7. Seat 4: 2 + 0 < 5: fallback on seats 0-3's 20 discards.
+        [(22, 7, 1), (22, 2, 1), (22, 7, 2), (22, 2, 2), (22, 17, 3), (22, 12, 3)],
+        [(22, 7, 3), (22, 2, 3), (22, 7, 4), (22, 2, 4), (22, 17, 5), (22, 12, 5)],
+    ]
+    for draw in range(3):
+        deck.begin_draw(range(6))
+        for s in range(6):
+            before = deck.available
+            deck.draw(s, deck.hand(s))
+            assert (before, deck.remaining, deck.reshuffles) == expected[draw][s]
+            assert deck.check()
+        deck.end_draw()
+        assert len(deck.snapshot()["muck"]) == 10
 
 
 # -- errors leave the deck unchanged ---------------------------------------------------------------
@@ -519,6 +643,33 @@ def test_draw_the_rule_cannot_complete():
     # now seat 0's two discards are served discards: seat 1 may get them (seeds' rule)
     out = d.draw(1, d.hand(1)[:2])
     assert d.reshuffles == 1 and len(out) == 2
+
+
+@pytest.mark.parametrize("rule", list(ReshuffleRule))
+def test_ten_seats_neither_rule_can_serve_five(rule):
+    # Ten hands of five leave 2 cards in the stub and nothing else: neither rule can give five
+    # (or three). The error is the same as before the live rule's fallback, and nothing moves.
+    d = Deck.from_order(range(52), seed=23, rule=rule)
+    d.deal_round(range(10), 5)  # seat s holds s, s+10, s+20, s+30, s+40; the stub is 50, 51
+    d.begin_draw(range(10))
+    assert d.available == 2 < 5
+    name = "seeds'" if rule is ReshuffleRule.SEEDS else "live"
+    for n in (5, 3):
+        unchanged(d, DeckExhaustedError,
+                  rf"seat 0 cannot draw {n} cards: the stub has 2 and the {name} rule's reshuffle "
+                  r"pool 0, so the rule cannot complete this draw; no card was moved",
+                  d.draw, 0, d.hand(0)[:n])  # fmt: skip
+    assert d.draw(0, (0, 10)) == (50, 51)  # exactly what is there (live: 51 via a 1-card stub)
+    # seat 1: stub 0, muck 0, burns 0, and seat 0's two served discards: 2 under either rule
+    assert d.available == 2
+    unchanged(d, DeckExhaustedError,
+              rf"seat 1 cannot draw 5 cards: the stub has 0 and the {name} rule's reshuffle "
+              r"pool 2, so the rule cannot complete this draw",
+              d.draw, 1, d.hand(1))  # fmt: skip
+    unchanged(d, DeckExhaustedError, r"seat 1 cannot draw 3 cards", d.draw, 1, (1, 11, 21))
+    assert set(d.draw(1, (1, 11))) == {0, 10}  # only seat 0's discards exist to be dealt
+    assert d.available == 2 and d.snapshot()["draw"]["discards"] == [[1, 1], [11, 1]]
+    assert_partition(d)
 
 
 def test_muck_errors():

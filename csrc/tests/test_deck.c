@@ -1,7 +1,7 @@
 /* ctest for csrc/deck.c: exit 0 when every check passes. Runs under ASan/UBSan too.
  * Includes 100,000 six-handed triple-draw hands with every player discarding five cards on every
- * draw (seeds' rule), and 100,000 with random discards (live rule), checking every invariant after
- * every step. */
+ * draw under each rule, and 100,000 with random discards (live rule), checking every invariant
+ * after every step. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,9 +217,10 @@ static void test_seed_example(void) {
 }
 
 /* The live rule: the last stub card is not dealt unless it completes the round, and the current
- * round's discards never go into the new stub. */
+ * round's discards go into the new stub only when the stub, muck and burns cannot complete the
+ * draw; then only those of the seats already served. */
 static void test_live_rule(void) {
-    lb_deck d, before;
+    lb_deck d, e;
     test_rng tr = {99, -1};
     lb_random rng = {splitmix_next, &tr};
     uint8_t order[52], out[5], seats[3] = {0, 1, 2}, disc[5];
@@ -235,14 +236,18 @@ static void test_live_rule(void) {
      * stub's 4 -> allowed; the last card goes into the new stub made of just itself */
     CHECK(lb_deck_draw(&d, 0, disc, 4, &rng, out, &bad) == LB_OK);
     CHECK(out[0] == 48 && out[1] == 49 && out[2] == 50 && out[3] == 51 && d.reshuffles == 1);
-    /* seat 1 wants 1: stub empty, pool (muck + burns) empty, own round's discards not allowed */
-    before = d;
+    /* seat 1 wants 1: stub, muck and burns empty, so the rule falls back on seat 0's four served
+     * discards (never seat 1's own): one of 0 3 6 9, and those four are used up */
     disc[0] = 1;
-    CHECK(lb_deck_available(&d) == 0);
-    CHECK(lb_deck_draw(&d, 1, disc, 1, &rng, out, &bad) == LB_ERR_EXHAUSTED);
-    CHECK(memcmp(&before, &d, sizeof d) == 0);
-    /* seat 3 folds: its 33 cards are mucked and usable */
+    CHECK(lb_deck_available(&d) == 4);
+    e = d;
+    CHECK(lb_deck_draw(&e, 1, disc, 1, &rng, out, &bad) == LB_OK);
+    CHECK(out[0] == 0 || out[0] == 3 || out[0] == 6 || out[0] == 9);
+    CHECK(e.reshuffles == 2 && 52 - e.top == 3 && e.n_discards == 1 && e.discards[0] == 1);
+    CHECK(lb_deck_check(&e) == LB_OK);
+    /* instead, seat 3 folds first: its 33 mucked cards complete the draw alone */
     CHECK(lb_deck_fold(&d, 3) == LB_OK);
+    CHECK(lb_deck_available(&d) == 33 + 4);
     CHECK(lb_deck_draw(&d, 1, disc, 1, &rng, out, &bad) == LB_OK);
     CHECK(out[0] >= 15 && out[0] <= 47 && d.reshuffles == 2);
     CHECK(d.n_discards == 5); /* seat 0's four and seat 1's one are kept out */
@@ -261,6 +266,43 @@ static void test_live_rule(void) {
     disc[0] = 2;
     CHECK(lb_deck_draw(&d, 2, disc, 1, &rng, out, &bad) == LB_OK && out[0] == 51);
     CHECK(d.reshuffles == 0 && d.top == 52);
+    CHECK(lb_deck_available(&d) == 0); /* everyone served */
+}
+
+/* Ten seats of five cards leave 2 in the stub and nothing else: neither rule can give three, the
+ * refusal changes nothing, and lb_deck_available says what can be given. */
+static void test_ten_seats_exhausted(void) {
+    lb_deck d, before;
+    test_rng tr = {11, -1};
+    lb_random rng = {splitmix_next, &tr};
+    uint8_t order[52], out[5], seats[10], disc[5];
+    int i, r, bad;
+    for (i = 0; i < 52; i++) order[i] = (uint8_t)i;
+    for (i = 0; i < 10; i++) seats[i] = (uint8_t)i;
+    for (r = LB_RESHUFFLE_SEEDS; r <= LB_RESHUFFLE_LIVE; r++) {
+        lb_deck_init(&d, (lb_reshuffle_rule)r, 0);
+        CHECK(lb_deck_set_order(&d, order, 52) == LB_OK);
+        CHECK(lb_deck_deal_round(&d, seats, 10, 5, NULL) == LB_OK); /* seat 0: 0 10 20 30 40 */
+        CHECK(lb_deck_available(&d) == 0);                          /* no draw round */
+        CHECK(lb_deck_begin_draw(&d, seats, 10) == LB_OK);
+        CHECK(lb_deck_available(&d) == 2);
+        memcpy(disc, d.hands[0], 5);
+        before = d;
+        CHECK(lb_deck_draw(&d, 0, disc, 5, &rng, out, &bad) == LB_ERR_EXHAUSTED);
+        CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_EXHAUSTED);
+        CHECK(memcmp(&before, &d, sizeof d) == 0);
+        CHECK(lb_deck_draw(&d, 0, disc, 2, &rng, out, &bad) == LB_OK);
+        CHECK(out[0] == 50 && out[1] == 51);
+        /* seat 1: only seat 0's two served discards are left, under either rule */
+        CHECK(lb_deck_available(&d) == 2);
+        memcpy(disc, d.hands[1], 5);
+        before = d;
+        CHECK(lb_deck_draw(&d, 1, disc, 3, &rng, out, &bad) == LB_ERR_EXHAUSTED);
+        CHECK(memcmp(&before, &d, sizeof d) == 0);
+        CHECK(lb_deck_draw(&d, 1, disc, 2, &rng, out, &bad) == LB_OK);
+        CHECK((out[0] == 0 && out[1] == 10) || (out[0] == 10 && out[1] == 0));
+        CHECK(lb_deck_check(&d) == LB_OK);
+    }
 }
 
 static void test_burn_before_draw(void) {
@@ -310,7 +352,7 @@ static void simulate(lb_reshuffle_rule rule, long hands, int all_five, long *res
         CHECK(lb_deck_deal_round(&d, seats, 6, 5, NULL) == LB_OK);
         CHECK(lb_deck_check(&d) == LB_OK);
         for (draw = 0; draw < 3; draw++) {
-            uint64_t round_discards = 0;
+            uint64_t round_discards = 0, pooled = 0;
             CHECK(lb_deck_begin_draw(&d, seats, 6) == LB_OK);
             for (p = 0; p < 6; p++) {
                 uint64_t mine = 0;
@@ -330,9 +372,13 @@ static void simulate(lb_reshuffle_rule rule, long hands, int all_five, long *res
                     for (i = 0; i < n; i++) mine |= (uint64_t)1 << disc[i];
                 }
                 CHECK(st == LB_OK);
+                /* the stub, muck and burns fell short: the live rule pooled the served discards */
+                if (52 - before.top + before.n_muck + before.n_burns < n) pooled |= round_discards;
                 for (i = 0; i < n; i++) {
                     CHECK(!(mine >> out[i] & 1u)); /* never his own discards */
-                    if (rule == LB_RESHUFFLE_LIVE) CHECK(!(round_discards >> out[i] & 1u));
+                    /* live rule: a card of this draw only if a fallback pooled it */
+                    if (rule == LB_RESHUFFLE_LIVE)
+                        CHECK(!((round_discards & ~pooled) >> out[i] & 1u));
                 }
                 round_discards |= mine;
                 CHECK(lb_deck_check(&d) == LB_OK);
@@ -351,6 +397,7 @@ int main(void) {
     test_errors_leave_state();
     test_seed_example();
     test_live_rule();
+    test_ten_seats_exhausted();
     test_burn_before_draw();
     test_rebuild();
     simulate(LB_RESHUFFLE_SEEDS, 100000, 1, &reshuffles, &exhausted);
@@ -359,9 +406,17 @@ int main(void) {
     printf("seeds, all five: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
     CHECK(exhausted == 0);
     CHECK(reshuffles == 400000);
+    simulate(LB_RESHUFFLE_LIVE, 100000, 1, &reshuffles, &exhausted);
+    /* the live rule completes every draw too: in each draw seat 4 finds 2 stub cards and no muck
+     * or burns and falls back on the served discards; draws 2 and 3 also make a new stub at seat 2
+     * from the last stub card and the muck: 1 + 2 + 2 new stubs per hand */
+    printf("live, all five: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
+    CHECK(exhausted == 0);
+    CHECK(reshuffles == 500000);
     simulate(LB_RESHUFFLE_LIVE, 100000, 0, &reshuffles, &exhausted);
     printf("live, random discards: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
-    CHECK(reshuffles > 0 && exhausted > 0);
+    /* six players holding five cards leave 52 - 30 = 22 cards outside the hands: never short */
+    CHECK(reshuffles > 0 && exhausted == 0);
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return 1;

@@ -568,8 +568,9 @@ cdef class DeckCore:
         InvalidCardError
             Something that is not a card.
         DeckExhaustedError
-            The stub and the pool the rule allows hold fewer cards than needed: the rule cannot
-            complete this draw. Checked before any card moves.
+            More discards than :attr:`available`: the stub and the pool the rule allows hold
+            fewer cards than needed, so the rule cannot complete this draw. Checked before any
+            card moves.
 
         Every error leaves the deck and its random source exactly as before.
         """
@@ -658,6 +659,21 @@ cdef class DeckCore:
         if self.d.in_draw and self.d.next < self.d.n_order:
             return self.d.order[self.d.next]
         return None
+
+    @property
+    def available(self):
+        """The most cards the seat to be served now could be dealt (int).
+
+        The stub plus the largest pool the reshuffle rule may shuffle into a new stub for it: the
+        muck (earlier draws' discards, folded and mucked cards), the burn cards, and the discards
+        of the seats already served in this draw round. The number is the same under both rules:
+        the seeds' rule always pools those discards, the live rule only when the stub, muck and
+        burns cannot complete the draw (``RULES.md`` section 4). A :meth:`draw` of ``n`` cards
+        (at most 5, of the seat's own hand) succeeds exactly when ``n <= available``; more raises
+        :class:`~lowball.DeckExhaustedError`. 0 outside a draw round and once every seat of the
+        round has been served (there is no seat to serve; :meth:`deal` never reshuffles).
+        """
+        return lb_deck_available(&self.d)
 
     def hand(self, seat):
         """The cards of ``seat``'s hand, in the order received (tuple of Card)."""
@@ -792,8 +808,10 @@ def _selfcheck_hands(long hands, int seats, int rule, bint all_five, bit_generat
     Each player discards his whole hand on every draw (``all_five``), or a random 0..5 cards
     (drawn from the generator), retrying with what the rule can give when it cannot complete the
     draw. Checks after every step: lb_deck_check (every card in exactly one place), no player
-    dealt a card he discarded in this draw, and under the live rule no card of this draw at all;
-    a refused draw must leave the deck unchanged.
+    dealt a card he discarded in this draw, and under the live rule no card of this draw except
+    the served players' discards pooled by a draw that the stub, muck and burns could not
+    complete (this one or an earlier one of the round); a refused draw must leave the deck
+    unchanged and ask for more than lb_deck_available.
 
     Returns
     -------
@@ -808,8 +826,9 @@ def _selfcheck_hands(long hands, int seats, int rule, bint all_five, bit_generat
     cdef uint8_t disc[5]
     cdef long h, reshuffles = 0, exhausted = 0, violations = 0
     cdef int draw, p, i, n, bad
+    cdef bint live_short
     cdef uint32_t r
-    cdef uint64_t mine, round_discards
+    cdef uint64_t mine, round_discards, pooled
     cdef lb_status st
     if not 2 <= seats <= LB_DECK_MAX_SEATS:
         raise DeckError(f"seats must be 2..{LB_DECK_MAX_SEATS}")
@@ -828,6 +847,7 @@ def _selfcheck_hands(long hands, int seats, int rule, bint all_five, bit_generat
                 violations += 1
             for draw in range(3):
                 round_discards = 0
+                pooled = 0  # this round's discards the live rule has shuffled into the stub
                 if lb_deck_begin_draw(&d, seat_arr, seats) != LB_OK:
                     violations += 1
                 for p in range(seats):
@@ -850,13 +870,19 @@ def _selfcheck_hands(long hands, int seats, int rule, bint all_five, bit_generat
                     if st != LB_OK:
                         violations += 1
                         continue
+                    # the live rule pools this round's served discards only when the stub, muck
+                    # and burns cannot complete the draw
+                    live_short = (52 - before.top) + before.n_muck + before.n_burns < n
+                    if live_short:
+                        pooled |= round_discards
                     mine = 0
                     for i in range(n):
                         mine |= (<uint64_t>1) << disc[i]
                     for i in range(n):
                         if (mine >> out[i]) & 1u:
                             violations += 1
-                        if rule == LB_RESHUFFLE_LIVE and (round_discards >> out[i]) & 1u:
+                        if rule == LB_RESHUFFLE_LIVE and \
+                                ((round_discards & ~pooled) >> out[i]) & 1u:
                             violations += 1
                     round_discards |= mine
                     if lb_deck_check(&d) != LB_OK:

@@ -44,10 +44,14 @@ class ReshuffleRule(enum.IntEnum):
     player can never get back a card he discarded in the same draw."""
 
     LIVE = RULE_LIVE
-    """The live-room rule (WSOP-LAR): only discards from earlier draws, mucked cards and burn cards
-    are reshuffled; no discard of the draw in progress is used. The last stub card is dealt only
-    if it completes the draw round (the last player to be served takes exactly the cards left);
-    otherwise it goes into the new stub."""
+    """The live-room rule (WSOP-LAR): discards from earlier draws, mucked cards and burn cards are
+    reshuffled; the discards of the draw in progress only when those and the stub cannot complete
+    the player's draw, and then only those of the players already fully served in this draw
+    (never the current player's own, never those of players not yet served). That fallback is
+    Full Tilt Poker's published order for draw games: "folded cards and discards from previous
+    draw rounds first, and then the discards from the current round if necessary"; no rulebook
+    refuses a player's draw. The last stub card is dealt only if it completes the draw round (the
+    last player to be served takes exactly the cards left); otherwise it goes into the new stub."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +156,8 @@ class Deck(DeckCore):
         deck.shuffle()                             # the next hand
 
     Other operations: :meth:`burn` (a card to the burn cards), :meth:`muck` (cards from any hand
-    to the muck), :meth:`hand`, :attr:`remaining`, :attr:`reshuffles`, :attr:`next_seat`,
+    to the muck), :meth:`hand`, :attr:`remaining`, :attr:`available` (the most cards the seat to
+    be served now can draw), :attr:`reshuffles`, :attr:`next_seat`,
     :meth:`view` (what may be shown at the table), :meth:`from_order` (a stacked deck, to replay a
     recorded hand), :meth:`restore`.
 
