@@ -200,11 +200,11 @@ def test_the_deal_draw_and_showdown_of_the_bad_beat_step_by_step() -> None:
     # p4 sd AsQs, then d dh p4 2hQh: the new cards and the next round with the deal line.
     assert steps[10] == ("p4 sd AsQs", ["p4 Player 4 discards As Qs"], False)
     assert steps[11] == ("d dh p4 2hQh", ["p4 Player 4 draws 2h Qh", "-- betting round 2 --"], True)
-    # The last call ends the betting; the hands are told with their sm lines, the pot with
-    # the last of them.
-    assert steps[23] == ("p4 cc", ["p4 Player 4 calls (280000 in this round)"], False)
+    # The last call ends the betting and the hand waits at the showdown (the table is shown);
+    # the hands are told with their sm lines, the pot with the last of them.
+    assert steps[23] == ("p4 cc", ["p4 Player 4 calls (280000 in this round)"], True)
     assert steps[24] == (
-        "p1 sm 7h6c4c3d2c", ["p1 Player 1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two"], False
+        "p1 sm 7h6c4c3d2c", ["p1 Player 1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two"], True
     )
     assert steps[25] == (
         "p4 sm 2h4d7c5c3c",
@@ -224,8 +224,9 @@ def test_discards_then_deals_written_in_a_block() -> None:
         ("p2 sd JsJd", ["p2 discards Js Jd"], False),
         ("p5 sd 9h", ["p5 discards 9h"], False),
         ("d dh p2 Qh8c", ["p2 draws Qh 8c"], False),
-        ("d dh p5 4s", ["p5 draws 4s", "-- betting round 2 --"], False),
-        ("p2 sm 8d5h3hQh8c", ["p2 shows 8d 5h 3h Qh 8c: 8-8-Q-5-3: pair of eights"], False),
+        # both all in: the hand waits at the showdown for the file's sm lines
+        ("d dh p5 4s", ["p5 draws 4s", "-- betting round 2 --"], True),
+        ("p2 sm 8d5h3hQh8c", ["p2 shows 8d 5h 3h Qh 8c: 8-8-Q-5-3: pair of eights"], True),
         ("p5 sm Ts9s4d2c4s",
          ["p5 shows Ts 9s 4d 2c 4s: 4-4-T-9-2: pair of fours", "p5 wins 1850000"], True),
     ]
@@ -234,10 +235,9 @@ def test_discards_then_deals_written_in_a_block() -> None:
 def test_a_mucked_hand_is_told_with_its_sm_line() -> None:
     path = PHH_DIR / "wsop-2023-event43-final-table" / "57_02_36_12.phh"
     steps = _steps(replay("--all", str(path)).stdout)
-    assert steps[-2] == ("p5 sm 7h3d2s5c6h", ["p5 shows 7h 3d 2s 5c 6h: 7-6-5-3-2: number three"], False)
-    assert steps[-1] == (
-        "p2 sm", ["p2 mucks 8s 5h 4c 2d 9d: 9-8-5-4-2: 9-8 low", "p5 wins 4625000"], True
-    )
+    assert steps[-2] == ("p5 sm 7h3d2s5c6h", ["p5 shows 7h 3d 2s 5c 6h: 7-6-5-3-2: number three"], True)
+    # a mucked hand is given up unseen (WSOP-TR 72): the replay does not tell its cards
+    assert steps[-1] == ("p2 sm", ["p2 mucks", "p5 wins 4625000"], True)
 
 
 def test_a_showdown_the_file_does_not_record_is_told_with_the_call(tmp_path: Path) -> None:

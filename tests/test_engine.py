@@ -169,7 +169,9 @@ def test_fixed_limit_short_all_in_does_not_reopen() -> None:
     st.call()
     st.raise_to(15)
     la = st.legal_actions()
-    assert la.raise_ and la.min_to == la.max_to == 30  # counted as a raise to 20: next is 30
+    # half a bet or more counts as a full raise: the next full raise is one bet above it, 15 +
+    # 10 (WSOP-LAR 129's example raises a $15 all-in bet to $35 on a $20 round)
+    assert la.raise_ and la.min_to == la.max_to == 25
 
     # A player who has not acted yet, facing less than half a bet, may complete the wager
     # (to 20), and that completion reopens the betting.
@@ -362,7 +364,16 @@ def test_view_never_leaks() -> None:
     assert st.view(1).hand_sizes == (5, 5, 5) and st.view(1).drawn == ((2, -1, -1),)
     check_down(st)
     shown = st.view(None).shown
-    assert set(shown) == {0, 1, 2}  # at the showdown every hand is shown
+    mucked = [p for p in range(3) if p not in shown]
+    assert shown and mucked  # seed 16: a beaten hand is mucked unseen
+    assert [e.seat for e in st.events if e.kind == "muck"] == mucked
+    for seat in (0, 1, 2, None):
+        view = st.view(seat)
+        text = repr(view) + repr(view.events) + repr(view.shown)
+        for p in mucked:
+            if p != seat:
+                for card in st.hand(p):
+                    assert repr(card) not in text, (seat, p, card)
 
 
 def test_save_and_restore_mid_hand_is_identical() -> None:
@@ -406,10 +417,14 @@ def test_variant_roundtrip() -> None:
     for v in lowball.variants.VARIANTS.values():
         assert Variant.from_dict(json.loads(json.dumps(v.to_dict()))) == v
 
+NL_10_SHOW_ALL = NL_10.replace(show_all_hands=True)
+
 
 def test_showing_order() -> None:
     """WSOP-LAR 145: the last aggressor shows first; with no bet in the last round, the first
-    player left of the button; players in a side pot before those all in for the main pot."""
+    player left of the button; players in a side pot before those all in for the main pot.
+    (Every hand shown here: ``show_all_hands``; the mucking of beaten hands is tested below.)"""
+    NL_10 = NL_10_SHOW_ALL
     deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
     st = HandState(NL_10, [1000, 1000, 1000], deck=deck)
     st.call(); st.call(); st.check()  # noqa: E702
@@ -425,7 +440,9 @@ def test_showing_order() -> None:
     st = HandState(NL_10, [30, 60, 100], deck=deck)
     st.raise_to(100); st.call(); st.call()  # noqa: E702
     check_down(st)
-    assert [e.seat for e in st.events if e.kind == "show"] == [1, 2, 0]
+    # side-pot players (1, 2) before the main-pot-only all-in (0); no limit, the betting ended
+    # before the last round: the player who pushed all in (2) first (WSOP-LAR 145)
+    assert [e.seat for e in st.events if e.kind == "show"] == [2, 1, 0]
 
 
 def test_review_fixes_pots_and_forced_bets() -> None:

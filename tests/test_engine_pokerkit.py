@@ -82,8 +82,9 @@ class Rule(str, Enum):
         "the draw"
     )
     CAP_HEADS_UP = (
-        "fixed-limit cap lifted heads-up: RULES.md 5 (WSOP-LAR 127) has no cap in a round that "
-        "begins with two players; pokerkit caps every street at 4 whatever the player count"
+        "fixed-limit cap lifted heads-up: RULES.md 5 (WSOP-LAR 126/127) has no cap in a round that "
+        "begins with two players who can still bet (a player already all in does not count); "
+        "pokerkit caps every street at 4 whatever the player count"
     )
     CAP_COUNTS_SHORT_ALL_IN = (
         "fixed-limit cap counting: pokerkit counts every completion/bet/raise toward the cap, an "
@@ -98,10 +99,10 @@ class Rule(str, Enum):
         "call is below completion_betting_or_raising_amount, and the acted_player_indices check)"
     )
     FIXED_LIMIT_COMPLETION = (
-        "fixed limit after a short all-in: lowball's next bet or raise is one bet above the last "
-        "full wager (facing less than half a bet a player completes it, Robert's Rules; half a "
-        "bet or more counts as a full raise); pokerkit raises one bet above the all-in amount "
-        "(state.py completion_betting_or_raising_amount added to the largest bet)"
+        "fixed limit after an all-in of less than half a bet: lowball's next bet or raise "
+        "completes the wager, one bet above the last full wager (WSOP-LAR 129); pokerkit raises "
+        "one bet above the all-in amount (state.py completion_betting_or_raising_amount added to "
+        "the largest bet). After an all-in of half a bet or more both raise one bet above it."
     )
     SHORT_WAGER_REOPENS_IN_POKERKIT = (
         "short all-in measured from zero: pokerkit resets completion_betting_or_raising_amount "
@@ -110,8 +111,9 @@ class Rule(str, Enum):
         "reopens the betting; and it adds up consecutive short all-ins "
         "(consecutive_short_all_in_amounts) until they make a full raise. RULES.md 5: a raise "
         "is full only if it is at least the big blind / minimum bet / the largest raise so far "
-        "(no and pot limit, WSOP-LAR 128) or half a bet (fixed limit, WSOP-LAR 129), each "
-        "all-in judged on its own"
+        "(no and pot limit, WSOP-LAR 128) or half a bet (fixed limit, WSOP-LAR 129); short "
+        "all-ins reopen the betting for a player who acted only when the wager has risen by a "
+        "full raise since he acted (WSOP-LAR 173, WSOP-TR 96a)"
     )
     RAISE_NOBODY_CAN_CALL = (
         "a raise nobody can call: pokerkit forbids a bet or raise when no other live player has "
@@ -141,6 +143,12 @@ class Rule(str, Enum):
         "he can win from each player only what he matched (a main pot of his ante times the "
         "players); pokerkit puts every ante in the main pot he is eligible for. Big-blind "
         "antes, posted for the whole table, go to the main pot in both."
+    )
+    SHORT_BIG_BLIND = (
+        "a big blind all in for less than the blind: RULES.md 5 (WSOP-LAR 150) makes later "
+        "players call the full big blind or raise to at least twice it; pokerkit's price to call "
+        "is the largest amount posted (state.py State._begin_betting: the bets as posted), so its "
+        "players may call the short blind; the hands then differ from the first decision"
     )
     RESHUFFLE = (
         "the reshuffle: RULES.md 4 (the seeds) builds the new stub without the discards of the "
@@ -252,11 +260,16 @@ class RoundRules:
     out from the round's actions alone (not from the engine's internals).
 
     A wager is *full* when it reopens the betting: fixed limit, at least half a bet above the
-    last full wager (WSOP-LAR 129), which then counts as one bet above it, so that the next
-    player completes or raises from there (Robert's Rules); no and pot limit, at least the largest bet or raise so far (the big blind
-    counts in round 1) and at least the minimum bet, or an opening bet of at least the minimum
-    bet (WSOP-LAR 128). A player who acted since the last full wager may not raise. Fixed limit:
-    a bet and ``max_raises`` raises, unless the round began heads-up.
+    last full wager (WSOP-LAR 129), which then counts as a full wager itself, so that the next
+    full raise is one bet above it (after a shorter all-in the next player completes the wager
+    to one bet above the last full one); no and pot limit, at least the largest bet or raise so
+    far (the big blind counts in round 1) and at least the minimum bet, or an opening bet of at
+    least the minimum bet (WSOP-LAR 128). A player who acted since the last full wager may not
+    raise, unless (no and pot limit) the wager has risen by a full raise since he acted, as
+    several short all-ins can make it (WSOP-LAR 173, WSOP-TR 96a). Round 1's price is at least
+    the full big blind, even when the big blind is all in for less (WSOP-LAR 150). Fixed limit:
+    a bet and ``max_raises`` raises, unless the round began with two or fewer players who could
+    still bet (WSOP-LAR 126/127).
     """
 
     variant: Variant
@@ -270,13 +283,17 @@ class RoundRules:
     full_count: int = 0
     largest: int = 0  # the largest full bet or raise (no/pot limit)
     acted: dict[int, int] = field(default_factory=dict)
+    acted_level: dict[int, int] = field(default_factory=dict)  # the wager when each last acted
     # what pokerkit counts: every wager, and its own largest increment from 0 each street
     wagers: list[tuple[int, int, int, bool]] = field(default_factory=list)  # seq, pos, inc, all in
 
     @classmethod
     def begin(cls, s: HandState) -> RoundRules:
         level = max(s.bets)
-        r = cls(s.variant, s.betting_round, level, len(s.in_hand()) == 2)
+        if s.betting_round == 0:
+            level = max(level, s.variant.forced.big_blind)
+        can_bet = [p for p in s.in_hand() if s.stacks[p] > 0]
+        r = cls(s.variant, s.betting_round, level, len(can_bet) <= 2)
         r.full_level = level
         if r.round == 0:
             r.full_count = 1 if level > 0 else 0
@@ -310,6 +327,7 @@ class RoundRules:
         engine applied it (``s`` shows the stack after)."""
         self.seq += 1
         self.acted[pos] = self.seq
+        self.acted_level[pos] = self.level if to is None else to
         if to is None:
             return
         inc = to - self.level
@@ -318,7 +336,7 @@ class RoundRules:
             self.full_count += 1
             self.last_full = self.seq
             if self.fixed:
-                self.full_level += self.bet_size
+                self.full_level = to
             else:
                 self.largest = max(self.largest, inc)
         else:
@@ -326,8 +344,14 @@ class RoundRules:
         self.level = to
 
     def blocked_by_short_all_in(self, pos: int) -> bool:
-        """Whether ``pos`` acted since the last full wager (so may only call or fold)."""
-        return self.acted.get(pos, -1) >= self.last_full
+        """Whether ``pos`` acted since the last full wager and, in no or pot limit, the short
+        all-ins since have not added up to a full raise (so it may only call or fold)."""
+        if self.acted.get(pos, -1) < self.last_full:
+            return False
+        b = self.variant.betting
+        if isinstance(b, FixedLimit):
+            return True
+        return self.level - self.acted_level[pos] < max(self.largest, b.min_bet)
 
     def cap_reached(self) -> bool:
         b = self.variant.betting
@@ -478,6 +502,19 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
         posted = [(e.kind, e.amount) for e in s.events if e.seat == bb and e.kind in ("blind", "ante")]
         assert posted[0] == ("blind", min(f.big_blind, stacks[bb])), where
         tally.differences[Rule.BB_ANTE_ORDER] += 1
+        tally.hands += 1
+        return
+    posted_bb = sum(e.amount for e in s.events if e.kind == "blind" and e.seat == bb)
+    if posted_bb < f.big_blind and s.actor is not None and s.phase == BETTING:
+        # Rule.SHORT_BIG_BLIND: ours prices the call at the full blind, the raise at twice it.
+        legal = s.legal_actions()
+        p = s.actor
+        assert legal.call_amount == min(f.big_blind - s.bets[p], s.stacks[p]), where
+        if legal.raise_:  # twice the full blind (fixed limit: the blind plus a small bet)
+            b = v.betting
+            step = b.small_bet if isinstance(b, FixedLimit) else f.big_blind
+            assert legal.min_to == min(f.big_blind + step, s.stacks[p] + s.bets[p]), where
+        tally.differences[Rule.SHORT_BIG_BLIND] += 1
         tally.hands += 1
         return
     pk = pokerkit_state(v, stacks)
@@ -702,6 +739,7 @@ def test_every_named_difference_happened() -> None:
         Rule.SHORT_ANTE,
         Rule.BB_ANTE_ORDER,
         Rule.FIXED_LIMIT_COMPLETION,
+        Rule.SHORT_BIG_BLIND,
     }
     assert expected <= set(seen), f"not met: {expected - set(seen)}; met: {dict(seen)}"
 

@@ -33,7 +33,7 @@ def random_legal(state: HandState, rng: random.Random) -> None:
     la = state.legal_actions()
     if la.phase == DRAWING:
         hand = state.hand(la.seat)
-        state.discard(rng.sample(hand, rng.randint(0, 5)))
+        state.discard(rng.sample(hand, rng.randint(0, la.max_discards)))
         return
     options = []
     if la.fold:

@@ -129,7 +129,8 @@ def test_every_field_refuses_wrong_types(engine: ModuleType) -> None:
                 # the event log is checked event by event, not against the state
                 assert (name, bad) in [("pots", []), ("shown", {}), ("aggressor", None), ("events", []),
                                        ("last_round_aggressor", None), ("pending", []),
-                                       ("draw_order", [])], (phase, name, bad)
+                                       ("draw_order", []), ("show_order", []),
+                                       ("manual_showdown", True)], (phase, name, bad)
 
 
 @ENGINES
@@ -199,17 +200,19 @@ def _restores(engine: ModuleType, s: Any) -> None:
 
 @ENGINES
 def test_states_with_amounts_beyond_the_chips_restore(engine: ModuleType) -> None:
-    """Legal play can leave the last raise or the last full wager above all the chips at the
-    table: a big blind larger than the stacks, a fixed-limit all-in that counts a whole bet."""
+    """Legal play can leave the wager to match and the last raise above all the chips at the
+    table: a big blind larger than the stacks (the price to call stays the full blind,
+    WSOP-LAR 150); a fixed-limit all-in that counts as a whole bet sets the last full wager to
+    itself (WSOP-LAR 129)."""
     big_blinds = F2L3D.replace(
         betting=VARIANTS["N2L3D"].betting, forced=ForcedBets(small_blind=5, big_blind=10)
     )
     s = engine.HandState(big_blinds, [2, 5], seed=1)  # both all in on the blinds: the draw
-    assert s.phase == "drawing" and s.last_raise == 10 > sum(s.starting_stacks)
+    assert s.phase == "drawing" and s.last_raise == s.level == 10 > sum(s.starting_stacks)
     _restores(engine, s)
     s = engine.HandState(F2L3D.replace(betting=FixedLimit(small_bet=10, big_bet=20)), [4, 7], seed=1)
     s.bet_or_raise(7)  # all in: half a bet or more over the blind counts as a full bet
-    assert s.full_level == 12 > sum(s.starting_stacks)
+    assert s.full_level == s.level == 7
     _restores(engine, s)
     s.call()
     while s.actor is not None:

@@ -50,7 +50,9 @@ CALL = "call"
 BET = "bet"
 RAISE = "raise"
 DISCARD = "discard"
-_KINDS = (FOLD, CHECK, CALL, BET, RAISE, DISCARD)
+SHOW = "show"
+MUCK = "muck"
+_KINDS = (FOLD, CHECK, CALL, BET, RAISE, DISCARD, SHOW, MUCK)
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,8 @@ class Action:
     Attributes
     ----------
     kind : str
-        ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"`` or ``"discard"``.
+        ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"``, ``"discard"``, or at the
+        showdown of a ``manual_showdown`` hand ``"show"`` or ``"muck"``.
     amount : int
         For ``bet`` and ``raise``: the total wager *to* this round, in chips. 0 otherwise.
     cards : tuple of Card
@@ -115,6 +118,16 @@ class Action:
         """Keep all five cards."""
         return cls(DISCARD)
 
+    @classmethod
+    def show(cls) -> Action:
+        """Show the hand at the showdown."""
+        return cls(SHOW)
+
+    @classmethod
+    def muck(cls) -> Action:
+        """Give the hand up unseen at the showdown."""
+        return cls(MUCK)
+
     def __str__(self) -> str:
         if self.kind in (BET, RAISE):
             return f"{self.kind} {self.amount}" if self.kind == BET else f"raise to {self.amount}"
@@ -165,6 +178,10 @@ def apply_action(state: HandState, action: Action) -> None:
         state.bet(action.amount)
     elif kind == RAISE:
         state.raise_to(action.amount)
+    elif kind == SHOW:
+        state.show()
+    elif kind == MUCK:
+        state.muck()
     else:  # pragma: no cover - Action checks its kind
         raise IllegalActionError(f"unknown action {action!r}")
 

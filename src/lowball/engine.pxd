@@ -27,7 +27,8 @@ cdef class HandState:
     cdef public str phase
     cdef public Py_ssize_t betting_round, draw_round
     cdef public object actor
-    cdef public list pending, can_raise
+    cdef public list pending, can_raise, acted, mucked, show_order
+    cdef public bint manual_showdown
     cdef public object level, last_raise, full_level
     cdef public Py_ssize_t bet_count
     cdef public bint capped
@@ -54,6 +55,7 @@ cdef class HandState:
     @cython.locals(pos=Py_ssize_t)
     cpdef legal_actions(self)
     cdef _wager_range(self, Py_ssize_t pos)
+    cdef bint _may_raise(self, Py_ssize_t pos) except -1
     cdef Py_ssize_t _expect(self, str phase, object pos) except -1
     @cython.locals(p=Py_ssize_t)
     cpdef fold(self, pos=*)
@@ -81,9 +83,10 @@ cdef class HandState:
     cdef _award_uncontested(self, object p)
     @cython.locals(alive=list, wagers=list, amounts=list, eligibles=list, pots=list)
     cpdef list side_pots(self)
-    @cython.locals(n=Py_ssize_t, alive=list, hands=dict, classes=dict, pots=list, last_pot=dict,
-                   winners=list, k=Py_ssize_t)
+    @cython.locals(alive=list)
     cdef _showdown(self)
+    @cython.locals(pots=list, classes=dict, claims=list, winners=list, k=Py_ssize_t)
+    cdef _award_showdown(self)
     cdef _finish(self)
     @cython.locals(folded=list, stacks=list, live=bint, fields=dict)
     cpdef view(self, seat=*)

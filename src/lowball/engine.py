@@ -21,13 +21,14 @@ from typing import Any, NamedTuple
 
 from lowball.cards import Card, CardLike, format_cards, parse_cards
 from lowball.deck import Deck
-from lowball.errors import IllegalActionError, LowballError
+from lowball.errors import DeckExhaustedError, IllegalActionError, InvalidDiscardError, LowballError
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, NoLimit, PotLimit, Variant, VariantError
 
 __all__ = [
     "BETTING",
     "DRAWING",
+    "SHOWDOWN",
     "COMPLETE",
     "Event",
     "LegalActions",
@@ -38,10 +39,12 @@ __all__ = [
 
 BETTING = "betting"
 DRAWING = "drawing"
+SHOWDOWN = "showdown"
 COMPLETE = "complete"
 
-STATE_FORMAT = "lowball-hand-1"
+STATE_FORMAT = "lowball-hand-2"
 _SECRET_KINDS = frozenset(("deal", "draw"))  # events whose cards only their seat may see
+_BETTING_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
 
 
 class Event(NamedTuple):
@@ -50,7 +53,9 @@ class Event(NamedTuple):
     ``kind`` is one of ``ante``, ``blind``, ``deal`` (hole cards), ``fold``, ``check``, ``call``,
     ``bet``, ``raise`` (``amount`` = the wager *to*), ``draw`` (``discarded`` cards thrown and
     ``cards`` received; ``number`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
-    back), ``show`` (``cards`` and ``hand_class``), ``win`` (``amount`` from pot ``pot``),
+    back), ``show`` (``cards`` and ``hand_class``), ``muck`` (a hand given up unseen at the
+    showdown: no cards), ``win`` (``amount`` from pot ``pot``; ``hand_class`` 0 when the pot was
+    won without a shown hand),
     ``round`` (a betting round begins: ``number`` = its number, 1-based) and ``draw_round``.
     ``seat`` is a position (None for table events). Amounts are chips. An immutable named tuple
     (cheap to make: the engine records one per action).
@@ -114,8 +119,12 @@ class LegalActions(NamedTuple):
     are flags; ``bet`` or ``raise_`` tells whether a wager is open and which it is, with the
     allowed range ``min_to`` .. ``max_to`` of the total wager *to* (chips this round). In fixed
     limit ``min_to == max_to`` (all in for less is the only other amount allowed, and it is
-    ``max_to`` then). Drawing: ``draw`` is True and ``max_discards`` is 5 (standing pat is
-    discarding none). An immutable named tuple.
+    ``max_to`` then). ``fold`` with nothing to call only where the variant allows an open fold.
+    Drawing: ``draw`` is True and ``max_discards`` is how many cards the player may throw: 5,
+    unless the deck and its reshuffle rule cannot serve that many (``Deck.available``; only at a
+    table of about ten). Standing pat is discarding none. Showdown (``manual_showdown`` hands
+    only): ``show`` is True, ``muck`` tells whether the player may give the hand up unseen. An
+    immutable named tuple.
     """
 
     seat: int
@@ -130,6 +139,8 @@ class LegalActions(NamedTuple):
     max_to: int = 0
     draw: bool = False
     max_discards: int = 0
+    show: bool = False
+    muck: bool = False
 
 
 @dataclass(frozen=True)
@@ -185,7 +196,6 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
     """Check each saved field of a hand on its own: type, length and range (``chips``: all the
     chips at the table, which bound the amounts)."""
     draws = variant.draws
-    b = variant.betting
 
     def whole(name: str, low: int = 0, high: int | None = None) -> None:
         v = data[name]
@@ -197,25 +207,32 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
         values = data[name]
         if not (isinstance(values, list) and len(values) == n and all(type(v) is int and v >= 0 for v in values)):
             raise LowballError(f"{name} = {values!r}: expected {n} whole numbers >= 0")
-    for name in ("folded", "can_raise"):
+    for name in ("folded", "can_raise", "mucked"):
         values = data[name]
         if not (isinstance(values, list) and len(values) == n and all(type(v) is bool for v in values)):
             raise LowballError(f"{name} = {values!r}: expected {n} true/false values")
-    if data["phase"] not in (BETTING, DRAWING, COMPLETE):
-        raise LowballError(f"phase = {data['phase']!r}: expected {BETTING!r}, {DRAWING!r} or {COMPLETE!r}")
+    if data["phase"] not in (BETTING, DRAWING, SHOWDOWN, COMPLETE):
+        raise LowballError(
+            f"phase = {data['phase']!r}: expected {BETTING!r}, {DRAWING!r}, {SHOWDOWN!r} or {COMPLETE!r}"
+        )
     whole("betting_round", 0, draws)
     whole("draw_round", 0, draws)
-    whole("level", 0, chips)
-    # The last raise and the last full wager can pass the chips at the table: a big blind larger
-    # than the stacks, a fixed-limit all-in of half a bet that counts as a whole bet.
-    whole("last_raise", 0, max(chips, variant.forced.big_blind))
-    whole("full_level", 0, chips + (b.big_bet if isinstance(b, FixedLimit) else 0))
+    # Wagers can pass the chips at the table only by a big blind larger than the stacks: the
+    # price to call in round 1 is the full blind (WSOP-LAR 150).
+    top = max(chips, variant.forced.big_blind)
+    whole("level", 0, top)
+    whole("last_raise", 0, top)
+    whole("full_level", 0, top)
     whole("bet_count", 0, 2**62)  # a C integer in the compiled engine
-    if type(data["capped"]) is not bool:
-        raise LowballError(f"capped = {data['capped']!r}: expected true or false")
+    for name in ("capped", "manual_showdown"):
+        if type(data[name]) is not bool:
+            raise LowballError(f"{name} = {data[name]!r}: expected true or false")
+    acted = data["acted"]
+    if not (isinstance(acted, list) and len(acted) == n and all(type(v) is int and -1 <= v <= top for v in acted)):
+        raise LowballError(f"acted = {acted!r}: expected {n} whole numbers -1..{top}")
     for name in ("actor", "aggressor", "last_round_aggressor"):
         _saved_position(data[name], name, n, none=True)
-    for name in ("pending", "draw_order"):
+    for name in ("pending", "draw_order", "show_order"):
         values = data[name]
         if not isinstance(values, list):
             raise LowballError(f"{name} = {values!r}: expected a list of different positions")
@@ -236,7 +253,7 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
 
 _EVENT_KINDS = frozenset((
     "ante", "blind", "deal", "fold", "check", "call", "bet", "raise", "draw", "stand_pat",
-    "return", "show", "win", "round", "draw_round",
+    "return", "show", "muck", "win", "round", "draw_round",
 ))
 
 
@@ -276,6 +293,10 @@ class HandState:
     seed : optional
         Seed for the default deck (see :class:`~lowball.deck.Deck`): reproducible hands for tests
         and simulations. Not with ``deck``.
+    manual_showdown : bool, default False
+        False: the engine settles the showdown itself (see :meth:`finish_showdown`). True: the
+        hand stops in phase ``"showdown"`` and each player shows (:meth:`show`) or mucks
+        (:meth:`muck`), as a server whose players decide, or a hand-history replay, needs.
 
     Raises
     ------
@@ -290,6 +311,7 @@ class HandState:
         *,
         deck: Deck | None = None,
         seed: Any = None,
+        manual_showdown: bool = False,
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
@@ -308,6 +330,8 @@ class HandState:
                 raise VariantError(f"stack of position {i} = {s!r}: expected whole chips >= 1")
         if deck is not None and seed is not None:
             raise VariantError("give a deck or a seed, not both")
+        if not isinstance(manual_showdown, bool):
+            raise VariantError(f"manual_showdown = {manual_showdown!r}: expected True or False")
         if deck is not None and (
             not isinstance(deck, Deck) or deck.remaining != 52 or deck.in_draw
         ):
@@ -337,7 +361,10 @@ class HandState:
         self.draw_round = 0
         self.actor: int | None = None
         self.pending: list[int] = []  # positions still to act this round, in order
+        # Whether a full bet or raise has come since each position last acted this round (or it
+        # has not acted): then it may raise. See _may_raise for short all-ins that add up.
         self.can_raise = [True] * n
+        self.acted: list[int] = [-1] * n  # the wager level each position last acted at (-1: not yet)
         self.level = 0  # the wager to match this round
         self.last_raise = 0  # size of the largest bet or raise this round (no/pot limit)
         self.bet_count = 0  # bets and raises this round (fixed-limit cap)
@@ -348,6 +375,9 @@ class HandState:
         self.draw_order: list[int] = []
         self.drawn: list[list[int]] = []  # per draw, cards drawn by each position (-1: not yet)
         self.shown: dict[int, tuple[Card, ...]] = {}
+        self.mucked = [False] * n  # hands given up unseen at the showdown
+        self.show_order: list[int] = []  # the showdown's order (WSOP-LAR 145), once it begins
+        self.manual_showdown = manual_showdown
         self.pots: list[Pot] = []
         self._seen: dict[int | None, tuple[Event, ...]] = {}  # per-seat event logs, see view()
         self._start()
@@ -450,7 +480,10 @@ class HandState:
             raise IllegalActionError("the hand is complete: nobody is to act")
         pos = self.actor
         if self.phase == DRAWING:
-            return LegalActions(pos, DRAWING, draw=True, max_discards=5)
+            available = self.deck.available
+            return LegalActions(pos, DRAWING, draw=True, max_discards=available if available < 5 else 5)
+        if self.phase == SHOWDOWN:
+            return LegalActions(pos, SHOWDOWN, show=True, muck=self._may_muck(pos))
         to_call = self.level - self.bets[pos]
         call_amount = min(to_call, self.stacks[pos])
         wager = self._wager_range(pos)
@@ -459,7 +492,7 @@ class HandState:
         return tuple.__new__(LegalActions, (
             pos,
             BETTING,
-            to_call > 0,  # fold
+            to_call > 0 or self.variant.open_fold,  # fold
             to_call == 0,  # check
             to_call > 0,  # call
             call_amount,
@@ -469,13 +502,15 @@ class HandState:
             wager[1] if wager else 0,  # max_to
             False,  # draw
             0,  # max_discards
+            False,  # show
+            False,  # muck
         ))
 
     def _wager_range(self, pos: int) -> tuple[int, int] | None:
         """(min_to, max_to) of a bet or raise by ``pos``, or None when it may not wager."""
         stack, bet = self.stacks[pos], self.bets[pos]
         to_call = self.level - bet
-        if not self.can_raise[pos] or stack <= to_call:
+        if stack <= to_call or not self._may_raise(pos):
             return None
         if not self._others_can_act(pos):
             return None  # everyone else is all in: there is nobody to raise
@@ -483,9 +518,9 @@ class HandState:
         if self._fixed:
             if self.capped and self.bet_count >= self._max_wagers:
                 return None
-            # A full bet or raise is one bet above the last full wager: after an all-in of less
-            # than half a bet, the next player completes the wager (Robert's Rules, on which
-            # WSOP-LAR draws) rather than raising the all-in amount.
+            # A full bet or raise is one bet above the last full wager (WSOP-LAR 129): after an
+            # all-in of less than half a bet the next player completes the wager; an all-in of
+            # half a bet or more counts as a full wager, so the raise is one bet above it.
             to = min(self.full_level + self._round_bet, all_in_to)
             return (to, to)
         increment = max(self.last_raise, self._min_bet)
@@ -495,6 +530,19 @@ class HandState:
         else:
             max_to = all_in_to
         return (min(min_to, max_to), max_to)
+
+    def _may_raise(self, pos: int) -> bool:
+        """Whether the betting is open to ``pos``: it has not acted this round, a full bet or
+        raise has come since it did, or (no and pot limit) short all-ins since it acted add up to
+        a full raise (WSOP-LAR 173, WSOP-TR 96a). In fixed limit an all-in that brings the wager
+        half a bet or more above the last full wager is itself a full wager (WSOP-LAR 129), so
+        short all-ins that add up to that reopen the betting through the last of them."""
+        if self.can_raise[pos]:
+            return True
+        if self._fixed:
+            return False
+        increment = self.last_raise if self.last_raise > self._min_bet else self._min_bet
+        return self.level - self.acted[pos] >= increment
 
     # -- actions --------------------------------------------------------------------------
 
@@ -506,7 +554,9 @@ class HandState:
             if pos != self.actor:
                 raise IllegalActionError(f"position {pos} acted out of turn: position {self.actor} is to act")
         if self.phase != phase:
-            want = "discard or stand pat" if self.phase == DRAWING else "bet, call, check or fold"
+            want = {DRAWING: "discard or stand pat", SHOWDOWN: "show or muck"}.get(
+                self.phase, "bet, call, check or fold"
+            )
             raise IllegalActionError(
                 f"position {self.actor} must {want} now ({self.phase}), not {phase}"
             )
@@ -515,16 +565,21 @@ class HandState:
     def fold(self, pos: int | None = None) -> None:
         """The player to act folds (``pos``, if given, must be that player).
 
+        With nothing to call, a fold is allowed only where the variant allows an open fold
+        (``Variant.open_fold``: a binding fold in live play, WSOP-TR 84).
+
         Raises
         ------
         IllegalActionError
-            Out of turn, outside a betting round, or with nothing to call (check instead).
+            Out of turn, outside a betting round, or with nothing to call (check instead) where
+            the variant refuses open folds.
         """
         p = self._expect(BETTING, pos)
-        if self.level - self.bets[p] <= 0:
+        if self.level - self.bets[p] <= 0 and not self.variant.open_fold:
             raise IllegalActionError(f"position {p} cannot fold: there is no bet to call, check instead")
         self.deck.fold(p)
         self.folded[p] = True
+        self.acted[p] = self.level
         self.events.append(_event("fold", p))
         self._after_bet_action(p, reopened=False)
 
@@ -540,6 +595,7 @@ class HandState:
         to_call = self.level - self.bets[p]
         if to_call > 0:
             raise IllegalActionError(f"position {p} cannot check: {to_call} to call")
+        self.acted[p] = self.level
         self.events.append(_event("check", p))
         self._after_bet_action(p, reopened=False)
 
@@ -557,6 +613,7 @@ class HandState:
             raise IllegalActionError(f"position {p} cannot call: there is no bet, check instead")
         amount = min(to_call, self.stacks[p])
         self._move(p, amount)
+        self.acted[p] = self.level
         self.events.append(_event("call", p, self.bets[p]))
         self._after_bet_action(p, reopened=False)
 
@@ -564,6 +621,7 @@ class HandState:
         """Check if there is nothing to call, else call (PHH ``cc``)."""
         p = self._expect(BETTING, pos)
         to_call = self.level - self.bets[p]
+        self.acted[p] = self.level
         if to_call > 0:
             self._move(p, min(to_call, self.stacks[p]))
             self.events.append(_event("call", p, self.bets[p]))
@@ -610,16 +668,18 @@ class HandState:
         increment = to - self.level
         if self._fixed:
             # WSOP-LAR 129: an all-in of half a bet or more (over the last full wager) counts as a
-            # full bet or raise and reopens the betting; less does not.
+            # full bet or raise and reopens the betting; the next full raise is one bet above it
+            # (the rule's example raises a $15 all-in bet to $35 on a $20 round). Less does not.
             full = 2 * (to - self.full_level) >= self._round_bet
             if full:
-                self.full_level += self._round_bet
+                self.full_level = to
         else:
             full = increment >= max(self.last_raise, self._min_bet) or (
                 opened and to >= self._min_bet
             )
         self._move(p, to - self.bets[p])
         self.level = to
+        self.acted[p] = to
         self.aggressor = p
         if full:
             self.bet_count += 1
@@ -629,7 +689,7 @@ class HandState:
         self._after_bet_action(p, reopened=full, raised=True)
 
     def _why_no_wager(self, p: int) -> str:
-        if not self.can_raise[p]:
+        if not self._may_raise(p):
             return "a short all-in did not reopen the betting for a player who already acted"
         if self.stacks[p] <= self.level - self.bets[p]:
             return "not enough chips to do more than call"
@@ -654,7 +714,8 @@ class HandState:
         ------
         IllegalActionError
             Out of turn, outside a draw, or for a card that is not in the player's hand, a card
-            given twice, or more than five (``InvalidDiscardError``).
+            given twice, more than five, or more than the deck can serve under its reshuffle rule
+            (``legal_actions().max_discards``; ``InvalidDiscardError``).
         InvalidCardError
             For text that is not a card.
         """
@@ -663,7 +724,13 @@ class HandState:
             thrown = tuple(cards)  # already cards: the deck checks them (held, distinct, <= 5)
         else:
             thrown = parse_cards(cards)
-        new = tuple(self.deck.draw(p, thrown))  # raises with the deck unchanged
+        try:
+            new = tuple(self.deck.draw(p, thrown))  # raises with the deck unchanged
+        except DeckExhaustedError as e:
+            raise InvalidDiscardError(
+                f"position {p} cannot draw {len(thrown)}: {e} (legal_actions().max_discards says "
+                "how many the deck can serve)"
+            ) from None
         self.drawn[-1][p] = len(thrown)
         if thrown:
             self.events.append(_event("draw", p, 0, new, thrown, len(thrown)))
@@ -688,21 +755,24 @@ class HandState:
             self.bet_count = 0
             self.last_raise = 0
         else:
-            self.level = max(self.bets)
+            # A big blind all in for less still sets the price at the full blind: later players
+            # fold, call the full big blind or raise to at least twice it (WSOP-LAR 150).
+            self.level = self._round_floor(max(self.bets))
             self.full_level = self.level
             self.bet_count = 1 if self.level > 0 else 0
             self.last_raise = self.variant.forced.big_blind
         self.aggressor = None
         self._derive()
         self.events.append(_event("round", None, 0, (), (), r + 1))
-        b = self.variant.betting
-        self.capped = isinstance(b, FixedLimit) and not (
-            b.uncapped_heads_up and len(self.in_hand()) == 2
-        )
         self.can_raise = [True] * self.n
+        self.acted = [-1] * self.n
         first = (self.big_blind_position + 1) % self.n if r == 0 else 0
         order = [(first + k) % self.n for k in range(self.n)]
         able = [p for p in order if not self.folded[p] and self.stacks[p] > 0]
+        # The fixed-limit cap holds in a pot of three or more players who are not all in
+        # (WSOP-LAR 126); a round that begins with two who can still bet is uncapped (127).
+        b = self.variant.betting
+        self.capped = isinstance(b, FixedLimit) and not (b.uncapped_heads_up and len(able) <= 2)
         # Nobody needs to act when at most one player can, and that one owes nothing.
         if len(able) == 0 or (len(able) == 1 and self.bets[able[0]] >= self.level):
             self.pending = []
@@ -710,6 +780,12 @@ class HandState:
             return
         self.pending = able
         self.actor = able[0]
+
+    def _round_floor(self, level: int) -> int:
+        """The wager to match in betting round 1 with ``level`` the largest posted: at least the
+        full big blind (WSOP-LAR 150)."""
+        big_blind = self.variant.forced.big_blind
+        return big_blind if level < big_blind else level
 
     def _after_bet_action(self, p: int, reopened: bool, raised: bool = False) -> None:
         pending = self.pending
@@ -837,36 +913,193 @@ class HandState:
         pots = [Pot(a, e) for a, e in zip(amounts, eligibles) if a]
         return pots or [Pot(0, tuple(alive))]
 
-    def _showdown(self) -> None:
+    def _showing_order(self, alive: list[int]) -> list[int]:
+        """The order in which the live hands are to be shown (WSOP-LAR 145): players in a later
+        side pot before players all in for an earlier pot only; within that, the last bettor or
+        raiser of the final betting round first, else the first active player left of the
+        button; in no limit and pot limit, when the betting ended in an earlier round (all in),
+        the last bettor or raiser of that round (the player who pushed all in) first; then
+        clockwise."""
+        events = self.events
+        final_round = max(i for i in range(len(events)) if events[i].kind == "round")
+        acted_after = [e for e in events[final_round:] if e.kind in _BETTING_KINDS]
+        first: int | None = None
+        if acted_after:
+            # the final betting round was played: its last aggressor, if it had a bet
+            first = next((e.seat for e in reversed(acted_after) if e.kind in ("bet", "raise")), None)
+        elif not self._fixed:
+            # nobody could bet in the final round: the betting ended earlier, with an all-in
+            for e in reversed(events[:final_round]):
+                if e.kind in _BETTING_KINDS:
+                    if e.kind in ("bet", "raise"):
+                        first = e.seat
+                    if e.kind in ("bet", "raise", "check"):
+                        break
+        if first is None or self.folded[first]:
+            first = alive[0]
         n = self.n
-        alive = self.in_hand()
-        hands = {p: tuple(self.deck.hand(p)) for p in alive}
-        classes = {p: int(evaluate(hands[p])) for p in alive}
-        pots = self.pots = self.side_pots()
-        # Showing order (WSOP-LAR 145): players in a later side pot show before players all in
-        # for an earlier pot only; within that, the last aggressor of the last round first, else
-        # the first active player left of the button, then clockwise.
         last_pot = dict.fromkeys(alive, 0)  # the last pot each player can win
-        for index, pot in enumerate(pots):
+        for index, pot in enumerate(self.pots):
             for p in pot.eligible:
                 last_pot[p] = index
-        first = self.last_round_aggressor if self.last_round_aggressor is not None else alive[0]
-        for p in sorted(alive, key=lambda p: (-last_pot[p], (p - first) % n)):
-            self.shown[p] = hands[p]
-            self.events.append(_event("show", p, 0, hands[p], (), 0, classes[p]))
-        # The last-formed side pot first; odd chips to the first winner left of the button
-        # (WSOP-LAR 149), i.e. the lowest position.
+        return sorted(alive, key=lambda p: (-last_pot[p], (p - first) % n))
+
+    def _contested(self, p: int) -> bool:
+        """Whether ``p`` still has a decision at the showdown: undecided, and in a pot with
+        another hand not mucked."""
+        if p in self.shown or self.mucked[p]:
+            return False
+        for pot in self.pots:
+            if p in pot.eligible:
+                for q in pot.eligible:
+                    if q != p and not self.mucked[q]:
+                        return True
+        return False
+
+    def _may_muck(self, p: int) -> bool:
+        """Whether ``p`` may give the hand up unseen: not where every hand is shown, and not as
+        the last hand not mucked in a pot (a pot is never left without a claim)."""
+        if self.variant.show_all_hands:
+            return False
+        for pot in self.pots:
+            if p in pot.eligible and all(q == p or self.mucked[q] for q in pot.eligible):
+                return False
+        return True
+
+    def _wins_or_ties(self, p: int) -> bool:
+        """Whether ``p``'s hand wins or ties what has been shown so far in some pot it is in
+        (so it is worth showing); True in a pot where nothing has been shown yet."""
+        mine = int(evaluate(self.deck.hand(p)))
+        for pot in self.pots:
+            if p not in pot.eligible:
+                continue
+            shown = [self._shown_class(q) for q in pot.eligible if q in self.shown]
+            if not shown or mine <= min(shown):
+                return True
+        return False
+
+    def _shown_class(self, p: int) -> int:
+        return int(evaluate(self.shown[p]))
+
+    def _showdown(self) -> None:
+        """The last betting round is over with two or more hands live: form the pots, fix the
+        showing order, and settle the showdown (or wait for the players' decisions)."""
+        alive = self.in_hand()
+        self.pots = self.side_pots()
+        self.show_order = self._showing_order(alive)
+        self.phase = SHOWDOWN
+        self.actor = None
+        if self.manual_showdown:
+            self._next_shower()
+        else:
+            self.finish_showdown()
+
+    def _next_shower(self) -> None:
+        for p in self.show_order:
+            if self._contested(p):
+                self.actor = p
+                return
+        self._award_showdown()
+
+    def _expect_showdown(self, pos: int | None) -> int:
+        if self.phase != SHOWDOWN or self.actor is None:
+            self._expect(SHOWDOWN, pos)  # raises: the hand is complete, or another phase
+        if pos is None:
+            return self.actor  # type: ignore[return-value]
+        self._check_pos(pos)
+        if not self._contested(pos):
+            state = "has shown" if pos in self.shown else (
+                "has mucked" if self.mucked[pos] else (
+                    "has folded" if self.folded[pos] else "has no other hand to beat"))
+            raise IllegalActionError(f"position {pos} {state}: nothing to show or muck")
+        return pos
+
+    def show(self, pos: int | None = None) -> None:
+        """Show the hand at the showdown (``manual_showdown`` hands).
+
+        ``pos`` defaults to the player whose turn it is to show (WSOP-LAR 145's order, see
+        ``show_order``); any player still to decide may show before his turn, as the rule
+        encourages.
+
+        Raises
+        ------
+        IllegalActionError
+            Outside the showdown, or for a player with nothing to decide.
+        """
+        p = self._expect_showdown(pos)
+        cards = tuple(self.deck.hand(p))
+        self.shown[p] = cards
+        self.events.append(_event("show", p, 0, cards, (), 0, int(evaluate(cards))))
+        self._next_shower()
+
+    def muck(self, pos: int | None = None) -> None:
+        """Give the hand up unseen at the showdown: it forfeits every pot (WSOP-TR 72). Its
+        cards appear in no view and no event.
+
+        Raises
+        ------
+        IllegalActionError
+            Outside the showdown, for a player with nothing to decide, where every hand is shown
+            (``Variant.show_all_hands``), or for the last hand not mucked in a pot.
+        """
+        p = self._expect_showdown(pos)
+        if not self._may_muck(p):
+            why = "every hand is shown in this game" if self.variant.show_all_hands else (
+                "it is the last hand not mucked in a pot it is in")
+            raise IllegalActionError(f"position {p} cannot muck: {why}")
+        self.mucked[p] = True
+        self.events.append(_event("muck", p))
+        self._next_shower()
+
+    def finish_showdown(self) -> None:
+        """Settle the rest of the showdown as the engine does by itself: in the showing order,
+        each player still to decide shows a hand that wins or ties what has been shown for a pot
+        it is in, and mucks any other (with ``Variant.show_all_hands``, shows every hand). Then
+        the pots are awarded. A server can call it for players who do not answer in time.
+
+        Raises
+        ------
+        IllegalActionError
+            Outside the showdown.
+        """
+        if self.phase != SHOWDOWN:
+            self._expect(SHOWDOWN, None)
+        show_all = self.variant.show_all_hands
+        for p in self.show_order:
+            if self.phase != SHOWDOWN:
+                break
+            if not self._contested(p):
+                continue
+            self.actor = p
+            if show_all or self._wins_or_ties(p) or not self._may_muck(p):
+                self.show(p)
+            else:
+                self.muck(p)
+        if self.phase == SHOWDOWN:
+            self._award_showdown()
+
+    def _award_showdown(self) -> None:
+        """Award each pot, the last-formed side pot first, to the best shown hand among the
+        players in it who did not muck, or unseen to the one such player (WSOP-TR 72). Odd chips
+        go to the first winner left of the button (WSOP-LAR 149), i.e. the lowest position."""
+        pots = self.pots
+        classes = {p: self._shown_class(p) for p in self.shown}
         for index in range(len(pots) - 1, -1, -1):
             pot = pots[index]
+            claims = [p for p in pot.eligible if not self.mucked[p]]
             best = 0
             winners: list[int] = []
-            for p in pot.eligible:
+            for p in claims:
+                if p not in classes:
+                    continue
                 c = classes[p]
                 if not winners or c < best:
                     best = c
                     winners = [p]
                 elif c == best:
                     winners.append(p)
+            if not winners:  # one claim left, never shown: it wins unseen
+                winners = claims
             share, odd = divmod(pot.amount, len(winners))
             for k, p in enumerate(sorted(winners)):
                 amount = share + (1 if k < odd else 0)
@@ -949,6 +1182,7 @@ class HandState:
         "stacks", "bets", "committed", "antes", "folded", "winnings", "phase", "betting_round",
         "draw_round", "actor", "pending", "can_raise", "level", "last_raise", "bet_count",
         "capped", "aggressor", "last_round_aggressor", "draw_order", "drawn", "full_level",
+        "acted", "mucked", "show_order", "manual_showdown",
     )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1053,8 +1287,11 @@ class HandState:
         if phase == BETTING:
             if not self.pending or self.pending[0] != self.actor:
                 raise LowballError(f"actor = {self.actor!r}, pending = {self.pending!r}")
-            if self.level != max(self.bets):
-                raise LowballError(f"level = {self.level!r} while the largest wager is {max(self.bets)}")
+            want = max(self.bets)
+            if self.betting_round == 0:
+                want = self._round_floor(want)
+            if self.level != want:
+                raise LowballError(f"level = {self.level!r} while the wager to match is {want}")
             if any(self.folded[p] or self.stacks[p] == 0 for p in self.pending):
                 raise LowballError(f"pending = {self.pending!r} holds a player who cannot act")
         elif self.pending:
@@ -1070,6 +1307,7 @@ class HandState:
             k = alive.index(actor)
             if any(last[p] < 0 for p in alive[:k]) or any(last[p] >= 0 for p in alive[k:]):
                 raise LowballError(f"drawn = {self.drawn!r} does not match position {actor} to draw")
+        self._check_restored_showdown(alive)
         total = sum(self.stacks) + self.pot_total
         if total != sum(self.starting_stacks):
             raise LowballError(
@@ -1093,6 +1331,27 @@ class HandState:
         for p in range(n):
             if len(self.deck.hand(p)) != (0 if self.folded[p] else 5):
                 raise LowballError(f"position {p} holds {len(self.deck.hand(p))} cards in the deck")
+
+    def _check_restored_showdown(self, alive: list[int]) -> None:
+        """The showdown fields: hands shown and mucked by players in the hand, the order and
+        the pots as the rules make them, the player to act the next one with a decision."""
+        n = self.n
+        mucked = [p for p in range(n) if self.mucked[p]]
+        if any(self.folded[p] for p in mucked) or any(p in self.shown for p in mucked):
+            raise LowballError(f"mucked = {self.mucked!r}: a folded or shown hand cannot be mucked")
+        for p, cards in self.shown.items():
+            if self.folded[p] or set(cards) != set(self.deck.hand(p)):
+                raise LowballError(f"shown[{p}] = {format_cards(cards)} is not that player's hand")
+        if self.phase in (BETTING, DRAWING) and (mucked or self.shown or self.show_order):
+            raise LowballError(f"shown, mucked or show_order set in phase {self.phase!r}")
+        if self.phase == SHOWDOWN:
+            if sorted(self.show_order) != alive:
+                raise LowballError(f"show_order = {self.show_order!r}: expected the players in the hand {alive!r}")
+            if self.pots != self.side_pots():
+                raise LowballError(f"pots = {self.pots!r} are not the pots of the chips committed")
+            nxt = next((p for p in self.show_order if self._contested(p)), None)
+            if nxt is None or self.actor != nxt:
+                raise LowballError(f"actor = {self.actor!r}: the next to show or muck is {nxt!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling and copying go through :meth:`to_dict` and :meth:`from_dict`: the same

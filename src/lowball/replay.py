@@ -69,8 +69,9 @@ def replay_steps(
     - ``d dh pN`` of the deal tells pN's five cards (the engine deals every hand at once);
     - ``pN sd CARDS`` tells the cards thrown, and the next ``d dh pN`` line the cards drawn for
       them (the engine deals those with the discard);
-    - ``pN sm CARDS`` tells pN's hand at the showdown, and ``pN sm`` or ``pN sm -`` that pN
-      mucks it (the hand is still told: cards speak, and it counts for the pot).
+    - ``pN sm CARDS`` (or ``pN sm -``) tells pN's hand shown at the showdown, and ``pN sm``
+      that pN mucks it: unseen, and out of every pot (the replay plays the showdown as the file
+      records it).
 
     What the engine does by itself after an action, and the file has no line for (the blinds
     and antes, a betting round or a draw beginning, an uncalled bet returned, the pots won), is
@@ -78,7 +79,8 @@ def replay_steps(
     round begins with the last drawn cards of the draw (the draw is over only when they are
     dealt), the first betting round with the last hand dealt, and the pots are won with the
     last hand shown. Where the file records nothing at all, as a showdown written without
-    ``sm`` lines, the engine's events are told with the action that caused them (the call).
+    ``sm`` lines, the engine's events are told with the file's last action, when the replay
+    settles the showdown as the engine does by itself.
 
     The table is shown after a step that did something, once everything the engine has done is
     told: not after a discard whose cards the engine has dealt but the file has yet to record.
@@ -121,12 +123,6 @@ def replay_steps(
                     (i, f"{who} discards {_cards(e.discarded, unknown)}"),
                     (line_for("deal", e.seat, "dh", i + 1), f"{who} draws {_cards(e.cards, unknown)}"),
                 ]
-            elif e.kind == "show" and text:
-                j = line_for("player", e.seat, "sm", i)
-                if j is not None and not lines[j][3]:
-                    who = labels[e.seat] if e.seat is not None else ""
-                    text = f"{who} mucks" + text[len(who) + len(" shows"):]
-                parts = [(j, text)]
             elif e.kind in _OWN_LINE:
                 parts = [(i, text)] if text else []
             else:  # done by the engine itself: after what comes before it
@@ -147,7 +143,7 @@ def replay_steps(
 
 
 # Events of a player's own action, told at the step of its line.
-_OWN_LINE = frozenset({"fold", "check", "call", "bet", "raise", "stand_pat"})
+_OWN_LINE = frozenset({"fold", "check", "call", "bet", "raise", "stand_pat", "show", "muck"})
 
 
 def replay_footer(history: HandHistory, stacks: Sequence[int] | None, complete: bool) -> str:

@@ -258,6 +258,7 @@ _EVENT_TEXT = {
     "bet": "{who} bets {amount}",
     "raise": "{who} raises to {amount}",
     "stand_pat": "{who} stands pat",
+    "muck": "{who} mucks",
 }
 
 

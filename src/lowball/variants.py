@@ -203,6 +203,14 @@ class Variant:
         At most 10, the deck's limit.
     code : str, default ""
         The PHH variant code, if it has one (``F2L3D``, ``N2L1D``; see :mod:`lowball.phh`).
+    open_fold : bool, default False
+        Whether a player who could check may fold anyway. In live play such a fold is binding
+        (WSOP-TR 84); online rooms refuse it (the default). Hand histories recorded in live rooms
+        may hold such folds: :mod:`lowball.phh` imports with ``open_fold=True``.
+    show_all_hands : bool, default False
+        At the showdown every live hand is shown (tournament all-ins, "show all" rooms). Default:
+        hands are shown in the order of WSOP-LAR 145 and a later hand that neither wins nor ties
+        what has been shown for a pot it is in is mucked unseen (WSOP-TR 72, WSOP-LAR 142).
 
     Raises
     ------
@@ -218,6 +226,8 @@ class Variant:
     burn: bool = False
     max_players: int = 6
     code: str = field(default="", compare=False)
+    open_fold: bool = False
+    show_all_hands: bool = False
 
     def __post_init__(self) -> None:
         for name in ("name", "code"):
@@ -246,8 +256,9 @@ class Variant:
             raise VariantError(
                 f"Variant.reshuffle = {self.reshuffle!r}: expected ReshuffleRule.SEEDS or .LIVE"
             ) from None
-        if not isinstance(self.burn, bool):
-            raise VariantError(f"Variant.burn = {self.burn!r}: expected True or False")
+        for name in ("burn", "open_fold", "show_all_hands"):
+            if not isinstance(getattr(self, name), bool):
+                raise VariantError(f"Variant.{name} = {getattr(self, name)!r}: expected True or False")
 
     @property
     def betting_rounds(self) -> int:
@@ -271,6 +282,8 @@ class Variant:
             "reshuffle": self.reshuffle.name.lower(),
             "burn": self.burn,
             "max_players": self.max_players,
+            "open_fold": self.open_fold,
+            "show_all_hands": self.show_all_hands,
         }
 
     @classmethod
@@ -297,6 +310,8 @@ class Variant:
                 reshuffle=ReshuffleRule[str(data.get("reshuffle", "seeds")).upper()],
                 burn=data.get("burn", False),
                 max_players=data.get("max_players", 6),
+                open_fold=data.get("open_fold", False),
+                show_all_hands=data.get("show_all_hands", False),
             )
         except VariantError:
             raise
