@@ -25,7 +25,7 @@ from typing import Any
 
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.deck import Deck, ReshuffleRule
-from lowball.engine import BETTING, COMPLETE, HandState
+from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
 from lowball.errors import LowballError
 from lowball.variants import FixedLimit, ForcedBets, NoLimit, PotLimit, Variant, VariantError
 
@@ -50,6 +50,11 @@ _CARDS_RE = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKAtjqka][cdhsCDHS])")
 _ACTION_RE = re.compile(r"^(?:d dh p(\d+) (\S+)|p(\d+) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
 
 
+def _card_arg(verb: str, arg: str | None) -> str:
+    """The card text of an action's argument: none for ``sm -`` (the dealt cards) or no argument."""
+    return "" if not arg or (verb == "sm" and arg == "-") else arg
+
+
 class PHHError(LowballError, ValueError):
     """A hand history that cannot be read or replayed; the message names the action and line."""
 
@@ -68,32 +73,53 @@ class Step:
 class _ReplayDeck(Deck):
     """A deck that deals the replacement cards a hand history recorded.
 
-    Before each discard the replay sets ``script`` to the recorded replacements (None for
-    unknown cards). The draw itself runs by the deck's rules; then each card dealt that differs
-    from the record is swapped with the recorded one wherever that card is (stub, muck, burn
-    cards or this draw's discards), so the history replays exactly even after a reshuffle, whose
-    order no seed could reproduce. A recorded card in another player's hand is an error.
+    Before each discard the replay sets ``script`` to the recorded replacements (None for an
+    unknown card) and ``reserved`` to the cards the history names in later deals. The draw
+    itself runs by the deck's rules; then the dealt cards are made to match the record: each
+    recorded card is swapped in from wherever it is (stub, muck, burn cards or this draw's
+    discards) for a dealt card that was not recorded, and an unknown slot keeps a dealt card
+    unless that card is named later, when a card named nowhere later is swapped in for it. So
+    the history replays exactly even after a reshuffle, whose order no seed could reproduce,
+    and unknown cards may outnumber the deck when the room reshuffled. A recorded card in
+    another player's hand is an error.
     """
 
-    __slots__ = ("script",)
-    script: list[Card | None] | None
+    __slots__ = ("script", "reserved")
+    script: list[int | None] | None
+    reserved: frozenset[int]
 
     def draw(self, seat: int, discards: Any = ()) -> tuple[Card, ...]:
         got = [int(c) for c in super().draw(seat, discards)]
         want, self.script = self.script, None
-        if not want or [int(w) if w is not None else g for w, g in zip(want, got)] == got:
+        reserved: frozenset[int] = getattr(self, "reserved", frozenset())
+        self.reserved = frozenset()
+        if not want:
             return tuple(Card(c) for c in got)
-        wanted = [int(w) for w in want if w is not None]
-        missing = [w for w in wanted if w not in got]
-        extra = [g for g in got if g not in wanted]
+        wanted = {w for w in want if w is not None}
+        free = [g for g in got if g not in wanted and g not in reserved]
+        final: list[int | None] = [w if w is not None else (free.pop(0) if free else None) for w in want]
+        if final == got:
+            return tuple(Card(c) for c in got)
         snap = self.snapshot()
         pairs = snap["draw"]["discards"] if snap["draw"] else []
-        for w, g in zip(missing, extra):  # put each recorded card where the dealt one was
+        places = (snap["stub"], snap["muck"], snap["burns"])
+        # Unknown slots still open: a card that can be dealt now and is named nowhere later.
+        taken = {c for c in final if c is not None} | set(got)
+        for k, c in enumerate(final):
+            if c is None:
+                spare = next((x for where in places for x in where if x not in taken and x not in reserved), None)
+                if spare is None:
+                    raise PHHError(f"p{seat + 1} is dealt more unknown cards than a deck could hold here")
+                final[k] = spare
+                taken.add(spare)
+        incoming = [c for c in final if c is not None and c not in got]
+        outgoing = [g for g in got if g not in final]
+        for w, g in zip(incoming, outgoing):  # put each card dealt now where the one dealt was
             for other, cards in enumerate(snap["hands"]):
                 if w in cards:
                     who = "his own hand" if other == seat else f"p{other + 1}'s hand"
                     raise PHHError(f"the history deals {Card(w)} to p{seat + 1}, but it is in {who}")
-            for where in (snap["stub"], snap["muck"], snap["burns"]):
+            for where in places:
                 if w in where:
                     where[where.index(w)] = g
                     break
@@ -104,8 +130,7 @@ class _ReplayDeck(Deck):
                 if pair[1] == seat:
                     raise PHHError(f"p{seat + 1} is dealt {Card(w)}, a card he threw in this draw")
                 pair[0] = g
-        rest = [g for g in got if g not in wanted][len(missing):]
-        new = [int(w) if w is not None else rest.pop(0) for w in want]
+        new = [int(c) for c in final if c is not None]
         hand: list[int] = snap["hands"][seat]
         hand[len(hand) - len(new):] = new
         self.restore(snap)
@@ -161,18 +186,24 @@ class HandHistory:
         return PHHError(f"{where}action {index + 1} {self.actions[index]!r}: {message}")
 
     def _parsed(self) -> list[tuple[str, int, str, str | None]]:
-        """(kind, position, verb, argument) of each action; kind is 'deal' or 'player'."""
-        out = []
+        """(kind, position, verb, argument) of each action; kind is 'deal', 'player' or 'noop'.
+
+        The grammar of the PHH specification (required.rst, "Actions"): words separated by any
+        white space, leading and trailing white space allowed, an optional ``# commentary`` after
+        the action; an empty action, one of white space only, or a standalone commentary is a
+        no-op. ``sm -`` shows the cards dealt to that player, ``sm`` alone mucks."""
+        out: list[tuple[str, int, str, str | None]] = []
         n = len(self.starting_stacks)
         for i, action in enumerate(self.actions):
-            # A "# ..." comment inside the string and repeated spaces are allowed, as in
-            # pokerkit's reader; "sm -" is a muck.
             text = " ".join(action.split("#", 1)[0].split())
-            if text.endswith(" sm -"):
-                text = text[:-2]
+            if not text:
+                out.append(("noop", -1, "", None))
+                continue
             m = _ACTION_RE.match(text)
             if m is None:
-                raise self._fail(i, "not a PHH action lowball can replay (d dh, f, cc, cbr, sd, sm)")
+                raise self._fail(
+                    i, "not a PHH action lowball can replay (d dh, f, cc, cbr, sd, sm, or a no-op)"
+                )
             if m.group(1):
                 kind, seat, verb, arg = "deal", int(m.group(1)), "dh", m.group(2)
             else:
@@ -184,10 +215,12 @@ class HandHistory:
 
     def _stacked_deck(
         self, parsed: list[tuple[str, int, str, str | None]]
-    ) -> tuple[_ReplayDeck, dict[int, list[Card]], dict[int, list[int]]]:
-        """A deck whose stub deals the recorded cards in the engine's order, the stand-in cards
-        given for ``??`` per position (in the order dealt), and the cards of each deal action
-        (by action index, stand-ins included)."""
+    ) -> tuple[_ReplayDeck, dict[int, list[Card]], dict[int, list[int | None]]]:
+        """A deck whose stub deals the recorded hole cards in the engine's order, then the
+        recorded draw cards; the stand-in cards given for ``??`` hole cards per position (in the
+        order dealt); and the cards of each deal action by action index (None for an unknown
+        card of a draw, which the deck deals by its own rules when the draw comes, see
+        :class:`_ReplayDeck`). An unknown card that a later show reveals is that card."""
         n = len(self.starting_stacks)
         known: set[int] = set()
         dealt: list[tuple[int, list[str]]] = []
@@ -195,7 +228,7 @@ class HandHistory:
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             try:
                 if kind == "deal" or verb in ("sd", "sm"):
-                    tokens = _split_cards(arg) if arg else []
+                    tokens = _split_cards(_card_arg(verb, arg))
                     cards = [t for t in tokens if t != "??"]
                     for c in parse_cards(cards):
                         # A card may be dealt again after a reshuffle, but not twice in the deal.
@@ -209,37 +242,39 @@ class HandHistory:
             except (ValueError, LowballError) as e:
                 raise self._fail(i, str(e)) from None
         revealed = self._revealed_unknowns(parsed, dealt, deal_index)
-        spare = [c for c in range(52) if c not in known and c not in revealed.values()]
+        named = known | set(revealed.values())
+        spare = [c for c in range(52) if c not in named]
         standins: dict[int, list[Card]] = {p: [] for p in range(n)}
-        resolved: list[tuple[int, list[int]]] = []
+        resolved: list[tuple[int, list[int | None]]] = []
         for d, (pos, tokens) in enumerate(dealt):
-            ids: list[int] = []
+            ids: list[int | None] = []
             for k, t in enumerate(tokens):
-                if t == "??":
-                    if (d, k) in revealed:
-                        standin = revealed[(d, k)]
-                    elif spare:
-                        standin = spare.pop(0)
-                    else:
-                        raise PHHError("more unknown cards than the deck can stand in for")
-                    standins[pos].append(Card(standin))
-                    ids.append(standin)
-                else:
+                if t != "??":
                     ids.append(int(Card(t)))
+                elif (d, k) in revealed:
+                    ids.append(revealed[(d, k)])
+                elif d >= n:
+                    ids.append(None)  # a draw's unknown card: dealt by the deck when it comes
+                else:
+                    if not spare:
+                        raise PHHError("more unknown hole cards than the deck can stand in for")
+                    ids.append(spare.pop(0))
             resolved.append((pos, ids))
         holes = resolved[:n]
         if len(holes) < n or sorted(p for p, _ in holes) != list(range(n)) or any(
             len(c) != 5 for _, c in holes
         ):
             raise PHHError("the first actions must deal five cards to each of p1..pN")
+        for d, (pos, tokens) in enumerate(dealt[:n]):
+            standins[pos] = [Card(c) for c, t in zip(resolved[d][1], tokens) if t == "??" and c is not None]
         order: list[int] = []
-        by_pos = dict(holes)
+        by_pos = {p: [c for c in ids if c is not None] for p, ids in holes}  # no None: stand-ins
         for r in range(5):  # the engine deals one card at a time, p1 first
             order.extend(by_pos[p][r] for p in range(n))
         placed = set(order)
-        for _, ids in resolved[n:]:  # the draws' cards, in order, until a card comes again
+        for _, ids in resolved[n:]:  # the draws' known cards, in order, until a card comes again
             for card in ids:
-                if card not in placed:
+                if card is not None and card not in placed:
                     order.append(card)
                     placed.add(card)
         rest = [c for c in range(52) if c not in placed]
@@ -247,6 +282,8 @@ class HandHistory:
             order + rest, seed=0, rule=self.variant.reshuffle, burn=self.variant.burn
         )
         assert isinstance(deck, _ReplayDeck)
+        deck.script = None
+        deck.reserved = frozenset()
         return deck, standins, {i: ids for i, (_, ids) in zip(deal_index, resolved)}
 
     def _revealed_unknowns(
@@ -262,8 +299,11 @@ class HandHistory:
         deal_of = {i: d for d, i in enumerate(deal_index)}
         out: dict[tuple[int, int], int] = {}
         for i, (kind, pos, verb, arg) in enumerate(parsed):
+            if kind == "noop":
+                continue
             hand = held.setdefault(pos, [])
-            tokens = _split_cards(arg) if arg and (kind == "deal" or verb in ("sd", "sm")) else []
+            text = _card_arg(verb, arg)
+            tokens = _split_cards(text) if text and (kind == "deal" or verb in ("sd", "sm")) else []
             if kind == "deal":
                 d = deal_of[i]
                 hand.extend((d, k) if t == "??" else int(Card(t)) for k, t in enumerate(dealt[d][1]))
@@ -284,10 +324,15 @@ class HandHistory:
         return out
 
     def replay(self) -> Iterator[Step]:
-        """Play the hand action by action, yielding a :class:`Step` after each.
+        """Play the hand action by action, yielding a :class:`Step` after each (no-ops too, with
+        the state unchanged).
 
-        The first step is the state after the forced bets and the deal (action index -1 before
-        any player action is not yielded: the deal actions themselves yield the dealt state).
+        The hand is played with ``manual_showdown``: ``pN sm CARDS`` (or ``sm -``, or cards
+        partly ``??``) shows, ``pN sm`` mucks and forfeits the pot (PHH required.rst, WSOP-TR
+        72), in the file's order. Players the file leaves undecided at its end show or muck as
+        the engine's own showdown does (:meth:`HandState.finish_showdown`). A ``sm`` after the
+        hand is over (the winner of an uncontested pot showing) changes nothing; shown cards are
+        checked against the hand.
 
         Raises
         ------
@@ -298,8 +343,18 @@ class HandHistory:
         """
         parsed = self._parsed()
         deck, standins, deal_cards = self._stacked_deck(parsed)
-        # For each discard, the replacements the history deals that player next.
-        script: dict[int, list[int]] = {}
+        # For each discard, the replacements the history deals that player next, and the cards
+        # it names in later deals (which an unknown card dealt now must not be).
+        script: dict[int, list[int | None]] = {}
+        unknown: dict[int, list[bool]] = {}  # which of those the file writes as ??
+        reserved: dict[int, frozenset[int]] = {}
+        later: set[int] = set()
+        for i in range(len(parsed) - 1, -1, -1):
+            kind, pos, verb, arg = parsed[i]
+            if kind == "deal":
+                later.update(c for c in deal_cards[i] if c is not None)
+            elif kind == "player" and verb == "sd" and arg:
+                reserved[i] = frozenset(later)
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             if kind == "player" and verb == "sd" and arg:
                 nxt = next(
@@ -312,8 +367,9 @@ class HandHistory:
                         i, f"p{pos + 1} discards {count} cards but is dealt {got} in return"
                     )
                 script[i] = deal_cards[nxt]
+                unknown[i] = [t == "??" for t in _split_cards(parsed[nxt][3] or "")]
         try:
-            state = HandState(self.variant, self.starting_stacks, deck=deck)
+            state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True)
         except LowballError as e:
             raise PHHError(str(e)) from None
         pending_standins = {p: list(c) for p, c in standins.items()}
@@ -321,7 +377,9 @@ class HandHistory:
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             was_betting = state.phase == BETTING
             try:
-                if kind == "deal":
+                if kind == "noop":
+                    pass
+                elif kind == "deal":
                     self._check_dealt(state, pos, arg or "", pending_standins)
                 elif (
                     verb == "cc" and closed_round and state.phase != BETTING and not state.folded[pos]
@@ -344,21 +402,18 @@ class HandHistory:
                         state.bet_or_raise(int(arg), pos)
                     else:
                         thrown = self._discards(state, pos, arg, pending_standins)
-                        deck.script = [Card(c) for c in script[i]] if i in script else None
+                        want = script.get(i)
+                        deck.script = want
+                        deck.reserved = reserved.get(i, frozenset())
                         try:
-                            state.discard(thrown, pos)
+                            new = state.discard(thrown, pos)
                         finally:
                             deck.script = None
-                else:  # sm: show or muck at showdown; cards speak, so only check shown cards
-                    if arg:
-                        shown = [t for t in _split_cards(arg) if t != "??"]
-                        if state.phase != COMPLETE:
-                            raise PHHError("a hand is shown before the showdown")
-                        hand = {int(c) for c in state.shown.get(pos, ())}
-                        if not {int(Card(c)) for c in shown} <= hand:
-                            raise PHHError(
-                                f"p{pos + 1} shows {arg} but holds {format_cards(state.shown.get(pos, ()))}"
-                            )
+                            deck.reserved = frozenset()
+                        if want is not None:  # cards dealt for unknown ones stand in for them
+                            pending_standins[pos].extend(c for c, u in zip(new, unknown[i]) if u)
+                else:
+                    self._show_or_muck(state, pos, verb, arg)
             except PHHError as e:
                 raise self._fail(i, str(e)) from None
             except (LowballError, ValueError) as e:
@@ -367,13 +422,32 @@ class HandHistory:
                 closed_round = (was_betting and state.phase != BETTING) or (
                     closed_round and verb == "cc"
                 )
-            if i == len(parsed) - 1 and self.finishing_stacks is not None:
-                if tuple(state.stacks) != self.finishing_stacks:
+            if i == len(parsed) - 1:
+                if state.phase == SHOWDOWN:
+                    state.finish_showdown()
+                if self.finishing_stacks is not None and tuple(state.stacks) != self.finishing_stacks:
                     raise PHHError(
                         f"the hand ends with stacks {list(state.stacks)}, but the file's "
                         f"finishing_stacks = {list(self.finishing_stacks)}"
                     )
             yield Step(self.actions[i], i, self._line_of(i), state)
+
+    @staticmethod
+    def _show_or_muck(state: HandState, pos: int, verb: str, arg: str | None) -> None:
+        """``pN sm ...``: show (cards, ``-``, or cards partly unknown) or muck (no argument)."""
+        text = _card_arg(verb, arg)
+        shown = [int(Card(t)) for t in _split_cards(text) if t != "??"]
+        hand = {int(c) for c in state.hand(pos)} if not state.folded[pos] else set()
+        if not set(shown) <= hand:
+            raise PHHError(f"p{pos + 1} shows {arg} but holds {format_cards(state.hand(pos))}")
+        if state.phase == COMPLETE:
+            return  # the pot is awarded already: a show (or muck) changes nothing
+        if state.phase != SHOWDOWN:
+            raise PHHError("a hand is shown or mucked before the showdown")
+        if arg:
+            state.show(pos)
+        else:
+            state.muck(pos)
 
     def _check_dealt(self, state: HandState, pos: int, arg: str, standins: dict[int, list[Card]]) -> None:
         hand = {int(c) for c in state.hand(pos)}
@@ -456,6 +530,10 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
             reshuffle=ReshuffleRule[str(data.get("_lowball_reshuffle", "seeds")).upper()],
             burn=data.get("_lowball_burn", False) is True,
             max_players=max(6, n),
+            # A recorded hand may hold a fold where a check was free: binding in live play
+            # (WSOP-TR 84), so the replay accepts it.
+            open_fold=True,
+            show_all_hands=data.get("_lowball_show_all_hands", False) is True,
         )
     except KeyError as e:
         raise PHHError(f"variant {code} needs the field {e.args[0]!r} (or a valid value there)") from None
@@ -516,10 +594,15 @@ def actions_of(state: HandState) -> list[str]:
     """The PHH actions of a hand so far, from its events.
 
     A draw is written as in PHH: each player's discards (``pN sd CARDS``, or ``pN sd`` to stand
-    pat) and, once every player has discarded, the replacements (``d dh pN CARDS``).
+    pat) and, once every player has discarded, the replacements (``d dh pN CARDS``). The
+    showdown is written as it went: ``pN sm CARDS`` for a hand shown, ``pN sm`` for one mucked.
+    A pot won unseen (every other hand mucked) is written ``pN sm CARDS # won unseen: ...``: PHH
+    readers such as pokerkit award a pot only to a shown hand, and the history holds every
+    player's cards anyway; lowball's replay reads it as the no-op it is.
     """
     out: list[str] = []
     deals: list[str] = []
+    decided: set[int | None] = set()  # players who showed or mucked at the showdown
     for e in state.events:
         p = "" if e.seat is None else f"p{e.seat + 1}"
         if e.kind == "deal":
@@ -535,11 +618,20 @@ def actions_of(state: HandState) -> list[str]:
         elif e.kind == "draw":
             out.append(f"{p} sd {format_cards(e.discarded)}")
             deals.append(f"d dh {p} {format_cards(e.cards)}")
-        elif e.kind in ("round", "show") and deals:
+        elif e.kind in ("round", "show", "muck") and deals:
             out.extend(deals)
             deals = []
         if e.kind == "show":
             out.append(f"{p} sm {format_cards(e.cards)}")
+            decided.add(e.seat)
+        elif e.kind == "muck":
+            out.append(f"{p} sm")
+            decided.add(e.seat)
+        elif e.kind == "win" and decided and e.seat not in decided and e.seat is not None:
+            # every other hand was mucked: the pot is won unseen. PHH readers (pokerkit) award
+            # a pot only to a shown hand, so the cards are written, marked as not shown.
+            out.append(f"{p} sm {format_cards(state.deck.hand(e.seat))} # won unseen: every other hand mucked")
+            decided.add(e.seat)
     out.extend(deals)
     return out
 
@@ -552,7 +644,7 @@ def dumps(state: HandState, **extra: Any) -> str:
 
     Rules PHH has no field for are written as user fields when they differ from the defaults,
     and read back by :func:`loads`: ``_lowball_max_raises``, ``_lowball_uncapped_heads_up``,
-    ``_lowball_reshuffle`` (``"live"``) and ``_lowball_burn``. ``extra`` fields
+    ``_lowball_reshuffle`` (``"live"``), ``_lowball_burn`` and ``_lowball_show_all_hands``. ``extra`` fields
     (``event="..."``, ``players=[...]``) are written after the standard ones.
 
     Raises
@@ -590,6 +682,8 @@ def dumps(state: HandState, **extra: Any) -> str:
         fields["_lowball_reshuffle"] = v.reshuffle.name.lower()
     if v.burn:
         fields["_lowball_burn"] = True
+    if v.show_all_hands:
+        fields["_lowball_show_all_hands"] = True
     fields["starting_stacks"] = list(state.starting_stacks)
     fields["actions"] = actions_of(state)
     if state.is_complete:
