@@ -36,7 +36,7 @@ cdef class HandState:
     cdef public list draw_order, drawn
     cdef public dict shown
     cdef public list pots
-    cdef public dict _seen
+    cdef public dict _seen, _classes
     cdef public object _round_bet
     cdef public bint _fixed, _pot_limit
     cdef public object _max_wagers
@@ -85,6 +85,15 @@ cdef class HandState:
     cpdef list side_pots(self)
     @cython.locals(alive=list)
     cdef _showdown(self)
+    cdef Py_ssize_t _class_of(self, Py_ssize_t p) except -1
+    cdef _show(self, Py_ssize_t p)
+    cdef _muck(self, Py_ssize_t p)
+    @cython.locals(q=Py_ssize_t)
+    cdef bint _contested(self, Py_ssize_t p) except -1
+    @cython.locals(q=Py_ssize_t, claimed=bint, mucked=list)
+    cdef bint _may_muck(self, Py_ssize_t p) except -1
+    @cython.locals(q=Py_ssize_t, mine=Py_ssize_t, best=Py_ssize_t, c=Py_ssize_t, shown=dict)
+    cdef bint _wins_or_ties(self, Py_ssize_t p) except -1
     @cython.locals(pots=list, classes=dict, claims=list, winners=list, k=Py_ssize_t)
     cdef _award_showdown(self)
     cdef _finish(self)

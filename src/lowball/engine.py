@@ -380,6 +380,7 @@ class HandState:
         self.manual_showdown = manual_showdown
         self.pots: list[Pot] = []
         self._seen: dict[int | None, tuple[Event, ...]] = {}  # per-seat event logs, see view()
+        self._classes: dict[int, int] = {}  # hand classes at the showdown, see _class_of
         self._start()
 
     # -- set-up ---------------------------------------------------------------------------
@@ -921,7 +922,9 @@ class HandState:
         the last bettor or raiser of that round (the player who pushed all in) first; then
         clockwise."""
         events = self.events
-        final_round = max(i for i in range(len(events)) if events[i].kind == "round")
+        final_round = len(events) - 1
+        while events[final_round].kind != "round":
+            final_round -= 1
         acted_after = [e for e in events[final_round:] if e.kind in _BETTING_KINDS]
         first: int | None = None
         if acted_after:
@@ -961,30 +964,51 @@ class HandState:
         the last hand not mucked in a pot (a pot is never left without a claim)."""
         if self.variant.show_all_hands:
             return False
+        mucked = self.mucked
         for pot in self.pots:
-            if p in pot.eligible and all(q == p or self.mucked[q] for q in pot.eligible):
+            if p not in pot.eligible:
+                continue
+            claimed = False
+            for q in pot.eligible:
+                if q != p and not mucked[q]:
+                    claimed = True
+                    break
+            if not claimed:
                 return False
         return True
 
     def _wins_or_ties(self, p: int) -> bool:
         """Whether ``p``'s hand wins or ties what has been shown so far in some pot it is in
         (so it is worth showing); True in a pot where nothing has been shown yet."""
-        mine = int(evaluate(self.deck.hand(p)))
+        mine = self._class_of(p)
+        shown = self.shown
         for pot in self.pots:
             if p not in pot.eligible:
                 continue
-            shown = [self._shown_class(q) for q in pot.eligible if q in self.shown]
-            if not shown or mine <= min(shown):
+            best = 0  # the best class shown in the pot (0: nothing shown yet)
+            for q in pot.eligible:
+                if q in shown:
+                    c = self._class_of(q)
+                    if best == 0 or c < best:
+                        best = c
+            if best == 0 or mine <= best:
                 return True
         return False
 
-    def _shown_class(self, p: int) -> int:
-        return int(evaluate(self.shown[p]))
+    def _class_of(self, p: int) -> int:
+        """The class of the hand ``p`` holds (after the last draw: it no longer changes),
+        evaluated once per showdown."""
+        classes = self._classes
+        c = classes.get(p)
+        if c is None:
+            c = classes[p] = int(evaluate(self.deck.hand(p)))
+        return c
 
     def _showdown(self) -> None:
         """The last betting round is over with two or more hands live: form the pots, fix the
         showing order, and settle the showdown (or wait for the players' decisions)."""
         alive = self.in_hand()
+        self._classes = {}
         self.pots = self.side_pots()
         self.show_order = self._showing_order(alive)
         self.phase = SHOWDOWN
@@ -1027,10 +1051,13 @@ class HandState:
             Outside the showdown, or for a player with nothing to decide.
         """
         p = self._expect_showdown(pos)
+        self._show(p)
+        self._next_shower()
+
+    def _show(self, p: int) -> None:
         cards = tuple(self.deck.hand(p))
         self.shown[p] = cards
-        self.events.append(_event("show", p, 0, cards, (), 0, int(evaluate(cards))))
-        self._next_shower()
+        self.events.append(_event("show", p, 0, cards, (), 0, self._class_of(p)))
 
     def muck(self, pos: int | None = None) -> None:
         """Give the hand up unseen at the showdown: it forfeits every pot (WSOP-TR 72). Its
@@ -1047,9 +1074,12 @@ class HandState:
             why = "every hand is shown in this game" if self.variant.show_all_hands else (
                 "it is the last hand not mucked in a pot it is in")
             raise IllegalActionError(f"position {p} cannot muck: {why}")
+        self._muck(p)
+        self._next_shower()
+
+    def _muck(self, p: int) -> None:
         self.mucked[p] = True
         self.events.append(_event("muck", p))
-        self._next_shower()
 
     def finish_showdown(self) -> None:
         """Settle the rest of the showdown as the engine does by itself: in the showing order,
@@ -1066,24 +1096,20 @@ class HandState:
             self._expect(SHOWDOWN, None)
         show_all = self.variant.show_all_hands
         for p in self.show_order:
-            if self.phase != SHOWDOWN:
-                break
             if not self._contested(p):
                 continue
-            self.actor = p
             if show_all or self._wins_or_ties(p) or not self._may_muck(p):
-                self.show(p)
+                self._show(p)
             else:
-                self.muck(p)
-        if self.phase == SHOWDOWN:
-            self._award_showdown()
+                self._muck(p)
+        self._award_showdown()
 
     def _award_showdown(self) -> None:
         """Award each pot, the last-formed side pot first, to the best shown hand among the
         players in it who did not muck, or unseen to the one such player (WSOP-TR 72). Odd chips
         go to the first winner left of the button (WSOP-LAR 149), i.e. the lowest position."""
         pots = self.pots
-        classes = {p: self._shown_class(p) for p in self.shown}
+        classes = {p: self._class_of(p) for p in self.shown}
         for index in range(len(pots) - 1, -1, -1):
             pot = pots[index]
             claims = [p for p in pot.eligible if not self.mucked[p]]
@@ -1248,6 +1274,7 @@ class HandState:
             self.shown = {_saved_position(int(p), "shown", n): parse_cards(c) for p, c in data["shown"].items()}
             self.pots = [_saved_pot(pot, n) for pot in data["pots"]]
             self._seen = {}
+            self._classes = {}
             for name in cls._FIELDS:
                 value = data[name]
                 setattr(self, name, [list(v) for v in value] if name == "drawn" else (
@@ -1349,7 +1376,11 @@ class HandState:
                 raise LowballError(f"show_order = {self.show_order!r}: expected the players in the hand {alive!r}")
             if self.pots != self.side_pots():
                 raise LowballError(f"pots = {self.pots!r} are not the pots of the chips committed")
-            nxt = next((p for p in self.show_order if self._contested(p)), None)
+            nxt = None
+            for p in self.show_order:
+                if self._contested(p):
+                    nxt = p
+                    break
             if nxt is None or self.actor != nxt:
                 raise LowballError(f"actor = {self.actor!r}: the next to show or muck is {nxt!r}")
 
@@ -1390,6 +1421,6 @@ class HandState:
 
 # Every attribute HandState itself keeps (pickling leaves these to to_dict/from_dict).
 _STATE_NAMES = frozenset(HandState._FIELDS) | frozenset((
-    "variant", "n", "starting_stacks", "deck", "events", "shown", "pots", "_seen", "_round_bet",
+    "variant", "n", "starting_stacks", "deck", "events", "shown", "pots", "_seen", "_classes", "_round_bet",
     "_fixed", "_pot_limit", "_max_wagers", "_min_bet",
 ))
