@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 
 import pytest
+from helpers import stacked
 
 import lowball
 from lowball import Deck, IllegalActionError
@@ -33,15 +33,6 @@ NL_10 = Variant(
     betting=NoLimit(min_bet=10),
     forced=ForcedBets(small_blind=5, big_blind=10),
 )
-
-
-def stacked(hands: Sequence[str], then: str = "") -> Deck:
-    """A deck that deals ``hands`` (by position) and then the cards of ``then``."""
-    cards = [lowball.parse_hand(h) for h in hands]
-    order = [cards[p][r] for r in range(5) for p in range(len(hands))]
-    order += list(lowball.parse_cards(then))
-    rest = [c for c in range(52) if c not in set(order)]
-    return Deck.from_order(order + rest, seed=0)
 
 
 def check_down(state: HandState) -> None:

@@ -8,12 +8,10 @@ shared/data/rulebooks; RULES.md cites each rule).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from helpers import BEST, MIDDLE, WORST, act, stacked
 
-import lowball
-from lowball import Deck, IllegalActionError
+from lowball import IllegalActionError
 from lowball.engine import BETTING, COMPLETE, DRAWING, SHOWDOWN, HandState
 from lowball.variants import VARIANTS, FixedLimit, ForcedBets, NoLimit, PotLimit, Variant
 
@@ -26,32 +24,6 @@ def fl(small: int, big: int, sb: int, bb: int, **cap: int | bool) -> Variant:
 
 
 FL_20 = fl(20, 40, 10, 20)  # the $20/$40 game of WSOP-LAR 129's example
-
-
-def stacked(hands: Sequence[str], then: str = "") -> Deck:
-    """A deck that deals ``hands`` (by position), then the cards of ``then``."""
-    cards = [lowball.parse_hand(h) for h in hands]
-    order = [cards[p][r] for r in range(5) for p in range(len(hands))]
-    order += list(lowball.parse_cards(then))
-    rest = [c for c in range(52) if c not in set(order)]
-    return Deck.from_order(order + rest, seed=0)
-
-
-def act(s: HandState, script: str) -> None:
-    """Play ``script``: c call, x check, f fold, N bet or raise to N, p stand pat (the whole
-    draw), each by the player to act."""
-    for word in script.split():
-        if word == "p":
-            while s.phase == DRAWING:
-                s.stand_pat()
-        elif word == "c":
-            s.call()
-        elif word == "x":
-            s.check()
-        elif word == "f":
-            s.fold()
-        else:
-            s.bet_or_raise(int(word))
 
 
 def wagers_in_round(s: HandState, limit: int = 10) -> int:
@@ -267,9 +239,6 @@ def test_open_fold_is_binding_where_allowed() -> None:
 
 
 # -- WSOP-LAR 145 and WSOP-TR 72: the showdown ------------------------------------------------
-
-# three hands, best first: 7-5-4-3-2 (1), 8-6-4-3-2, 9-7-5-3-2
-BEST, MIDDLE, WORST = "7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"
 
 
 def events(s: HandState, *kinds: str) -> list[tuple[str, int | None]]:

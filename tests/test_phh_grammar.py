@@ -9,6 +9,7 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from helpers import BEST, MIDDLE, WORST, act, stacked
 from pokerkit import HandHistory as PKHandHistory
 
 from lowball import phh
@@ -99,8 +100,6 @@ def test_a_muck_forfeits_in_the_replay_and_the_export() -> None:
 
 def test_engine_showdown_exports_shows_and_mucks() -> None:
     """A hand the engine settled itself: the beaten hand is exported as a muck and replays."""
-    from test_engine_rules import BEST, MIDDLE, WORST, act, stacked
-
     s = HandState(VARIANTS["F2L3D"], [100, 100, 100], deck=stacked([MIDDLE, WORST, BEST]))
     act(s, "c c x p x x x p x x x p x x x")
     text = phh.dumps(s)

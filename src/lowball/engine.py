@@ -23,7 +23,7 @@ from lowball.cards import Card, CardLike, format_cards, parse_cards
 from lowball.deck import Deck
 from lowball.errors import DeckExhaustedError, IllegalActionError, InvalidDiscardError, LowballError
 from lowball.evaluation import evaluate
-from lowball.variants import FixedLimit, NoLimit, PotLimit, Variant, VariantError
+from lowball.variants import FixedLimit, PotLimit, Variant, VariantError
 
 __all__ = [
     "BETTING",
