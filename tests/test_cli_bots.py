@@ -229,3 +229,30 @@ def test_failing_user_bots_are_reported(tmp_path: Path, monkeypatch: pytest.Monk
     with pytest.raises(LowballError, match=r"chose call, which is illegal: 'call' is not an Action"):
         simulate(F2L3D, ["brokenbots:Text", "calling"], 3, seed=1)
     sys.modules.pop("brokenbots", None)
+
+
+def test_bots_draw_no_more_than_the_deck_can_serve() -> None:
+    """Ten seats: early in a draw the deck can serve fewer than five (legal_actions().max_discards);
+    every built-in bot keeps to it, over whole hands of random, calling and sensible bots."""
+    ten = VARIANTS["F2L3D"].replace(max_players=10)
+    for bots in (["calling"] * 10, ["random"] * 10, ["sensible", "random"] * 5):
+        result = simulate(ten, bots, 40, seed=1, stack=60)
+        assert result.hands == 40 and sum(s.chips for s in result.seats) == 0
+
+
+@pytest.mark.parametrize("factory", [RandomBot, CallingStation, SensibleBot], ids=lambda f: f.name)
+def test_bots_act_at_a_manual_showdown(factory: type) -> None:
+    """With manual_showdown every built-in bot shows or mucks (never a betting action)."""
+    import random as _random
+
+    variant = VARIANTS["F2L3D"]
+    for seed in range(30):
+        s = HandState(variant, [100, 100, 100], seed=seed, manual_showdown=True)
+        bots = [factory(variant, _random.Random(seed * 3 + p)) for p in range(3)]
+        while not s.is_complete:
+            legal = s.legal_actions()
+            action = bots[legal.seat].act(s.view(legal.seat), legal)
+            if legal.show:
+                assert action.kind in ("show", "muck")
+            apply_action(s, action)
+        assert sum(s.stacks) == 300

@@ -264,9 +264,10 @@ class RoundRules:
     full raise is one bet above it (after a shorter all-in the next player completes the wager
     to one bet above the last full one); no and pot limit, at least the largest bet or raise so
     far (the big blind counts in round 1) and at least the minimum bet, or an opening bet of at
-    least the minimum bet (WSOP-LAR 128). A player who acted since the last full wager may not
-    raise, unless (no and pot limit) the wager has risen by a full raise since he acted, as
-    several short all-ins can make it (WSOP-LAR 173, WSOP-TR 96a). Round 1's price is at least
+    least the minimum bet (WSOP-LAR 128). A player who has acted may raise again only when the
+    wager has risen since by what qualifies as a raise to him (half a bet; a full raise), as a
+    full raise or several short all-ins together can make it ("the resulting wager size to a
+    participant", WSOP-LAR 129 and 173, WSOP-TR 96a). Round 1's price is at least
     the full big blind, even when the big blind is all in for less (WSOP-LAR 150). Fixed limit:
     a bet and ``max_raises`` raises, unless the round began with two or fewer players who could
     still bet (WSOP-LAR 126/127).
@@ -277,7 +278,6 @@ class RoundRules:
     level: int
     began_heads_up: bool
     seq: int = 0
-    last_full: int = 0  # the sequence number of the last full wager (the blinds: 0)
     full_level: int = 0  # fixed limit: the wager of the last full bet or raise
     short_count: int = 0  # wagers that were not full (all-ins for less)
     full_count: int = 0
@@ -334,7 +334,6 @@ class RoundRules:
         self.wagers.append((self.seq, pos, inc, s.stacks[pos] == 0))
         if self.is_full(to):
             self.full_count += 1
-            self.last_full = self.seq
             if self.fixed:
                 self.full_level = to
             else:
@@ -344,14 +343,16 @@ class RoundRules:
         self.level = to
 
     def blocked_by_short_all_in(self, pos: int) -> bool:
-        """Whether ``pos`` acted since the last full wager and, in no or pot limit, the short
-        all-ins since have not added up to a full raise (so it may only call or fold)."""
-        if self.acted.get(pos, -1) < self.last_full:
+        """Whether ``pos`` has acted this round and the wager has not risen since by what
+        qualifies as a raise to it (half a bet in fixed limit; the largest bet or raise, at least
+        the minimum bet, in no and pot limit), so it may only call or fold."""
+        if pos not in self.acted_level:
             return False
+        rise = self.level - self.acted_level[pos]
         b = self.variant.betting
         if isinstance(b, FixedLimit):
-            return True
-        return self.level - self.acted_level[pos] < max(self.largest, b.min_bet)
+            return 2 * rise < self.bet_size
+        return rise < max(self.largest, b.min_bet)
 
     def cap_reached(self) -> bool:
         b = self.variant.betting

@@ -11,9 +11,17 @@ from __future__ import annotations
 import pytest
 from helpers import BEST, MIDDLE, WORST, act, stacked
 
+import lowball
 from lowball import IllegalActionError
 from lowball.engine import BETTING, COMPLETE, DRAWING, SHOWDOWN, HandState
-from lowball.variants import VARIANTS, FixedLimit, ForcedBets, NoLimit, PotLimit, Variant
+from lowball.variants import (
+    VARIANTS,
+    FixedLimit,
+    ForcedBets,
+    NoLimit,
+    PotLimit,
+    Variant,
+)
 
 F2L3D, N2L1D, P2L1D = VARIANTS["F2L3D"], VARIANTS["N2L1D"], VARIANTS["P2L1D"]
 
@@ -95,6 +103,12 @@ HALF_BET_ROWS = [
     ("the opener may not raise a short all-in raise", [500, 49, 500], "20 29 c", None),
     ("short all-ins that together reach half a bet reopen the betting",
      [500, 45, 50, 500], "20 25 30 c", (0, 50)),
+    # 129's last sentence measures "the resulting wager size to a participant": a player who
+    # called the short all-in at 29 faces one more chip, not a raise
+    ("a player who called a short all-in is not reopened by one more chip",
+     [500, 49, 500, 50, 500], "20 29 c 30 c c", None),
+    ("the opener, 10 behind, is reopened by the same all-ins",
+     [500, 49, 500, 50, 500], "20 29 c 30 c", (0, 50)),
 ]
 
 
@@ -377,3 +391,42 @@ def test_a_draw_the_deck_cannot_serve_is_not_offered() -> None:
     assert s.to_json() == before
     assert len(s.discard(s.hand(0)[:2])) == 2
     assert s.legal_actions().max_discards == 2  # position 1: the stub is empty, 2 discards served
+
+
+def _showdown_state() -> HandState:
+    """Four players all in before the draw (no limit), waiting at a manual showdown: a main pot
+    for all four and side pots for positions 1-3 and 2-3."""
+    s = HandState(N2L1D, [10, 20, 100, 100], seed=1, manual_showdown=True)
+    act(s, "100 c c c p")
+    assert s.phase == SHOWDOWN
+    return s
+
+
+@pytest.mark.parametrize("why,change,message", [
+    ("every hand of a side pot mucked", dict(mucked=[False, False, True, True]), "without a hand"),
+    ("the showing order changed", "reverse", "WSOP-LAR 145 gives"),
+    ("a showdown the engine settles itself", dict(manual_showdown=False), "the engine settles"),
+    ("a muck where every hand is shown", "show_all", "every hand is shown"),
+])
+def test_restore_refuses_a_showdown_the_rules_cannot_reach(why: str, change: object, message: str) -> None:
+    s = _showdown_state()
+    d = s.to_dict()
+    if change == "reverse":
+        d["show_order"] = d["show_order"][::-1]
+    elif change == "show_all":
+        d["variant"]["show_all_hands"] = True
+        d["mucked"] = [False, False, True, False]
+    else:
+        assert isinstance(change, dict)
+        d.update(change)
+    with pytest.raises(lowball.LowballError, match=message):
+        HandState.from_dict(d)
+
+
+def test_restore_mid_showdown_goes_on_the_same() -> None:
+    s = _showdown_state()
+    s.show(s.actor)
+    t = HandState.from_dict(s.to_dict())
+    for h in (s, t):
+        h.finish_showdown()
+    assert t.to_dict() == s.to_dict()

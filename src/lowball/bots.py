@@ -28,6 +28,7 @@ from typing import Protocol, runtime_checkable
 from lowball.cards import Card, format_cards
 from lowball.engine import HandState, LegalActions, SeatView
 from lowball.errors import IllegalActionError, LowballError
+from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, Variant
 
 __all__ = [
@@ -318,7 +319,8 @@ def _draws_left(view: SeatView, draws: int) -> int:
 class RandomBot:
     """A random legal player: in a betting round it picks fold (when facing a bet), check or
     call, and bet or raise (any legal amount) with equal chance; in a draw it throws a random
-    number (0-5) of random cards.
+    number (0 to ``legal.max_discards``, normally 5) of random cards; at a manual showdown it
+    shows or (where allowed) mucks at random.
 
     Parameters
     ----------
@@ -337,8 +339,10 @@ class RandomBot:
         """A random legal action (see the class docstring)."""
         rng = self.rng
         if legal.draw:
-            k = rng.randint(0, 5)
+            k = rng.randint(0, legal.max_discards)
             return Action.discard(rng.sample(list(view.hand), k))
+        if legal.show:
+            return rng.choice([Action.show(), Action.muck()] if legal.muck else [Action.show()])
         options: list[Action] = []
         if legal.fold:
             options.append(Action.fold())
@@ -367,9 +371,11 @@ class CallingStation:
         self.draws = variant.draws
 
     def act(self, view: SeatView, legal: LegalActions) -> Action:
-        """Check or call; in a draw, :func:`plan_discards`."""
+        """Check or call; in a draw, :func:`plan_discards`; at a manual showdown, show."""
         if legal.draw:
-            return Action.discard(plan_discards(view.hand, _draws_left(view, self.draws)))
+            return Action.discard(plan_discards(view.hand, _draws_left(view, self.draws))[: legal.max_discards])
+        if legal.show:
+            return Action.show()
         return Action.check() if legal.check else Action.call()
 
 
@@ -405,7 +411,12 @@ class SensibleBot:
         """Draw or bet as the class docstring says."""
         draws_left = _draws_left(view, self.draws)
         if legal.draw:
-            return Action.discard(plan_discards(view.hand, draws_left))
+            return Action.discard(plan_discards(view.hand, draws_left)[: legal.max_discards])
+        if legal.show:
+            # At a manual showdown: muck a hand beaten by one already shown, where allowed.
+            mine = evaluate(view.hand)
+            beaten = any(evaluate(cards) < mine for cards in view.shown.values())
+            return Action.muck() if beaten and legal.muck else Action.show()
         tier = hand_tier(view.hand, draws_left)
         me = legal.seat
         opponents = sum(1 for p, f in enumerate(view.folded) if not f and p != me)

@@ -27,7 +27,7 @@ cdef class HandState:
     cdef public str phase
     cdef public Py_ssize_t betting_round, draw_round
     cdef public object actor
-    cdef public list pending, can_raise, acted, mucked, show_order
+    cdef public list pending, acted, mucked, show_order
     cdef public bint manual_showdown
     cdef public object level, last_raise, full_level
     cdef public Py_ssize_t bet_count

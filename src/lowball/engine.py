@@ -207,7 +207,7 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
         values = data[name]
         if not (isinstance(values, list) and len(values) == n and all(type(v) is int and v >= 0 for v in values)):
             raise LowballError(f"{name} = {values!r}: expected {n} whole numbers >= 0")
-    for name in ("folded", "can_raise", "mucked"):
+    for name in ("folded", "mucked"):
         values = data[name]
         if not (isinstance(values, list) and len(values) == n and all(type(v) is bool for v in values)):
             raise LowballError(f"{name} = {values!r}: expected {n} true/false values")
@@ -361,10 +361,9 @@ class HandState:
         self.draw_round = 0
         self.actor: int | None = None
         self.pending: list[int] = []  # positions still to act this round, in order
-        # Whether a full bet or raise has come since each position last acted this round (or it
-        # has not acted): then it may raise. See _may_raise for short all-ins that add up.
-        self.can_raise = [True] * n
-        self.acted: list[int] = [-1] * n  # the wager level each position last acted at (-1: not yet)
+        # The wager each position last acted on this round (-1: not yet): whether the betting is
+        # open to it again is measured from there (see _may_raise).
+        self.acted: list[int] = [-1] * n
         self.level = 0  # the wager to match this round
         self.last_raise = 0  # size of the largest bet or raise this round (no/pot limit)
         self.bet_count = 0  # bets and raises this round (fixed-limit cap)
@@ -533,17 +532,19 @@ class HandState:
         return (min(min_to, max_to), max_to)
 
     def _may_raise(self, pos: int) -> bool:
-        """Whether the betting is open to ``pos``: it has not acted this round, a full bet or
-        raise has come since it did, or (no and pot limit) short all-ins since it acted add up to
-        a full raise (WSOP-LAR 173, WSOP-TR 96a). In fixed limit an all-in that brings the wager
-        half a bet or more above the last full wager is itself a full wager (WSOP-LAR 129), so
-        short all-ins that add up to that reopen the betting through the last of them."""
-        if self.can_raise[pos]:
+        """Whether the betting is open to ``pos``: it has not acted this round, or the wager has
+        risen since it last acted by what qualifies as a raise to it: in fixed limit half a bet
+        (WSOP-LAR 129), in no and pot limit the largest bet or raise of the round, at least the
+        minimum bet (WSOP-LAR 128, 171). A full raise always does that; several short all-ins
+        do when together they reach it ("the resulting wager size to a participant", WSOP-LAR
+        129 and 173, WSOP-TR 96a)."""
+        acted = self.acted[pos]
+        if acted < 0:
             return True
+        rise = self.level - acted
         if self._fixed:
-            return False
-        increment = self.last_raise if self.last_raise > self._min_bet else self._min_bet
-        return self.level - self.acted[pos] >= increment
+            return 2 * rise >= self._round_bet
+        return rise >= (self.last_raise if self.last_raise > self._min_bet else self._min_bet)
 
     # -- actions --------------------------------------------------------------------------
 
@@ -765,7 +766,6 @@ class HandState:
         self.aggressor = None
         self._derive()
         self.events.append(_event("round", None, 0, (), (), r + 1))
-        self.can_raise = [True] * self.n
         self.acted = [-1] * self.n
         first = (self.big_blind_position + 1) % self.n if r == 0 else 0
         order = [(first + k) % self.n for k in range(self.n)]
@@ -799,15 +799,10 @@ class HandState:
             others = [(start + k) % self.n for k in range(1, self.n)]
             owe = [q for q in others if not self.folded[q] and self.stacks[q] > 0]
             if reopened:
-                for q in owe:
-                    self.can_raise[q] = True
                 self.pending = owe
             else:
-                # A short all-in: players who already acted may only call (WSOP-LAR 128/129);
-                # those who have not acted yet keep every option.
-                for q in owe:
-                    if q not in self.pending:
-                        self.can_raise[q] = False
+                # A short all-in: everyone who owes chips acts again, and those who have not
+                # acted yet; whether a player may raise is _may_raise's (WSOP-LAR 128/129).
                 self.pending = [q for q in owe if self.bets[q] < self.level or q in self.pending]
         if self.folded.count(False) == 1:
             self.pending = []
@@ -1206,7 +1201,7 @@ class HandState:
 
     _FIELDS = (
         "stacks", "bets", "committed", "antes", "folded", "winnings", "phase", "betting_round",
-        "draw_round", "actor", "pending", "can_raise", "level", "last_raise", "bet_count",
+        "draw_round", "actor", "pending", "level", "last_raise", "bet_count",
         "capped", "aggressor", "last_round_aggressor", "draw_order", "drawn", "full_level",
         "acted", "mucked", "show_order", "manual_showdown",
     )
@@ -1280,8 +1275,8 @@ class HandState:
                 setattr(self, name, [list(v) for v in value] if name == "drawn" else (
                     list(value) if isinstance(value, list) else value
                 ))
-            self._check_restored()
             self._derive()
+            self._check_restored()
         except LowballError as e:
             raise LowballError(f"not a saved hand: {e}") from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
@@ -1319,6 +1314,8 @@ class HandState:
                 want = self._round_floor(want)
             if self.level != want:
                 raise LowballError(f"level = {self.level!r} while the wager to match is {want}")
+            if any(a > self.level for a in self.acted):
+                raise LowballError(f"acted = {self.acted!r}: above the wager to match, {self.level}")
             if any(self.folded[p] or self.stacks[p] == 0 for p in self.pending):
                 raise LowballError(f"pending = {self.pending!r} holds a player who cannot act")
         elif self.pending:
@@ -1371,11 +1368,20 @@ class HandState:
                 raise LowballError(f"shown[{p}] = {format_cards(cards)} is not that player's hand")
         if self.phase in (BETTING, DRAWING) and (mucked or self.shown or self.show_order):
             raise LowballError(f"shown, mucked or show_order set in phase {self.phase!r}")
+        if mucked and self.variant.show_all_hands:
+            raise LowballError(f"mucked = {self.mucked!r}: every hand is shown in this variant")
         if self.phase == SHOWDOWN:
-            if sorted(self.show_order) != alive:
-                raise LowballError(f"show_order = {self.show_order!r}: expected the players in the hand {alive!r}")
+            if not self.manual_showdown:
+                raise LowballError("phase 'showdown' in a hand whose showdown the engine settles")
             if self.pots != self.side_pots():
                 raise LowballError(f"pots = {self.pots!r} are not the pots of the chips committed")
+            if self.show_order != self._showing_order(alive):
+                raise LowballError(
+                    f"show_order = {self.show_order!r}: WSOP-LAR 145 gives {self._showing_order(alive)!r}"
+                )
+            for index, pot in enumerate(self.pots):
+                if all(self.mucked[p] for p in pot.eligible):
+                    raise LowballError(f"mucked = {self.mucked!r} leaves pot {index} without a hand")
             nxt = None
             for p in self.show_order:
                 if self._contested(p):
