@@ -26,7 +26,7 @@ from typing import Any
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
-from lowball.errors import LowballError
+from lowball.errors import IllegalActionError, LowballError
 from lowball.variants import FixedLimit, ForcedBets, NoLimit, PotLimit, Variant, VariantError
 
 if sys.version_info >= (3, 11):
@@ -34,7 +34,10 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-__all__ = ["PHHError", "HandHistory", "load", "loads", "dumps", "dump", "CODES"]
+__all__ = [
+    "PHHError", "HandHistory", "load", "loads", "dumps", "dump", "actions_of", "unknown_in_events",
+    "invented_cards", "CODES",
+]
 
 CODES = {
     "F2L3D": (3, "fixed"),
@@ -47,7 +50,7 @@ CODES = {
 """PHH variant code -> (draws, betting kind). F2L3D and N2L1D are the standard's."""
 
 _CARDS_RE = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKAtjqka][cdhsCDHS])")
-_ACTION_RE = re.compile(r"^(?:d dh p(\d+) (\S+)|p(\d+) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
+_ACTION_RE = re.compile(r"^(?:d dh p([0-9]{1,4}) (\S+)|p([0-9]{1,4}) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
 
 
 def _card_arg(verb: str, arg: str | None) -> str:
@@ -71,70 +74,132 @@ class Step:
 
 
 class _ReplayDeck(Deck):
-    """A deck that deals the replacement cards a hand history recorded.
+    """A deck that deals what a hand history recorded, standing in for its unknown cards.
 
     Before each discard the replay sets ``script`` to the recorded replacements (None for an
     unknown card) and ``reserved`` to the cards the history names in later deals. The draw
     itself runs by the deck's rules; then the dealt cards are made to match the record: each
     recorded card is swapped in from wherever it is (stub, muck, burn cards or this draw's
-    discards) for a dealt card that was not recorded, and an unknown slot keeps a dealt card
-    unless that card is named later, when a card named nowhere later is swapped in for it. So
-    the history replays exactly even after a reshuffle, whose order no seed could reproduce,
-    and unknown cards may outnumber the deck when the room reshuffled. A recorded card in
-    another player's hand is an error.
+    discards) for a dealt card that was not recorded, so the history replays exactly even after
+    a reshuffle, whose order no seed could reproduce.
+
+    ``invented`` holds, by position, the cards that stand in for the unknown cards a player
+    holds. The history never names them, so they may be exchanged for any card free to deal:
+    a card the history deals (or a show reveals) that a stand-in holds is taken from it, and
+    the stand-in gets another. A recorded card in another player's recorded hand is an error.
+    ``unknown_events`` marks, by event index, the cards of the engine's events that stand in
+    for unknown ones (a hand history export writes them ``??``).
     """
 
-    __slots__ = ("script", "reserved")
+    __slots__ = ("script", "reserved", "invented", "unknown_events")
     script: list[int | None] | None
     reserved: frozenset[int]
+    invented: dict[int, set[int]]
+    unknown_events: dict[int, frozenset[int]]
+
+    @staticmethod
+    def _free(snap: dict[str, Any], taken: set[int], reserved: frozenset[int], seat: int) -> tuple[list[int], int] | None:
+        """Where a card free to stand in for one of ``seat``'s unknown cards is, not in
+        ``taken``: a list (the stub, the muck, the burn cards, else one [card, thrower] discard
+        of the draw in progress, not ``seat``'s own) and the card's index in it; a card the
+        history does not name later if there is one."""
+        pairs = snap["draw"]["discards"] if snap["draw"] else []
+        places = [snap["stub"], snap["muck"], snap["burns"]]
+        for avoid in (reserved, frozenset()):
+            for where in places:
+                for k, c in enumerate(where):
+                    if c not in taken and c not in avoid:
+                        return where, k
+        for avoid in (reserved, frozenset()):
+            for pair in pairs:
+                if pair[1] != seat and pair[0] not in taken and pair[0] not in avoid:
+                    return pair, 0
+        return None
+
+    def _take(self, snap: dict[str, Any], w: int, seat: int, instead: int, taken: set[int],
+              pairs: list[list[int]], reserved: frozenset[int], verb: str = "deals") -> None:
+        """Take card ``w`` for ``seat`` from wherever it is, leaving ``instead`` in its place;
+        from a stand-in in a hand, the hand gets a free card instead."""
+        for where in (snap["stub"], snap["muck"], snap["burns"]):
+            if w in where:
+                where[where.index(w)] = instead
+                return
+        for other, cards in enumerate(snap["hands"]):
+            if w in cards:
+                if w not in self.invented.get(other, ()):
+                    who = "his own hand" if other == seat else f"p{other + 1}'s hand"
+                    to = "to " if verb == "deals" else "for "
+                    raise PHHError(f"the history {verb} {Card(w)} {to}p{seat + 1}, but it is in {who}")
+                free = self._free(snap, taken | {w, instead}, reserved, other)
+                if free is None:
+                    raise PHHError(f"no card is free to stand in for p{other + 1}'s unknown {Card(w)}")
+                where, k = free
+                r = where[k]
+                where[k] = instead
+                cards[cards.index(w)] = r
+                self.invented[other].discard(w)
+                self.invented[other].add(r)
+                taken.add(r)
+                return
+        pair = next((q for q in pairs if q[0] == w), None)
+        if pair is None:
+            raise PHHError(f"the history deals {Card(w)}, which is nowhere to be dealt")
+        if pair[1] == seat:
+            raise PHHError(f"p{seat + 1} is dealt {Card(w)}, a card he threw in this draw")
+        pair[0] = instead
 
     def draw(self, seat: int, discards: Any = ()) -> tuple[Card, ...]:
         got = [int(c) for c in super().draw(seat, discards)]
         want, self.script = self.script, None
-        reserved: frozenset[int] = getattr(self, "reserved", frozenset())
+        reserved: frozenset[int] = self.reserved
         self.reserved = frozenset()
         if not want:
             return tuple(Card(c) for c in got)
         wanted = {w for w in want if w is not None}
-        free = [g for g in got if g not in wanted and g not in reserved]
-        final: list[int | None] = [w if w is not None else (free.pop(0) if free else None) for w in want]
+        natural = [g for g in got if g not in wanted and g not in reserved]
+        final: list[int | None] = [w if w is not None else (natural.pop(0) if natural else None) for w in want]
         if final == got:
             return tuple(Card(c) for c in got)
         snap = self.snapshot()
         pairs = snap["draw"]["discards"] if snap["draw"] else []
-        places = (snap["stub"], snap["muck"], snap["burns"])
-        # Unknown slots still open: a card that can be dealt now and is named nowhere later.
         taken = {c for c in final if c is not None} | set(got)
         for k, c in enumerate(final):
-            if c is None:
-                spare = next((x for where in places for x in where if x not in taken and x not in reserved), None)
-                if spare is None:
-                    raise PHHError(f"p{seat + 1} is dealt more unknown cards than a deck could hold here")
-                final[k] = spare
-                taken.add(spare)
+            if c is None:  # an unknown card: any card free to deal
+                free = self._free(snap, taken, reserved, seat)
+                if free is None:
+                    raise PHHError(f"no card is free to stand in for p{seat + 1}'s unknown cards")
+                final[k] = free[0][free[1]]
+                taken.add(free[0][free[1]])
         incoming = [c for c in final if c is not None and c not in got]
         outgoing = [g for g in got if g not in final]
-        for w, g in zip(incoming, outgoing):  # put each card dealt now where the one dealt was
-            for other, cards in enumerate(snap["hands"]):
-                if w in cards:
-                    who = "his own hand" if other == seat else f"p{other + 1}'s hand"
-                    raise PHHError(f"the history deals {Card(w)} to p{seat + 1}, but it is in {who}")
-            for where in places:
-                if w in where:
-                    where[where.index(w)] = g
-                    break
-            else:
-                pair = next((q for q in pairs if q[0] == w), None)
-                if pair is None:
-                    raise PHHError(f"the history deals {Card(w)}, which is nowhere to be dealt")
-                if pair[1] == seat:
-                    raise PHHError(f"p{seat + 1} is dealt {Card(w)}, a card he threw in this draw")
-                pair[0] = g
+        for w, g in zip(incoming, outgoing):
+            self._take(snap, w, seat, g, taken, pairs, reserved)
         new = [int(c) for c in final if c is not None]
         hand: list[int] = snap["hands"][seat]
         hand[len(hand) - len(new):] = new
         self.restore(snap)
         return tuple(Card(c) for c in new)
+
+    def reveal(self, seat: int, cards: list[int]) -> None:
+        """``seat`` shows ``cards``: each shown card it does not hold takes the place of one of
+        its stand-ins (which goes where the card was)."""
+        snap = self.snapshot()
+        hand: list[int] = snap["hands"][seat]
+        invented = self.invented.setdefault(seat, set())
+        missing = [c for c in cards if c not in hand]
+        spare = [c for c in hand if c in invented and c not in cards]
+        if len(missing) > len(spare):
+            raise PHHError(
+                f"p{seat + 1} shows {format_cards([Card(c) for c in cards])} but holds "
+                f"{format_cards([Card(c) for c in hand])}"
+            )
+        taken = set(hand) | set(cards)
+        for c, x in zip(missing, spare):
+            self._take(snap, c, seat, x, taken, [], frozenset(), verb="shows")
+            hand[hand.index(x)] = c
+            invented.discard(x)
+        invented.difference_update(cards)
+        self.restore(snap)
 
 
 def _split_cards(text: str) -> list[str]:
@@ -215,124 +280,94 @@ class HandHistory:
 
     def _stacked_deck(
         self, parsed: list[tuple[str, int, str, str | None]]
-    ) -> tuple[_ReplayDeck, dict[int, list[Card]], dict[int, list[int | None]]]:
-        """A deck whose stub deals the recorded hole cards in the engine's order, then the
-        recorded draw cards; the stand-in cards given for ``??`` hole cards per position (in the
-        order dealt); and the cards of each deal action by action index (None for an unknown
-        card of a draw, which the deck deals by its own rules when the draw comes, see
-        :class:`_ReplayDeck`). An unknown card that a later show reveals is that card."""
+    ) -> tuple[_ReplayDeck, dict[int, list[int | None]]]:
+        """A deck whose stub deals the recorded hole cards in the engine's order (a stand-in for
+        each ``??``: a card the file names nowhere if there is one), then the recorded draw
+        cards; and the cards of each deal action by action index (None for an unknown card of a
+        draw, which the deck deals when the draw comes, see :class:`_ReplayDeck`)."""
         n = len(self.starting_stacks)
-        known: set[int] = set()
+        named: set[int] = set()
         dealt: list[tuple[int, list[str]]] = []
         deal_index: list[int] = []
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             try:
                 if kind == "deal" or verb in ("sd", "sm"):
                     tokens = _split_cards(_card_arg(verb, arg))
-                    cards = [t for t in tokens if t != "??"]
-                    for c in parse_cards(cards):
-                        # A card may be dealt again after a reshuffle, but not twice in the deal.
-                        if kind == "deal" and int(c) in known and len(dealt) < n:
-                            raise ValueError(f"card {c} is dealt twice")
-                        if kind == "deal":
-                            known.add(int(c))
+                    cards = [int(c) for c in parse_cards([t for t in tokens if t != "??"])]
+                    if kind == "deal" and len(dealt) < n and named & set(cards):
+                        raise ValueError(f"card {Card((named & set(cards)).pop())} is dealt twice")
+                    named.update(cards)
                     if kind == "deal":
                         dealt.append((pos, tokens))
                         deal_index.append(i)
             except (ValueError, LowballError) as e:
                 raise self._fail(i, str(e)) from None
-        revealed = self._revealed_unknowns(parsed, dealt, deal_index)
-        named = known | set(revealed.values())
-        spare = [c for c in range(52) if c not in named]
-        standins: dict[int, list[Card]] = {p: [] for p in range(n)}
-        resolved: list[tuple[int, list[int | None]]] = []
-        for d, (pos, tokens) in enumerate(dealt):
-            ids: list[int | None] = []
-            for k, t in enumerate(tokens):
-                if t != "??":
-                    ids.append(int(Card(t)))
-                elif (d, k) in revealed:
-                    ids.append(revealed[(d, k)])
-                elif d >= n:
-                    ids.append(None)  # a draw's unknown card: dealt by the deck when it comes
-                else:
-                    if not spare:
-                        raise PHHError("more unknown hole cards than the deck can stand in for")
-                    ids.append(spare.pop(0))
-            resolved.append((pos, ids))
-        holes = resolved[:n]
+        holes = dealt[:n]
         if len(holes) < n or sorted(p for p, _ in holes) != list(range(n)) or any(
-            len(c) != 5 for _, c in holes
+            len(tokens) != 5 for _, tokens in holes
         ):
-            raise PHHError("the first actions must deal five cards to each of p1..pN")
-        for d, (pos, tokens) in enumerate(dealt[:n]):
-            standins[pos] = [Card(c) for c, t in zip(resolved[d][1], tokens) if t == "??" and c is not None]
+            where = deal_index[len(holes) - 1] if holes else 0
+            raise self._fail(where, "the first actions must deal five cards to each of p1..pN")
+        known_holes = {int(Card(t)) for _, tokens in holes for t in tokens if t != "??"}
+        spare = [c for c in range(52) if c not in named]
+        spare += [c for c in range(52) if c in named and c not in known_holes]  # if need be
+        by_pos: dict[int, list[int]] = {}
+        invented: dict[int, set[int]] = {p: set() for p in range(n)}
+        for pos, tokens in holes:
+            ids: list[int] = []
+            for t in tokens:
+                if t == "??":
+                    ids.append(spare.pop(0))
+                    invented[pos].add(ids[-1])
+                else:
+                    ids.append(int(Card(t)))
+            by_pos[pos] = ids
+        resolved: dict[int, list[int | None]] = {}
+        for (pos, tokens), i in zip(dealt, deal_index):
+            resolved[i] = (
+                list(by_pos[pos]) if len(resolved) < n else
+                [None if t == "??" else int(Card(t)) for t in tokens]
+            )
         order: list[int] = []
-        by_pos = {p: [c for c in ids if c is not None] for p, ids in holes}  # no None: stand-ins
         for r in range(5):  # the engine deals one card at a time, p1 first
             order.extend(by_pos[p][r] for p in range(n))
         placed = set(order)
-        for _, ids in resolved[n:]:  # the draws' known cards, in order, until a card comes again
-            for card in ids:
+        for i in deal_index[n:]:  # the draws' known cards, in order, until a card comes again
+            for card in resolved[i]:
                 if card is not None and card not in placed:
                     order.append(card)
                     placed.add(card)
         rest = [c for c in range(52) if c not in placed]
-        deck = _ReplayDeck.from_order(
-            order + rest, seed=0, rule=self.variant.reshuffle, burn=self.variant.burn
-        )
+        try:
+            deck = _ReplayDeck.from_order(
+                order + rest, seed=0, rule=self.variant.reshuffle, burn=self.variant.burn
+            )
+        except LowballError as e:
+            raise PHHError(f"the dealt cards cannot come from one deck: {e}") from None
         assert isinstance(deck, _ReplayDeck)
         deck.script = None
         deck.reserved = frozenset()
-        return deck, standins, {i: ids for i, (_, ids) in zip(deal_index, resolved)}
-
-    def _revealed_unknowns(
-        self,
-        parsed: list[tuple[str, int, str, str | None]],
-        dealt: list[tuple[int, list[str]]],
-        deal_index: list[int],
-    ) -> dict[tuple[int, int], int]:
-        """Unknown cards (``??``) that a later show (``sm``) reveals: follow each player's hand
-        through the deals and discards, and give the ``??`` still held at the show the shown
-        cards not otherwise accounted for. Keys: (deal number, place in that deal)."""
-        held: dict[int, list[int | tuple[int, int]]] = {}
-        deal_of = {i: d for d, i in enumerate(deal_index)}
-        out: dict[tuple[int, int], int] = {}
-        for i, (kind, pos, verb, arg) in enumerate(parsed):
-            if kind == "noop":
-                continue
-            hand = held.setdefault(pos, [])
-            text = _card_arg(verb, arg)
-            tokens = _split_cards(text) if text and (kind == "deal" or verb in ("sd", "sm")) else []
-            if kind == "deal":
-                d = deal_of[i]
-                hand.extend((d, k) if t == "??" else int(Card(t)) for k, t in enumerate(dealt[d][1]))
-            elif verb == "sd":
-                for t in tokens:
-                    if t == "??":
-                        unknown = next((h for h in hand if isinstance(h, tuple)), None)
-                        if unknown is not None:
-                            hand.remove(unknown)
-                    elif int(Card(t)) in hand:
-                        hand.remove(int(Card(t)))
-            elif verb == "sm" and tokens:
-                shown = [int(Card(t)) for t in tokens if t != "??"]
-                unknowns = [h for h in hand if isinstance(h, tuple)]
-                new = [c for c in shown if c not in hand]
-                if unknowns and len(new) == len(unknowns):
-                    out.update(zip(unknowns, new))
-        return out
+        deck.invented = invented
+        deck.unknown_events = {}
+        return deck, resolved
 
     def replay(self) -> Iterator[Step]:
         """Play the hand action by action, yielding a :class:`Step` after each (no-ops too, with
         the state unchanged).
 
-        The hand is played with ``manual_showdown``: ``pN sm CARDS`` (or ``sm -``, or cards
-        partly ``??``) shows, ``pN sm`` mucks and forfeits the pot (PHH required.rst, WSOP-TR
-        72), in the file's order. Players the file leaves undecided at its end show or muck as
-        the engine's own showdown does (:meth:`HandState.finish_showdown`). A ``sm`` after the
-        hand is over (the winner of an uncontested pot showing) changes nothing; shown cards are
-        checked against the hand.
+        The hand is played with ``manual_showdown``: ``pN sm CARDS`` (or ``sm -``) shows,
+        ``pN sm`` mucks and forfeits the pot (PHH required.rst, WSOP-TR 72), in the file's
+        order. Players the file leaves undecided at its end show or muck as the engine's own
+        showdown does (:meth:`HandState.finish_showdown`). A ``sm`` after the hand is over (the
+        winner of an uncontested pot showing) changes nothing; shown cards are checked against
+        the hand.
+
+        Unknown cards (``??``) are stood in for by cards the engine deals (see
+        :func:`invented_cards`); a show reveals them. A hand that holds unknown cards at the
+        showdown is never valued on its stand-ins: it is taken as not shown (``sm`` with ``??``
+        cards, or ``sm -`` for such a hand): it cannot win a pot against a shown hand, and wins
+        unseen a pot nobody else claims. Where it would have to be valued, the history cannot be
+        settled (PHHError).
 
         Raises
         ------
@@ -342,11 +377,10 @@ class HandHistory:
             match the discards in number, or final stacks that differ from ``finishing_stacks``.
         """
         parsed = self._parsed()
-        deck, standins, deal_cards = self._stacked_deck(parsed)
+        deck, deal_cards = self._stacked_deck(parsed)
         # For each discard, the replacements the history deals that player next, and the cards
-        # it names in later deals (which an unknown card dealt now must not be).
+        # it names in later deals (which an unknown card dealt now should not be).
         script: dict[int, list[int | None]] = {}
-        unknown: dict[int, list[bool]] = {}  # which of those the file writes as ??
         reserved: dict[int, frozenset[int]] = {}
         later: set[int] = set()
         for i in range(len(parsed) - 1, -1, -1):
@@ -367,20 +401,22 @@ class HandHistory:
                         i, f"p{pos + 1} discards {count} cards but is dealt {got} in return"
                     )
                 script[i] = deal_cards[nxt]
-                unknown[i] = [t == "??" for t in _split_cards(parsed[nxt][3] or "")]
         try:
             state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True)
         except LowballError as e:
             raise PHHError(str(e)) from None
-        pending_standins = {p: list(c) for p, c in standins.items()}
+        for k, event in enumerate(state.events):
+            if event.kind == "deal" and event.seat is not None and deck.invented[event.seat]:
+                deck.unknown_events[k] = frozenset(deck.invented[event.seat])
         closed_round = False  # the last action ended a betting round
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             was_betting = state.phase == BETTING
+            seen = len(state.events)
             try:
                 if kind == "noop":
                     pass
                 elif kind == "deal":
-                    self._check_dealt(state, pos, arg or "", pending_standins)
+                    self._check_dealt(state, pos, arg or "")
                 elif (
                     verb == "cc" and closed_round and state.phase != BETTING and not state.folded[pos]
                 ):
@@ -397,23 +433,17 @@ class HandHistory:
                     elif verb == "cc":
                         state.check_or_call(pos)
                     elif verb == "cbr":
-                        if arg is None or not arg.isdigit():
+                        if arg is None or not (arg.isascii() and arg.isdigit()):
                             raise PHHError(f"cbr needs an amount in chips, got {arg!r}")
                         state.bet_or_raise(int(arg), pos)
                     else:
-                        thrown = self._discards(state, pos, arg, pending_standins)
-                        want = script.get(i)
-                        deck.script = want
-                        deck.reserved = reserved.get(i, frozenset())
-                        try:
-                            new = state.discard(thrown, pos)
-                        finally:
-                            deck.script = None
-                            deck.reserved = frozenset()
-                        if want is not None:  # cards dealt for unknown ones stand in for them
-                            pending_standins[pos].extend(c for c, u in zip(new, unknown[i]) if u)
+                        unknown = self._draw(state, deck, pos, arg, script.get(i), reserved.get(i, frozenset()))
+                        if unknown:  # the draw's event is the first this action made
+                            deck.unknown_events[seen] = unknown
                 else:
-                    self._show_or_muck(state, pos, verb, arg)
+                    self._show_or_muck(state, deck, pos, arg)
+                if i == len(parsed) - 1 and state.phase == SHOWDOWN:
+                    self._settle(state, deck)
             except PHHError as e:
                 raise self._fail(i, str(e)) from None
             except (LowballError, ValueError) as e:
@@ -422,55 +452,111 @@ class HandHistory:
                 closed_round = (was_betting and state.phase != BETTING) or (
                     closed_round and verb == "cc"
                 )
-            if i == len(parsed) - 1:
-                if state.phase == SHOWDOWN:
-                    state.finish_showdown()
-                if self.finishing_stacks is not None and tuple(state.stacks) != self.finishing_stacks:
-                    raise PHHError(
+            if i == len(parsed) - 1 and self.finishing_stacks is not None:
+                if tuple(state.stacks) != self.finishing_stacks:
+                    raise self._fail(i, 
                         f"the hand ends with stacks {list(state.stacks)}, but the file's "
                         f"finishing_stacks = {list(self.finishing_stacks)}"
                     )
             yield Step(self.actions[i], i, self._line_of(i), state)
 
-    @staticmethod
-    def _show_or_muck(state: HandState, pos: int, verb: str, arg: str | None) -> None:
-        """``pN sm ...``: show (cards, ``-``, or cards partly unknown) or muck (no argument)."""
-        text = _card_arg(verb, arg)
+    def _draw(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None,
+              want: list[int | None] | None, reserved: frozenset[int]) -> frozenset[int]:
+        """``pN sd [CARDS]``: the discard, its ``??`` cards taken from the player's stand-ins,
+        and the replacements the history deals him next. Returns the cards of the draw that
+        stand in for unknown ones."""
+        thrown: list[Card] = []
+        unknown_thrown: set[int] = set()
+        mine = deck.invented.setdefault(pos, set())
+        held = [int(c) for c in state.hand(pos)]
+        for t in _split_cards(arg) if arg else []:
+            if t != "??":
+                thrown.append(Card(t))
+                continue
+            pool = [c for c in held if c in mine and c not in unknown_thrown]
+            if not pool:
+                raise PHHError(f"p{pos + 1} discards an unknown card but holds no unknown card")
+            unknown_thrown.add(pool[0])
+            thrown.append(Card(pool[0]))
+        deck.script = want
+        deck.reserved = reserved
+        try:
+            new = state.discard(thrown, pos)
+        finally:
+            deck.script = None
+            deck.reserved = frozenset()
+        mine.difference_update(unknown_thrown)
+        dealt_unknown = {int(c) for c, w in zip(new, want or ()) if w is None}
+        mine.update(dealt_unknown)
+        return frozenset(unknown_thrown | dealt_unknown)
+
+    def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None) -> None:
+        """``pN sm ...``: show (cards, or ``-`` for the cards the history dealt him), or muck (no
+        argument). A hand that holds unknown cards after the show is not shown: it is mucked
+        where a muck is allowed (it could not win against a shown hand), else left to win what
+        nobody else claims."""
+        text = _card_arg("sm", arg)
         shown = [int(Card(t)) for t in _split_cards(text) if t != "??"]
-        hand = {int(c) for c in state.hand(pos)} if not state.folded[pos] else set()
-        if not set(shown) <= hand:
-            raise PHHError(f"p{pos + 1} shows {arg} but holds {format_cards(state.hand(pos))}")
+        if state.folded[pos]:
+            raise PHHError(f"p{pos + 1} has folded: nothing to show or muck")
         if state.phase == COMPLETE:
+            hand = {int(c) for c in state.hand(pos)}
+            if not set(shown) <= hand:
+                raise PHHError(f"p{pos + 1} shows {arg} but holds {format_cards(state.hand(pos))}")
             return  # the pot is awarded already: a show (or muck) changes nothing
         if state.phase != SHOWDOWN:
             raise PHHError("a hand is shown or mucked before the showdown")
-        if arg:
-            state.show(pos)
-        else:
+        if not arg:
             state.muck(pos)
+            return
+        deck.reveal(pos, shown)
+        if not deck.invented.get(pos):
+            state.show(pos)
+        # else: a claim kept without showing (cards partly ??): the player stays undecided; he
+        # wins a pot every other hand mucks, and _settle takes him out of any pot a shown hand
+        # claims (WSOP-TR 72: only a shown hand claims a pot against another live hand)
 
-    def _check_dealt(self, state: HandState, pos: int, arg: str, standins: dict[int, list[Card]]) -> None:
+    def _settle(self, state: HandState, deck: _ReplayDeck) -> None:
+        """The history ends at the showdown with players undecided. Without unknown cards among
+        them, the engine settles it as it does by itself. Otherwise the known hands are shown
+        (cards speak), and a hand holding unknown cards, never valued, gives up every pot in
+        which a hand is shown (WSOP-TR 72); one it would have to be valued for cannot be
+        settled from the history."""
+        undecided = [p for p in state.show_order if p not in state.shown and not state.mucked[p]]
+        unknown = [p for p in undecided if deck.invented.get(p)]
+        if not unknown:
+            state.finish_showdown()
+            return
+        for p in undecided:
+            if p not in unknown and state.phase == SHOWDOWN and p not in state.shown:
+                try:
+                    state.show(p)
+                except IllegalActionError:
+                    pass  # nothing left to decide for him
+        for p in unknown:
+            if state.phase != SHOWDOWN:
+                return
+            beaten = all(
+                any(q in state.shown for q in pot.eligible) for pot in state.pots if p in pot.eligible
+            )
+            if beaten:
+                try:
+                    state.muck(p)
+                except IllegalActionError:
+                    pass  # nothing left to decide for him
+        if state.phase == SHOWDOWN:
+            p = state.actor if state.actor is not None else unknown[0]
+            raise PHHError(
+                f"p{p + 1}'s hand is unknown (??) but would decide a pot: the history does not say "
+                "who wins it"
+            )
+
+    def _check_dealt(self, state: HandState, pos: int, arg: str) -> None:
         hand = {int(c) for c in state.hand(pos)}
         for t in _split_cards(arg):
             if t != "??" and int(Card(t)) not in hand:
                 raise PHHError(f"p{pos + 1} was dealt {t} in the file but the engine holds "
                                f"{format_cards(state.hand(pos))}")
-
-    def _discards(self, state: HandState, pos: int, arg: str | None, standins: dict[int, list[Card]]) -> list[Card]:
-        if not arg:
-            return []
-        out: list[Card] = []
-        held = state.hand(pos)
-        for t in _split_cards(arg):
-            if t == "??":
-                pool = [c for c in standins[pos] if c in held and c not in out]
-                if not pool:
-                    raise PHHError(f"p{pos + 1} discards an unknown card but holds no unknown card")
-                out.append(pool[0])
-                standins[pos].remove(pool[0])
-            else:
-                out.append(Card(t))
-        return out
 
     def play(self) -> HandState:
         """Replay every action and return the final state (see :meth:`replay`)."""
@@ -493,7 +579,7 @@ def _ints(data: dict[str, Any], key: str, n: int | None = None) -> tuple[int, ..
 
 def _variant_of(data: dict[str, Any], n: int) -> Variant:
     code = data.get("variant")
-    if code not in CODES:
+    if not isinstance(code, str) or code not in CODES:
         raise PHHError(f"variant {code!r} is not a 2-7 draw game lowball plays: expected one of {', '.join(CODES)}")
     draws, kind = CODES[code]
     blinds = _ints(data, "blinds_or_straddles", n)
@@ -509,6 +595,14 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
         ante, bb_ante = antes[1], True
     else:
         raise PHHError(f"antes = {list(antes)}: expected equal antes or a big-blind ante only")
+    rule = data.get("_lowball_reshuffle", "seeds")
+    if rule not in ("seeds", "live"):
+        raise PHHError(f'field "_lowball_reshuffle" = {rule!r}: expected "seeds" or "live"')
+    flags = {}
+    for key in ("_lowball_burn", "_lowball_show_all_hands"):
+        flags[key] = data.get(key, False)
+        if not isinstance(flags[key], bool):
+            raise PHHError(f"field {key!r} = {flags[key]!r}: expected true or false")
     try:
         if kind == "fixed":
             betting: FixedLimit | PotLimit | NoLimit = FixedLimit(
@@ -527,13 +621,13 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
             draws=draws,
             betting=betting,
             forced=ForcedBets(small_blind=blinds[0], big_blind=blinds[1], ante=ante, big_blind_ante=bb_ante),
-            reshuffle=ReshuffleRule[str(data.get("_lowball_reshuffle", "seeds")).upper()],
-            burn=data.get("_lowball_burn", False) is True,
+            reshuffle=ReshuffleRule[rule.upper()],
+            burn=flags["_lowball_burn"],
             max_players=max(6, n),
             # A recorded hand may hold a fold where a check was free: binding in live play
             # (WSOP-TR 84), so the replay accepts it.
             open_fold=True,
-            show_all_hands=data.get("_lowball_show_all_hands", False) is True,
+            show_all_hands=flags["_lowball_show_all_hands"],
         )
     except KeyError as e:
         raise PHHError(f"variant {code} needs the field {e.args[0]!r} (or a valid value there)") from None
@@ -584,10 +678,32 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        # a TOML basic string: backslash, quote and every control character escaped
+        return '"' + "".join(
+            "\\\\" if ch == "\\" else '\\"' if ch == '"' else
+            f"\\u{ord(ch):04X}" if ord(ch) < 0x20 or ord(ch) == 0x7F else ch
+            for ch in v
+        ) + '"'
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     raise TypeError(f"cannot write {v!r} to TOML")
+
+
+def unknown_in_events(state: HandState) -> dict[int, frozenset[int]]:
+    """For a state replayed from a hand history: by index in ``state.events``, the cards of a
+    deal or draw event that stand in for the history's unknown cards (``??``). Empty for any
+    other state."""
+    deck = state.deck
+    return dict(deck.unknown_events) if isinstance(deck, _ReplayDeck) else {}
+
+
+def invented_cards(state: HandState) -> frozenset[int]:
+    """For a state replayed from a hand history: the cards the players hold now that stand in
+    for unknown cards (``??``); they are never shown or valued. Empty for any other state."""
+    deck = state.deck
+    if not isinstance(deck, _ReplayDeck):
+        return frozenset()
+    return frozenset(c for cards in deck.invented.values() for c in cards)
 
 
 def actions_of(state: HandState) -> list[str]:
@@ -598,15 +714,23 @@ def actions_of(state: HandState) -> list[str]:
     showdown is written as it went: ``pN sm CARDS`` for a hand shown, ``pN sm`` for one mucked.
     A pot won unseen (every other hand mucked) is written ``pN sm CARDS # won unseen: ...``: PHH
     readers such as pokerkit award a pot only to a shown hand, and the history holds every
-    player's cards anyway; lowball's replay reads it as the no-op it is.
+    player's cards anyway; lowball's replay reads it as the no-op it is. A state replayed from
+    a history with unknown cards writes them ``??`` again (:func:`unknown_in_events`).
     """
+    unknown = unknown_in_events(state)
+    held_unknown = invented_cards(state)
+
+    def cards(index: int, cs: tuple[Card, ...]) -> str:
+        hidden = unknown.get(index, frozenset())
+        return "".join("??" if int(c) in hidden else str(c) for c in cs)
+
     out: list[str] = []
     deals: list[str] = []
     decided: set[int | None] = set()  # players who showed or mucked at the showdown
-    for e in state.events:
+    for i, e in enumerate(state.events):
         p = "" if e.seat is None else f"p{e.seat + 1}"
         if e.kind == "deal":
-            out.append(f"d dh {p} {format_cards(e.cards)}")
+            out.append(f"d dh {p} {cards(i, e.cards)}")
         elif e.kind == "fold":
             out.append(f"{p} f")
         elif e.kind in ("check", "call"):
@@ -616,8 +740,8 @@ def actions_of(state: HandState) -> list[str]:
         elif e.kind == "stand_pat":
             out.append(f"{p} sd")
         elif e.kind == "draw":
-            out.append(f"{p} sd {format_cards(e.discarded)}")
-            deals.append(f"d dh {p} {format_cards(e.cards)}")
+            out.append(f"{p} sd {cards(i, e.discarded)}")
+            deals.append(f"d dh {p} {cards(i, e.cards)}")
         elif e.kind in ("round", "show", "muck") and deals:
             out.extend(deals)
             deals = []
@@ -630,7 +754,8 @@ def actions_of(state: HandState) -> list[str]:
         elif e.kind == "win" and decided and e.seat not in decided and e.seat is not None:
             # every other hand was mucked: the pot is won unseen. PHH readers (pokerkit) award
             # a pot only to a shown hand, so the cards are written, marked as not shown.
-            out.append(f"{p} sm {format_cards(state.deck.hand(e.seat))} # won unseen: every other hand mucked")
+            held = "".join("??" if int(c) in held_unknown else str(c) for c in state.deck.hand(e.seat))
+            out.append(f"{p} sm {held} # won unseen: every other hand mucked")
             decided.add(e.seat)
     out.extend(deals)
     return out

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from lowball.cards import Card
 from lowball.engine import HandState
-from lowball.phh import _CARDS_RE, HandHistory
+from lowball.phh import HandHistory, invented_cards, unknown_in_events
 from lowball.table import _cards, describe_event, render_table
 
-__all__ = ["labels_of", "unknown_cards", "replay_steps", "replay_header", "replay_footer"]
+__all__ = ["labels_of", "replay_steps", "replay_header", "replay_footer"]
 
 
 def labels_of(history: HandHistory) -> list[str]:
@@ -24,17 +23,6 @@ def labels_of(history: HandHistory) -> list[str]:
     if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
         return [f"p{i + 1} {names[i]}" for i in range(n)]
     return [f"p{i + 1}" for i in range(n)]
-
-
-def unknown_cards(history: HandHistory) -> frozenset[int]:
-    """The cards the replay deals in place of the file's unknown cards (``??``): every card
-    that the file does not name anywhere in its actions."""
-    named = set()
-    for action in history.actions:
-        for token in _CARDS_RE.findall(action):
-            if token != "??":
-                named.add(int(Card(token)))
-    return frozenset(c for c in range(52) if c not in named)
 
 
 def replay_header(history: HandHistory, path: str = "") -> str:
@@ -92,7 +80,6 @@ def replay_steps(
         be replayed; the steps before it have been yielded.
     """
     labels = list(labels) if labels is not None else labels_of(history)
-    unknown = unknown_cards(history)
     lines = history._parsed()  # (kind, position, verb, argument) of each action
     total = len(lines)
 
@@ -112,7 +99,9 @@ def replay_steps(
         new = state.events[seen:]
         seen = len(state.events)
         pots = len(state.pots) if state.is_complete else 1
-        for e in new:
+        hidden = unknown_in_events(state)  # the stand-ins for the file's ?? cards, by event
+        for index, e in enumerate(new, start=seen - len(new)):
+            unknown = hidden.get(index, frozenset())
             text = describe_event(e, labels, pots=pots, unknown=unknown)
             parts: list[tuple[int | None, str]]  # (line that records it or None, text)
             if e.kind == "deal":
@@ -138,7 +127,7 @@ def replay_steps(
         out = [f"[{i + 1}/{total}]{where} {step.action}"]
         out += ["  " + t for _, _, t in told]
         if (new or told) and not held:
-            out.append(render_table(state, labels, reveal=True, unknown=unknown).rstrip("\n"))
+            out.append(render_table(state, labels, reveal=True, unknown=invented_cards(state)).rstrip("\n"))
         yield "\n".join(out) + "\n", state
 
 
