@@ -8,6 +8,12 @@ round 1 starts left of the big blind; every later betting round and every draw s
 first active player left of the button (``RULES.md`` sections 2-3). The engine deals and draws
 itself from a :class:`~lowball.deck.Deck`; the server only passes the players' decisions.
 
+The showdown follows WSOP-LAR 145 (``RULES.md`` section 6): hands are shown in the rule's order
+and a beaten hand is mucked unseen, unless the variant shows every hand; with
+``manual_showdown=True`` the players show or muck themselves (:meth:`HandState.show`,
+:meth:`HandState.muck`, :meth:`HandState.finish_showdown`). A mucked hand's cards appear in no
+view and no event.
+
 Every action either succeeds or raises :class:`~lowball.errors.IllegalActionError` naming the
 reason, with the whole state (deck included) exactly as before.
 """
