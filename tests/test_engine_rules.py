@@ -295,6 +295,7 @@ def test_showing_order_and_mucking(why: str, variant: Variant, hands: list[str],
         for seat in [None, *range(s.n)]:
             if seat != p:
                 view = s.view(seat)
+                assert view.mucked[p] and p not in view.shown
                 text = repr(view) + repr(view.events) + repr(view.shown)
                 assert not any(repr(c) in text for c in s.hand(p))
 

@@ -160,7 +160,9 @@ class Pot:
 @dataclass(frozen=True)
 class SeatView:
     """What one seat may see of the hand: never another player's cards before the showdown,
-    never the stub. ``seat=None`` is a spectator's view."""
+    never the stub, never a mucked hand. ``seat=None`` is a spectator's view. ``shown`` holds
+    the hands shown at the showdown by position; ``mucked`` tells, by position, who gave the hand
+    up unseen there."""
 
     seat: int | None
     variant: str
@@ -180,6 +182,7 @@ class SeatView:
     shown: dict[int, tuple[Card, ...]]
     legal: LegalActions | None
     winnings: tuple[int, ...] = ()
+    mucked: tuple[bool, ...] = ()
     events: tuple[Event, ...] = field(default=(), repr=False)
 
 
@@ -1044,7 +1047,8 @@ class HandState:
 
         ``pos`` defaults to the player whose turn it is to show (WSOP-LAR 145's order, see
         ``show_order``); any player still to decide may show before his turn, as the rule
-        encourages.
+        encourages. When no player is left with a decision (every other hand in his pots shown
+        or mucked), the pots are awarded and the hand is complete.
 
         Raises
         ------
@@ -1062,7 +1066,9 @@ class HandState:
 
     def muck(self, pos: int | None = None) -> None:
         """Give the hand up unseen at the showdown: it forfeits every pot (WSOP-TR 72). Its
-        cards appear in no view and no event.
+        cards appear in no view and no event. ``pos`` defaults to the player whose turn it is;
+        any player still to decide may muck before his turn. When no player is left with a
+        decision, the pots are awarded and the hand is complete: heads-up, one muck ends it.
 
         Raises
         ------
@@ -1181,6 +1187,7 @@ class HandState:
             "shown": dict(self.shown),
             "legal": legal,
             "winnings": tuple(self.winnings),
+            "mucked": tuple(self.mucked),
             "events": self._events_for(seat),
         }
         # SeatView(**fields), without the frozen dataclass's __init__ (one object.__setattr__ per
