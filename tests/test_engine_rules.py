@@ -431,3 +431,25 @@ def test_restore_mid_showdown_goes_on_the_same() -> None:
     for h in (s, t):
         h.finish_showdown()
     assert t.to_dict() == s.to_dict()
+
+
+def test_finish_showdown_with_hands_kept_unseen() -> None:
+    """``unshown`` hands lose every pot a shown hand claims and win unseen a pot nobody else
+    claims (WSOP-TR 72); two unseen hands in one pot are refused with nothing changed."""
+    s = HandState(N2L1D, [10, 100, 100], deck=stacked([BEST, WORST, MIDDLE]), manual_showdown=True)
+    act(s, "50 c c p x x")  # position 2 bets 50, 0 calls all in for 10, 1 calls; checked down
+    s.show(0)  # the best hand, in the main pot only
+    s.muck(2)
+    s.finish_showdown(unshown=[1])  # the worst hand, kept unseen
+    assert s.payoffs == (20, 30, -50)  # main pot 30 to position 0; side pot 80 to position 1
+    assert [e.hand_class for e in s.events if e.kind == "win" and e.seat == 1] == [0]
+
+    s = HandState(N2L1D, [100, 100], deck=stacked([BEST, WORST]), manual_showdown=True)
+    act(s, "c x p x x")
+    before = s.to_json()
+    with pytest.raises(IllegalActionError, match=r"pot 0: the hands of positions \[0, 1\] are not shown"):
+        s.finish_showdown(unshown=[0, 1])
+    assert s.to_json() == before
+    with pytest.raises(IllegalActionError, match="position 5 is not at this table"):
+        s.finish_showdown(unshown=[5])
+    assert s.to_json() == before

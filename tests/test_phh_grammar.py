@@ -92,7 +92,7 @@ def test_a_muck_forfeits_in_the_replay_and_the_export() -> None:
     ]
     exported = phh.dumps(state)
     assert '"p1 sm",' in exported
-    assert f'"p2 sm {KING} # won unseen: every other hand mucked",' in exported
+    assert f'"p2 sm {KING} # not shown",' in exported
     again = phh.loads(exported).play()
     assert again.stacks == [98, 102] and again.events == state.events
     assert phh.dumps(again) == exported
@@ -297,3 +297,82 @@ def test_extra_text_fields_round_trip() -> None:
     s.fold()
     event = 'Day 1\nTable 3\t"final" \\ \x7f'
     assert phh.loads(phh.dumps(s, event=event)).fields["event"] == event
+
+
+# -- found by a second review: each once more as a test -----------------------------------------
+
+def _n2l1d(actions: list[str], stacks: list[int], finishing: list[int] | None = None, **fields: str) -> str:
+    text = document(actions, stacks, finishing, variant="N2L1D")
+    extra = "".join(f"{k} = {v}\n" for k, v in fields.items())
+    return text.replace("min_bet = 2\n", "min_bet = 2\n" + extra)
+
+
+def test_a_show_after_the_hand_is_over_reveals_unknown_cards() -> None:
+    """The line the export writes for a pot won unseen, on a hand dealt ??, replays."""
+    actions = ["d dh p1 ??????????", "d dh p2 KsKhKdQcQs", "p2 cc", "p1 cc", "p1 sd", "p2 sd",
+               "p1 cc", "p2 cc", "p2 sm", "p1 sm 7s5h4d3c2s # not shown"]
+    state = phh.loads(_n2l1d(actions, [100, 100], [102, 98])).play()
+    assert state.stacks == [102, 98]
+    assert sorted(map(str, state.hand(0))) == sorted(["7s", "5h", "4d", "3c", "2s"])
+
+
+def test_an_unknown_hand_loses_the_main_pot_and_wins_the_side_pot() -> None:
+    """p1 (all in for 10) shows the wheel; p2 keeps a ?? hand unseen; p3 mucks. p2 loses the main
+    pot to the shown hand and wins, unseen, the side pot nobody else claims (WSOP-TR 72)."""
+    actions = ["d dh p1 7s5h4d3c2s", "d dh p2 ??????????", "d dh p3 KsKhKdQcQs", "p3 cbr 50",
+               "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p2 cc", "p3 cc",
+               "p1 sm 7s5h4d3c2s", "p2 sm ??????????", "p3 sm"]
+    state = phh.loads(_n2l1d(actions, [10, 100, 100], [30, 130, 50])).play()
+    assert state.stacks == [30, 130, 50] and 1 not in state.shown
+
+
+def test_an_unknown_hand_where_every_hand_is_shown() -> None:
+    actions = ["d dh p1 ??????????", "d dh p2 9h8h7h6h5h", "p2 cc", "p1 cc", "p1 sd", "p2 sd",
+               "p1 cc", "p2 cc", "p1 sm ??????????", "p2 sm 9h8h7h6h5h"]
+    text = _n2l1d(actions, [100, 100], [98, 102], _lowball_show_all_hands="true")
+    assert phh.loads(text).play().stacks == [98, 102]
+
+
+def test_two_unknown_hands_nothing_decides() -> None:
+    actions = ["d dh p1 ??????????", "d dh p2 ??????????", "p2 cc", "p1 cc", "p1 sd", "p2 sd",
+               "p1 cc", "p2 cc", "p1 sm ??????????", "p2 sm ??????????"]
+    with pytest.raises(phh.PHHError, match=r"action 10 .*does not say who wins: pot 0: the hands of positions \[0, 1\] are not shown"):
+        phh.loads(_n2l1d(actions, [100, 100])).play()
+
+
+def test_no_actions() -> None:
+    with pytest.raises(phh.PHHError, match="the first actions must deal five cards"):
+        phh.loads(document([], [100, 100])).play()
+
+
+# A hand a seeded engine played (pot limit, live reshuffle rule, burn cards), with p4's hole
+# cards and their discards written ??: the history names 48 cards, so a stand-in must be a card
+# named later, and p4 throws it unknown and is dealt it back in the same draw.
+THROWN_AND_DEALT_BACK = """variant = "P2L3D"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+_lowball_reshuffle = "live"
+_lowball_burn = true
+starting_stacks = [5, 30, 30, 3]
+actions = [
+  "d dh p1 8c2sAs5s4d", "d dh p2 6c9hQc8h9c", "d dh p3 7c6s3c7h8d", "d dh p4 ??????????",
+  "p3 cc", "p4 cbr 3", "p1 cbr 5", "p2 cbr 20", "p3 cbr 30", "p2 cc",
+  "p1 sd 5s2s", "p2 sd 9h6c8h", "p3 sd 3c7c6s7h8d", "p4 sd ??????",
+  "d dh p1 AhAc", "d dh p2 ThJdQs", "d dh p3 8sTsJs9dTd", "d dh p4 3s7dKd",
+  "p1 sd AsAh8cAc4d", "p2 sd QcThQs", "p3 sd Td9dJsTs8s", "p4 sd ??3s7dKd??",
+  "d dh p1 Ad3h7sQhJh", "d dh p2 KcKs5c", "d dh p3 6d5h4cQd2d", "d dh p4 4s2c9sJc8h",
+  "p1 sd JhQh7s", "p2 sd 5c9cKc", "p3 sd Qd", "p4 sd",
+  "d dh p1 5s2hTc", "d dh p2 8d3d3c", "d dh p3 6s",
+  "p3 sm 6d5h4c2d6s", "p2 sm JdKs8d3d3c", "p1 sm Ad3h5s2hTc", "p4 sm 4s2c9sJc8h",
+]
+finishing_stacks = [6, 50, 0, 12]
+"""
+
+
+def test_an_unknown_card_thrown_and_dealt_back_in_one_draw() -> None:
+    state = phh.loads(THROWN_AND_DEALT_BACK).play()
+    assert state.stacks == [6, 50, 0, 12]
+    exported = phh.dumps(state)
+    assert '"d dh p4 ??????????",' in exported and '"p4 sd ??3s7dKd??",' in exported
+    assert '"d dh p4 4s2c9sJc8h",' in exported  # dealt known, though a stand-in was thrown

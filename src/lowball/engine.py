@@ -1088,33 +1088,61 @@ class HandState:
         self.mucked[p] = True
         self.events.append(_event("muck", p))
 
-    def finish_showdown(self) -> None:
+    def finish_showdown(self, unshown: Iterable[int] = ()) -> None:
         """Settle the rest of the showdown as the engine does by itself: in the showing order,
         each player still to decide shows a hand that wins or ties what has been shown for a pot
         it is in, and mucks any other (with ``Variant.show_all_hands``, shows every hand). Then
         the pots are awarded. A server can call it for players who do not answer in time.
 
+        Parameters
+        ----------
+        unshown : iterable of int, optional
+            Positions still to decide whose hands stay face down, neither shown nor mucked (a
+            hand history that does not say what they held): each loses every pot in which a
+            hand is shown and wins unseen a pot in which no other hand is left (WSOP-TR 72).
+
         Raises
         ------
         IllegalActionError
-            Outside the showdown.
+            Outside the showdown; for an ``unshown`` position that has nothing to decide; or
+            when a pot would be left to two or more hands that are not shown (nothing decides
+            it). The state is then unchanged.
         """
         if self.phase != SHOWDOWN:
             self._expect(SHOWDOWN, None)
+        keep: set[int] = set()
+        for p in unshown:
+            self._check_pos(p)
+            if p not in self.show_order or p in self.shown or self.mucked[p]:
+                raise IllegalActionError(f"position {p} has nothing left to decide at the showdown")
+            keep.add(p)
+        if keep:  # settle a copy first: an undecidable pot must leave this state as it was
+            trial = type(self).from_dict(self.to_dict())
+            trial._settle(keep)
+        self._settle(keep)
+
+    def _settle(self, keep: set[int]) -> None:
         show_all = self.variant.show_all_hands
         for p in self.show_order:
-            if not self._contested(p):
+            if p in keep or not self._contested(p):
                 continue
             if show_all or self._wins_or_ties(p) or not self._may_muck(p):
                 self._show(p)
             else:
                 self._muck(p)
+        for index, pot in enumerate(self.pots):
+            claims = [p for p in pot.eligible if not self.mucked[p]]
+            if len(claims) > 1 and not any(p in self.shown for p in claims):
+                raise IllegalActionError(
+                    f"pot {index}: the hands of positions {claims} are not shown; nothing decides it"
+                )
         self._award_showdown()
 
     def _award_showdown(self) -> None:
         """Award each pot, the last-formed side pot first, to the best shown hand among the
-        players in it who did not muck, or unseen to the one such player (WSOP-TR 72). Odd chips
-        go to the first winner left of the button (WSOP-LAR 149), i.e. the lowest position."""
+        players in it who did not muck (a hand not shown loses to it), or unseen to the one such
+        player (WSOP-TR 72). Odd chips go to the first winner left of the button (WSOP-LAR 149),
+        i.e. the lowest position."""
         pots = self.pots
         classes = {p: self._class_of(p) for p in self.shown}
         for index in range(len(pots) - 1, -1, -1):

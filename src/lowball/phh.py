@@ -27,7 +27,14 @@ from lowball.cards import Card, format_cards, parse_cards
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
 from lowball.errors import IllegalActionError, LowballError
-from lowball.variants import FixedLimit, ForcedBets, NoLimit, PotLimit, Variant, VariantError
+from lowball.variants import (
+    FixedLimit,
+    ForcedBets,
+    NoLimit,
+    PotLimit,
+    Variant,
+    VariantError,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -87,15 +94,17 @@ class _ReplayDeck(Deck):
     holds. The history never names them, so they may be exchanged for any card free to deal:
     a card the history deals (or a show reveals) that a stand-in holds is taken from it, and
     the stand-in gets another. A recorded card in another player's recorded hand is an error.
-    ``unknown_events`` marks, by event index, the cards of the engine's events that stand in
-    for unknown ones (a hand history export writes them ``??``).
+    ``unknown_events`` marks, by event index, the cards of the engine's deal and draw events
+    that stand in for unknown ones: (among the cards dealt, among the cards thrown). A hand
+    history export writes them ``??``.
     """
 
-    __slots__ = ("script", "reserved", "invented", "unknown_events")
+    __slots__ = ("script", "reserved", "invented", "unknown_events", "thrown_unknown")
     script: list[int | None] | None
     reserved: frozenset[int]
+    thrown_unknown: frozenset[int]  # the drawer's discards that stand in for ?? cards
     invented: dict[int, set[int]]
-    unknown_events: dict[int, frozenset[int]]
+    unknown_events: dict[int, tuple[frozenset[int], frozenset[int]]]
 
     @staticmethod
     def _free(snap: dict[str, Any], taken: set[int], reserved: frozenset[int], seat: int) -> tuple[list[int], int] | None:
@@ -145,7 +154,17 @@ class _ReplayDeck(Deck):
         if pair is None:
             raise PHHError(f"the history deals {Card(w)}, which is nowhere to be dealt")
         if pair[1] == seat:
-            raise PHHError(f"p{seat + 1} is dealt {Card(w)}, a card he threw in this draw")
+            if w not in self.thrown_unknown:
+                raise PHHError(f"p{seat + 1} is dealt {Card(w)}, a card he threw in this draw")
+            # he threw an unknown card: it may as well have been another free one
+            free = self._free(snap, taken | {w, instead}, reserved, seat)
+            if free is None:
+                raise PHHError(f"no card is free to stand in for p{seat + 1}'s unknown discard")
+            where, k = free
+            pair[0] = where[k]
+            where[k] = instead
+            taken.add(pair[0])
+            return
         pair[0] = instead
 
     def draw(self, seat: int, discards: Any = ()) -> tuple[Card, ...]:
@@ -246,6 +265,8 @@ class HandHistory:
         return None
 
     def _fail(self, index: int, message: str) -> PHHError:
+        if not 0 <= index < len(self.actions):
+            return PHHError(message)
         line = self._line_of(index)
         where = f"line {line}, " if line else ""
         return PHHError(f"{where}action {index + 1} {self.actions[index]!r}: {message}")
@@ -347,6 +368,7 @@ class HandHistory:
         assert isinstance(deck, _ReplayDeck)
         deck.script = None
         deck.reserved = frozenset()
+        deck.thrown_unknown = frozenset()
         deck.invented = invented
         deck.unknown_events = {}
         return deck, resolved
@@ -407,8 +429,9 @@ class HandHistory:
             raise PHHError(str(e)) from None
         for k, event in enumerate(state.events):
             if event.kind == "deal" and event.seat is not None and deck.invented[event.seat]:
-                deck.unknown_events[k] = frozenset(deck.invented[event.seat])
+                deck.unknown_events[k] = (frozenset(deck.invented[event.seat]), frozenset())
         closed_round = False  # the last action ended a betting round
+        unshown: set[int] = set()  # claims kept at the showdown without showing
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             was_betting = state.phase == BETTING
             seen = len(state.events)
@@ -438,12 +461,12 @@ class HandHistory:
                         state.bet_or_raise(int(arg), pos)
                     else:
                         unknown = self._draw(state, deck, pos, arg, script.get(i), reserved.get(i, frozenset()))
-                        if unknown:  # the draw's event is the first this action made
+                        if unknown[0] or unknown[1]:  # the draw's event: the first this made
                             deck.unknown_events[seen] = unknown
                 else:
-                    self._show_or_muck(state, deck, pos, arg)
+                    self._show_or_muck(state, deck, pos, arg, unshown)
                 if i == len(parsed) - 1 and state.phase == SHOWDOWN:
-                    self._settle(state, deck)
+                    self._settle(state, deck, unshown)
             except PHHError as e:
                 raise self._fail(i, str(e)) from None
             except (LowballError, ValueError) as e:
@@ -461,10 +484,11 @@ class HandHistory:
             yield Step(self.actions[i], i, self._line_of(i), state)
 
     def _draw(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None,
-              want: list[int | None] | None, reserved: frozenset[int]) -> frozenset[int]:
+              want: list[int | None] | None, reserved: frozenset[int]
+              ) -> tuple[frozenset[int], frozenset[int]]:
         """``pN sd [CARDS]``: the discard, its ``??`` cards taken from the player's stand-ins,
         and the replacements the history deals him next. Returns the cards of the draw that
-        stand in for unknown ones."""
+        stand in for unknown ones: (among those dealt, among those thrown)."""
         thrown: list[Card] = []
         unknown_thrown: set[int] = set()
         mine = deck.invented.setdefault(pos, set())
@@ -480,76 +504,55 @@ class HandHistory:
             thrown.append(Card(pool[0]))
         deck.script = want
         deck.reserved = reserved
+        deck.thrown_unknown = frozenset(unknown_thrown)
         try:
             new = state.discard(thrown, pos)
         finally:
             deck.script = None
             deck.reserved = frozenset()
+            deck.thrown_unknown = frozenset()
         mine.difference_update(unknown_thrown)
         dealt_unknown = {int(c) for c, w in zip(new, want or ()) if w is None}
         mine.update(dealt_unknown)
-        return frozenset(unknown_thrown | dealt_unknown)
+        return frozenset(dealt_unknown), frozenset(unknown_thrown)
 
-    def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None) -> None:
-        """``pN sm ...``: show (cards, or ``-`` for the cards the history dealt him), or muck (no
-        argument). A hand that holds unknown cards after the show is not shown: it is mucked
-        where a muck is allowed (it could not win against a shown hand), else left to win what
-        nobody else claims."""
-        text = _card_arg("sm", arg)
-        shown = [int(Card(t)) for t in _split_cards(text) if t != "??"]
+    def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None,
+                      unshown: set[int]) -> None:
+        """``pN sm ...``: a show (five known cards, or ``-`` for the cards the history dealt
+        him), a muck (no argument), or else a claim kept without showing (cards partly ``??``, a
+        partial show, or ``-`` for cards the history never named): such a player, added to
+        ``unshown``, stays undecided, wins a pot every other hand mucks, and loses every pot a
+        shown hand claims (WSOP-TR 72; see :meth:`_settle`)."""
+        tokens = _split_cards(_card_arg("sm", arg))
+        known = [int(Card(t)) for t in tokens if t != "??"]
         if state.folded[pos]:
             raise PHHError(f"p{pos + 1} has folded: nothing to show or muck")
-        if state.phase == COMPLETE:
-            hand = {int(c) for c in state.hand(pos)}
-            if not set(shown) <= hand:
-                raise PHHError(f"p{pos + 1} shows {arg} but holds {format_cards(state.hand(pos))}")
-            return  # the pot is awarded already: a show (or muck) changes nothing
-        if state.phase != SHOWDOWN:
+        if state.phase not in (SHOWDOWN, COMPLETE):
             raise PHHError("a hand is shown or mucked before the showdown")
+        if arg:
+            deck.reveal(pos, known)  # the shown cards take the place of stand-ins
+        if state.phase == COMPLETE:
+            return  # the pot is awarded already: a show (or muck) changes nothing
         if not arg:
             state.muck(pos)
-            return
-        deck.reveal(pos, shown)
-        if not deck.invented.get(pos):
+        elif not deck.invented.get(pos) and (arg == "-" or (len(known) == 5 and "??" not in tokens)):
             state.show(pos)
-        # else: a claim kept without showing (cards partly ??): the player stays undecided; he
-        # wins a pot every other hand mucks, and _settle takes him out of any pot a shown hand
-        # claims (WSOP-TR 72: only a shown hand claims a pot against another live hand)
+        else:
+            unshown.add(pos)
 
-    def _settle(self, state: HandState, deck: _ReplayDeck) -> None:
-        """The history ends at the showdown with players undecided. Without unknown cards among
-        them, the engine settles it as it does by itself. Otherwise the known hands are shown
-        (cards speak), and a hand holding unknown cards, never valued, gives up every pot in
-        which a hand is shown (WSOP-TR 72); one it would have to be valued for cannot be
-        settled from the history."""
-        undecided = [p for p in state.show_order if p not in state.shown and not state.mucked[p]]
-        unknown = [p for p in undecided if deck.invented.get(p)]
-        if not unknown:
-            state.finish_showdown()
-            return
-        for p in undecided:
-            if p not in unknown and state.phase == SHOWDOWN and p not in state.shown:
-                try:
-                    state.show(p)
-                except IllegalActionError:
-                    pass  # nothing left to decide for him
-        for p in unknown:
-            if state.phase != SHOWDOWN:
-                return
-            beaten = all(
-                any(q in state.shown for q in pot.eligible) for pot in state.pots if p in pot.eligible
-            )
-            if beaten:
-                try:
-                    state.muck(p)
-                except IllegalActionError:
-                    pass  # nothing left to decide for him
-        if state.phase == SHOWDOWN:
-            p = state.actor if state.actor is not None else unknown[0]
-            raise PHHError(
-                f"p{p + 1}'s hand is unknown (??) but would decide a pot: the history does not say "
-                "who wins it"
-            )
+    def _settle(self, state: HandState, deck: _ReplayDeck, unshown: set[int]) -> None:
+        """The history ends at the showdown with players undecided. Hands the history does not
+        show (kept unseen, or holding stand-ins) are never valued: they lose every pot in which
+        a hand is shown and win unseen a pot in which no other hand is left; the rest is settled
+        as the engine does by itself (:meth:`HandState.finish_showdown`)."""
+        keep = [
+            p for p in state.show_order
+            if p not in state.shown and not state.mucked[p] and (p in unshown or deck.invented.get(p))
+        ]
+        try:
+            state.finish_showdown(unshown=keep)
+        except IllegalActionError as e:
+            raise PHHError(f"the history does not say who wins: {e}") from None
 
     def _check_dealt(self, state: HandState, pos: int, arg: str) -> None:
         hand = {int(c) for c in state.hand(pos)}
@@ -689,10 +692,11 @@ def _toml_value(v: Any) -> str:
     raise TypeError(f"cannot write {v!r} to TOML")
 
 
-def unknown_in_events(state: HandState) -> dict[int, frozenset[int]]:
+def unknown_in_events(state: HandState) -> dict[int, tuple[frozenset[int], frozenset[int]]]:
     """For a state replayed from a hand history: by index in ``state.events``, the cards of a
-    deal or draw event that stand in for the history's unknown cards (``??``). Empty for any
-    other state."""
+    deal or draw event that stand in for the history's unknown cards (``??``), as (among the
+    event's ``cards``, among its ``discarded``): a card may be thrown unknown and dealt back
+    known in one draw. Empty for any other state."""
     deck = state.deck
     return dict(deck.unknown_events) if isinstance(deck, _ReplayDeck) else {}
 
@@ -712,21 +716,23 @@ def actions_of(state: HandState) -> list[str]:
     A draw is written as in PHH: each player's discards (``pN sd CARDS``, or ``pN sd`` to stand
     pat) and, once every player has discarded, the replacements (``d dh pN CARDS``). The
     showdown is written as it went: ``pN sm CARDS`` for a hand shown, ``pN sm`` for one mucked.
-    A pot won unseen (every other hand mucked) is written ``pN sm CARDS # won unseen: ...``: PHH
-    readers such as pokerkit award a pot only to a shown hand, and the history holds every
-    player's cards anyway; lowball's replay reads it as the no-op it is. A state replayed from
-    a history with unknown cards writes them ``??`` again (:func:`unknown_in_events`).
+    A hand neither shown nor mucked (a pot won unseen, every other hand mucked; or a hand a
+    replayed history kept unseen) is written ``pN sm CARDS # not shown``: PHH readers such as
+    pokerkit award a pot only to a shown hand, and the history holds every player's cards
+    anyway; lowball's replay reads it as the no-op it is once the hand is over. A state replayed
+    from a history with unknown cards writes them ``??`` again (:func:`unknown_in_events`).
     """
     unknown = unknown_in_events(state)
     held_unknown = invented_cards(state)
 
-    def cards(index: int, cs: tuple[Card, ...]) -> str:
-        hidden = unknown.get(index, frozenset())
+    def cards(index: int, cs: tuple[Card, ...], thrown: bool = False) -> str:
+        hidden = unknown.get(index, (frozenset(), frozenset()))[1 if thrown else 0]
         return "".join("??" if int(c) in hidden else str(c) for c in cs)
 
     out: list[str] = []
     deals: list[str] = []
     decided: set[int | None] = set()  # players who showed or mucked at the showdown
+    unseen_written = False  # the hands neither shown nor mucked, written before the pots
     for i, e in enumerate(state.events):
         p = "" if e.seat is None else f"p{e.seat + 1}"
         if e.kind == "deal":
@@ -740,7 +746,7 @@ def actions_of(state: HandState) -> list[str]:
         elif e.kind == "stand_pat":
             out.append(f"{p} sd")
         elif e.kind == "draw":
-            out.append(f"{p} sd {cards(i, e.discarded)}")
+            out.append(f"{p} sd {cards(i, e.discarded, thrown=True)}")
             deals.append(f"d dh {p} {cards(i, e.cards)}")
         elif e.kind in ("round", "show", "muck") and deals:
             out.extend(deals)
@@ -751,12 +757,15 @@ def actions_of(state: HandState) -> list[str]:
         elif e.kind == "muck":
             out.append(f"{p} sm")
             decided.add(e.seat)
-        elif e.kind == "win" and decided and e.seat not in decided and e.seat is not None:
-            # every other hand was mucked: the pot is won unseen. PHH readers (pokerkit) award
-            # a pot only to a shown hand, so the cards are written, marked as not shown.
-            held = "".join("??" if int(c) in held_unknown else str(c) for c in state.deck.hand(e.seat))
-            out.append(f"{p} sm {held} # won unseen: every other hand mucked")
-            decided.add(e.seat)
+        elif e.kind == "win" and state.show_order and not unseen_written:
+            # The pots of a showdown: first the hands neither shown nor mucked (a pot won
+            # unseen, or a hand the history kept unseen). PHH readers (pokerkit) award a pot only
+            # to a shown hand, so the cards are written (?? where unknown), marked as not shown.
+            for q in state.show_order:
+                if q not in decided:
+                    held = "".join("??" if int(c) in held_unknown else str(c) for c in state.deck.hand(q))
+                    out.append(f"p{q + 1} sm {held} # not shown")
+            unseen_written = True
     out.extend(deals)
     return out
 

@@ -101,7 +101,7 @@ def replay_steps(
         pots = len(state.pots) if state.is_complete else 1
         hidden = unknown_in_events(state)  # the stand-ins for the file's ?? cards, by event
         for index, e in enumerate(new, start=seen - len(new)):
-            unknown = hidden.get(index, frozenset())
+            unknown, thrown = hidden.get(index, (frozenset(), frozenset()))
             text = describe_event(e, labels, pots=pots, unknown=unknown)
             parts: list[tuple[int | None, str]]  # (line that records it or None, text)
             if e.kind == "deal":
@@ -109,7 +109,7 @@ def replay_steps(
             elif e.kind == "draw":
                 who = labels[e.seat] if e.seat is not None else ""
                 parts = [
-                    (i, f"{who} discards {_cards(e.discarded, unknown)}"),
+                    (i, f"{who} discards {_cards(e.discarded, thrown)}"),
                     (line_for("deal", e.seat, "dh", i + 1), f"{who} draws {_cards(e.cards, unknown)}"),
                 ]
             elif e.kind in _OWN_LINE:
