@@ -518,3 +518,56 @@ def test_variant_fields_are_checked_and_normalised() -> None:
     ):
         with pytest.raises(VariantError, match=message):
             TRIPLE_DRAW_FIXED_LIMIT.replace(**bad)
+
+
+def test_actions_return_the_event_they_record() -> None:
+    """Every action returns its own event: the last thing it did itself, before the events that
+    follow from it (a new round, a return, the pots)."""
+    st = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100, 100], seed=21, manual_showdown=True)
+    n = len(st.events)
+    e = st.raise_to(4)
+    assert e == st.events[n] and (e.kind, e.seat, e.amount) == ("raise", 2, 4)
+    assert st.call() == lowball.engine.Event("call", 0, 4)
+    e = st.call()  # the last call closes the round: a draw round begins after it
+    assert (e.kind, e.seat, e.amount) == ("call", 1, 4) and st.events[-1].kind == "draw_round"
+    while st.phase == DRAWING:
+        st.stand_pat()
+    assert st.check() == lowball.engine.Event("check", 0)
+    to = st.legal_actions().min_to
+    assert st.bet_or_raise(to) == lowball.engine.Event("bet", 1, to)
+    assert st.fold() == lowball.engine.Event("fold", 2)
+    assert st.check_or_call() == lowball.engine.Event("call", 0, to)
+    while st.phase != "showdown":
+        if st.phase == DRAWING:
+            st.stand_pat()
+        else:
+            st.check_or_call()
+    first = st.actor
+    e = st.show()
+    assert (e.kind, e.seat, e.cards) == ("show", first, st.shown[first]) and e.hand_class > 0
+    assert st.muck() == lowball.engine.Event("muck", 1 - first) and st.is_complete
+
+
+def test_validate_checks_a_running_hand() -> None:
+    """validate() runs from_dict's checks on the live state: it passes after every action of
+    random hands, and names what does not fit once a field is changed from outside."""
+    import random
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = HandState(TRIPLE_DRAW_FIXED_LIMIT, [rng.choice([3, 10, 100]) for _ in range(rng.randint(2, 6))], seed=seed)
+        while True:
+            st.validate()
+            if st.is_complete:
+                break
+            legal = st.legal_actions()
+            if legal.draw:
+                st.discard(st.hand(legal.seat)[: rng.randint(0, legal.max_discards)])
+            elif legal.raise_ and rng.random() < 0.3:
+                st.raise_to(legal.min_to)
+            else:
+                st.check_or_call()
+    st = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=1)
+    st.stacks[0] += 5  # changed from outside (issue 11 makes this impossible)
+    with pytest.raises(lowball.LowballError, match="chips do not add up"):
+        st.validate()

@@ -72,8 +72,8 @@ class Action:
 
     Raises
     ------
-    ValueError
-        For an unknown kind.
+    IllegalActionError
+        For an unknown kind (a ``ValueError`` too).
     """
 
     kind: str
@@ -82,7 +82,7 @@ class Action:
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
-            raise ValueError(f"action kind {self.kind!r}: expected one of {', '.join(_KINDS)}")
+            raise IllegalActionError(f"action kind {self.kind!r}: expected one of {', '.join(_KINDS)}")
 
     @classmethod
     def fold(cls) -> Action:

@@ -573,11 +573,17 @@ class HandState:
             )
         return self.actor
 
-    def fold(self, pos: int | None = None) -> None:
+    def fold(self, pos: int | None = None) -> Event:
         """The player to act folds (``pos``, if given, must be that player).
 
         With nothing to call, a fold is allowed only where the variant allows an open fold
         (``Variant.open_fold``: a binding fold in live play, WSOP-TR 84).
+
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
 
         Raises
         ------
@@ -591,11 +597,19 @@ class HandState:
         self.deck.fold(p)
         self.folded[p] = True
         self.acted[p] = self.level
-        self.events.append(_event("fold", p))
+        e = _event("fold", p)
+        self.events.append(e)
         self._after_bet_action(p, reopened=False)
+        return e
 
-    def check(self, pos: int | None = None) -> None:
+    def check(self, pos: int | None = None) -> Event:
         """The player to act checks.
+
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
 
         Raises
         ------
@@ -607,11 +621,19 @@ class HandState:
         if to_call > 0:
             raise IllegalActionError(f"position {p} cannot check: {to_call} to call")
         self.acted[p] = self.level
-        self.events.append(_event("check", p))
+        e = _event("check", p)
+        self.events.append(e)
         self._after_bet_action(p, reopened=False)
+        return e
 
-    def call(self, pos: int | None = None) -> None:
+    def call(self, pos: int | None = None) -> Event:
         """The player to act calls the current wager (all in if short).
+
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
 
         Raises
         ------
@@ -625,37 +647,68 @@ class HandState:
         amount = min(to_call, self.stacks[p])
         self._move(p, amount)
         self.acted[p] = self.level
-        self.events.append(_event("call", p, self.bets[p]))
+        e = _event("call", p, self.bets[p])
+        self.events.append(e)
         self._after_bet_action(p, reopened=False)
+        return e
 
-    def check_or_call(self, pos: int | None = None) -> None:
-        """Check if there is nothing to call, else call (PHH ``cc``)."""
+    def check_or_call(self, pos: int | None = None) -> Event:
+        """Check if there is nothing to call, else call (PHH ``cc``).
+
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
+        """
         p = self._expect(BETTING, pos)
         to_call = self.level - self.bets[p]
         self.acted[p] = self.level
         if to_call > 0:
             self._move(p, min(to_call, self.stacks[p]))
-            self.events.append(_event("call", p, self.bets[p]))
+            e = _event("call", p, self.bets[p])
         else:
-            self.events.append(_event("check", p))
+            e = _event("check", p)
+        self.events.append(e)
         self._after_bet_action(p, reopened=False)
+        return e
 
-    def bet(self, to: int, pos: int | None = None) -> None:
-        """Open the betting with a wager of ``to`` chips (see :meth:`bet_or_raise`)."""
+    def bet(self, to: int, pos: int | None = None) -> Event:
+        """Open the betting with a wager of ``to`` chips (see :meth:`bet_or_raise`).
+
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
+        """
         p = self._expect(BETTING, pos)
         if self.level > 0:
             raise IllegalActionError(f"position {p} cannot bet: there is a bet of {self.level}, raise instead")
-        self.bet_or_raise(to, p)
+        return self.bet_or_raise(to, p)
 
-    def raise_to(self, to: int, pos: int | None = None) -> None:
-        """Raise the wager to ``to`` chips this round (see :meth:`bet_or_raise`)."""
+    def raise_to(self, to: int, pos: int | None = None) -> Event:
+        """Raise the wager to ``to`` chips this round (see :meth:`bet_or_raise`).
+
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
+        """
         p = self._expect(BETTING, pos)
         if self.level == 0:
             raise IllegalActionError(f"position {p} cannot raise: there is no bet, bet instead")
-        self.bet_or_raise(to, p)
+        return self.bet_or_raise(to, p)
 
-    def bet_or_raise(self, to: int, pos: int | None = None) -> None:
+    def bet_or_raise(self, to: int, pos: int | None = None) -> Event:
         """Bet or raise so that the player's wager this round is ``to`` chips (PHH ``cbr``).
+
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
 
         Raises
         ------
@@ -696,8 +749,10 @@ class HandState:
             self.bet_count += 1
             if not self._fixed:
                 self.last_raise = max(self.last_raise, increment)
-        self.events.append(_event("bet" if opened else "raise", p, to))
+        e = _event("bet" if opened else "raise", p, to)
+        self.events.append(e)
         self._after_bet_action(p, reopened=full, raised=True)
+        return e
 
     def _why_no_wager(self, p: int) -> str:
         if not self._may_raise(p):
@@ -1042,7 +1097,7 @@ class HandState:
             raise IllegalActionError(f"position {pos} {state}: nothing to show or muck")
         return pos
 
-    def show(self, pos: int | None = None) -> None:
+    def show(self, pos: int | None = None) -> Event:
         """Show the hand at the showdown (``manual_showdown`` hands).
 
         ``pos`` defaults to the player whose turn it is to show (WSOP-LAR 145's order, see
@@ -1050,25 +1105,40 @@ class HandState:
         encourages. When no player is left with a decision (every other hand in his pots shown
         or mucked), the pots are awarded and the hand is complete.
 
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
+
         Raises
         ------
         IllegalActionError
             Outside the showdown, or for a player with nothing to decide.
         """
         p = self._expect_showdown(pos)
-        self._show(p)
+        e = self._show(p)
         self._next_shower()
+        return e
 
-    def _show(self, p: int) -> None:
+    def _show(self, p: int) -> Event:
         cards = tuple(self.deck.hand(p))
         self.shown[p] = cards
-        self.events.append(_event("show", p, 0, cards, (), 0, self._class_of(p)))
+        e = _event("show", p, 0, cards, (), 0, self._class_of(p))
+        self.events.append(e)
+        return e
 
-    def muck(self, pos: int | None = None) -> None:
+    def muck(self, pos: int | None = None) -> Event:
         """Give the hand up unseen at the showdown: it forfeits every pot (WSOP-TR 72). Its
         cards appear in no view and no event. ``pos`` defaults to the player whose turn it is;
         any player still to decide may muck before his turn. When no player is left with a
         decision, the pots are awarded and the hand is complete: heads-up, one muck ends it.
+
+        Returns
+        -------
+        Event
+            The event the action records (events that follow from it, a new round or the award
+            of the pot, come after it in ``events``).
 
         Raises
         ------
@@ -1081,12 +1151,15 @@ class HandState:
             why = "every hand is shown in this game" if self.variant.show_all_hands else (
                 "it is the last hand not mucked in a pot it is in")
             raise IllegalActionError(f"position {p} cannot muck: {why}")
-        self._muck(p)
+        e = self._muck(p)
         self._next_shower()
+        return e
 
-    def _muck(self, p: int) -> None:
+    def _muck(self, p: int) -> Event:
         self.mucked[p] = True
-        self.events.append(_event("muck", p))
+        e = _event("muck", p)
+        self.events.append(e)
+        return e
 
     def finish_showdown(self, unshown: Iterable[int] = ()) -> None:
         """Settle the rest of the showdown as the engine does by itself: in the showing order,
@@ -1323,6 +1396,28 @@ class HandState:
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
             raise LowballError(f"not a saved hand: {e!r}") from None
         return self
+
+    def validate(self) -> None:
+        """Check that the hand's state is whole (``check`` is the poker action): every field of the right type and range, and
+        the fields fitting together (the chips add up, the cards in the deck match the players
+        in the hand, the player to act is the one the round or the deck expects) -- the checks
+        :meth:`from_dict` runs on a restore. A hand played through its actions always passes; a
+        server can call it whenever it likes (after loading, after its own changes).
+
+        Raises
+        ------
+        LowballError
+            Naming the first field that does not fit.
+        """
+        if not self.deck.check():
+            raise LowballError("the deck's cards are not each in exactly one place")
+        try:
+            _check_saved_fields(self.to_dict(), self.n, self.variant, sum(self.starting_stacks))
+            self._check_restored()
+        except LowballError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
+            raise LowballError(f"the hand's state is broken: {e!r}") from None
 
     def _check_restored(self) -> None:
         """Reject restored fields that do not fit together (each was checked on its own)."""
