@@ -1,12 +1,24 @@
-"""Helpers shared by the engine and hand-history tests: stacked decks and scripted play."""
+"""Helpers shared by the engine and hand-history tests: stacked decks, scripted and random
+play, the conservation check, and the engine run by the interpreter."""
 
 from __future__ import annotations
 
+import functools
+import importlib.util
+import random
+import sys
 from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import lowball
+import lowball.engine
 from lowball import Deck
-from lowball.engine import DRAWING, HandState
+from lowball.engine import BETTING, DRAWING, HandState
+from lowball.variants import VARIANTS
+
+SOURCE = Path(lowball.engine.__file__).with_name("engine.py")
 
 # three hands, best first: 7-5-4-3-2 (class 1), 8-6-4-3-2, 9-7-5-3-2
 BEST, MIDDLE, WORST = "7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"
@@ -37,3 +49,82 @@ def act(s: HandState, script: str) -> None:
             s.fold()
         else:
             s.bet_or_raise(int(word))
+
+
+VARIANT_LIST = list(VARIANTS.values())
+
+
+def check_conserved(state: HandState, total: int) -> None:
+    assert sum(state.stacks) + state.pot_total == total
+    assert all(s >= 0 for s in state.stacks)
+    assert state.deck.check()
+    for p in range(state.n):
+        assert len(state.hand(p)) == (0 if state.folded[p] else 5)
+    if state.is_complete:
+        assert sum(state.winnings) == sum(state.committed)
+
+
+def random_legal(state: HandState, rng: random.Random) -> None:
+    la = state.legal_actions()
+    if la.phase == DRAWING:
+        hand = state.hand(la.seat)
+        state.discard(rng.sample(hand, rng.randint(0, la.max_discards)))
+        return
+    options = []
+    if la.fold:
+        options.append("f")
+    if la.check:
+        options.append("x")
+    if la.call:
+        options.append("c")
+    if la.bet or la.raise_:
+        options.append("r")
+    choice = rng.choice(options)
+    if choice == "f":
+        state.fold()
+    elif choice == "x":
+        state.check()
+    elif choice == "c":
+        state.call()
+    else:
+        state.bet_or_raise(rng.choice([la.min_to, la.max_to, rng.randint(la.min_to, la.max_to)]))
+
+
+def illegal_attempts(state: HandState, rng: random.Random) -> list[Any]:
+    """Calls that the rules forbid right now."""
+    la = state.legal_actions()
+    other = (la.seat + rng.randint(1, state.n - 1)) % state.n
+    out: list[Any] = [lambda: state.check_or_call(other) if la.phase == BETTING else state.stand_pat(other)]
+    if la.phase == BETTING:
+        out.append(lambda: state.stand_pat())
+        if not la.check:
+            out.append(lambda: state.check())
+        if not la.call:
+            out.append(lambda: state.call())
+        if not la.fold:
+            out.append(lambda: state.fold())
+        if la.bet or la.raise_:
+            out.append(lambda: state.bet_or_raise(la.min_to - 1))
+            out.append(lambda: state.bet_or_raise(la.max_to + 1))
+        else:
+            out.append(lambda: state.bet_or_raise(max(la.call_amount, 1) * 3))
+    else:
+        out.append(lambda: state.check())
+        foreign = [c for p in range(state.n) if p != la.seat for c in state.hand(p)]
+        if foreign:
+            out.append(lambda: state.discard([foreign[0]]))
+        out.append(lambda: state.discard([state.hand(la.seat)[0]] * 2))
+        out.append(lambda: state.discard("7x"))
+    return out
+
+
+@functools.cache
+def interpreted_engine() -> ModuleType:
+    """engine.py as plain Python, under another module name (it imports lowball's other modules).
+    One module per test run, so that pickle finds its classes by name."""
+    spec = importlib.util.spec_from_file_location("lowball_engine_interpreted", SOURCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module

@@ -8,35 +8,23 @@ messages, action by action, over random hands of every variant with short stacks
 from __future__ import annotations
 
 import dataclasses
-import functools
 import importlib.machinery
 import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
-from test_engine_properties import VARIANT_LIST, illegal_attempts, random_legal
+from helpers import (
+    SOURCE,
+    VARIANT_LIST,
+    illegal_attempts,
+    interpreted_engine,
+    random_legal,
+)
 
 import lowball.engine
 from lowball import IllegalActionError, InvalidCardError
 from lowball.engine import HandState, SeatView
 from lowball.variants import Variant
-
-SOURCE = Path(lowball.engine.__file__).with_name("engine.py")
-
-
-@functools.cache
-def interpreted_engine() -> ModuleType:
-    """engine.py as plain Python, under another module name (it imports lowball's other modules).
-    One module per test run, so that pickle finds its classes by name."""
-    spec = importlib.util.spec_from_file_location("lowball_engine_interpreted", SOURCE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_installed_engine_is_compiled() -> None:

@@ -5,82 +5,16 @@ illegal action changes anything."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
+from helpers import VARIANT_LIST, check_conserved, illegal_attempts, random_legal
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from lowball import IllegalActionError, InvalidCardError
-from lowball.engine import BETTING, DRAWING, HandState
+from lowball.engine import HandState
 from lowball.variants import VARIANTS
-
-VARIANT_LIST = list(VARIANTS.values())
-
-
-def check_conserved(state: HandState, total: int) -> None:
-    assert sum(state.stacks) + state.pot_total == total
-    assert all(s >= 0 for s in state.stacks)
-    assert state.deck.check()
-    for p in range(state.n):
-        assert len(state.hand(p)) == (0 if state.folded[p] else 5)
-    if state.is_complete:
-        assert sum(state.winnings) == sum(state.committed)
-
-
-def random_legal(state: HandState, rng: random.Random) -> None:
-    la = state.legal_actions()
-    if la.phase == DRAWING:
-        hand = state.hand(la.seat)
-        state.discard(rng.sample(hand, rng.randint(0, la.max_discards)))
-        return
-    options = []
-    if la.fold:
-        options.append("f")
-    if la.check:
-        options.append("x")
-    if la.call:
-        options.append("c")
-    if la.bet or la.raise_:
-        options.append("r")
-    choice = rng.choice(options)
-    if choice == "f":
-        state.fold()
-    elif choice == "x":
-        state.check()
-    elif choice == "c":
-        state.call()
-    else:
-        state.bet_or_raise(rng.choice([la.min_to, la.max_to, rng.randint(la.min_to, la.max_to)]))
-
-
-def illegal_attempts(state: HandState, rng: random.Random) -> list[Any]:
-    """Calls that the rules forbid right now."""
-    la = state.legal_actions()
-    other = (la.seat + rng.randint(1, state.n - 1)) % state.n
-    out: list[Any] = [lambda: state.check_or_call(other) if la.phase == BETTING else state.stand_pat(other)]
-    if la.phase == BETTING:
-        out.append(lambda: state.stand_pat())
-        if not la.check:
-            out.append(lambda: state.check())
-        if not la.call:
-            out.append(lambda: state.call())
-        if not la.fold:
-            out.append(lambda: state.fold())
-        if la.bet or la.raise_:
-            out.append(lambda: state.bet_or_raise(la.min_to - 1))
-            out.append(lambda: state.bet_or_raise(la.max_to + 1))
-        else:
-            out.append(lambda: state.bet_or_raise(max(la.call_amount, 1) * 3))
-    else:
-        out.append(lambda: state.check())
-        foreign = [c for p in range(state.n) if p != la.seat for c in state.hand(p)]
-        if foreign:
-            out.append(lambda: state.discard([foreign[0]]))
-        out.append(lambda: state.discard([state.hand(la.seat)[0]] * 2))
-        out.append(lambda: state.discard("7x"))
-    return out
 
 
 def play_hand(rng: random.Random, variant_index: int, try_illegal: bool) -> HandState:

@@ -14,8 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from test_engine_compiled import interpreted_engine
-from test_engine_properties import random_legal
+from helpers import interpreted_engine, random_legal
 
 import lowball.engine
 from lowball import LowballError
