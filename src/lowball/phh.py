@@ -27,14 +27,7 @@ from lowball.cards import Card, format_cards, parse_cards
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
 from lowball.errors import IllegalActionError, LowballError
-from lowball.variants import (
-    FixedLimit,
-    ForcedBets,
-    NoLimit,
-    PotLimit,
-    Variant,
-    VariantError,
-)
+from lowball.variants import STRUCTURES, BettingStructure, FixedLimit, ForcedBets, Variant, VariantError
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -47,14 +40,12 @@ __all__ = [
 ]
 
 CODES = {
-    "F2L3D": (3, "fixed"),
-    "P2L3D": (3, "pot"),
-    "N2L3D": (3, "no"),
-    "F2L1D": (1, "fixed"),
-    "P2L1D": (1, "pot"),
-    "N2L1D": (1, "no"),
+    f"{structure.letter}2L{draws}D": (draws, structure.kind)
+    for draws in (3, 1)
+    for structure in STRUCTURES.values()
 }
-"""PHH variant code -> (draws, betting kind). F2L3D and N2L1D are the standard's."""
+"""PHH variant code -> (draws, betting kind): F2L3D, P2L3D, N2L3D, F2L1D, P2L1D, N2L1D (the
+structure's letter, ``2L``, the draws). F2L3D and N2L1D are the standard's."""
 
 _CARDS_RE = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKAtjqka][cdhsCDHS])")
 _ACTION_RE = re.compile(r"^(?:d dh p([0-9]{1,4}) (\S+)|p([0-9]{1,4}) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
@@ -607,17 +598,15 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
         if not isinstance(flags[key], bool):
             raise PHHError(f"field {key!r} = {flags[key]!r}: expected true or false")
     try:
-        if kind == "fixed":
-            betting: FixedLimit | PotLimit | NoLimit = FixedLimit(
+        if kind == FixedLimit.kind:
+            betting: BettingStructure = FixedLimit(
                 small_bet=data["small_bet"],
                 big_bet=data["big_bet"],
                 max_raises=data.get("_lowball_max_raises", 4),
                 uncapped_heads_up=data.get("_lowball_uncapped_heads_up", True),
             )
-        elif kind == "pot":
-            betting = PotLimit(min_bet=data["min_bet"])
         else:
-            betting = NoLimit(min_bet=data["min_bet"])
+            betting = STRUCTURES[kind](min_bet=data["min_bet"])  # type: ignore[call-arg]
         return Variant(
             name=f"{code} from a hand history",
             code=code,
@@ -789,10 +778,9 @@ def dumps(state: HandState, **extra: Any) -> str:
         string, whole number, true/false or a list of those.
     """
     v = state.variant
-    kind = {FixedLimit: "fixed", PotLimit: "pot", NoLimit: "no"}[type(v.betting)]
-    code = next((c for c, (d, k) in CODES.items() if d == v.draws and k == kind), None)
-    if code is None:
-        raise PHHError(f"{v.name}: a {kind}-limit game with {v.draws} draws has no PHH code")
+    code = f"{v.betting.letter}2L{v.draws}D"
+    if code not in CODES:
+        raise PHHError(f"{v.name}: a {v.betting.title} game with {v.draws} draws has no PHH code")
     n = state.n
     f = v.forced
     antes = [0] * n

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 from lowball.deck import ReshuffleRule
 from lowball.errors import LowballError
@@ -30,6 +30,7 @@ __all__ = [
     "PotLimit",
     "NoLimit",
     "BettingStructure",
+    "STRUCTURES",
     "ForcedBets",
     "Variant",
     "TRIPLE_DRAW_FIXED_LIMIT",
@@ -83,6 +84,10 @@ class FixedLimit:
     max_raises: int = 4
     uncapped_heads_up: bool = True
 
+    kind: ClassVar[str] = "fixed"  # in Variant.to_dict
+    letter: ClassVar[str] = "F"  # of a PHH variant code: F2L3D
+    title: ClassVar[str] = "fixed limit"
+
     def __post_init__(self) -> None:
         _chips("FixedLimit", "small_bet", self.small_bet, minimum=1)
         _chips("FixedLimit", "big_bet", self.big_bet, minimum=1)
@@ -116,6 +121,8 @@ class _MinBetStructure:
 class PotLimit(_MinBetStructure):
     """Pot-limit betting: the largest raise makes the wager equal to the pot after the call.
 
+    ``kind`` ``"pot"``, PHH code letter ``P``.
+
     Parameters
     ----------
     min_bet : int
@@ -123,12 +130,18 @@ class PotLimit(_MinBetStructure):
         raise of the round so far; an all-in short of that does not reopen the betting for
         players who already acted (WSOP-LAR 128).
     """
+
+    kind: ClassVar[str] = "pot"
+    letter: ClassVar[str] = "P"
+    title: ClassVar[str] = "pot limit"
 
 
 @dataclass(frozen=True, kw_only=True)
 class NoLimit(_MinBetStructure):
     """No-limit betting: any amount up to the player's whole stack.
 
+    ``kind`` ``"no"``, PHH code letter ``N``.
+
     Parameters
     ----------
     min_bet : int
@@ -137,8 +150,18 @@ class NoLimit(_MinBetStructure):
         players who already acted (WSOP-LAR 128).
     """
 
+    kind: ClassVar[str] = "no"
+    letter: ClassVar[str] = "N"
+    title: ClassVar[str] = "no limit"
+
 
 BettingStructure = Union[FixedLimit, PotLimit, NoLimit]
+
+STRUCTURES: dict[str, type[FixedLimit] | type[PotLimit] | type[NoLimit]] = {
+    cls.kind: cls for cls in (FixedLimit, PotLimit, NoLimit)
+}
+"""The betting structures by ``kind`` (``"fixed"``, ``"pot"``, ``"no"``); each class also has its
+PHH code ``letter`` (``F``, ``P``, ``N``) and its ``title`` (``"fixed limit"``, ...)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -272,12 +295,11 @@ class Variant:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable description (see :meth:`from_dict`)."""
         b = self.betting
-        kind = {FixedLimit: "fixed", PotLimit: "pot", NoLimit: "no"}[type(b)]
         return {
             "name": self.name,
             "code": self.code,
             "draws": self.draws,
-            "betting": {"kind": kind, **dataclasses.asdict(b)},
+            "betting": {"kind": b.kind, **dataclasses.asdict(b)},
             "forced": dataclasses.asdict(self.forced),
             "reshuffle": self.reshuffle.name.lower(),
             "burn": self.burn,
@@ -298,9 +320,7 @@ class Variant:
         try:
             betting = dict(data["betting"])
             kind = betting.pop("kind")
-            structure: BettingStructure = {"fixed": FixedLimit, "pot": PotLimit, "no": NoLimit}[
-                kind
-            ](**betting)
+            structure: BettingStructure = STRUCTURES[kind](**betting)
             return cls(
                 name=data["name"],
                 code=data.get("code", ""),
@@ -319,26 +339,26 @@ class Variant:
             raise VariantError(f"not a variant description: {e!r}") from None
 
 
-def _ready_made(code: str, draws: int, betting: BettingStructure) -> Variant:
-    """A ready-made variant: blinds 1/2, fixed limit 2/4 or a minimum bet of 2."""
-    kind = {FixedLimit: "fixed limit", PotLimit: "pot limit", NoLimit: "no limit"}[type(betting)]
+def _ready_made(draws: int, betting: BettingStructure) -> Variant:
+    """A ready-made variant: blinds 1/2, fixed limit 2/4 or a minimum bet of 2; its PHH code is
+    the structure's letter, ``2L`` (deuce-to-seven lowball) and the draws (``3D``/``1D``)."""
     game = "triple draw" if draws == 3 else "single draw"
     return Variant(
-        name=f"2-7 {game}, {kind}",
-        code=code,
+        name=f"2-7 {game}, {betting.title}",
+        code=f"{betting.letter}2L{draws}D",
         draws=draws,
         betting=betting,
         forced=ForcedBets(small_blind=1, big_blind=2),
     )
 
 
-TRIPLE_DRAW_FIXED_LIMIT = _ready_made("F2L3D", 3, FixedLimit(small_bet=2, big_bet=4))
+TRIPLE_DRAW_FIXED_LIMIT = _ready_made(3, FixedLimit(small_bet=2, big_bet=4))
 """2-7 triple draw, fixed limit 2/4 with blinds 1/2: the default variant."""
-TRIPLE_DRAW_POT_LIMIT = _ready_made("P2L3D", 3, PotLimit(min_bet=2))
-TRIPLE_DRAW_NO_LIMIT = _ready_made("N2L3D", 3, NoLimit(min_bet=2))
-SINGLE_DRAW_FIXED_LIMIT = _ready_made("F2L1D", 1, FixedLimit(small_bet=2, big_bet=4))
-SINGLE_DRAW_POT_LIMIT = _ready_made("P2L1D", 1, PotLimit(min_bet=2))
-SINGLE_DRAW_NO_LIMIT = _ready_made("N2L1D", 1, NoLimit(min_bet=2))
+TRIPLE_DRAW_POT_LIMIT = _ready_made(3, PotLimit(min_bet=2))
+TRIPLE_DRAW_NO_LIMIT = _ready_made(3, NoLimit(min_bet=2))
+SINGLE_DRAW_FIXED_LIMIT = _ready_made(1, FixedLimit(small_bet=2, big_bet=4))
+SINGLE_DRAW_POT_LIMIT = _ready_made(1, PotLimit(min_bet=2))
+SINGLE_DRAW_NO_LIMIT = _ready_made(1, NoLimit(min_bet=2))
 """2-7 single draw, no limit, blinds 1/2: single draw's usual structure."""
 
 VARIANTS: dict[str, Variant] = {
