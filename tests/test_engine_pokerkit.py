@@ -194,7 +194,7 @@ def pokerkit_streets(v: Variant) -> tuple[Street, ...]:
     later betting round, opener by position; the cap is pokerkit's own (4, fixed limit only)."""
     b = v.betting
     if isinstance(b, FixedLimit):
-        sizes = [b.bet_size(r, v.betting_rounds) for r in range(v.betting_rounds)]
+        sizes = [b.bet_size(r, v.betting_rounds) for r in range(1, v.betting_rounds + 1)]
         cap: int | None = 4
     else:
         sizes = [b.min_bet] * v.betting_rounds
@@ -290,12 +290,12 @@ class RoundRules:
     @classmethod
     def begin(cls, s: HandState) -> RoundRules:
         level = max(s.bets)
-        if s.betting_round == 0:
+        if s.betting_round == 1:
             level = max(level, s.variant.forced.big_blind)
         can_bet = [p for p in s.in_hand() if s.stacks[p] > 0]
         r = cls(s.variant, s.betting_round, level, len(can_bet) <= 2)
         r.full_level = level
-        if r.round == 0:
+        if r.round == 1:
             r.full_count = 1 if level > 0 else 0
             r.largest = s.variant.forced.big_blind
         return r
@@ -440,7 +440,7 @@ def explain(
                 return Rule.CAP_HEADS_UP
             if ref.short_count:
                 return Rule.CAP_COUNTS_SHORT_ALL_IN
-            assert ref.round > 0, "round 1 caps alike: the big blind and four raises"
+            assert ref.round > 1, "round 1 caps alike: the big blind and four raises"
             return Rule.CAP_LATER_ROUNDS
         if ref.fixed and any(
             seq > ref.acted.get(p, -1) and all_in and 2 * inc >= ref.bet_size and inc < ref.bet_size
@@ -454,7 +454,7 @@ def explain(
             return Rule.SHORT_WAGER_REOPENS_IN_POKERKIT
     raise AssertionError(
         f"bet/raise options differ with no known rule: lowball {ours}, pokerkit {theirs}, "
-        f"position {p}, round {ref.round + 1}, wagers {ref.wagers}"
+        f"position {p}, round {ref.round}, wagers {ref.wagers}"
     )
 
 
@@ -522,7 +522,7 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
     for pos in range(s.n):
         pk.deal_hole(cards(s.hand(pos)))
     ref = RoundRules.begin(s)
-    betting_round = 0
+    betting_round = 1
     to_deal: list[tuple[int, tuple[Any, ...]]] = []
     reshuffled = False
     tally.hands += 1

@@ -116,7 +116,7 @@ HALF_BET_ROWS = [
 def test_fixed_limit_all_in_of_half_a_bet(why: str, stacks: list[int], script: str, expected: tuple[int, int] | None) -> None:
     s = HandState(FL_20, stacks, seed=2)
     act(s, "c " * (len(stacks) - 1) + "x p")  # everyone in for 20, all stand pat: round 2
-    assert s.betting_round == 1 and s.bets == [0] * len(stacks)
+    assert s.betting_round == 2 and s.bets == [0] * len(stacks)
     act(s, script)
     la = s.legal_actions()
     if expected is None:

@@ -224,7 +224,7 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
         raise LowballError(
             f"phase = {data['phase']!r}: expected {BETTING!r}, {DRAWING!r}, {SHOWDOWN!r} or {COMPLETE!r}"
         )
-    whole("betting_round", 0, draws)
+    whole("betting_round", 1, draws + 1)
     whole("draw_round", 0, draws)
     # Wagers can pass the chips at the table only by a big blind larger than the stacks: the
     # price to call in round 1 is the full blind (WSOP-LAR 150).
@@ -307,6 +307,10 @@ class HandState:
         hand stops in phase ``"showdown"`` and each player shows (:meth:`show`) or mucks
         (:meth:`muck`), as a server whose players decide, or a hand-history replay, needs.
 
+    Rounds are counted as players count them, here and everywhere in lowball: ``betting_round``
+    is 1 .. ``variant.betting_rounds`` and ``draw_round`` 0 (before the first draw), then
+    1 .. ``variant.draws`` (draw *d* follows betting round *d*).
+
     Raises
     ------
     VariantError
@@ -366,8 +370,8 @@ class HandState:
         self.winnings = [0] * n
         self.events: list[Event] = []
         self.phase = BETTING
-        self.betting_round = 0
-        self.draw_round = 0
+        self.betting_round = 1  # 1..draws + 1, as players count them
+        self.draw_round = 0  # 0 before the first draw, then 1..draws
         self.actor: int | None = None
         self.pending: list[int] = []  # positions still to act this round, in order
         # The wager each position last acted on this round (-1: not yet): whether the betting is
@@ -428,7 +432,7 @@ class HandState:
         hands = self.deck.deal_round(list(range(self.n)), 5)
         for pos, cards in enumerate(hands):
             self.events.append(_event("deal", pos, 0, tuple(cards), (), 5))
-        self._begin_betting(0)
+        self._begin_betting(1)
 
     # -- queries --------------------------------------------------------------------------
 
@@ -812,9 +816,10 @@ class HandState:
     # -- flow -----------------------------------------------------------------------------
 
     def _begin_betting(self, r: int) -> None:
+        """Betting round ``r`` (1-based) begins."""
         self.phase = BETTING
         self.betting_round = r
-        if r > 0:
+        if r > 1:
             self.bets = [0] * self.n
             self.level = 0
             self.full_level = 0
@@ -829,9 +834,9 @@ class HandState:
             self.last_raise = self.variant.forced.big_blind
         self.aggressor = None
         self._derive()
-        self.events.append(_event("round", None, 0, (), (), r + 1))
+        self.events.append(_event("round", None, 0, (), (), r))
         self.acted = [-1] * self.n
-        first = (self.big_blind_position + 1) % self.n if r == 0 else 0
+        first = (self.big_blind_position + 1) % self.n if r == 1 else 0
         order = [(first + k) % self.n for k in range(self.n)]
         able = [p for p in order if not self.folded[p] and self.stacks[p] > 0]
         # The fixed-limit cap holds in a pot of three or more players who are not all in
@@ -891,10 +896,10 @@ class HandState:
         if len(alive) == 1:
             self._award_uncontested(alive[0])
             return
-        if self.betting_round == self.variant.draws:
+        if self.betting_round == self.variant.betting_rounds:
             self._showdown()
             return
-        self._begin_draw(self.betting_round + 1)
+        self._begin_draw(self.betting_round)  # draw d follows betting round d
 
     def _return_uncalled(self) -> None:
         bets = self.bets
@@ -929,7 +934,7 @@ class HandState:
             return
         self.deck.end_draw()
         self.actor = None
-        self._begin_betting(self.draw_round)
+        self._begin_betting(self.draw_round + 1)
 
     # -- the end of the hand --------------------------------------------------------------
 
@@ -1273,7 +1278,7 @@ class HandState:
             "seat": seat,
             "variant": self.variant.name,
             "phase": self.phase,
-            "betting_round": self.betting_round + 1,
+            "betting_round": self.betting_round,
             "draw_round": self.draw_round,
             "actor": self.actor,
             "button": self.n - 1,
@@ -1424,12 +1429,12 @@ class HandState:
         n = self.n
         phase = self.phase
         if phase == DRAWING:
-            if self.draw_round != self.betting_round + 1:
+            if self.draw_round != self.betting_round:
                 raise LowballError(
                     f"draw_round = {self.draw_round} while drawing after betting round "
                     f"{self.betting_round}"
                 )
-        elif self.draw_round != self.betting_round:
+        elif self.draw_round != self.betting_round - 1:
             raise LowballError(
                 f"draw_round = {self.draw_round} in betting round {self.betting_round} ({phase})"
             )
@@ -1446,7 +1451,7 @@ class HandState:
             if not self.pending or self.pending[0] != self.actor:
                 raise LowballError(f"actor = {self.actor!r}, pending = {self.pending!r}")
             want = max(self.bets)
-            if self.betting_round == 0:
+            if self.betting_round == 1:
                 want = self._round_floor(want)
             if self.level != want:
                 raise LowballError(f"level = {self.level!r} while the wager to match is {want}")

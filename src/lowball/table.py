@@ -146,7 +146,7 @@ def _phase(state: HandState) -> str:
         return "hand complete"
     if state.phase == DRAWING:
         return f"draw {state.draw_round} of {v.draws}"
-    return f"betting round {state.betting_round + 1} of {v.betting_rounds}"
+    return f"betting round {state.betting_round} of {v.betting_rounds}"
 
 
 def _names(positions: Sequence[int], labels: Sequence[str]) -> str:

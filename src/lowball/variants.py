@@ -101,9 +101,9 @@ class FixedLimit:
                 f"FixedLimit.big_bet = {self.big_bet} is below small_bet = {self.small_bet}"
             )
 
-    def bet_size(self, round_index: int, rounds: int) -> int:
-        """The fixed bet of betting round ``round_index`` (0-based) out of ``rounds``."""
-        return self.small_bet if round_index < rounds // 2 else self.big_bet
+    def bet_size(self, betting_round: int, rounds: int) -> int:
+        """The fixed bet of betting round ``betting_round`` (1..``rounds``, as players count)."""
+        return self.small_bet if betting_round <= rounds // 2 else self.big_bet
 
 
 @dataclass(frozen=True, kw_only=True)
