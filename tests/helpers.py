@@ -67,7 +67,7 @@ def check_conserved(state: HandState, total: int) -> None:
 def random_legal(state: HandState, rng: random.Random) -> None:
     la = state.legal_actions()
     if la.phase == DRAWING:
-        hand = state.hand(la.seat)
+        hand = state.hand(la.position)
         state.discard(rng.sample(hand, rng.randint(0, la.max_discards)))
         return
     options = []
@@ -93,7 +93,7 @@ def random_legal(state: HandState, rng: random.Random) -> None:
 def illegal_attempts(state: HandState, rng: random.Random) -> list[Any]:
     """Calls that the rules forbid right now."""
     la = state.legal_actions()
-    other = (la.seat + rng.randint(1, state.n - 1)) % state.n
+    other = (la.position + rng.randint(1, state.n - 1)) % state.n
     out: list[Any] = [lambda: state.check_or_call(other) if la.phase == BETTING else state.stand_pat(other)]
     if la.phase == BETTING:
         out.append(lambda: state.stand_pat())
@@ -110,10 +110,10 @@ def illegal_attempts(state: HandState, rng: random.Random) -> list[Any]:
             out.append(lambda: state.bet_or_raise(max(la.call_amount, 1) * 3))
     else:
         out.append(lambda: state.check())
-        foreign = [c for p in range(state.n) if p != la.seat for c in state.hand(p)]
+        foreign = [c for p in range(state.n) if p != la.position for c in state.hand(p)]
         if foreign:
             out.append(lambda: state.discard([foreign[0]]))
-        out.append(lambda: state.discard([state.hand(la.seat)[0]] * 2))
+        out.append(lambda: state.discard([state.hand(la.position)[0]] * 2))
         out.append(lambda: state.discard("7x"))
     return out
 

@@ -251,7 +251,7 @@ def test_bots_act_at_a_manual_showdown(factory: type) -> None:
         bots = [factory(variant, _random.Random(seed * 3 + p)) for p in range(3)]
         while not s.is_complete:
             legal = s.legal_actions()
-            action = bots[legal.seat].act(s.view(legal.seat), legal)
+            action = bots[legal.position].act(s.view(legal.position), legal)
             if legal.show:
                 assert action.kind in ("show", "muck")
             apply_action(s, action)

@@ -48,7 +48,7 @@ def test_heads_up_blinds_and_order() -> None:
     """Heads-up the button posts the small blind, acts first before the first draw and last
     after it; the big blind draws first (WSOP-LAR 153, WSOP-TR 87)."""
     st = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=1)
-    assert [(e.kind, e.seat, e.amount) for e in st.events[:2]] == [("blind", 1, 1), ("blind", 0, 2)]
+    assert [(e.kind, e.position, e.amount) for e in st.events[:2]] == [("blind", 1, 1), ("blind", 0, 2)]
     assert st.stacks == [98, 99]
     assert st.actor == 1 and st.legal_actions().call_amount == 1
     st.call()
@@ -226,7 +226,7 @@ def test_three_way_all_in_two_side_pots() -> None:
     check_down(st)
     assert st.phase == COMPLETE
     assert st.stacks == [90, 60, 40]
-    wins = [(e.seat, e.amount, e.pot) for e in st.events if e.kind == "win"]
+    wins = [(e.position, e.amount, e.pot) for e in st.events if e.kind == "win"]
     assert wins == [(1, 60, 1), (0, 90, 0)]  # the last-formed side pot is awarded first
 
 
@@ -248,7 +248,7 @@ def test_uncalled_bet_is_returned_and_fold_ends_the_hand() -> None:
     st.fold()
     st.fold()
     assert st.is_complete
-    assert [(e.kind, e.seat, e.amount) for e in st.events if e.kind in ("return", "win")] == [
+    assert [(e.kind, e.position, e.amount) for e in st.events if e.kind in ("return", "win")] == [
         ("return", 2, 58), ("win", 2, 5)
     ]
     assert st.stacks == [99, 98, 103]
@@ -259,7 +259,7 @@ def test_uncalled_bet_is_returned_and_fold_ends_the_hand() -> None:
 def test_antes_and_big_blind_ante() -> None:
     v = NL_10.replace(forced=ForcedBets(small_blind=5, big_blind=10, ante=2))
     st = HandState(v, [100, 100, 100], seed=11)
-    assert [(e.kind, e.seat, e.amount) for e in st.events[:5]] == [
+    assert [(e.kind, e.position, e.amount) for e in st.events[:5]] == [
         ("ante", 0, 2), ("ante", 1, 2), ("ante", 2, 2), ("blind", 0, 5), ("blind", 1, 10)
     ]
     v = NL_10.replace(forced=ForcedBets(small_blind=5, big_blind=10, ante=10, big_blind_ante=True))
@@ -348,7 +348,7 @@ def test_view_never_leaks() -> None:
             for card in st.hand(other):
                 assert repr(card) not in text, (seat, other, card)
         for e in view.events:
-            if e.kind in ("deal", "draw") and e.seat != seat:
+            if e.kind in ("deal", "draw") and e.position != seat:
                 assert e.cards == () and e.discarded == () and e.number > 0
         assert "stub" not in text
     assert st.view(1).legal is not None and st.view(0).legal is None  # position 1 draws next
@@ -357,7 +357,7 @@ def test_view_never_leaks() -> None:
     shown = st.view(None).shown
     mucked = [p for p in range(3) if p not in shown]
     assert shown and mucked  # seed 16: a beaten hand is mucked unseen
-    assert [e.seat for e in st.events if e.kind == "muck"] == mucked
+    assert [e.position for e in st.events if e.kind == "muck"] == mucked
     for seat in (0, 1, 2, None):
         view = st.view(seat)
         text = repr(view) + repr(view.events) + repr(view.shown)
@@ -421,19 +421,19 @@ def test_showing_order() -> None:
     st.call(); st.call(); st.check()  # noqa: E702
     check_draw(st)
     st.check(); st.bet(10); st.call(); st.call()  # noqa: E702
-    assert [e.seat for e in st.events if e.kind == "show"] == [1, 2, 0]
+    assert [e.position for e in st.events if e.kind == "show"] == [1, 2, 0]
     deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
     st = HandState(NL_10, [1000, 1000, 1000], deck=deck)
     st.call(); st.call(); st.check()  # noqa: E702
     check_down(st)
-    assert [e.seat for e in st.events if e.kind == "show"] == [0, 1, 2]
+    assert [e.position for e in st.events if e.kind == "show"] == [0, 1, 2]
     deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
     st = HandState(NL_10, [30, 60, 100], deck=deck)
     st.raise_to(100); st.call(); st.call()  # noqa: E702
     check_down(st)
     # side-pot players (1, 2) before the main-pot-only all-in (0); no limit, the betting ended
     # before the last round: the player who pushed all in (2) first (WSOP-LAR 145)
-    assert [e.seat for e in st.events if e.kind == "show"] == [2, 1, 0]
+    assert [e.position for e in st.events if e.kind == "show"] == [2, 1, 0]
 
 
 def test_review_fixes_pots_and_forced_bets() -> None:
@@ -453,7 +453,7 @@ def test_review_fixes_pots_and_forced_bets() -> None:
 
     v = NL_10.replace(forced=ForcedBets(small_blind=5, big_blind=10, ante=10, big_blind_ante=True))
     st = HandState(v, [100, 15, 100], seed=2)
-    assert [(e.kind, e.seat, e.amount) for e in st.events[:3]] == [
+    assert [(e.kind, e.position, e.amount) for e in st.events[:3]] == [
         ("blind", 0, 5), ("blind", 1, 10), ("ante", 1, 5)
     ]
 
@@ -526,10 +526,10 @@ def test_actions_return_the_event_they_record() -> None:
     st = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100, 100], seed=21, manual_showdown=True)
     n = len(st.events)
     e = st.raise_to(4)
-    assert e == st.events[n] and (e.kind, e.seat, e.amount) == ("raise", 2, 4)
+    assert e == st.events[n] and (e.kind, e.position, e.amount) == ("raise", 2, 4)
     assert st.call() == lowball.engine.Event("call", 0, 4)
     e = st.call()  # the last call closes the round: a draw round begins after it
-    assert (e.kind, e.seat, e.amount) == ("call", 1, 4) and st.events[-1].kind == "draw_round"
+    assert (e.kind, e.position, e.amount) == ("call", 1, 4) and st.events[-1].kind == "draw_round"
     while st.phase == DRAWING:
         st.stand_pat()
     assert st.check() == lowball.engine.Event("check", 0)
@@ -544,7 +544,7 @@ def test_actions_return_the_event_they_record() -> None:
             st.check_or_call()
     first = st.actor
     e = st.show()
-    assert (e.kind, e.seat, e.cards) == ("show", first, st.shown[first]) and e.hand_class > 0
+    assert (e.kind, e.position, e.cards) == ("show", first, st.shown[first]) and e.hand_class > 0
     assert st.muck() == lowball.engine.Event("muck", 1 - first) and st.is_complete
 
 
@@ -562,7 +562,7 @@ def test_validate_checks_a_running_hand() -> None:
                 break
             legal = st.legal_actions()
             if legal.draw:
-                st.discard(st.hand(legal.seat)[: rng.randint(0, legal.max_discards)])
+                st.discard(st.hand(legal.position)[: rng.randint(0, legal.max_discards)])
             elif legal.raise_ and rng.random() < 0.3:
                 st.raise_to(legal.min_to)
             else:

@@ -23,7 +23,7 @@ from helpers import (
 
 import lowball.engine
 from lowball import IllegalActionError, InvalidCardError
-from lowball.engine import HandState, SeatView
+from lowball.engine import HandState, PlayerView
 from lowball.variants import Variant
 
 
@@ -83,18 +83,18 @@ def test_compiled_and_interpreted_agree(variant: Variant) -> None:
 
 
 def test_views_are_ordinary_frozen_seat_views() -> None:
-    """view() fills a SeatView's fields directly (not through the dataclass's __init__): the
-    result must be exactly what SeatView(...) builds, frozen, and work with dataclasses."""
+    """view() fills a PlayerView's fields directly (not through the dataclass's __init__): the
+    result must be exactly what PlayerView(...) builds, frozen, and work with dataclasses."""
     s = HandState(VARIANT_LIST[0], [50, 9, 50], seed=4)
     s.bet_or_raise(s.legal_actions().min_to)
     s.bet_or_raise(s.legal_actions().max_to)  # position 1 raises...
     for seat in (None, 0, 1, 2):
         view = s.view(seat)
-        values = {f.name: getattr(view, f.name) for f in dataclasses.fields(SeatView)}
-        built = SeatView(**values)
-        assert view == built and repr(view) == repr(built) and type(view) is SeatView
+        values = {f.name: getattr(view, f.name) for f in dataclasses.fields(PlayerView)}
+        built = PlayerView(**values)
+        assert view == built and repr(view) == repr(built) and type(view) is PlayerView
         assert dataclasses.asdict(view) == dataclasses.asdict(built)
-        assert dataclasses.replace(view, seat=7).seat == 7
+        assert dataclasses.replace(view, position=7).position == 7
         with pytest.raises(dataclasses.FrozenInstanceError):
             view.pot_total = 0  # type: ignore[misc]
         assert view.legal == (s.legal_actions() if seat == s.actor else None)

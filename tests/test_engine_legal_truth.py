@@ -31,7 +31,7 @@ Candidate = tuple[str, Callable[[HandState], Any], bool]  # (name, call, offered
 
 def candidates(s: HandState, legal: LegalActions) -> list[Candidate]:
     """Well-formed actions for the state, each with whether ``legal`` offers it."""
-    p = legal.seat
+    p = legal.position
     out: list[Candidate] = []
     phase = legal.phase
     betting = phase == BETTING
@@ -85,7 +85,7 @@ def test_legal_actions_is_the_truth(
         steps += 1
         assert steps < 400
         legal = s.legal_actions()
-        assert legal.seat == s.actor and legal.phase == s.phase
+        assert legal.position == s.actor and legal.phase == s.phase
         offered = []
         for name, act, ok in candidates(s, legal):
             if ok:

@@ -500,12 +500,12 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
     bb = s.big_blind_position
     if f.big_blind_ante and stacks[bb] < f.big_blind + f.ante:
         # Rule.BB_ANTE_ORDER: ours posts the whole blind before the ante.
-        posted = [(e.kind, e.amount) for e in s.events if e.seat == bb and e.kind in ("blind", "ante")]
+        posted = [(e.kind, e.amount) for e in s.events if e.position == bb and e.kind in ("blind", "ante")]
         assert posted[0] == ("blind", min(f.big_blind, stacks[bb])), where
         tally.differences[Rule.BB_ANTE_ORDER] += 1
         tally.hands += 1
         return
-    posted_bb = sum(e.amount for e in s.events if e.kind == "blind" and e.seat == bb)
+    posted_bb = sum(e.amount for e in s.events if e.kind == "blind" and e.position == bb)
     if posted_bb < f.big_blind and s.actor is not None and s.phase == BETTING:
         # Rule.SHORT_BIG_BLIND: ours prices the call at the full blind, the raise at twice it.
         legal = s.legal_actions()
@@ -686,7 +686,7 @@ def check_odd_chips(s: HandState) -> None:
     """RULES.md 6 for our engine: each pot split evenly, each odd chip to the next winner
     clockwise from the button (the lowest positions first)."""
     for i, pot in enumerate(s.pots):
-        wins = sorted((e.seat, e.amount) for e in s.events if e.kind == "win" and e.pot == i)
+        wins = sorted((e.position, e.amount) for e in s.events if e.kind == "win" and e.pot == i)
         share, odd = divmod(pot.amount, len(wins))
         assert [a for _, a in wins] == [share + (k < odd) for k in range(len(wins))]
 

@@ -124,7 +124,7 @@ def test_fixed_limit_all_in_of_half_a_bet(why: str, stacks: list[int], script: s
         with pytest.raises(IllegalActionError, match="short all-in did not reopen"):
             s.raise_to(la.call_amount + 40)
     else:
-        assert (la.seat, la.min_to, la.max_to) == (expected[0], expected[1], expected[1])
+        assert (la.position, la.min_to, la.max_to) == (expected[0], expected[1], expected[1])
 
 
 @pytest.mark.parametrize("stack,raise_to", [(25, 65), (39, 79), (19, 40)])
@@ -136,7 +136,7 @@ def test_half_a_big_bet(stack: int, raise_to: int) -> None:
     act(s, str(stack))
     assert s.stacks[0] == 0
     la = s.legal_actions()
-    assert (la.seat, la.min_to, la.max_to) == (1, raise_to, raise_to)
+    assert (la.position, la.min_to, la.max_to) == (1, raise_to, raise_to)
 
 
 # -- WSOP-LAR 173, WSOP-TR 96a: no limit, short all-ins that together make a full raise ----------
@@ -153,10 +153,10 @@ def test_tr_96a_worked_example(variant: Variant) -> None:
     act(s, "c c c c c x p")  # everyone in for 100; round 2, A (position 0) to act
     act(s, "500 1000 c 1300 1700 f c")
     la = s.legal_actions()
-    assert (la.seat, la.raise_, la.min_to, la.call_amount) == (1, True, 2200, 700)
+    assert (la.position, la.raise_, la.min_to, la.call_amount) == (1, True, 2200, 700)
     s.call()
     la = s.legal_actions()
-    assert (la.seat, la.raise_, la.min_to) == (2, True, 2200)
+    assert (la.position, la.raise_, la.min_to) == (2, True, 2200)
 
 
 @pytest.mark.parametrize("variant", [NL_100, PL_100], ids=["no limit", "pot limit"])
@@ -167,10 +167,10 @@ def test_lar_173_worked_example(variant: Variant) -> None:
     act(s, "c c x p")  # round 2, A (position 0) to act
     act(s, "100 200 250")
     la = s.legal_actions()
-    assert la.seat == 0 and la.raise_ and la.min_to == 350  # 250 + the last full raise, 100
+    assert la.position == 0 and la.raise_ and la.min_to == 350  # 250 + the last full raise, 100
     s.call()
     la = s.legal_actions()
-    assert la.seat == 1 and la.call and not la.raise_ and la.call_amount == 50
+    assert la.position == 1 and la.call and not la.raise_ and la.call_amount == 50
     with pytest.raises(IllegalActionError, match="short all-in did not reopen"):
         s.raise_to(350)
 
@@ -182,10 +182,10 @@ def test_short_all_ins_add_up_from_where_each_player_acted() -> None:
     act(s, "c c c x p")  # round 2
     act(s, "100 150 210")
     la = s.legal_actions()
-    assert la.seat == 3 and la.raise_  # has not acted yet
+    assert la.position == 3 and la.raise_  # has not acted yet
     s.call()
     la = s.legal_actions()
-    assert la.seat == 0 and la.raise_ and la.min_to == 310
+    assert la.position == 0 and la.raise_ and la.min_to == 310
 
 
 # -- WSOP-LAR 150: a big blind all in for less ---------------------------------------------------
@@ -205,7 +205,7 @@ BIG_BLIND_ROWS = [
 def test_big_blind_all_in_for_less(why: str, variant: Variant, stacks: list[int], expected: tuple[int, int, int]) -> None:
     s = HandState(variant, stacks, seed=6)
     la = s.legal_actions()
-    assert (la.seat, la.call_amount, la.min_to) == expected
+    assert (la.position, la.call_amount, la.min_to) == expected
     assert not la.check
     s.call()
     assert s.bets[expected[0]] == 2  # nobody calls just the short blind
@@ -224,7 +224,7 @@ def test_short_big_blind_heads_up() -> None:
     play on (he cannot check); the 1 nobody can match is returned."""
     s = HandState(N2L1D, [1, 200], seed=7)
     la = s.legal_actions()
-    assert (la.seat, la.check, la.call, la.call_amount, la.raise_) == (1, False, True, 1, False)
+    assert (la.position, la.check, la.call, la.call_amount, la.raise_) == (1, False, True, 1, False)
     s.call()
     assert s.phase == DRAWING and s.stacks == [0, 199] and s.pot_total == 2
 
@@ -236,7 +236,7 @@ def test_open_fold_refused_by_default() -> None:
     s = HandState(F2L3D, [100, 100, 100], seed=8)
     act(s, "c c")
     la = s.legal_actions()
-    assert la.seat == 1 and la.check and not la.fold
+    assert la.position == 1 and la.check and not la.fold
     before = s.to_json()
     with pytest.raises(IllegalActionError, match="no bet to call, check instead"):
         s.fold()
@@ -247,7 +247,7 @@ def test_open_fold_is_binding_where_allowed() -> None:
     s = HandState(F2L3D.replace(open_fold=True), [100, 100, 100], seed=8)
     act(s, "c c")
     la = s.legal_actions()
-    assert la.seat == 1 and la.check and la.fold
+    assert la.position == 1 and la.check and la.fold
     s.fold()
     assert s.folded == [False, True, False] and s.phase == DRAWING
 
@@ -256,7 +256,7 @@ def test_open_fold_is_binding_where_allowed() -> None:
 
 
 def events(s: HandState, *kinds: str) -> list[tuple[str, int | None]]:
-    return [(e.kind, e.seat) for e in s.events if e.kind in kinds]
+    return [(e.kind, e.position) for e in s.events if e.kind in kinds]
 
 
 SHOW_ROWS = [
@@ -442,7 +442,7 @@ def test_finish_showdown_with_hands_kept_unseen() -> None:
     s.muck(2)
     s.finish_showdown(unshown=[1])  # the worst hand, kept unseen
     assert s.payoffs == (20, 30, -50)  # main pot 30 to position 0; side pot 80 to position 1
-    assert [e.hand_class for e in s.events if e.kind == "win" and e.seat == 1] == [0]
+    assert [e.hand_class for e in s.events if e.kind == "win" and e.position == 1] == [0]
 
     s = HandState(N2L1D, [100, 100], deck=stacked([BEST, WORST]), manual_showdown=True)
     act(s, "c x p x x")

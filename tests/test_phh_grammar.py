@@ -87,7 +87,7 @@ def test_a_muck_forfeits_in_the_replay_and_the_export() -> None:
     text = document(DEAL + CHECK_DOWN + ["p1 sm", f"p2 sm {KING}"], [100, 100], [98, 102])
     state = phh.loads(text).play()
     assert state.stacks == [98, 102]
-    assert [(e.kind, e.seat) for e in state.events if e.kind in ("show", "muck", "win")] == [
+    assert [(e.kind, e.position) for e in state.events if e.kind in ("show", "muck", "win")] == [
         ("muck", 0), ("win", 1)
     ]
     exported = phh.dumps(state)
@@ -222,7 +222,7 @@ def _random_hand(seed: int) -> HandState:
     while not s.is_complete:
         la = s.legal_actions()
         if la.phase == DRAWING:
-            s.discard(rng.sample(s.hand(la.seat), rng.choice([0, 2, la.max_discards])))
+            s.discard(rng.sample(s.hand(la.position), rng.choice([0, 2, la.max_discards])))
         elif la.phase == SHOWDOWN:
             s.muck() if la.muck and rng.random() < 0.4 else s.show()
         elif (la.bet or la.raise_) and rng.random() < 0.3:

@@ -27,7 +27,7 @@ from lowball.errors import (
     InvalidDiscardError,
     LowballError,
 )
-from lowball.engine import Event, HandState, LegalActions, Pot, SeatView
+from lowball.engine import Event, HandState, LegalActions, Pot, PlayerView
 from lowball.evaluation import (
     NUM_CLASSES,
     NUM_HANDS,
@@ -63,7 +63,7 @@ __all__ = [
     "NoLimit",
     "Pot",
     "PotLimit",
-    "SeatView",
+    "PlayerView",
     "Variant",
     "VariantError",
     "phh",

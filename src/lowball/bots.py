@@ -1,6 +1,6 @@
 """Bots for 2-7 lowball: the :class:`Strategy` protocol and three built-in players.
 
-A strategy sees what its seat may see (a :class:`~lowball.engine.SeatView`) and the actions open
+A strategy sees what its player may see (a :class:`~lowball.engine.PlayerView`) and the actions open
 to it (a :class:`~lowball.engine.LegalActions`) and returns an :class:`Action`. Anything with an
 ``act(view, legal)`` method is a strategy::
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from lowball.cards import Card, format_cards
-from lowball.engine import HandState, LegalActions, SeatView
+from lowball.engine import HandState, LegalActions, PlayerView
 from lowball.errors import IllegalActionError, LowballError
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, Variant
@@ -141,13 +141,13 @@ class Action:
 class Strategy(Protocol):
     """A player: anything with this ``act`` method.
 
-    ``act`` is called when the seat is to act, with what that seat may see (its own cards, the
+    ``act`` is called when its player is to act, with what that player may see (his cards, the
     stacks, bets and pot, how many cards each opponent drew, the events with others' cards
     hidden) and the legal actions. It returns the :class:`Action` to take; an illegal action
     stops a simulation with an error naming the bot.
     """
 
-    def act(self, view: SeatView, legal: LegalActions) -> Action:
+    def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """The action to take now (see the class docstring)."""
         ...
 
@@ -309,7 +309,7 @@ def hand_tier(hand: Sequence[Card], draws_left: int) -> int:
 # -- the bots -------------------------------------------------------------------------------
 
 
-def _draws_left(view: SeatView, draws: int) -> int:
+def _draws_left(view: PlayerView, draws: int) -> int:
     """Draws to come: in a draw, this one included; in a betting round, those after it."""
     if view.phase == "drawing":
         return draws - view.draw_round + 1
@@ -335,7 +335,7 @@ class RandomBot:
     def __init__(self, variant: Variant | None = None, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
 
-    def act(self, view: SeatView, legal: LegalActions) -> Action:
+    def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """A random legal action (see the class docstring)."""
         rng = self.rng
         if legal.draw:
@@ -370,7 +370,7 @@ class CallingStation:
     def __init__(self, variant: Variant, rng: random.Random | None = None) -> None:
         self.draws = variant.draws
 
-    def act(self, view: SeatView, legal: LegalActions) -> Action:
+    def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """Check or call; in a draw, :func:`plan_discards`; at a manual showdown, show."""
         if legal.draw:
             return Action.discard(plan_discards(view.hand, _draws_left(view, self.draws))[: legal.max_discards])
@@ -407,7 +407,7 @@ class SensibleBot:
         self.fixed = isinstance(variant.betting, FixedLimit)
         self.rng = rng if rng is not None else random.Random()
 
-    def act(self, view: SeatView, legal: LegalActions) -> Action:
+    def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """Draw or bet as the class docstring says."""
         draws_left = _draws_left(view, self.draws)
         if legal.draw:
@@ -418,7 +418,7 @@ class SensibleBot:
             beaten = any(evaluate(cards) < mine for cards in view.shown.values())
             return Action.muck() if beaten and legal.muck else Action.show()
         tier = hand_tier(view.hand, draws_left)
-        me = legal.seat
+        me = legal.position
         opponents = sum(1 for p, f in enumerate(view.folded) if not f and p != me)
         equity = _EQUITY[tier] ** (1 + 0.2 * max(0, opponents - 1))
         level = max(view.bets)

@@ -14,7 +14,7 @@ import cython
 
 
 cdef bint _all_cards(object items) except -1
-cdef _event(str kind, seat=*, amount=*, tuple cards=*, tuple discarded=*, number=*, hand_class=*,
+cdef _event(str kind, position=*, amount=*, tuple cards=*, tuple discarded=*, number=*, hand_class=*,
             pot=*)
 
 
@@ -58,18 +58,18 @@ cdef class HandState:
     cdef bint _may_raise(self, Py_ssize_t pos) except -1
     cdef Py_ssize_t _expect(self, str phase, object pos) except -1
     @cython.locals(p=Py_ssize_t)
-    cpdef fold(self, pos=*)
+    cpdef fold(self, position=*)
     @cython.locals(p=Py_ssize_t)
-    cpdef check(self, pos=*)
+    cpdef check(self, position=*)
     @cython.locals(p=Py_ssize_t)
-    cpdef call(self, pos=*)
+    cpdef call(self, position=*)
     @cython.locals(p=Py_ssize_t)
-    cpdef check_or_call(self, pos=*)
+    cpdef check_or_call(self, position=*)
     @cython.locals(p=Py_ssize_t, opened=bint, full=bint)
-    cpdef bet_or_raise(self, to, pos=*)
+    cpdef bet_or_raise(self, to, position=*)
     cdef _move(self, Py_ssize_t p, object amount)
     @cython.locals(p=Py_ssize_t)
-    cpdef tuple discard(self, cards, pos=*)
+    cpdef tuple discard(self, cards, position=*)
     @cython.locals(first=Py_ssize_t, k=Py_ssize_t)
     cdef _begin_betting(self, Py_ssize_t r)
     @cython.locals(pending=list, start=Py_ssize_t, k=Py_ssize_t)
@@ -98,6 +98,6 @@ cdef class HandState:
     cdef _award_showdown(self)
     cdef _finish(self)
     @cython.locals(folded=list, stacks=list, live=bint, fields=dict)
-    cpdef view(self, seat=*)
+    cpdef view(self, position=*)
     @cython.locals(seen=tuple, events=list)
-    cdef tuple _events_for(self, object seat)
+    cdef tuple _events_for(self, object position)

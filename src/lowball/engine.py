@@ -39,7 +39,7 @@ __all__ = [
     "Event",
     "LegalActions",
     "Pot",
-    "SeatView",
+    "PlayerView",
     "HandState",
 ]
 
@@ -49,7 +49,7 @@ SHOWDOWN = "showdown"
 COMPLETE = "complete"
 
 STATE_FORMAT = "lowball-hand-2"
-_SECRET_KINDS = frozenset(("deal", "draw"))  # events whose cards only their seat may see
+_SECRET_KINDS = frozenset(("deal", "draw"))  # events whose cards only their own player may see
 _BETTING_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
 
 
@@ -63,12 +63,12 @@ class Event(NamedTuple):
     showdown: no cards), ``win`` (``amount`` from pot ``pot``; ``hand_class`` 0 when the pot was
     won without a shown hand),
     ``round`` (a betting round begins: ``number`` = its number, 1-based) and ``draw_round``.
-    ``seat`` is a position (None for table events). Amounts are chips. An immutable named tuple
+    ``position`` is the player's position (None for table events). Amounts are chips. An immutable named tuple
     (cheap to make: the engine records one per action).
     """
 
     kind: str
-    seat: int | None = None
+    position: int | None = None
     amount: int = 0
     cards: tuple[Card, ...] = ()
     discarded: tuple[Card, ...] = ()
@@ -76,12 +76,12 @@ class Event(NamedTuple):
     hand_class: int = 0
     pot: int = 0
 
-    def hidden_for(self, seat: int | None) -> Event:
-        """This event as ``seat`` may see it: others' dealt, drawn and discarded cards removed
-        (the count stays). ``seat=None`` is a spectator."""
-        if self.seat == seat or self.kind not in _SECRET_KINDS:
+    def hidden_for(self, position: int | None) -> Event:
+        """This event as the player at ``position`` may see it: others' dealt, drawn and
+        discarded cards removed (the count stays). ``position=None`` is a spectator."""
+        if self.position == position or self.kind not in _SECRET_KINDS:
             return self
-        return _event(self.kind, self.seat, self.amount, (), (), self.number, 0, self.pot)
+        return _event(self.kind, self.position, self.amount, (), (), self.number, 0, self.pot)
 
     def to_dict(self) -> dict[str, Any]:
         d = self._asdict()
@@ -93,7 +93,7 @@ class Event(NamedTuple):
     def from_dict(cls, d: dict[str, Any]) -> Event:
         return cls(
             d["kind"],
-            d["seat"],
+            d["position"],
             d["amount"],
             parse_cards(d["cards"]),
             parse_cards(d["discarded"]),
@@ -105,7 +105,7 @@ class Event(NamedTuple):
 
 def _event(
     kind: str,
-    seat: int | None = None,
+    position: int | None = None,
     amount: int = 0,
     cards: tuple[Card, ...] = (),
     discarded: tuple[Card, ...] = (),
@@ -115,7 +115,7 @@ def _event(
 ) -> Event:
     """``Event(...)`` with positional fields only, built straight from a tuple: the engine makes
     one per action, and the named tuple's own constructor costs a Python call."""
-    return tuple.__new__(Event, (kind, seat, amount, cards, discarded, number, hand_class, pot))
+    return tuple.__new__(Event, (kind, position, amount, cards, discarded, number, hand_class, pot))
 
 
 class LegalActions(NamedTuple):
@@ -133,7 +133,7 @@ class LegalActions(NamedTuple):
     immutable named tuple.
     """
 
-    seat: int
+    position: int
     phase: str
     fold: bool = False
     check: bool = False
@@ -158,13 +158,13 @@ class Pot:
 
 
 @dataclass(frozen=True)
-class SeatView:
-    """What one seat may see of the hand: never another player's cards before the showdown,
-    never the stub, never a mucked hand. ``seat=None`` is a spectator's view. ``shown`` holds
+class PlayerView:
+    """What one player may see of the hand: never another player's cards before the showdown,
+    never the stub, never a mucked hand. ``position=None`` is a spectator's view. ``shown`` holds
     the hands shown at the showdown by position; ``mucked`` tells, by position, who gave the hand
     up unseen there."""
 
-    seat: int | None
+    position: int | None
     variant: str
     phase: str
     betting_round: int
@@ -270,7 +270,7 @@ def _saved_event(d: dict[str, Any], n: int) -> Event:
     e = Event.from_dict(d)
     if type(e.kind) is not str or e.kind not in _EVENT_KINDS:
         raise LowballError(f"event kind {e.kind!r} is unknown")
-    _saved_position(e.seat, "event seat", n, none=True)
+    _saved_position(e.position, "event position", n, none=True)
     for name in ("amount", "number", "hand_class", "pot"):
         v = getattr(e, name)
         if type(v) is not int or v < 0:
@@ -391,7 +391,7 @@ class HandState:
         self.show_order: list[int] = []  # the showdown's order (WSOP-LAR 145), once it begins
         self.manual_showdown = manual_showdown
         self.pots: list[Pot] = []
-        self._seen: dict[int | None, tuple[Event, ...]] = {}  # per-seat event logs, see view()
+        self._seen: dict[int | None, tuple[Event, ...]] = {}  # event logs by position, see view()
         self._classes: dict[int, int] = {}  # hand classes at the showdown, see _class_of
         self._start()
 
@@ -436,10 +436,10 @@ class HandState:
 
     # -- queries --------------------------------------------------------------------------
 
-    def hand(self, pos: int) -> tuple[Card, ...]:
-        """The cards position ``pos`` holds now (its own secret until the showdown)."""
-        self._check_pos(pos)
-        return tuple(self.deck.hand(pos))
+    def hand(self, position: int) -> tuple[Card, ...]:
+        """The cards the player at ``position`` holds now (his secret until the showdown)."""
+        self._check_pos(position)
+        return tuple(self.deck.hand(position))
 
     @property
     def pot_total(self) -> int:
@@ -577,7 +577,7 @@ class HandState:
             )
         return self.actor
 
-    def fold(self, pos: int | None = None) -> Event:
+    def fold(self, position: int | None = None) -> Event:
         """The player to act folds (``pos``, if given, must be that player).
 
         With nothing to call, a fold is allowed only where the variant allows an open fold
@@ -595,7 +595,7 @@ class HandState:
             Out of turn, outside a betting round, or with nothing to call (check instead) where
             the variant refuses open folds.
         """
-        p = self._expect(BETTING, pos)
+        p = self._expect(BETTING, position)
         if self.level - self.bets[p] <= 0 and not self.variant.open_fold:
             raise IllegalActionError(f"position {p} cannot fold: there is no bet to call, check instead")
         self.deck.fold(p)
@@ -606,7 +606,7 @@ class HandState:
         self._after_bet_action(p, reopened=False)
         return e
 
-    def check(self, pos: int | None = None) -> Event:
+    def check(self, position: int | None = None) -> Event:
         """The player to act checks.
 
         Returns
@@ -620,7 +620,7 @@ class HandState:
         IllegalActionError
             Out of turn, or facing a bet (call, raise or fold instead).
         """
-        p = self._expect(BETTING, pos)
+        p = self._expect(BETTING, position)
         to_call = self.level - self.bets[p]
         if to_call > 0:
             raise IllegalActionError(f"position {p} cannot check: {to_call} to call")
@@ -630,7 +630,7 @@ class HandState:
         self._after_bet_action(p, reopened=False)
         return e
 
-    def call(self, pos: int | None = None) -> Event:
+    def call(self, position: int | None = None) -> Event:
         """The player to act calls the current wager (all in if short).
 
         Returns
@@ -644,7 +644,7 @@ class HandState:
         IllegalActionError
             Out of turn, or with nothing to call (check instead).
         """
-        p = self._expect(BETTING, pos)
+        p = self._expect(BETTING, position)
         to_call = self.level - self.bets[p]
         if to_call <= 0:
             raise IllegalActionError(f"position {p} cannot call: there is no bet, check instead")
@@ -656,7 +656,7 @@ class HandState:
         self._after_bet_action(p, reopened=False)
         return e
 
-    def check_or_call(self, pos: int | None = None) -> Event:
+    def check_or_call(self, position: int | None = None) -> Event:
         """Check if there is nothing to call, else call (PHH ``cc``).
 
         Returns
@@ -665,7 +665,7 @@ class HandState:
             The event the action records (events that follow from it, a new round or the award
             of the pot, come after it in ``events``).
         """
-        p = self._expect(BETTING, pos)
+        p = self._expect(BETTING, position)
         to_call = self.level - self.bets[p]
         self.acted[p] = self.level
         if to_call > 0:
@@ -677,7 +677,7 @@ class HandState:
         self._after_bet_action(p, reopened=False)
         return e
 
-    def bet(self, to: int, pos: int | None = None) -> Event:
+    def bet(self, to: int, position: int | None = None) -> Event:
         """Open the betting with a wager of ``to`` chips (see :meth:`bet_or_raise`).
 
         Returns
@@ -686,12 +686,12 @@ class HandState:
             The event the action records (events that follow from it, a new round or the award
             of the pot, come after it in ``events``).
         """
-        p = self._expect(BETTING, pos)
+        p = self._expect(BETTING, position)
         if self.level > 0:
             raise IllegalActionError(f"position {p} cannot bet: there is a bet of {self.level}, raise instead")
         return self.bet_or_raise(to, p)
 
-    def raise_to(self, to: int, pos: int | None = None) -> Event:
+    def raise_to(self, to: int, position: int | None = None) -> Event:
         """Raise the wager to ``to`` chips this round (see :meth:`bet_or_raise`).
 
         Returns
@@ -700,12 +700,12 @@ class HandState:
             The event the action records (events that follow from it, a new round or the award
             of the pot, come after it in ``events``).
         """
-        p = self._expect(BETTING, pos)
+        p = self._expect(BETTING, position)
         if self.level == 0:
             raise IllegalActionError(f"position {p} cannot raise: there is no bet, bet instead")
         return self.bet_or_raise(to, p)
 
-    def bet_or_raise(self, to: int, pos: int | None = None) -> Event:
+    def bet_or_raise(self, to: int, position: int | None = None) -> Event:
         """Bet or raise so that the player's wager this round is ``to`` chips (PHH ``cbr``).
 
         Returns
@@ -721,7 +721,7 @@ class HandState:
             after a short all-in, everyone else is all in, or the player cannot cover the call);
             or for an amount outside ``legal_actions().min_to .. max_to``.
         """
-        p = self._expect(BETTING, pos)
+        p = self._expect(BETTING, position)
         if isinstance(to, bool) or not isinstance(to, int):
             raise IllegalActionError(f"wager {to!r}: expected whole chips")
         to = int(to)  # a plain int, whatever subclass came in
@@ -772,7 +772,7 @@ class HandState:
         self.bets[p] += amount
         self.committed[p] += amount
 
-    def discard(self, cards: Iterable[CardLike] | str, pos: int | None = None) -> tuple[Card, ...]:
+    def discard(self, cards: Iterable[CardLike] | str, position: int | None = None) -> tuple[Card, ...]:
         """The player to act throws ``cards`` (0 to 5 of their own) and is dealt as many.
 
         Returns
@@ -789,7 +789,7 @@ class HandState:
         InvalidCardError
             For text that is not a card.
         """
-        p = self._expect(DRAWING, pos)
+        p = self._expect(DRAWING, position)
         if isinstance(cards, (tuple, list)) and _all_cards(cards):
             thrown = tuple(cards)  # already cards: the deck checks them (held, distinct, <= 5)
         else:
@@ -809,9 +809,9 @@ class HandState:
         self._next_drawer()
         return new
 
-    def stand_pat(self, pos: int | None = None) -> None:
+    def stand_pat(self, position: int | None = None) -> None:
         """The player to act keeps all five cards (discards none)."""
-        self.discard((), pos)
+        self.discard((), position)
 
     # -- flow -----------------------------------------------------------------------------
 
@@ -993,13 +993,13 @@ class HandState:
         first: int | None = None
         if acted_after:
             # the final betting round was played: its last aggressor, if it had a bet
-            first = next((e.seat for e in reversed(acted_after) if e.kind in ("bet", "raise")), None)
+            first = next((e.position for e in reversed(acted_after) if e.kind in ("bet", "raise")), None)
         elif not self._fixed:
             # nobody could bet in the final round: the betting ended earlier, with an all-in
             for e in reversed(events[:final_round]):
                 if e.kind in _BETTING_KINDS:
                     if e.kind in ("bet", "raise"):
-                        first = e.seat
+                        first = e.position
                     if e.kind in ("bet", "raise", "check"):
                         break
         if first is None or self.folded[first]:
@@ -1102,7 +1102,7 @@ class HandState:
             raise IllegalActionError(f"position {pos} {state}: nothing to show or muck")
         return pos
 
-    def show(self, pos: int | None = None) -> Event:
+    def show(self, position: int | None = None) -> Event:
         """Show the hand at the showdown (``manual_showdown`` hands).
 
         ``pos`` defaults to the player whose turn it is to show (WSOP-LAR 145's order, see
@@ -1121,7 +1121,7 @@ class HandState:
         IllegalActionError
             Outside the showdown, or for a player with nothing to decide.
         """
-        p = self._expect_showdown(pos)
+        p = self._expect_showdown(position)
         e = self._show(p)
         self._next_shower()
         return e
@@ -1133,7 +1133,7 @@ class HandState:
         self.events.append(e)
         return e
 
-    def muck(self, pos: int | None = None) -> Event:
+    def muck(self, position: int | None = None) -> Event:
         """Give the hand up unseen at the showdown: it forfeits every pot (WSOP-TR 72). Its
         cards appear in no view and no event. ``pos`` defaults to the player whose turn it is;
         any player still to decide may muck before his turn. When no player is left with a
@@ -1151,7 +1151,7 @@ class HandState:
             Outside the showdown, for a player with nothing to decide, where every hand is shown
             (``Variant.show_all_hands``), or for the last hand not mucked in a pot.
         """
-        p = self._expect_showdown(pos)
+        p = self._expect_showdown(position)
         if not self._may_muck(p):
             why = "every hand is shown in this game" if self.variant.show_all_hands else (
                 "it is the last hand not mucked in a pot it is in")
@@ -1260,22 +1260,22 @@ class HandState:
 
     # -- views ----------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> SeatView:
-        """What ``seat`` (a position, or None for a spectator) may see; see :class:`SeatView`.
+    def view(self, position: int | None = None) -> PlayerView:
+        """What the player at ``position`` (or a spectator, None) may see; see :class:`PlayerView`.
 
         Raises
         ------
         IllegalActionError
             For a position not at the table.
         """
-        if seat is not None:
-            self._check_pos(seat)
-        hand = tuple(self.deck.hand(seat)) if seat is not None else ()
-        legal = self.legal_actions() if self.actor is not None and self.actor == seat else None
+        if position is not None:
+            self._check_pos(position)
+        hand = tuple(self.deck.hand(position)) if position is not None else ()
+        legal = self.legal_actions() if self.actor is not None and self.actor == position else None
         folded, stacks = self.folded, self.stacks
         live = self.phase != COMPLETE
         fields = {
-            "seat": seat,
+            "position": position,
             "variant": self.variant.name,
             "phase": self.phase,
             "betting_round": self.betting_round,
@@ -1294,26 +1294,26 @@ class HandState:
             "legal": legal,
             "winnings": tuple(self.winnings),
             "mucked": tuple(self.mucked),
-            "events": self._events_for(seat),
+            "events": self._events_for(position),
         }
-        # SeatView(**fields), without the frozen dataclass's __init__ (one object.__setattr__ per
-        # field): a server takes a view for every seat after every action. Every field is given,
-        # and SeatView has no __post_init__; a test compares the two.
-        view = object.__new__(SeatView)
+        # PlayerView(**fields), without the frozen dataclass's __init__ (one object.__setattr__ per
+        # field): a server takes a view for every position after every action. Every field is given,
+        # and PlayerView has no __post_init__; a test compares the two.
+        view = object.__new__(PlayerView)
         object.__setattr__(view, "__dict__", fields)
         return view
 
-    def _events_for(self, seat: int | None) -> tuple[Event, ...]:
-        """The event log as ``seat`` sees it, kept per seat and extended with new events only
+    def _events_for(self, position: int | None) -> tuple[Event, ...]:
+        """The event log as ``position`` sees it, kept per position and extended with new events only
         (a view per decision would otherwise redo the whole log every time)."""
-        seen = tuple(self._seen.get(seat, ()))  # the same object when it is a tuple already
+        seen = tuple(self._seen.get(position, ()))  # the same object when it is a tuple already
         events = self.events
         if len(seen) < len(events):
             seen += tuple([
-                e if e.seat == seat or e.kind not in _SECRET_KINDS else e.hidden_for(seat)
+                e if e.position == position or e.kind not in _SECRET_KINDS else e.hidden_for(position)
                 for e in events[len(seen):]
             ])
-            self._seen[seat] = seen
+            self._seen[position] = seen
         return seen
 
     # -- saving and restoring -------------------------------------------------------------

@@ -419,8 +419,8 @@ class HandHistory:
         except LowballError as e:
             raise PHHError(str(e)) from None
         for k, event in enumerate(state.events):
-            if event.kind == "deal" and event.seat is not None and deck.invented[event.seat]:
-                deck.unknown_events[k] = (frozenset(deck.invented[event.seat]), frozenset())
+            if event.kind == "deal" and event.position is not None and deck.invented[event.position]:
+                deck.unknown_events[k] = (frozenset(deck.invented[event.position]), frozenset())
         closed_round = False  # the last action ended a betting round
         unshown: set[int] = set()  # claims kept at the showdown without showing
         for i, (kind, pos, verb, arg) in enumerate(parsed):
@@ -723,7 +723,7 @@ def actions_of(state: HandState) -> list[str]:
     decided: set[int | None] = set()  # players who showed or mucked at the showdown
     unseen_written = False  # the hands neither shown nor mucked, written before the pots
     for i, e in enumerate(state.events):
-        p = "" if e.seat is None else f"p{e.seat + 1}"
+        p = "" if e.position is None else f"p{e.position + 1}"
         if e.kind == "deal":
             out.append(f"d dh {p} {cards(i, e.cards)}")
         elif e.kind == "fold":
@@ -742,10 +742,10 @@ def actions_of(state: HandState) -> list[str]:
             deals = []
         if e.kind == "show":
             out.append(f"{p} sm {format_cards(e.cards)}")
-            decided.add(e.seat)
+            decided.add(e.position)
         elif e.kind == "muck":
             out.append(f"{p} sm")
-            decided.add(e.seat)
+            decided.add(e.position)
         elif e.kind == "win" and state.show_order and not unseen_written:
             # The pots of a showdown: first the hands neither shown nor mucked (a pot won
             # unseen, or a hand the history kept unseen). PHH readers (pokerkit) award a pot only

@@ -105,12 +105,12 @@ def replay_steps(
             text = describe_event(e, labels, pots=pots, unknown=unknown)
             parts: list[tuple[int | None, str]]  # (line that records it or None, text)
             if e.kind == "deal":
-                parts = [(line_for("deal", e.seat, "dh", i), text)] if text else []
+                parts = [(line_for("deal", e.position, "dh", i), text)] if text else []
             elif e.kind == "draw":
-                who = labels[e.seat] if e.seat is not None else ""
+                who = labels[e.position] if e.position is not None else ""
                 parts = [
                     (i, f"{who} discards {_cards(e.discarded, thrown)}"),
-                    (line_for("deal", e.seat, "dh", i + 1), f"{who} draws {_cards(e.cards, unknown)}"),
+                    (line_for("deal", e.position, "dh", i + 1), f"{who} draws {_cards(e.cards, unknown)}"),
                 ]
             elif e.kind in _OWN_LINE:
                 parts = [(i, text)] if text else []

@@ -271,7 +271,7 @@ def describe_event(
     in ``unknown`` are written ``??``. ``pots`` is the number of pots at the end of the hand, to
     name the pot a win comes from.
     """
-    who = labels[event.seat] if event.seat is not None else ""
+    who = labels[event.position] if event.position is not None else ""
     k = event.kind
     template = _EVENT_TEXT.get(k)
     if template is not None:
