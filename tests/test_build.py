@@ -96,3 +96,17 @@ def test_wheel_builds_and_installs_elsewhere(tmp_path: Path) -> None:
     )
     path, cls, remaining = out.stdout.split()
     assert path.startswith(str(target)) and cls == "1" and remaining == "52"
+
+
+def test_the_library_never_imports_the_command() -> None:
+    """Data flows one way (DESIGN.md): the library modules import neither click nor the
+    command's rendering (lowball.cli)."""
+    code = (
+        "import sys, lowball, lowball.engine, lowball.phh, lowball.bots, lowball.simulate, "
+        "lowball.table, lowball.variants, lowball.deck\n"
+        "bad = sorted(m for m in sys.modules if m == 'click' or m.startswith(('click.', 'lowball.cli')))\n"
+        "print(' '.join(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT / "tests")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ""

@@ -12,8 +12,8 @@ from lowball import parse_cards
 from lowball.bots import Action
 from lowball.cli import main
 from lowball.engine import LegalActions
-from lowball.play import parse_command
-from lowball.table import sorted_hand
+from lowball.cli.play import parse_command
+from lowball.cli.render import sorted_hand
 
 # Wrong two times in three on purpose: "c" is refused in a draw, "p" in a betting round and an
 # empty line at both, and between hands only the empty line deals the next one; so this plays

@@ -27,7 +27,12 @@ from typing import Any, NamedTuple
 
 from lowball.cards import Card, CardLike, format_cards, parse_cards
 from lowball.deck import Deck
-from lowball.errors import DeckExhaustedError, IllegalActionError, InvalidDiscardError, LowballError
+from lowball.errors import (
+    DeckExhaustedError,
+    IllegalActionError,
+    InvalidDiscardError,
+    LowballError,
+)
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, PotLimit, Variant, VariantError
 

@@ -27,7 +27,14 @@ from lowball.cards import Card, format_cards, parse_cards
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
 from lowball.errors import IllegalActionError, LowballError
-from lowball.variants import STRUCTURES, BettingStructure, FixedLimit, ForcedBets, Variant, VariantError
+from lowball.variants import (
+    STRUCTURES,
+    BettingStructure,
+    FixedLimit,
+    ForcedBets,
+    Variant,
+    VariantError,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib

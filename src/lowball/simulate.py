@@ -156,49 +156,6 @@ class SimulationResult:
             d["hands_per_second"] = round(self.hands_per_second, 1)
         return d
 
-    def format_text(self, timing: bool = True) -> str:
-        """The results as a text report: a table per seat, a table per bot, then the totals."""
-        v = self.variant
-        stacks = (
-            "reset every hand" if self.reset_stacks
-            else "carried over; a broke seat rebuys the starting stack"
-        )
-        seed = "no seed" if self.seed is None else f"seed {self.seed}"
-        lines = [
-            f"{v.name} ({v.code or 'custom'}), {len(self.seats)} players, {self.hands} hands, {seed}",
-            f"starting stack {self.stack} chips, {stacks}",
-            "",
-            f"{'seat':>4}  {'bot':<10} {'chips won':>10} {'per 100':>9} {'won at SD':>10} "
-            f"{'won w/o SD':>10} {'rebuys':>6}",
-        ]
-        for r in self.seats:
-            lines.append(
-                f"{r.seat + 1:>4}  {r.bot:<10} {r.chips:>+10} {self.per_100(r.chips):>+9.1f} "
-                f"{self.share(r.won_showdown):>10.1%} {self.share(r.won_without_showdown):>10.1%} "
-                f"{r.rebuys:>6}"
-            )
-        lines += [
-            "",
-            f"{'bot':<10} {'seats':<12} {'chips won':>10} {'per 100/seat':>12} {'won at SD':>10} "
-            f"{'won w/o SD':>10}",
-        ]
-        for b in self.by_bot():
-            seats = ",".join(str(s) for s in b["seats"])
-            lines.append(
-                f"{b['bot']:<10} {seats:<12} {b['chips']:>+10} "
-                f"{b['chips_per_100_hands_per_seat']:>+12.1f} {b['won_at_showdown']:>10.1%} "
-                f"{b['won_without_showdown']:>10.1%}"
-            )
-        lines += [
-            "",
-            f"hands to showdown   {self.share(self.showdowns):.1%}",
-            f"average pot         {self.total_pot / self.hands if self.hands else 0:.2f} chips",
-            f"reshuffles per hand {self.reshuffles / self.hands if self.hands else 0:.4f}",
-        ]
-        if timing:
-            lines.append(f"hands per second    {self.hands_per_second:.0f}")
-        return "\n".join(lines) + "\n"
-
 
 _NO_OVERWRITE = "hands are never overwritten; write them to a new or empty directory"
 _HAND_FILE = re.compile(r"hand-(\d+)\.phh")

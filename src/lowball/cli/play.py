@@ -30,17 +30,11 @@ import click
 
 from lowball.bots import Action, Strategy, apply_action, make_bot
 from lowball.cards import Card, format_cards, parse_cards
+from lowball.cli.render import describe_event, describe_legal, render_table, sorted_hand
 from lowball.engine import HandState, LegalActions
 from lowball.errors import IllegalActionError, InvalidCardError
 from lowball.evaluation import describe
-from lowball.table import (
-    Table,
-    describe_event,
-    describe_legal,
-    random_sources,
-    render_table,
-    sorted_hand,
-)
+from lowball.table import Table, random_sources
 from lowball.variants import Variant
 
 __all__ = ["Command", "parse_command", "sorted_hand", "play_session", "HELP"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from lowball.cli.render import cards_text, describe_event, render_table
 from lowball.engine import HandState
 from lowball.phh import HandHistory, invented_cards, unknown_in_events
-from lowball.table import _cards, describe_event, render_table
 
 __all__ = ["labels_of", "replay_steps", "replay_header", "replay_footer"]
 
@@ -109,8 +109,8 @@ def replay_steps(
             elif e.kind == "draw":
                 who = labels[e.position] if e.position is not None else ""
                 parts = [
-                    (i, f"{who} discards {_cards(e.discarded, thrown)}"),
-                    (line_for("deal", e.position, "dh", i + 1), f"{who} draws {_cards(e.cards, unknown)}"),
+                    (i, f"{who} discards {cards_text(e.discarded, thrown)}"),
+                    (line_for("deal", e.position, "dh", i + 1), f"{who} draws {cards_text(e.cards, unknown)}"),
                 ]
             elif e.kind in _OWN_LINE:
                 parts = [(i, text)] if text else []

@@ -3,7 +3,7 @@ bots, and replay hand histories from the terminal.
 
 Exit status: 0 on success, 2 on bad input (the message names the line and the bad token, and
 nothing is written). The work of ``play``, ``simulate`` and ``replay`` is in
-:mod:`lowball.play`, :mod:`lowball.simulate` and :mod:`lowball.replay`.
+:mod:`lowball.cli.play`, :mod:`lowball.simulate` and :mod:`lowball.cli.replay`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import click
 from lowball import __version__
 from lowball.bots import BOTS
 from lowball.cards import parse_hand
+from lowball.cli.render import simulation_report
 from lowball.errors import InvalidCardError, LowballError
 from lowball.evaluation import HandCategory, category, describe, evaluate, winners
 from lowball.variants import VARIANTS, Variant
@@ -324,7 +325,7 @@ def play(
     A wrong entry is refused with the reason and you are asked again. Amounts are the total
     you put in this betting round.
     """
-    from lowball.play import play_session
+    from lowball.cli.play import play_session
 
     variant = _variant(variant_code)
     bot_names = _bot_list(ctx, bots)
@@ -415,7 +416,7 @@ def simulate(
     if as_json:
         text = json.dumps(result.to_dict(timing=not no_timing), indent=1) + "\n"
     else:
-        text = result.format_text(timing=not no_timing)
+        text = simulation_report(result, timing=not no_timing)
     _write(ctx, None, text)
 
 
@@ -436,8 +437,8 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
     checked against the file's. An action that cannot be replayed stops the replay with exit
     status 2 and a message naming the action and its line (with --all nothing else is printed).
     """
+    from lowball.cli.replay import replay_footer, replay_header, replay_steps
     from lowball.phh import PHHError, load
-    from lowball.replay import replay_footer, replay_header, replay_steps
 
     try:
         history = load(file)

@@ -1,0 +1,7 @@
+"""The ``lowball`` command: ``rank``, ``compare``, ``play``, ``simulate`` and ``replay``
+(:func:`main`), and all the text it shows (:mod:`lowball.cli.render`). click is imported here and
+nowhere in the library."""
+
+from lowball.cli.main import main
+
+__all__ = ["main"]

@@ -1,0 +1,274 @@
+"""The text the ``lowball`` command shows: the table, what happened, what a player may type.
+
+Rendering lives here, with the command; the library (:mod:`lowball.engine`, :mod:`lowball.table`)
+never imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from lowball.cards import Card
+from lowball.engine import (
+    BETTING,
+    COMPLETE,
+    DRAWING,
+    SHOWDOWN,
+    Event,
+    HandState,
+    LegalActions,
+)
+from lowball.evaluation import describe
+from lowball.simulate import SimulationResult
+from lowball.variants import FixedLimit, Variant
+
+__all__ = [
+    "render_table",
+    "describe_event",
+    "describe_legal",
+    "roles",
+    "sorted_hand",
+    "cards_text",
+    "simulation_report",
+]
+
+
+def roles(state: HandState) -> list[str]:
+    """The role of each position: ``D`` (button), ``SB``, ``BB`` (heads-up ``D/SB``), or ``""``."""
+    out = [""] * state.n
+    out[state.small_blind_position] = "SB"
+    out[state.big_blind_position] = "BB"
+    out[state.n - 1] = "D/SB" if state.n == 2 else "D"
+    return out
+
+
+def _phase(state: HandState) -> str:
+    v = state.variant
+    if state.phase == COMPLETE:
+        return "hand complete"
+    if state.phase == SHOWDOWN:
+        return "showdown"
+    if state.phase == DRAWING:
+        return f"draw {state.draw_round} of {v.draws}"
+    return f"betting round {state.betting_round} of {v.betting_rounds}"
+
+
+def _names(positions: Sequence[int], labels: Sequence[str]) -> str:
+    return ", ".join(labels[p] for p in positions)
+
+
+def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand as shown at the table: highest rank first (as lowball hands are read), then by
+    suit (clubs, diamonds, hearts, spades)."""
+    return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
+
+
+def cards_text(cards: Sequence[Card], unknown: Collection[int] = (), *, sort: bool = False) -> str:
+    """Cards as the table shows them, separated by spaces; those in ``unknown`` as ``??``;
+    ``sort``: highest rank first (:func:`sorted_hand`)."""
+    if sort:
+        cards = sorted_hand(cards)
+    return " ".join("??" if int(c) in unknown else str(c) for c in cards)
+
+
+def render_table(
+    state: HandState,
+    labels: Sequence[str],
+    *,
+    me: int | None = None,
+    reveal: bool = False,
+    title: str = "",
+    unknown: Collection[int] = (),
+) -> str:
+    """The table as text: the phase and pot (with the side pots once a player is all in), then
+    one line per player in position order: who is to act (``>``), name, role, stack, wager this
+    round, folded or all in, cards drawn in each draw (``pat`` for none), and the cards one may
+    see.
+
+    Parameters
+    ----------
+    state : HandState
+        The hand.
+    labels : sequence of str
+        A name for each position.
+    me : int, optional
+        The position of the person looking: their cards are shown.
+    reveal : bool, default False
+        Show every player's cards (a replay of a hand history). Otherwise only ``me``'s and
+        those shown at the showdown.
+    title : str
+        A first line, e.g. the hand number.
+    unknown : collection of int
+        Cards to show as ``??`` (stand-ins for the unknown cards of a hand history).
+    """
+    lines = [title] if title else []
+    pot = state.pot_total
+    head = f"{state.variant.name}: {_phase(state)}"
+    if state.phase != COMPLETE:
+        head += f", pot {pot}"
+    lines.append(head)
+    alive = state.in_hand()
+    if state.phase != COMPLETE and any(state.stacks[p] == 0 for p in alive):
+        # Pots with one player eligible are only wagers not yet called: not shown as pots.
+        pots = [p for p in state.side_pots() if len(p.eligible) > 1]
+        if len(pots) > 1:
+            parts = [f"main pot {pots[0].amount} ({_names(pots[0].eligible, labels)})"]
+            parts += [
+                f"side pot {i}: {p.amount} ({_names(p.eligible, labels)})"
+                for i, p in enumerate(pots[1:], start=1)
+            ]
+            lines.append("  " + "; ".join(parts))
+    role = roles(state)
+    width = max(len("player"), *(len(s) for s in labels))
+    sw = max(5, len(str(max(state.stacks) + pot)))
+    bw = max(3, len(str(max(state.bets))))
+    lines.append(
+        f"    {'player':<{width}} {'':<4} {'stack':>{sw}} {'bet':>{bw}}  {'status':<6}  "
+        f"{'drew':<11} cards"
+    )
+    for p in range(state.n):
+        mark = ">" if state.actor == p else " "
+        if state.folded[p]:
+            status = "folded"
+        elif state.stacks[p] == 0 and state.phase != COMPLETE:
+            status = "all in"
+        else:
+            status = ""
+        drew = " ".join(
+            "pat" if d[p] == 0 else ("-" if d[p] < 0 else str(d[p])) for d in state.drawn
+        )
+        cards = ""
+        if state.folded[p] and not reveal:
+            cards = ""
+        elif reveal or p == me:
+            cards = cards_text(state.hand(p), unknown, sort=True)
+        elif p in state.shown:
+            cards = cards_text(state.shown[p], unknown, sort=True)
+        bet = state.bets[p] if state.phase == BETTING else 0
+        lines.append(
+            f"  {mark} {labels[p]:<{width}} {role[p]:<4} {state.stacks[p]:>{sw}} "
+            f"{bet if bet else '':>{bw}}  {status:<6}  {drew:<11} {cards}".rstrip()
+        )
+    return "\n".join(lines) + "\n"
+
+
+# Events whose text needs only the player, the amount or the round number.
+_EVENT_TEXT = {
+    "round": "-- betting round {number} --",
+    "draw_round": "-- draw {number} --",
+    "ante": "{who} posts an ante of {amount}",
+    "blind": "{who} posts a blind of {amount}",
+    "fold": "{who} folds",
+    "check": "{who} checks",
+    "call": "{who} calls ({amount} in this round)",
+    "bet": "{who} bets {amount}",
+    "raise": "{who} raises to {amount}",
+    "stand_pat": "{who} stands pat",
+    "muck": "{who} mucks",
+}
+
+
+def describe_event(
+    event: Event, labels: Sequence[str], *, pots: int = 1, unknown: Collection[int] = ()
+) -> str | None:
+    """One event of a hand in words (``"p3 raises to 8"``), or None for events not worth a line.
+
+    Cards hidden from the viewer (see :meth:`Event.hidden_for`) are told by count only; cards
+    in ``unknown`` are written ``??``. ``pots`` is the number of pots at the end of the hand, to
+    name the pot a win comes from.
+    """
+    who = labels[event.position] if event.position is not None else ""
+    k = event.kind
+    template = _EVENT_TEXT.get(k)
+    if template is not None:
+        return template.format(who=who, amount=event.amount, number=event.number)
+    if k == "deal":
+        if event.cards:
+            return f"{who} is dealt {cards_text(event.cards, unknown)}"
+        return None
+    if k == "draw":
+        if event.discarded:
+            return (
+                f"{who} discards {cards_text(event.discarded, unknown)} and draws "
+                f"{cards_text(event.cards, unknown)}"
+            )
+        return f"{who} draws {event.number}"
+    if k == "return":
+        return f"{who} takes back {event.amount} uncalled"
+    if k == "show":
+        if any(int(c) in unknown for c in event.cards):
+            return f"{who} shows {cards_text(event.cards, unknown)}"
+        return f"{who} shows {cards_text(event.cards, unknown)}: {describe(event.hand_class)}"
+    if k == "win":
+        where = ""
+        if pots > 1:
+            where = " from the main pot" if event.pot == 0 else f" from side pot {event.pot}"
+        return f"{who} wins {event.amount}{where}"
+    return None
+
+
+def describe_legal(legal: LegalActions, variant: Variant) -> str:
+    """What the player to act may type, with the amounts: ``"2 to call: f, c, r 6"``."""
+    if legal.draw:
+        return "discard: d 9h Kd (cards) or d 1 4 (places in your hand); p to stand pat"
+    parts: list[str] = []
+    if legal.fold:
+        parts.append("f fold")
+    if legal.check:
+        parts.append("x check")
+    if legal.call:
+        parts.append(f"c call {legal.call_amount}")
+    if legal.bet or legal.raise_:
+        verb, key = ("bet", "b") if legal.bet else ("raise to", "r")
+        if legal.min_to == legal.max_to:
+            parts.append(f"{key} {legal.min_to} {verb} {legal.min_to}")
+        else:
+            parts.append(f"{key} N {verb} {legal.min_to}..{legal.max_to}")
+    fixed = " (fixed limit)" if isinstance(variant.betting, FixedLimit) else ""
+    return ", ".join(parts) + fixed
+
+
+def simulation_report(result: SimulationResult, timing: bool = True) -> str:
+    """A simulation's results as the text ``lowball simulate`` prints: a table per seat, a table
+    per bot, then the totals (``timing``: with the hands per second, the one line a seeded run
+    does not reproduce)."""
+    v = result.variant
+    stacks = (
+        "reset every hand" if result.reset_stacks
+        else "carried over; a broke seat rebuys the starting stack"
+    )
+    seed = "no seed" if result.seed is None else f"seed {result.seed}"
+    lines = [
+        f"{v.name} ({v.code or 'custom'}), {len(result.seats)} players, {result.hands} hands, {seed}",
+        f"starting stack {result.stack} chips, {stacks}",
+        "",
+        f"{'seat':>4}  {'bot':<10} {'chips won':>10} {'per 100':>9} {'won at SD':>10} "
+        f"{'won w/o SD':>10} {'rebuys':>6}",
+    ]
+    for r in result.seats:
+        lines.append(
+            f"{r.seat + 1:>4}  {r.bot:<10} {r.chips:>+10} {result.per_100(r.chips):>+9.1f} "
+            f"{result.share(r.won_showdown):>10.1%} {result.share(r.won_without_showdown):>10.1%} "
+            f"{r.rebuys:>6}"
+        )
+    lines += [
+        "",
+        f"{'bot':<10} {'seats':<12} {'chips won':>10} {'per 100/seat':>12} {'won at SD':>10} "
+        f"{'won w/o SD':>10}",
+    ]
+    for b in result.by_bot():
+        seats = ",".join(str(s) for s in b["seats"])
+        lines.append(
+            f"{b['bot']:<10} {seats:<12} {b['chips']:>+10} "
+            f"{b['chips_per_100_hands_per_seat']:>+12.1f} {b['won_at_showdown']:>10.1%} "
+            f"{b['won_without_showdown']:>10.1%}"
+        )
+    lines += [
+        "",
+        f"hands to showdown   {result.share(result.showdowns):.1%}",
+        f"average pot         {result.total_pot / result.hands if result.hands else 0:.2f} chips",
+        f"reshuffles per hand {result.reshuffles / result.hands if result.hands else 0:.4f}",
+    ]
+    if timing:
+        lines.append(f"hands per second    {result.hands_per_second:.0f}")
+    return "\n".join(lines) + "\n"
