@@ -1,17 +1,10 @@
-# Declarations of csrc/cards.h, shared by the Cython bindings (_core.pyx, _deck.pyx).
+# Declarations of csrc/cards.h: the card encoding and the card parser.
 from libc.stdint cimport uint8_t
 
+from lowball._c_status cimport lb_status
+
 cdef extern from "cards.h" nogil:
-    ctypedef enum lb_status:
-        LB_OK
-        LB_ERR_RANGE
-        LB_ERR_DUPLICATE
-        LB_ERR_PARSE
-        LB_ERR_EXHAUSTED
-        LB_ERR_NOT_HELD
-        LB_ERR_TOO_MANY
-        LB_ERR_TURN
-        LB_ERR_SEAT
-        LB_ERR_RANDOM
-        LB_ERR_STATE
+    int LB_NUM_CARDS
     lb_status lb_parse_card(const char *text, int len, uint8_t *card, int *used)
+    void lb_format_card(uint8_t card, char out[2])
+    lb_status lb_check_cards(const uint8_t *cards, int n)
