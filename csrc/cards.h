@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "status.h"
+
 #define LB_NUM_CARDS 52
 #define LB_NUM_RANKS 13
 #define LB_NUM_SUITS 4
@@ -15,22 +17,6 @@
 #define LB_CARD(rank, suit) ((uint8_t)(4 * (rank) + (suit)))
 #define LB_RANK(card) ((card) >> 2)
 #define LB_SUIT(card) ((card) & 3)
-
-/* Status codes returned by the core's checked functions. */
-typedef enum {
-    LB_OK = 0,
-    LB_ERR_RANGE = 1,     /* a card value above 51 */
-    LB_ERR_DUPLICATE = 2, /* the same card twice in one hand */
-    LB_ERR_PARSE = 3,     /* text that is not a card */
-    /* Deck codes (deck.h). Every deck function that returns one of these changed nothing. */
-    LB_ERR_EXHAUSTED = 16, /* not enough cards in the stub (and, in a draw, the reshuffle pool) */
-    LB_ERR_NOT_HELD = 17,  /* a card that is not in the hand of the seat named */
-    LB_ERR_TOO_MANY = 18,  /* more than five discards, or a negative count */
-    LB_ERR_TURN = 19,      /* out of turn: wrong seat, no draw round begun, or one in progress */
-    LB_ERR_SEAT = 20,      /* a seat number outside 0..LB_DECK_MAX_SEATS-1, or repeated */
-    LB_ERR_RANDOM = 21,    /* the caller's random source reported failure */
-    LB_ERR_STATE = 22      /* a deck state that breaks its invariants (lb_deck_check) */
-} lb_status;
 
 /* Parse one card from text: a rank character (2-9, T/t, J/j, Q/q, K/k, A/a, or "10") followed by
  * a suit character (c d h s, either case). On success stores the card in *card, the number of

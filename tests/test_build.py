@@ -65,6 +65,9 @@ def test_installed_package_ships_stubs_not_sources() -> None:
     assert "py.typed" in names and "_core.pyi" in names
     assert any(n.startswith("_core.") and n.endswith((".so", ".pyd")) for n in names)
     assert not [n for n in names if n.endswith((".pyx", ".pxd", ".c", ".h"))]
+    from lowball import _deck
+
+    assert not hasattr(_deck, "_selfcheck_hands")  # test-only code lives in tests/selfcheck.py
 
 
 @pytest.mark.slow

@@ -1,8 +1,9 @@
 """lowball.Deck: the seeds' reshuffle rule (RULES.md section 4), the live rule, the shuffle, errors.
 
-Every test asserts real values. The 100,000-hand runs are played in C through
-``lowball._deck._selfcheck_hands`` (which checks the C invariants after every step); the same
-properties are checked from Python, through the public API and snapshots, over thousands of hands.
+Every test asserts real values. The 100,000-hand runs are played in C by the test-only self-check
+(csrc/tests/selfcheck.c, built and loaded by tests/selfcheck.py; it checks the C invariants after
+every step); the same properties are checked from Python, through the public API and snapshots,
+over thousands of hands.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from lowball import (
     format_cards,
     parse_cards,
 )
-from lowball._deck import _selfcheck_hands
+from selfcheck import SelfCheck, build
 
 ALL = set(range(52))
 
@@ -413,22 +414,28 @@ def test_live_rule_uses_served_discards_only_when_short():
 # -- the 100,000-hand runs -------------------------------------------------------------------------
 
 
-def test_100k_six_handed_all_five_seeds_rule():
-    r = _selfcheck_hands(100_000, 6, int(ReshuffleRule.SEEDS), True, np.random.PCG64(1))
+@pytest.fixture(scope="module")
+def selfcheck_hands(tmp_path_factory: pytest.TempPathFactory) -> SelfCheck:
+    """The C self-check, built for this run (not shipped in the wheel)."""
+    return build(tmp_path_factory.mktemp("selfcheck"))
+
+
+def test_100k_six_handed_all_five_seeds_rule(selfcheck_hands):
+    r = selfcheck_hands(100_000, 6, int(ReshuffleRule.SEEDS), True, np.random.PCG64(1))
     assert r["violations"] == 0
     assert r["exhausted"] == 0
     # 22 stub cards and 30 wanted per draw: one new stub in draws 1 and 2, two in draw 3
     assert r["reshuffles"] == 4 * 100_000
 
 
-def test_100k_six_handed_all_five_live_rule():
+def test_100k_six_handed_all_five_live_rule(selfcheck_hands):
     # In draw 1 seat 4 (the fifth served) finds 2 cards in the stub and no muck or burns: the
     # live rule falls back on the 20 discards of seats 0-3, so every draw is completed and only
     # then are this round's cards dealt (the self-check allows them only after such a fallback).
     # New stubs per hand, all the same (test_live_rule_six_handed_all_five_step_counts walks
     # through them): draw 1 one (seat 4, the fallback), draws 2 and 3 two each (seat 2 from the
     # stub card and the 10-card muck, seat 4 again from the served discards): 5.
-    r = _selfcheck_hands(100_000, 6, int(ReshuffleRule.LIVE), True, np.random.PCG64(2))
+    r = selfcheck_hands(100_000, 6, int(ReshuffleRule.LIVE), True, np.random.PCG64(2))
     assert r["violations"] == 0
     assert r["exhausted"] == 0
     assert r["reshuffles"] == 5 * 100_000
@@ -436,15 +443,15 @@ def test_100k_six_handed_all_five_live_rule():
 
 @pytest.mark.parametrize("rule", list(ReshuffleRule))
 @pytest.mark.parametrize("seats", [2, 6, 9])
-def test_100k_random_discards(rule, seats):
-    r = _selfcheck_hands(100_000, seats, int(rule), False, np.random.PCG64(seats * 10 + rule))
+def test_100k_random_discards(rule, seats, selfcheck_hands):
+    r = selfcheck_hands(100_000, seats, int(rule), False, np.random.PCG64(seats * 10 + rule))
     assert r["violations"] == 0
     assert r["reshuffles"] > 0 or seats == 2
 
 
-def test_selfcheck_catches_nothing_to_catch():
+def test_selfcheck_catches_nothing_to_catch(selfcheck_hands):
     # a tiny run reports exact totals
-    r = _selfcheck_hands(3, 6, 0, True, np.random.PCG64(0))
+    r = selfcheck_hands(3, 6, 0, True, np.random.PCG64(0))
     assert r == {"hands": 3, "reshuffles": 12, "exhausted": 0, "violations": 0}
 
 

@@ -1,16 +1,28 @@
-/* A tiny check macro for the C core's test programs: report every failure, exit non-zero. */
+/* The check macros of the C core's test programs: report every failure (up to LB_MAX_FAILURES,
+ * then stop), exit non-zero at the end. One copy, included by every csrc/tests/test_*.c. */
 #ifndef LOWBALL_CHECK_H
 #define LOWBALL_CHECK_H
 
 #include <stdio.h>
+#include <stdlib.h>
+
+#define LB_MAX_FAILURES 20 /* a check failing inside a long loop stops the program here */
 
 static int lb_failures = 0;
+
+#define LB_FAILED()                                                                         \
+    do {                                                                                    \
+        if (++lb_failures >= LB_MAX_FAILURES) {                                             \
+            fprintf(stderr, "%d checks failed: stopping\n", lb_failures);                   \
+            exit(1);                                                                        \
+        }                                                                                   \
+    } while (0)
 
 #define CHECK(cond)                                                                         \
     do {                                                                                    \
         if (!(cond)) {                                                                      \
             fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);        \
-            lb_failures++;                                                                  \
+            LB_FAILED();                                                                    \
         }                                                                                   \
     } while (0)
 
@@ -20,7 +32,7 @@ static int lb_failures = 0;
         if (lb_a_ != lb_b_) {                                                               \
             fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", __FILE__, __LINE__, \
                     #a, lb_a_, #b, lb_b_);                                                  \
-            lb_failures++;                                                                  \
+            LB_FAILED();                                                                    \
         }                                                                                   \
     } while (0)
 

@@ -6,17 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "deck.h"
+#include "selfcheck.h"
 
-static int failures = 0;
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                              \
-            if (failures > 20) exit(1);                                              \
-        }                                                                            \
-    } while (0)
 
 /* splitmix64: a small, well-mixed source for the tests */
 typedef struct {
@@ -319,6 +312,12 @@ static void test_burn_before_draw(void) {
     CHECK(lb_deck_check(&d) == LB_OK);
 }
 
+static void test_status_text(void) {
+    CHECK(strcmp(lb_status_str(LB_OK), "ok") == 0);
+    CHECK(strcmp(lb_status_str(LB_ERR_EXHAUSTED), "not enough cards") == 0);
+    CHECK(strcmp(lb_status_str((lb_status)99), "unknown status") == 0);
+}
+
 static void test_rebuild(void) {
     lb_deck d;
     lb_deck_init(&d, LB_RESHUFFLE_SEEDS, 0);
@@ -333,61 +332,15 @@ static void test_rebuild(void) {
     CHECK(lb_deck_check(&d) == LB_ERR_STATE);
 }
 
-/* Many six-handed triple-draw hands. all_five: every player discards his whole hand on every draw;
- * otherwise random 0..5 discards, and a draw the rule cannot complete is checked (unchanged deck)
- * and retried with as many cards as the rule can give. */
-static void simulate(lb_reshuffle_rule rule, long hands, int all_five, long *reshuffles,
+/* 100,000 six-handed triple-draw hands through the self-check (selfcheck.c) on splitmix64. */
+static void simulate(lb_reshuffle_rule rule, int all_five, uint64_t seed, long *reshuffles,
                      long *exhausted) {
-    lb_deck d, before;
-    test_rng tr = {rule == LB_RESHUFFLE_SEEDS ? 1u : 2u, -1};
+    test_rng tr = {seed, -1};
     lb_random rng = {splitmix_next, &tr};
-    uint8_t seats[6] = {0, 1, 2, 3, 4, 5}, out[5], disc[5];
-    long h;
-    int draw, p, i, bad;
-    lb_deck_init(&d, rule, 0);
-    *reshuffles = 0;
-    *exhausted = 0;
-    for (h = 0; h < hands; h++) {
-        CHECK(lb_deck_shuffle(&d, &rng) == LB_OK);
-        CHECK(lb_deck_deal_round(&d, seats, 6, 5, NULL) == LB_OK);
-        CHECK(lb_deck_check(&d) == LB_OK);
-        for (draw = 0; draw < 3; draw++) {
-            uint64_t round_discards = 0, pooled = 0;
-            CHECK(lb_deck_begin_draw(&d, seats, 6) == LB_OK);
-            for (p = 0; p < 6; p++) {
-                uint64_t mine = 0;
-                int n = all_five ? 5 : (int)((tr.s >> 7) % 6); /* cheap variety */
-                lb_status st;
-                memcpy(disc, d.hands[p], (size_t)n);
-                for (i = 0; i < n; i++) mine |= (uint64_t)1 << disc[i];
-                before = d;
-                st = lb_deck_draw(&d, p, disc, n, &rng, out, &bad);
-                if (st == LB_ERR_EXHAUSTED) {
-                    (*exhausted)++;
-                    CHECK(memcmp(&before, &d, sizeof d) == 0);
-                    CHECK(lb_deck_available(&d) < n);
-                    n = lb_deck_available(&d);
-                    st = lb_deck_draw(&d, p, disc, n, &rng, out, &bad);
-                    mine = 0;
-                    for (i = 0; i < n; i++) mine |= (uint64_t)1 << disc[i];
-                }
-                CHECK(st == LB_OK);
-                /* the stub, muck and burns fell short: the live rule pooled the served discards */
-                if (52 - before.top + before.n_muck + before.n_burns < n) pooled |= round_discards;
-                for (i = 0; i < n; i++) {
-                    CHECK(!(mine >> out[i] & 1u)); /* never his own discards */
-                    /* live rule: a card of this draw only if a fallback pooled it */
-                    if (rule == LB_RESHUFFLE_LIVE)
-                        CHECK(!((round_discards & ~pooled) >> out[i] & 1u));
-                }
-                round_discards |= mine;
-                CHECK(lb_deck_check(&d) == LB_OK);
-            }
-            CHECK(lb_deck_end_draw(&d) == LB_OK);
-            CHECK(lb_deck_check(&d) == LB_OK);
-        }
-        *reshuffles += d.reshuffles;
-    }
+    lb_selfcheck_result r = lb_selfcheck_hands(100000, 6, rule, all_five, &rng);
+    CHECK_EQ_INT(r.violations, 0);
+    *reshuffles = (long)r.reshuffles;
+    *exhausted = (long)r.exhausted;
 }
 
 int main(void) {
@@ -400,27 +353,23 @@ int main(void) {
     test_ten_seats_exhausted();
     test_burn_before_draw();
     test_rebuild();
-    simulate(LB_RESHUFFLE_SEEDS, 100000, 1, &reshuffles, &exhausted);
+    test_status_text();
+    simulate(LB_RESHUFFLE_SEEDS, 1, 1, &reshuffles, &exhausted);
     /* 22 stub cards and 30 cards wanted per draw: one new stub in draws 1 and 2, two in draw 3
      * (the counts are the same in every hand; tests/test_deck.py walks through them) */
     printf("seeds, all five: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
     CHECK(exhausted == 0);
     CHECK(reshuffles == 400000);
-    simulate(LB_RESHUFFLE_LIVE, 100000, 1, &reshuffles, &exhausted);
+    simulate(LB_RESHUFFLE_LIVE, 1, 2, &reshuffles, &exhausted);
     /* the live rule completes every draw too: in each draw seat 4 finds 2 stub cards and no muck
      * or burns and falls back on the served discards; draws 2 and 3 also make a new stub at seat 2
      * from the last stub card and the muck: 1 + 2 + 2 new stubs per hand */
     printf("live, all five: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
     CHECK(exhausted == 0);
     CHECK(reshuffles == 500000);
-    simulate(LB_RESHUFFLE_LIVE, 100000, 0, &reshuffles, &exhausted);
+    simulate(LB_RESHUFFLE_LIVE, 0, 3, &reshuffles, &exhausted);
     printf("live, random discards: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
     /* six players holding five cards leave 52 - 30 = 22 cards outside the hands: never short */
     CHECK(reshuffles > 0 && exhausted == 0);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_deck: all checks passed\n");
-    return 0;
+    CHECK_DONE();
 }

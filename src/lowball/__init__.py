@@ -25,6 +25,8 @@ from lowball.errors import (
     IllegalActionError,
     InvalidCardError,
     InvalidDiscardError,
+    InvalidTypeError,
+    InvalidValueError,
     LowballError,
 )
 from lowball.engine import Event, HandState, LegalActions, Pot, PlayerView
@@ -83,6 +85,8 @@ __all__ = [
     "IllegalActionError",
     "InvalidCardError",
     "InvalidDiscardError",
+    "InvalidTypeError",
+    "InvalidValueError",
     "LowballError",
     "ReshuffleRule",
     "category",

@@ -4,56 +4,25 @@
 Private: the public names are re-exported, with their documentation, by :mod:`lowball.evaluation`.
 """
 
-from cpython.long cimport PyLong_Check
-from cpython.bool cimport PyBool_Check
 from cpython.tuple cimport PyTuple_Check
 from cpython.list cimport PyList_Check
-from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_GET_ITEM
 from cpython.unicode cimport PyUnicode_Check
-from cpython.ref cimport PyObject
 from libc.stdint cimport uint8_t, uint16_t, int64_t, uint64_t
 
 import numpy as np
 
-from lowball._cards cimport lb_status, LB_OK, LB_ERR_RANGE, LB_ERR_DUPLICATE, lb_parse_card
-
-cdef extern from "eval27.h" nogil:
-    uint16_t lb_eval5_unchecked(uint8_t c0, uint8_t c1, uint8_t c2, uint8_t c3, uint8_t c4)
-    int64_t lb_eval5_batch(const uint8_t *cards, size_t n, uint16_t *out, int check,
-                           lb_status *status)
-    void lb_eval_all(uint16_t *out)
-    int lb_category(int cls)
-    int LB_NUM_CLASSES
-    int LB_NUM_HANDS
-
-cdef extern from "tables.h" nogil:
-    const uint64_t lb_card_key[256]
-    const uint16_t lb_disp[]
-    const uint16_t lb_class[]
-    int LB_DISP_ROWS
-    int LB_CLASS_CELLS
-    int LB_COL_BITS
-    unsigned long long LB_SUIT_BIAS
-    unsigned long long LB_FLUSH_BITS
-    unsigned long long LB_RANK_MASK
-
-cdef extern from "Python.h":
-    long PyLong_AsLongAndOverflow(object o, int *overflow) except? -1
-    const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
+from lowball._c_status cimport lb_status, LB_OK, LB_ERR_RANGE
+from lowball._c_eval27 cimport (
+    lb_eval5_unchecked, lb_eval5_batch, lb_eval_all, lb_category, LB_NUM_CLASSES, LB_NUM_HANDS,
+)
+from lowball._c_tables cimport (
+    lb_card_key, lb_disp, lb_class, LB_DISP_ROWS, LB_CLASS_CELLS, LB_COL_BITS, LB_SUIT_BIAS,
+    LB_FLUSH_BITS, LB_RANK_MASK,
+)
+from lowball._common cimport int_cards, as_index, scan_cards, status_error
 
 NUM_CLASSES = LB_NUM_CLASSES
 NUM_HANDS = LB_NUM_HANDS
-
-
-cdef inline int _card_of(object o) except -2:
-    """The card number of an int item (not bool), or -1 when it needs the slow path."""
-    cdef long v
-    cdef int overflow = 0
-    if PyLong_Check(o) and not PyBool_Check(o):
-        v = PyLong_AsLongAndOverflow(o, &overflow)
-        if overflow == 0 and 0 <= v < 52:
-            return <int>v
-    return -1
 
 
 cdef inline int _distinct5(uint8_t *c) noexcept:
@@ -61,24 +30,6 @@ cdef inline int _distinct5(uint8_t *c) noexcept:
     cdef uint64_t b2 = (<uint64_t>1) << c[2], b3 = (<uint64_t>1) << c[3]
     cdef uint64_t b4 = (<uint64_t>1) << c[4]
     return (b0 + b1 + b2 + b3 + b4) == (b0 | b1 | b2 | b3 | b4)
-
-
-cdef int _parse_text(object text, uint8_t *c) except -1:
-    """Parse five cards from ASCII text with optional spaces or commas; 0 when it cannot."""
-    cdef Py_ssize_t size, i = 0
-    cdef const char *s = PyUnicode_AsUTF8AndSize(text, &size)
-    cdef int n = 0, used
-    cdef uint8_t card
-    while i < size:
-        if s[i] == b' ' or s[i] == b',' or s[i] == b'\t':
-            i += 1
-            continue
-        if n == 5 or lb_parse_card(s + i, <int>min(size - i, 3), &card, &used) != LB_OK:
-            return 0
-        c[n] = card
-        n += 1
-        i += used
-    return n == 5
 
 
 def evaluate(hand):
@@ -106,19 +57,11 @@ def evaluate(hand):
         exactly five cards.
     """
     cdef uint8_t c[5]
-    cdef int i, v
     if PyTuple_Check(hand) or PyList_Check(hand):
-        if PySequence_Fast_GET_SIZE(hand) == 5:
-            for i in range(5):
-                v = _card_of(<object>PySequence_Fast_GET_ITEM(hand, i))
-                if v < 0:
-                    break
-                c[i] = <uint8_t>v
-            else:
-                if _distinct5(c):
-                    return lb_eval5_unchecked(c[0], c[1], c[2], c[3], c[4])
+        if int_cards(hand, c, 5) == 5 and _distinct5(c):
+            return lb_eval5_unchecked(c[0], c[1], c[2], c[3], c[4])
     elif PyUnicode_Check(hand):
-        if _parse_text(hand, c) and _distinct5(c):
+        if scan_cards(hand, c, 5) == 5 and _distinct5(c):
             return lb_eval5_unchecked(c[0], c[1], c[2], c[3], c[4])
     # Anything else, or anything wrong: the Python parser accepts every documented form and
     # raises InvalidCardError naming the bad token.
@@ -128,13 +71,12 @@ def evaluate(hand):
 
 
 def _batch_error(object arr, Py_ssize_t row, lb_status status):
-    from lowball.errors import InvalidCardError
     values = [int(x) for x in arr[row]]
     if status == LB_ERR_RANGE:
         bad = next(v for v in values if not 0 <= v < 52)
-        return InvalidCardError(f"row {row}: card {bad} is out of range (cards are 0..51): {values}")
+        return status_error(status, f"row {row}: card {bad} is out of range (cards are 0..51): {values}")
     dup = next(v for v in values if values.count(v) > 1)
-    return InvalidCardError(f"row {row}: card {dup} appears twice: {values}")
+    return status_error(status, f"row {row}: card {dup} appears twice: {values}")
 
 
 def evaluate_batch(cards, *, bint check=True):
@@ -160,16 +102,19 @@ def evaluate_batch(cards, *, bint check=True):
     ------
     InvalidCardError
         With ``check``: naming the first bad row, its bad card and the row's cards. Also for an
-        array that is not of shape (N, 5).
-    TypeError
-        For a non-integer dtype.
+        array that is not of shape (N, 5), or not an array at all (ragged rows).
+    InvalidTypeError
+        For a non-integer dtype (also a TypeError).
     """
-    arr = np.asarray(cards)
+    from lowball.errors import InvalidCardError, InvalidTypeError
+    try:
+        arr = np.asarray(cards)
+    except (ValueError, TypeError, OverflowError) as e:
+        raise InvalidCardError(f"cards must be an array of shape (N, 5): {e}") from None
     if arr.ndim != 2 or arr.shape[1] != 5:
-        from lowball.errors import InvalidCardError
         raise InvalidCardError(f"cards must have shape (N, 5), got {arr.shape}")
     if arr.dtype.kind not in "iu":
-        raise TypeError(f"cards must be an integer array, got dtype {arr.dtype}")
+        raise InvalidTypeError(f"cards must be an integer array, got dtype {arr.dtype}")
     cdef Py_ssize_t n = arr.shape[0]
     cdef lb_status status = LB_OK
     cdef int64_t bad
@@ -207,12 +152,14 @@ def evaluate_all():
     return out
 
 
-def category_index(int hand_class):
-    """Category number 0..8 of a class 1..7462; ValueError outside that range."""
-    cdef int cat = lb_category(hand_class)
-    if cat < 0:
-        raise ValueError(f"hand class {hand_class} is out of range (classes are 1..7462)")
-    return cat
+def category_index(hand_class):
+    """Category number 0..8 of a class 1..7462; InvalidValueError (a ValueError) otherwise."""
+    index = as_index(hand_class)
+    if index is None or not 1 <= index <= LB_NUM_CLASSES:
+        from lowball.errors import InvalidValueError
+        shown = hand_class if index is None else index
+        raise InvalidValueError(f"hand class {shown!r} is out of range (classes are 1..7462)")
+    return lb_category(<int>index)
 
 
 def tables():

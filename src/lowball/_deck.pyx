@@ -6,17 +6,16 @@ Private: :class:`lowball.Deck` (lowball/deck.py) subclasses :class:`DeckCore` an
 Every method here either succeeds or raises with the deck, and its random source, unchanged.
 """
 
-from cpython.long cimport PyLong_Check
-from cpython.bool cimport PyBool_Check
-from cpython.tuple cimport PyTuple_Check, PyTuple_GET_SIZE, PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
-from cpython.list cimport PyList_Check, PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_Check
 from cpython.unicode cimport PyUnicode_Check
 from cpython.ref cimport Py_INCREF
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy, memcmp
+from libc.string cimport memcpy
 
 import os
+from collections.abc import Mapping
 
 from lowball.cards import DECK as _CARDS_TUPLE
 from lowball.errors import (
@@ -27,64 +26,12 @@ from lowball.errors import (
     InvalidDiscardError,
 )
 
-from lowball._cards cimport lb_status, LB_OK, LB_ERR_RANGE, LB_ERR_DUPLICATE, lb_parse_card
-from lowball._cards cimport LB_ERR_EXHAUSTED, LB_ERR_NOT_HELD, LB_ERR_TOO_MANY, LB_ERR_TURN, LB_ERR_SEAT, LB_ERR_RANDOM, LB_ERR_STATE, LB_ERR_PARSE
-
-cdef extern from "deck.h" nogil:
-    int LB_DECK_MAX_SEATS
-    int LB_DECK_MAX_DISCARD
-    int LB_PLACE_STUB
-    int LB_PLACE_MUCK
-    int LB_PLACE_BURN
-    int LB_PLACE_DISCARD
-    ctypedef enum lb_reshuffle_rule:
-        LB_RESHUFFLE_SEEDS
-        LB_RESHUFFLE_LIVE
-    ctypedef struct lb_random:
-        int (*next)(void *ctx, uint64_t *word) noexcept nogil
-        void *ctx
-    ctypedef struct lb_deck:
-        uint8_t stub[52]
-        uint8_t top
-        uint8_t n_muck
-        uint8_t n_burns
-        uint8_t n_discards
-        uint8_t muck[52]
-        uint8_t burns[52]
-        uint8_t discards[52]
-        uint8_t discard_seat[52]
-        uint8_t hands[10][52]
-        uint8_t hand_len[10]
-        uint8_t where[52]
-        uint8_t rule
-        uint8_t burn_before_draw
-        uint8_t in_draw
-        uint8_t n_order
-        uint8_t next
-        uint8_t order[10]
-        uint8_t drawn[10]
-        uint32_t reshuffles
-    int lb_random_bounded(const lb_random *rng, uint32_t bound, uint32_t *out)
-    lb_status lb_shuffle_cards(uint8_t *cards, int n, const lb_random *rng)
-    void lb_deck_init(lb_deck *d, lb_reshuffle_rule rule, int burn_before_draw)
-    lb_status lb_deck_shuffle(lb_deck *d, const lb_random *rng)
-    lb_status lb_deck_set_order(lb_deck *d, const uint8_t *order, int n)
-    lb_status lb_deck_deal(lb_deck *d, int seat, int n, uint8_t *out)
-    lb_status lb_deck_deal_round(lb_deck *d, const uint8_t *seats, int n_seats, int rounds,
-                                 uint8_t *out)
-    lb_status lb_deck_burn(lb_deck *d, uint8_t *out)
-    lb_status lb_deck_muck(lb_deck *d, const uint8_t *cards, int n, int *bad)
-    lb_status lb_deck_fold(lb_deck *d, int seat)
-    lb_status lb_deck_begin_draw(lb_deck *d, const uint8_t *seats, int n)
-    lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n,
-                           const lb_random *rng, uint8_t *out, int *bad)
-    int lb_deck_available(const lb_deck *d)
-    lb_status lb_deck_end_draw(lb_deck *d)
-    lb_status lb_deck_check(const lb_deck *d)
-    lb_status lb_deck_rebuild(lb_deck *d)
-
-cdef extern from "Python.h":
-    const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
+from lowball._c_status cimport (
+    lb_status, LB_OK, LB_ERR_DUPLICATE, LB_ERR_EXHAUSTED, LB_ERR_NOT_HELD, LB_ERR_TURN,
+    LB_ERR_RANDOM,
+)
+from lowball._c_deck cimport *
+from lowball._common cimport int_cards, as_index, clip_count, seat_of, scan_cards, status_error, status_text
 
 # numpy's C interface to a BitGenerator (numpy/random/bitgen.h), declared here so that the build
 # needs no numpy headers; the layout is part of numpy's documented, stable C API.
@@ -135,61 +82,17 @@ cdef inline object _cards_tuple(const uint8_t *cards, int n):
     return t
 
 
-cdef inline int _card_of(object o) except -2:
-    """The card number of an int-like item (not bool) 0..51, or -1 for the slow path."""
-    cdef long v
-    if PyLong_Check(o) and not PyBool_Check(o):
-        v = o
-        if 0 <= v < 52:
-            return <int>v
-    return -1
-
-
 cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
     """Cards as a tuple/list of card numbers or Card, a text, or any iterable: at most cap cards
     into out; returns the number of cards given (more than cap: only the first cap are stored).
     Bad cards raise InvalidCardError naming them (via lowball.cards)."""
-    cdef Py_ssize_t n, i, size
-    cdef int v, used
-    cdef const char *s
-    cdef uint8_t card
-    if PyTuple_Check(cards):
-        n = PyTuple_GET_SIZE(cards)
-        if n > cap:
-            return <int>n
-        for i in range(n):
-            v = _card_of(<object>PyTuple_GET_ITEM(cards, i))
-            if v < 0:
-                break
-            out[i] = <uint8_t>v
-        else:
-            return <int>n
-    elif PyList_Check(cards):
-        n = PyList_GET_SIZE(cards)
-        if n > cap:
-            return <int>n
-        for i in range(n):
-            v = _card_of(<object>PyList_GET_ITEM(cards, i))
-            if v < 0:
-                break
-            out[i] = <uint8_t>v
-        else:
+    cdef Py_ssize_t n, i
+    if PyTuple_Check(cards) or PyList_Check(cards):
+        n = int_cards(cards, out, cap)
+        if n >= 0:
             return <int>n
     elif PyUnicode_Check(cards):
-        s = PyUnicode_AsUTF8AndSize(cards, &size)
-        i = 0
-        n = 0
-        while i < size:
-            if s[i] == b' ' or s[i] == b',' or s[i] == b'\t':
-                i += 1
-                continue
-            if lb_parse_card(s + i, <int>min(size - i, 3), &card, &used) != LB_OK:
-                n = -1
-                break
-            if n < cap:
-                out[n] = card
-            n += 1
-            i += used
+        n = scan_cards(cards, out, cap)
         if n >= 0:
             return <int>n
     # Everything else, or a bad item: the Python parser names the bad value.
@@ -208,21 +111,17 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
 
 
 cdef inline int _seat_of(object seat) except -1:
-    cdef long v
-    if PyLong_Check(seat) and not PyBool_Check(seat):
-        v = seat
-        if 0 <= v < LB_DECK_MAX_SEATS:
-            return <int>v
-    return _seat_slow(seat)
+    return seat_of(seat, LB_DECK_MAX_SEATS)
 
 
-cdef int _seat_slow(object seat) except -1:
-    if isinstance(seat, bool) or not hasattr(seat, "__index__"):
-        raise DeckError(f"seat {seat!r} is not a seat number: expected an int 0..{LB_DECK_MAX_SEATS - 1}")
-    index = seat.__index__()  # a Python int of any size: compared before it becomes a C int
-    if not 0 <= index < LB_DECK_MAX_SEATS:
-        raise DeckError(f"seat {index} is out of range: seats are 0..{LB_DECK_MAX_SEATS - 1}")
-    return <int>index
+cdef int _count_of(object n, str verb) except -1:
+    """A number of cards to deal, 0..52, or 53 for any larger number (the caller names it)."""
+    index = as_index(n)
+    if index is None:
+        raise DeckError(f"cannot {verb} {n!r} cards: expected a number of cards, an int 0 or more")
+    if index < 0:
+        raise DeckError(f"cannot {verb} {index} cards: expected 0 or more")
+    return clip_count(index, 52)
 
 
 cdef int _seats_of(object seats, uint8_t *out) except -1:
@@ -232,6 +131,9 @@ cdef int _seats_of(object seats, uint8_t *out) except -1:
     cdef object items
     if PyTuple_Check(seats) or PyList_Check(seats):
         items = seats
+    elif isinstance(seats, (str, bytes, bytearray)) or not hasattr(seats, "__iter__"):
+        raise DeckError(f"seats {seats!r} are not a list of seats: expected distinct ints "
+                        f"0..{LB_DECK_MAX_SEATS - 1}")
     else:
         items = list(seats)
     if len(items) > LB_DECK_MAX_SEATS:
@@ -352,7 +254,7 @@ cdef class DeckCore:
             dup = next(c for c in lst if lst.count(c) > 1)
             raise InvalidCardError(f"card {_CARDS[dup]} appears twice in the deck order")
 
-    def deal(self, seat, int n=5):
+    def deal(self, seat, n=5):
         """Deal ``n`` cards from the top of the stub to ``seat``, one after the other.
 
         Parameters
@@ -376,20 +278,20 @@ cdef class DeckCore:
         DeckError
             For a seat outside 0..9 or a negative ``n``.
         """
-        cdef uint8_t out[52]
+        cdef uint8_t out[53]
         cdef int s = _seat_of(seat)
+        cdef int k = _count_of(n, "deal")
         cdef lb_status st
-        if n < 0:
-            raise DeckError(f"cannot deal {n} cards: expected 0 or more")
-        if n > 52 - self.d.top and not self.d.in_draw:
+        n = as_index(n)
+        if k > 52 - self.d.top and not self.d.in_draw:
             raise DeckExhaustedError(
                 f"cannot deal {n} cards to seat {s}: only {52 - self.d.top} left in the stub")
-        st = lb_deck_deal(&self.d, s, n, out)
+        st = lb_deck_deal(&self.d, s, k, out)
         if st != LB_OK:
             self._raise_deal(st, s, n)
-        return _cards_tuple(out, n)
+        return _cards_tuple(out, k)
 
-    def deal_round(self, seats, int n=5):
+    def deal_round(self, seats, n=5):
         """Deal ``n`` cards to each of ``seats`` one card at a time, clockwise, as a dealer pitches.
 
         Parameters
@@ -417,29 +319,29 @@ cdef class DeckCore:
         cdef uint8_t out[52]
         cdef uint8_t one[52]
         cdef int k = _seats_of(seats, seat_arr)
+        cdef int rounds = _count_of(n, "deal")
         cdef int i, r
         cdef lb_status st
-        if n < 0:
-            raise DeckError(f"cannot deal {n} cards: expected 0 or more")
+        n = as_index(n)
         if self.d.in_draw:
             self._raise_deal(LB_ERR_TURN, seat_arr[0] if k else 0, k * n)
-        if k * n > 52 - self.d.top:
+        if k * rounds > 52 - self.d.top:
             raise DeckExhaustedError(
                 f"cannot deal {n} cards to each of {k} seats ({k * n} cards): "
                 f"only {52 - self.d.top} left in the stub")
-        st = lb_deck_deal_round(&self.d, seat_arr, k, n, out)
+        st = lb_deck_deal_round(&self.d, seat_arr, k, rounds, out)
         if st != LB_OK:
             self._raise_deal(st, seat_arr[0] if k else 0, k * n)
         result = PyTuple_New(k)
         for i in range(k):
-            for r in range(n):
+            for r in range(rounds):
                 one[r] = out[r * k + i]
-            t = _cards_tuple(one, n)
+            t = _cards_tuple(one, rounds)
             Py_INCREF(t)
             PyTuple_SET_ITEM(result, i, t)
         return result
 
-    cdef int _raise_deal(self, lb_status st, int seat, int n) except -1:
+    cdef int _raise_deal(self, lb_status st, int seat, object n) except -1:
         if st == LB_ERR_TURN:
             raise DrawOrderError(
                 f"cannot deal to seat {seat} during a draw round: serve it with draw(), "
@@ -447,7 +349,7 @@ cdef class DeckCore:
         if st == LB_ERR_EXHAUSTED:
             raise DeckExhaustedError(
                 f"cannot deal {n} cards to seat {seat}: only {52 - self.d.top} left in the stub")
-        raise DeckError(f"dealing {n} cards to seat {seat} failed (status {<int>st})")
+        raise status_error(st, f"dealing {n} cards to seat {seat} failed: {status_text(st)}")
 
     def burn(self):
         """Burn the top card of the stub: it goes face down to the burn cards.
@@ -515,7 +417,7 @@ cdef class DeckCore:
             raise InvalidDiscardError(
                 f"card {_CARDS[arr[bad]]} cannot be mucked: it is not in any player's hand")
         if st != LB_OK:
-            raise DeckError(f"muck failed (status {<int>st})")
+            raise status_error(st, f"muck failed: {status_text(st)}", discard=True)
 
     # -- the draw ------------------------------------------------------------------------------
 
@@ -619,7 +521,7 @@ cdef class DeckCore:
                 f"seat {s} cannot draw {n} cards: the stub has {left} and the {rule} rule's "
                 f"reshuffle pool {lb_deck_available(&self.d) - left}, so the rule cannot "
                 "complete this draw; no card was moved")
-        raise DeckError(f"draw for seat {s} failed (status {<int>st})")
+        raise status_error(st, f"draw for seat {s} failed: {status_text(st)}", discard=True)
 
     def end_draw(self):
         """End the draw round: its discards join the muck as earlier draws' discards.
@@ -766,6 +668,8 @@ cdef class DeckCore:
             for i, c in enumerate(h):
                 t.hands[s][i] = c
         if draw is not None:
+            if not isinstance(draw, Mapping):
+                raise DeckError(f"snapshot field 'draw' is malformed: {draw!r} is not a dict")
             try:
                 order = draw["order"]
                 served = draw["served"]
@@ -801,94 +705,3 @@ cdef class DeckCore:
                             "in a consistent state")
         self.d = t
 
-
-def _selfcheck_hands(long hands, int seats, int rule, bint all_five, bit_generator):
-    """Play ``hands`` hands of ``seats`` players with three draws in C, checking after every step.
-
-    Each player discards his whole hand on every draw (``all_five``), or a random 0..5 cards
-    (drawn from the generator), retrying with what the rule can give when it cannot complete the
-    draw. Checks after every step: lb_deck_check (every card in exactly one place), no player
-    dealt a card he discarded in this draw, and under the live rule no card of this draw except
-    the served players' discards pooled by a draw that the stub, muck and burns could not
-    complete (this one or an earlier one of the round); a refused draw must leave the deck
-    unchanged and ask for more than lb_deck_available.
-
-    Returns
-    -------
-    dict
-        ``hands``, ``reshuffles``, ``exhausted`` (draws refused), ``violations`` (must be 0).
-    """
-    cdef lb_deck d, before
-    cdef lb_random rng
-    cdef bitgen_t *bg = <bitgen_t *>PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
-    cdef uint8_t seat_arr[10]
-    cdef uint8_t out[5]
-    cdef uint8_t disc[5]
-    cdef long h, reshuffles = 0, exhausted = 0, violations = 0
-    cdef int draw, p, i, n, bad
-    cdef bint live_short
-    cdef uint32_t r
-    cdef uint64_t mine, round_discards, pooled
-    cdef lb_status st
-    if not 2 <= seats <= LB_DECK_MAX_SEATS:
-        raise DeckError(f"seats must be 2..{LB_DECK_MAX_SEATS}")
-    rng.next = _bitgen_next
-    rng.ctx = bg
-    for p in range(seats):
-        seat_arr[p] = p
-    lb_deck_init(&d, <lb_reshuffle_rule>rule, 0)
-    with nogil:
-        for h in range(hands):
-            if lb_deck_shuffle(&d, &rng) != LB_OK:
-                violations += 1
-            if lb_deck_deal_round(&d, seat_arr, seats, 5, NULL) != LB_OK:
-                violations += 1
-            if lb_deck_check(&d) != LB_OK:
-                violations += 1
-            for draw in range(3):
-                round_discards = 0
-                pooled = 0  # this round's discards the live rule has shuffled into the stub
-                if lb_deck_begin_draw(&d, seat_arr, seats) != LB_OK:
-                    violations += 1
-                for p in range(seats):
-                    if all_five:
-                        n = 5
-                    else:
-                        lb_random_bounded(&rng, 6, &r)
-                        n = <int>r
-                    memcpy(disc, d.hands[p], n)
-                    before = d
-                    st = lb_deck_draw(&d, p, disc, n, &rng, out, &bad)
-                    if st == LB_ERR_EXHAUSTED:
-                        exhausted += 1
-                        if memcmp(&before, &d, sizeof(lb_deck)) != 0:
-                            violations += 1
-                        if lb_deck_available(&d) >= n:
-                            violations += 1
-                        n = lb_deck_available(&d)
-                        st = lb_deck_draw(&d, p, disc, n, &rng, out, &bad)
-                    if st != LB_OK:
-                        violations += 1
-                        continue
-                    # the live rule pools this round's served discards only when the stub, muck
-                    # and burns cannot complete the draw
-                    live_short = (52 - before.top) + before.n_muck + before.n_burns < n
-                    if live_short:
-                        pooled |= round_discards
-                    mine = 0
-                    for i in range(n):
-                        mine |= (<uint64_t>1) << disc[i]
-                    for i in range(n):
-                        if (mine >> out[i]) & 1u:
-                            violations += 1
-                        if rule == LB_RESHUFFLE_LIVE and \
-                                ((round_discards & ~pooled) >> out[i]) & 1u:
-                            violations += 1
-                    round_discards |= mine
-                    if lb_deck_check(&d) != LB_OK:
-                        violations += 1
-                if lb_deck_end_draw(&d) != LB_OK or lb_deck_check(&d) != LB_OK:
-                    violations += 1
-            reshuffles += d.reshuffles
-    return {"hands": hands, "reshuffles": reshuffles, "exhausted": exhausted,
-            "violations": violations}

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import SupportsIndex, Union
 
-from lowball.errors import InvalidCardError
+from lowball.errors import InvalidCardError, InvalidTypeError
 
 __all__ = [
     "RANKS",
@@ -61,9 +61,10 @@ class Card(int):
     @classmethod
     def from_rank_suit(cls, rank: int, suit: int) -> Card:
         """The card of ``rank`` 0..12 (deuce..ace) and ``suit`` 0..3 (c, d, h, s)."""
-        if not (0 <= rank < 13 and 0 <= suit < 4):
+        r, s = _index(rank), _index(suit)
+        if r is None or s is None or not (0 <= r < 13 and 0 <= s < 4):
             raise InvalidCardError(f"rank {rank!r}, suit {suit!r}: expected rank 0..12, suit 0..3")
-        return _CARDS[4 * rank + suit]
+        return _CARDS[4 * r + s]
 
     @property
     def rank(self) -> int:
@@ -88,6 +89,16 @@ HandLike = Union[str, Iterable[CardLike]]
 """Cards as text (``"7s5h4d3c2s"``, ``"7s 5h 4d 3c 2s"``, ``"7s,5h"``) or an iterable of cards."""
 
 
+def _index(value: object) -> int | None:
+    """``value`` as an int if it is an integer (not a bool), else None."""
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:  # numpy's bool has __index__ but refuses it
+        return None
+
+
 def _card_number(value: object) -> int:
     if isinstance(value, str):
         m = _CARD_RE.fullmatch(value.strip())
@@ -95,11 +106,11 @@ def _card_number(value: object) -> int:
             raise InvalidCardError(f"{value!r} is not a card: expected {_EXPECTED}")
         rank = 8 if m.group(1) == "10" else RANKS.index(m.group(1).upper())
         return 4 * rank + SUITS.index(m.group(2).lower())
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+    number = _index(value)
+    if number is None:
         raise InvalidCardError(
             f"{value!r} is not a card: expected a card number 0..51, text like '7s', or a Card"
         )
-    number = operator.index(value)
     if not 0 <= number < 52:
         raise InvalidCardError(f"card number {number} is out of range: expected 0..51")
     return number
@@ -179,5 +190,17 @@ def parse_hand(hand: HandLike) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[CardLike], sep: str = "") -> str:
-    """Text of cards in the given order, e.g. ``format_cards([23, 13]) == '7s5d'``."""
+    """Text of cards in the given order, e.g. ``format_cards([23, 13]) == '7s5d'``.
+
+    Raises
+    ------
+    InvalidCardError
+        For something that is not a card, or ``cards`` that are not a list of cards.
+    InvalidTypeError
+        For a ``sep`` that is not a str (also a TypeError).
+    """
+    if not isinstance(sep, str):
+        raise InvalidTypeError(f"sep {sep!r} is not a str: expected the text between cards")
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise InvalidCardError(f"{cards!r} is not a list of cards: expected a sequence of cards")
     return sep.join(str(Card(c)) for c in cards)

@@ -20,7 +20,7 @@ import numpy as np
 
 from lowball._deck import RULE_LIVE, RULE_SEEDS, DeckCore
 from lowball.cards import Card, CardLike
-from lowball.errors import DeckError
+from lowball.errors import DeckError, InvalidTypeError, InvalidValueError
 
 __all__ = ["Deck", "DeckView", "ReshuffleRule", "SNAPSHOT_FORMAT"]
 
@@ -52,6 +52,12 @@ class ReshuffleRule(enum.IntEnum):
     draw rounds first, and then the discards from the current round if necessary"; no rulebook
     refuses a player's draw. The last stub card is dealt only if it completes the draw round (the
     last player to be served takes exactly the cards left); otherwise it goes into the new stub."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> ReshuffleRule:
+        raise InvalidValueError(
+            f"{value!r} is not a valid ReshuffleRule: expected 0 (SEEDS) or 1 (LIVE)"
+        )
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,7 @@ def _bit_generator(seed: SeedLike) -> tuple[np.random.BitGenerator | None, bool]
     if isinstance(seed, np.random.SeedSequence):
         return np.random.PCG64(seed), False
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(
+        raise InvalidTypeError(
             f"seed {seed!r} is not usable: expected None (OS entropy), a non-negative int, "
             "a numpy Generator, BitGenerator or SeedSequence"
         )
@@ -192,10 +198,10 @@ class Deck(DeckCore):
 
     Raises
     ------
-    TypeError
-        For a ``seed`` of another type.
+    InvalidTypeError
+        For a ``seed`` of another type (also a TypeError).
     DeckError
-        For a negative seed.
+        For a negative seed or an unknown ``rule``.
     """
 
     __slots__ = ()
@@ -327,7 +333,7 @@ class Deck(DeckCore):
         if not isinstance(snapshot, Mapping) or snapshot.get("format") != SNAPSHOT_FORMAT:
             raise DeckError(f"not a deck snapshot: expected a dict with format {SNAPSHOT_FORMAT!r}")
         rules = {"seeds": RULE_SEEDS, "live": RULE_LIVE}
-        if snapshot.get("rule") not in rules:
+        if not isinstance(snapshot.get("rule"), str) or snapshot.get("rule") not in rules:
             raise DeckError(f"snapshot rule {snapshot.get('rule')!r}: expected 'seeds' or 'live'")
         burn = snapshot.get("burn")
         if not isinstance(burn, bool):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 __all__ = [
     "LowballError",
+    "InvalidValueError",
+    "InvalidTypeError",
     "InvalidCardError",
     "IllegalActionError",
     "DeckError",
@@ -19,6 +21,16 @@ __all__ = [
 
 class LowballError(Exception):
     """Root of every error that lowball raises on purpose."""
+
+
+class InvalidValueError(LowballError, ValueError):
+    """An argument outside what a call accepts where no more specific error applies: a hand class
+    outside 1..7462, an empty showdown, a number that is not a member of an enum."""
+
+
+class InvalidTypeError(LowballError, TypeError):
+    """An argument of a kind the call does not take where no more specific error applies (a
+    float array of cards, a seed that is not a seed); also a TypeError, as it was before."""
 
 
 class InvalidCardError(LowballError, ValueError):

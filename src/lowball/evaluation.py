@@ -19,6 +19,7 @@ import numpy as np
 
 from lowball import _core
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_hand
+from lowball.errors import InvalidValueError
 
 __all__ = [
     "NUM_CLASSES",
@@ -56,6 +57,10 @@ class HandCategory(enum.IntEnum):
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
 
+    @classmethod
+    def _missing_(cls, value: object) -> HandCategory:
+        raise InvalidValueError(f"{value!r} is not a valid HandCategory: expected 0..8")
+
     @property
     def label(self) -> str:
         """Lower-case words, e.g. ``'three of a kind'``."""
@@ -69,7 +74,9 @@ def _class_of(hand_or_class: HandOrClass) -> int:
     """A class 1..7462 from an int class, or the class of a hand."""
     if isinstance(hand_or_class, int) and not isinstance(hand_or_class, (bool, Card)):
         if not 1 <= hand_or_class <= NUM_CLASSES:
-            raise ValueError(f"hand class {hand_or_class} is out of range: expected 1..7462")
+            raise InvalidValueError(
+                f"hand class {hand_or_class} is out of range: expected 1..7462"
+            )
         return hand_or_class
     return int(evaluate(cast(HandLike, hand_or_class)))
 
@@ -81,8 +88,8 @@ def category(hand_or_class: HandOrClass) -> HandCategory:
     ------
     InvalidCardError
         For a malformed hand (see :func:`evaluate`).
-    ValueError
-        For an int outside 1..7462.
+    InvalidValueError
+        For an int outside 1..7462 (also a ValueError).
     """
     return HandCategory(_core.category_index(_class_of(hand_or_class)))
 
@@ -150,7 +157,7 @@ def describe(hand_or_class: HandOrClass) -> str:
     Raises
     ------
     InvalidCardError
-        For a malformed hand. ValueError for an int outside 1..7462.
+        For a malformed hand. InvalidValueError (a ValueError) for an int outside 1..7462.
     """
     cat_index, ranks = _class_ranks()[_class_of(hand_or_class)]
     cat = HandCategory(cat_index)
@@ -203,12 +210,17 @@ def winners(hands: Iterable[HandOrClass]) -> list[int]:
 
     Raises
     ------
-    ValueError
-        For an empty ``hands``. InvalidCardError for a malformed hand.
+    InvalidValueError
+        For an empty ``hands``, or one that is not a list (also a ValueError). InvalidCardError
+        for a malformed hand.
     """
+    if isinstance(hands, (str, bytes, bytearray)) or not isinstance(hands, Iterable):
+        raise InvalidValueError(
+            f"{hands!r} is not a list of hands: expected hands or class numbers 1..7462"
+        )
     classes = [_class_of(h) for h in hands]
     if not classes:
-        raise ValueError("winners() needs at least one hand")
+        raise InvalidValueError("winners() needs at least one hand")
     best = min(classes)
     return [i for i, c in enumerate(classes) if c == best]
 

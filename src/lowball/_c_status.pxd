@@ -1,7 +1,6 @@
-# Declarations of csrc/cards.h, shared by the Cython bindings (_core.pyx, _deck.pyx).
-from libc.stdint cimport uint8_t
+# Declarations of csrc/status.h: the core's status codes and their text.
 
-cdef extern from "cards.h" nogil:
+cdef extern from "status.h" nogil:
     ctypedef enum lb_status:
         LB_OK
         LB_ERR_RANGE
@@ -14,4 +13,4 @@ cdef extern from "cards.h" nogil:
         LB_ERR_SEAT
         LB_ERR_RANDOM
         LB_ERR_STATE
-    lb_status lb_parse_card(const char *text, int len, uint8_t *card, int *used)
+    const char *lb_status_str(lb_status status)

@@ -1,0 +1,248 @@
+"""Bad input never escapes the error hierarchy: every public entry point, fed a wrong value in any
+argument position, either works or raises a :class:`lowball.LowballError`.
+
+The values are the kinds that slip past hand-written checks: huge and negative ints (past C
+``long`` and ``uint64``), floats (nan, inf), bools, None, strings, bytes, numpy scalars, and lists
+of those. A TypeError is only acceptable for a wrong *number* of arguments, never here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import lowball
+from lowball import Card, Deck, Hand, HandState, LowballError
+from lowball.engine import BETTING, DRAWING, SHOWDOWN
+from lowball.variants import (
+    TRIPLE_DRAW_FIXED_LIMIT,
+    FixedLimit,
+    ForcedBets,
+    NoLimit,
+    PotLimit,
+    Variant,
+)
+
+NASTY = [
+    2**70, -(2**70), 2**64, 2**64 - 1, 2**63, -(2**63) - 1, 2**31, -(2**31) - 1, -1, -52, 52, 10,
+    7463, 0.0, 0.5, -1.5, 1e300, math.nan, math.inf, -math.inf, True, False, None, "", " ", "x",
+    "7s", "7s5h4d3c2s", "2**70", "Zz", "\x00", b"", b"7s", bytearray(b"7s"),
+    np.int64(-1), np.int64(2**62), np.uint64(2**64 - 1), np.int8(-3), np.int32(60),
+    np.float64(math.nan), np.float32(1.5), np.bool_(True), [], (), {}, {"format": 1},
+    [2**70], [-1, 0, 1, 2, 3], [0, 1, 2, 3, 2**70], [None] * 5, ["7s", 2**64], [[0]],
+]
+SCALARS = st.one_of(
+    st.sampled_from(NASTY),
+    st.integers(min_value=-(2**80), max_value=2**80),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=6),
+    st.binary(max_size=3),
+    st.builds(np.int64, st.integers(min_value=-(2**63), max_value=2**63 - 1)),
+    st.builds(np.float64, st.floats()),
+)
+BAD = st.one_of(
+    SCALARS,
+    st.lists(SCALARS, max_size=6),
+    st.lists(SCALARS, max_size=6).map(tuple),
+    st.dictionaries(st.sampled_from(["format", "stub", "hands", "variant", "x"]), SCALARS,
+                    max_size=3),
+)
+
+
+# -- the objects the methods are called on, fresh for every call ----------------------------------
+
+
+def deck() -> Deck:
+    return Deck(seed=1)
+
+
+def dealt() -> Deck:
+    d = Deck(seed=1)
+    d.deal_round([0, 1, 2], 5)
+    return d
+
+
+def drawing() -> Deck:
+    d = dealt()
+    d.begin_draw([0, 1, 2])
+    return d
+
+
+def hand_state(phase: str = BETTING) -> HandState:
+    s = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100, 100], seed=1, manual_showdown=True)
+    while s.phase != phase:
+        if s.phase == DRAWING:
+            s.stand_pat()
+        else:
+            s.check_or_call()
+    return s
+
+
+HAND = Hand("7s5h4d3c2s")
+VARIANT_KW = dict(name="x", draws=3, betting=FixedLimit(small_bet=2, big_bet=4),
+                  forced=ForcedBets(small_blind=1, big_blind=2))
+
+# Each entry: (name, callable, good positional args, good keyword args). Every positional and
+# every keyword argument is replaced by a bad value in turn.
+Entry = tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+ENTRIES: list[Entry] = [
+    # cards
+    ("Card", lambda *a: Card(*a), (0,), {}),
+    ("Card.from_rank_suit", Card.from_rank_suit, (0, 0), {}),
+    ("parse_card", lowball.parse_card, ("7s",), {}),
+    ("parse_cards", lowball.parse_cards, ("7s5h",), {"count": 2}),
+    ("parse_hand", lowball.parse_hand, ("7s5h4d3c2s",), {}),
+    ("format_cards", lowball.format_cards, ([0, 1],), {"sep": " "}),
+    # evaluation
+    ("evaluate", lowball.evaluate, ("7s5h4d3c2s",), {}),
+    ("evaluate_batch", lowball.evaluate_batch, ([[0, 4, 8, 12, 20]],), {"check": True}),
+    ("category", lowball.category, (1,), {}),
+    ("describe", lowball.describe, (1,), {}),
+    ("winners", lowball.winners, ([1, 2],), {}),
+    ("HandCategory", lowball.HandCategory, (0,), {}),
+    ("Hand", lambda *a: Hand(*a), ("7s5h4d3c2s",), {}),
+    ("Hand.beats", HAND.beats, ("8s5h4d3c2s",), {}),
+    ("Hand.ties", HAND.ties, ("8s5h4d3c2s",), {}),
+    # the deck
+    ("ReshuffleRule", lowball.ReshuffleRule, (0,), {}),
+    ("Deck", lambda **k: Deck(**k), (), {"seed": 1, "rule": 0, "burn": False}),
+    ("Deck.from_order", Deck.from_order, ("7s5h",), {"seed": 1, "rule": 0, "burn": False}),
+    ("Deck.from_snapshot", Deck.from_snapshot, (deck().snapshot(),), {}),
+    ("Deck.restore", lambda *a: deck().restore(*a), (deck().snapshot(),), {}),
+    ("Deck.view", lambda *a: dealt().view(*a), (0,), {}),
+    ("Deck.hand", lambda *a: dealt().hand(*a), (0,), {}),
+    ("Deck.deal", lambda *a: deck().deal(*a), (0, 5), {}),
+    ("Deck.deal_round", lambda *a: deck().deal_round(*a), ([0, 1], 5), {}),
+    ("Deck.fold", lambda *a: dealt().fold(*a), (0,), {}),
+    ("Deck.muck", lambda *a: dealt().muck(*a), ((),), {}),
+    ("Deck.begin_draw", lambda *a: dealt().begin_draw(*a), ([0, 1, 2],), {}),
+    ("Deck.draw", lambda *a: drawing().draw(*a), (0, ()), {}),
+    # rules as data
+    ("FixedLimit", lambda **k: FixedLimit(**k), (), {"small_bet": 2, "big_bet": 4,
+                                                     "max_raises": 4, "uncapped_heads_up": True}),
+    ("PotLimit", lambda **k: PotLimit(**k), (), {"min_bet": 2}),
+    ("NoLimit", lambda **k: NoLimit(**k), (), {"min_bet": 2}),
+    ("ForcedBets", lambda **k: ForcedBets(**k), (), {"small_blind": 1, "big_blind": 2, "ante": 0,
+                                                     "big_blind_ante": False}),
+    ("Variant", lambda **k: Variant(**k), (), {**VARIANT_KW, "reshuffle": 0, "burn": False,
+                                              "max_players": 6, "code": "", "open_fold": False,
+                                              "show_all_hands": False}),
+    ("Variant.from_dict", Variant.from_dict, (TRIPLE_DRAW_FIXED_LIMIT.to_dict(),), {}),
+    # the hand engine
+    ("HandState", lambda *a, **k: HandState(*a, **k), (TRIPLE_DRAW_FIXED_LIMIT, [100, 100]),
+     {"seed": 1, "manual_showdown": False}),
+    ("HandState.fold", lambda *a: hand_state().fold(*a), (2,), {}),
+    ("HandState.check_or_call", lambda *a: hand_state().check_or_call(*a), (2,), {}),
+    ("HandState.call", lambda *a: hand_state().call(*a), (2,), {}),
+    ("HandState.check", lambda *a: hand_state().check(*a), (2,), {}),
+    ("HandState.bet_or_raise", lambda *a: hand_state().bet_or_raise(*a), (4, 2), {}),
+    ("HandState.raise_to", lambda *a: hand_state().raise_to(*a), (4, 2), {}),
+    ("HandState.bet", lambda *a: hand_state().bet(*a), (4, 2), {}),
+    ("HandState.discard", lambda *a: hand_state(DRAWING).discard(*a), ((), None), {}),
+    ("HandState.stand_pat", lambda *a: hand_state(DRAWING).stand_pat(*a), (None,), {}),
+    ("HandState.show", lambda *a: hand_state(SHOWDOWN).show(*a), (None,), {}),
+    ("HandState.muck", lambda *a: hand_state(SHOWDOWN).muck(*a), (None,), {}),
+    ("HandState.finish_showdown", lambda *a: hand_state(SHOWDOWN).finish_showdown(*a), ((),), {}),
+    ("HandState.view", lambda *a: hand_state().view(*a), (0,), {}),
+    ("HandState.hand", lambda *a: hand_state().hand(*a), (0,), {}),
+    ("HandState.from_dict", HandState.from_dict, (hand_state().to_dict(),), {}),
+    ("HandState.from_json", HandState.from_json, (hand_state().to_json(),), {}),
+]
+
+SNAPSHOT = deck().snapshot()
+DRAW_SNAPSHOT = drawing().snapshot()
+STATE = hand_state().to_dict()
+VARIANT = TRIPLE_DRAW_FIXED_LIMIT.to_dict()
+
+
+def _with(base: dict[str, Any], key: str, sub: str | None = None) -> Callable[[Any], dict[str, Any]]:
+    """A copy of ``base`` with ``base[key]`` (or ``base[key][sub]``) replaced by a value."""
+
+    def make(value: Any) -> dict[str, Any]:
+        if sub is None:
+            return {**base, key: value}
+        return {**base, key: {**base[key], sub: value}}
+
+    return make
+
+
+# one field of a saved deck, hand or variant at a time
+for key in SNAPSHOT:
+    ENTRIES.append((f"Deck.restore[{key}]", lambda v, m=_with(SNAPSHOT, key): deck().restore(m(v)),
+                    (SNAPSHOT[key],), {}))
+for key in DRAW_SNAPSHOT["draw"]:
+    ENTRIES.append((f"Deck.restore[draw.{key}]",
+                    lambda v, m=_with(DRAW_SNAPSHOT, "draw", key): deck().restore(m(v)),
+                    (DRAW_SNAPSHOT["draw"][key],), {}))
+for key in STATE:
+    ENTRIES.append((f"HandState.from_dict[{key}]",
+                    lambda v, m=_with(STATE, key): HandState.from_dict(m(v)), (STATE[key],), {}))
+for key in VARIANT:
+    ENTRIES.append((f"Variant.from_dict[{key}]",
+                    lambda v, m=_with(VARIANT, key): Variant.from_dict(m(v)), (VARIANT[key],), {}))
+
+# Failures in code owned elsewhere (engine.py, variants.py), reported and left to its owner:
+# (entry name, argument) -> why. They run as xfails (not strict: the examples are random), so a
+# fix shows up as XPASS in the summary.
+KNOWN: dict[tuple[str, str], str] = {
+    ("HandState.finish_showdown", "0"):
+        "engine.py: finish_showdown(5) raises TypeError: 'int' object is not iterable",
+    ("Variant.from_dict", "0"):
+        "variants.py: Variant.from_dict(np.int64(-1)) raises IndexError: invalid index to scalar",
+}
+
+CASES = []
+for name, fn, args, kwargs in ENTRIES:
+    for i in range(len(args)):
+        CASES.append((name, fn, args, kwargs, i))
+    for key in kwargs:
+        CASES.append((name, fn, args, kwargs, key))
+
+
+def _case_id(case: tuple[Any, ...]) -> str:
+    return f"{case[0]}-{case[4]}"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(c, id=_case_id(c),
+                  marks=[pytest.mark.xfail(strict=False, reason=KNOWN[(c[0], str(c[4]))])]
+                  if (c[0], str(c[4])) in KNOWN else [])
+     for c in CASES],
+)
+@settings(max_examples=40, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(value=BAD)
+def test_bad_value_raises_lowball_error(case: tuple[Any, ...], value: Any) -> None:
+    name, fn, args, kwargs, where = case
+    args = list(args)
+    kwargs = dict(kwargs)
+    if isinstance(where, int):
+        args[where] = value
+    else:
+        kwargs[where] = value
+    try:
+        fn(*args, **kwargs)
+    except LowballError:
+        pass
+    except Exception as e:  # noqa: BLE001 - the point of the test
+        raise AssertionError(
+            f"{name}({where} = {value!r}) raised {type(e).__name__}: {e}"
+        ) from e
+
+
+def test_every_public_callable_is_covered() -> None:
+    """A new public function or class of lowball gets a line in ENTRIES (or is named here)."""
+    covered = {name.split(".")[0] for name, *_ in ENTRIES}
+    # data, modules, errors, and records built from trusted values only by the library
+    exempt = {"VARIANTS", "DECK", "NUM_CLASSES", "NUM_HANDS", "RANKS", "SUITS", "phh",
+              "Event", "LegalActions", "Pot", "SeatView", "DeckView", "evaluate_all"}
+    errors = {n for n in lowball.__all__ if n.endswith("Error")}
+    missing = set(lowball.__all__) - covered - exempt - errors
+    assert not missing
