@@ -1193,6 +1193,8 @@ class HandState:
         """
         if self.phase != SHOWDOWN:
             self._expect(SHOWDOWN, None)
+        if isinstance(unshown, (str, bytes)) or not isinstance(unshown, Iterable):
+            raise IllegalActionError(f"unshown = {unshown!r}: expected positions (a list)")
         keep: set[int] = set()
         for p in unshown:
             self._check_pos(p)

@@ -317,6 +317,8 @@ class Variant:
         VariantError
             For a malformed description.
         """
+        if not isinstance(data, dict):
+            raise VariantError(f"not a variant description: expected a dict, got {data!r}")
         try:
             betting = dict(data["betting"])
             kind = betting.pop("kind")
