@@ -89,7 +89,7 @@ cdef class HandState:
     cdef _show(self, Py_ssize_t p)
     cdef _muck(self, Py_ssize_t p)
     @cython.locals(q=Py_ssize_t)
-    cdef bint _contested(self, Py_ssize_t p) except -1
+    cpdef bint _contested(self, Py_ssize_t p) except -1
     @cython.locals(q=Py_ssize_t, claimed=bint, mucked=list)
     cdef bint _may_muck(self, Py_ssize_t p) except -1
     @cython.locals(q=Py_ssize_t, mine=Py_ssize_t, best=Py_ssize_t, c=Py_ssize_t, shown=dict)

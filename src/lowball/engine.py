@@ -54,6 +54,13 @@ SHOWDOWN = "showdown"
 COMPLETE = "complete"
 
 STATE_FORMAT = "lowball-hand-2"
+# The fields of a HandState saved as they are (see lowball.saving).
+SAVED_FIELDS = (
+        "stacks", "bets", "committed", "antes", "folded", "winnings", "phase", "betting_round",
+        "draw_round", "actor", "pending", "level", "last_raise", "bet_count",
+        "capped", "aggressor", "last_round_aggressor", "draw_order", "drawn", "full_level",
+        "acted", "mucked", "show_order", "manual_showdown",
+)
 _SECRET_KINDS = frozenset(("deal", "draw"))  # events whose cards only their own player may see
 _BETTING_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
 
@@ -197,97 +204,6 @@ def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
         if type(c) is not Card:
             return False
     return True
-
-
-def _saved_position(value: object, name: str, n: int, none: bool = False) -> Any:
-    """A position 0..n-1 from saved data (or None when ``none``), else LowballError."""
-    if (value is None and none) or (type(value) is int and 0 <= value < n):
-        return value
-    raise LowballError(f"{name} = {value!r}: expected a position 0..{n - 1}" + (" or null" if none else ""))
-
-
-def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: int) -> None:
-    """Check each saved field of a hand on its own: type, length and range (``chips``: all the
-    chips at the table, which bound the amounts)."""
-    draws = variant.draws
-
-    def whole(name: str, low: int = 0, high: int | None = None) -> None:
-        v = data[name]
-        if type(v) is not int or v < low or (high is not None and v > high):
-            top = "" if high is None else f"..{high}"
-            raise LowballError(f"{name} = {v!r}: expected a whole number {low}{top}" + ("" if top else " or more"))
-
-    for name in ("stacks", "bets", "committed", "antes", "winnings"):
-        values = data[name]
-        if not (isinstance(values, list) and len(values) == n and all(type(v) is int and v >= 0 for v in values)):
-            raise LowballError(f"{name} = {values!r}: expected {n} whole numbers >= 0")
-    for name in ("folded", "mucked"):
-        values = data[name]
-        if not (isinstance(values, list) and len(values) == n and all(type(v) is bool for v in values)):
-            raise LowballError(f"{name} = {values!r}: expected {n} true/false values")
-    if data["phase"] not in (BETTING, DRAWING, SHOWDOWN, COMPLETE):
-        raise LowballError(
-            f"phase = {data['phase']!r}: expected {BETTING!r}, {DRAWING!r}, {SHOWDOWN!r} or {COMPLETE!r}"
-        )
-    whole("betting_round", 1, draws + 1)
-    whole("draw_round", 0, draws)
-    # Wagers can pass the chips at the table only by a big blind larger than the stacks: the
-    # price to call in round 1 is the full blind (WSOP-LAR 150).
-    top = max(chips, variant.forced.big_blind)
-    whole("level", 0, top)
-    whole("last_raise", 0, top)
-    whole("full_level", 0, top)
-    whole("bet_count", 0, 2**62)  # a C integer in the compiled engine
-    for name in ("capped", "manual_showdown"):
-        if type(data[name]) is not bool:
-            raise LowballError(f"{name} = {data[name]!r}: expected true or false")
-    acted = data["acted"]
-    if not (isinstance(acted, list) and len(acted) == n and all(type(v) is int and -1 <= v <= top for v in acted)):
-        raise LowballError(f"acted = {acted!r}: expected {n} whole numbers -1..{top}")
-    for name in ("actor", "aggressor", "last_round_aggressor"):
-        _saved_position(data[name], name, n, none=True)
-    for name in ("pending", "draw_order", "show_order"):
-        values = data[name]
-        if not isinstance(values, list):
-            raise LowballError(f"{name} = {values!r}: expected a list of different positions")
-        for v in values:
-            _saved_position(v, name, n)
-        if len(set(values)) != len(values):
-            raise LowballError(f"{name} = {values!r}: expected a list of different positions")
-    for name, kind in (("events", list), ("pots", list), ("shown", dict)):
-        if type(data[name]) is not kind:
-            raise LowballError(f"{name} = {data[name]!r}: expected a {kind.__name__}")
-    drawn = data["drawn"]
-    if not (isinstance(drawn, list) and all(
-        isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= 5 for k in d)
-        for d in drawn
-    )):
-        raise LowballError(f"drawn = {drawn!r}: expected lists of {n} numbers -1..5")
-
-
-_EVENT_KINDS = frozenset((
-    "ante", "blind", "deal", "fold", "check", "call", "bet", "raise", "draw", "stand_pat",
-    "return", "show", "muck", "win", "round", "draw_round",
-))
-
-
-def _saved_event(d: dict[str, Any], n: int) -> Event:
-    e = Event.from_dict(d)
-    if type(e.kind) is not str or e.kind not in _EVENT_KINDS:
-        raise LowballError(f"event kind {e.kind!r} is unknown")
-    _saved_position(e.position, "event position", n, none=True)
-    for name in ("amount", "number", "hand_class", "pot"):
-        v = getattr(e, name)
-        if type(v) is not int or v < 0:
-            raise LowballError(f"event {name} = {v!r}: expected a whole number >= 0")
-    return e
-
-
-def _saved_pot(pot: object, n: int) -> Pot:
-    if not (isinstance(pot, list) and len(pot) == 2 and type(pot[0]) is int and pot[0] >= 0
-            and isinstance(pot[1], list)):
-        raise LowballError(f"pot {pot!r}: expected [chips, [positions]]")
-    return Pot(pot[0], tuple(_saved_position(p, "pot eligible", n) for p in pot[1]))
 
 
 class HandState:
@@ -1323,35 +1239,17 @@ class HandState:
             self._seen[position] = seen
         return seen
 
-    # -- saving and restoring -------------------------------------------------------------
-
-    _FIELDS = (
-        "stacks", "bets", "committed", "antes", "folded", "winnings", "phase", "betting_round",
-        "draw_round", "actor", "pending", "level", "last_raise", "bet_count",
-        "capped", "aggressor", "last_round_aggressor", "draw_order", "drawn", "full_level",
-        "acted", "mucked", "show_order", "manual_showdown",
-    )
+    # -- saving and restoring (lowball.saving) --------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole state, deck and its random source included, as JSON-serialisable data.
+        """The whole state, deck and its random source included, as JSON-serialisable data
+        (see :func:`lowball.saving.to_dict`).
 
         The result holds every player's cards and the stub order: keep it server-side.
         """
-        d: dict[str, Any] = {
-            "format": STATE_FORMAT,
-            "variant": self.variant.to_dict(),
-            "starting_stacks": list(self.starting_stacks),
-            "deck": self.deck.snapshot(),
-            "events": [e.to_dict() for e in self.events],
-            "shown": {str(p): format_cards(c) for p, c in self.shown.items()},
-            "pots": [[pot.amount, list(pot.eligible)] for pot in self.pots],
-        }
-        for name in self._FIELDS:
-            value = getattr(self, name)
-            d[name] = [list(v) for v in value] if name == "drawn" else (
-                list(value) if isinstance(value, list) else value
-            )
-        return d
+        from lowball import saving
+
+        return saving.to_dict(self)
 
     def to_json(self) -> str:
         """:meth:`to_dict` as a JSON string."""
@@ -1365,178 +1263,33 @@ class HandState:
         together (the chips add up, the cards in the deck match the players in the hand, the
         player to act is the one the betting round or the deck expects). The event log is
         checked event by event (kinds, positions, amounts, cards), not replayed against the
-        state.
+        state. See :func:`lowball.saving.from_dict`.
 
         Raises
         ------
         LowballError
             For data that is not a saved hand, naming the first bad field.
         """
-        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-            raise LowballError(f"not a saved hand: expected a dict with format {STATE_FORMAT!r}")
-        try:
-            self = cls.__new__(cls)
-            self.variant = Variant.from_dict(data["variant"])
-            starting = data["starting_stacks"]
-            if not (
-                isinstance(starting, list)
-                and 2 <= len(starting) <= self.variant.max_players
-                and all(type(s) is int and s >= 1 for s in starting)
-            ):
-                raise LowballError(
-                    f"starting_stacks = {starting!r}: expected 2..{self.variant.max_players} "
-                    "whole numbers >= 1"
-                )
-            self.starting_stacks = tuple(starting)
-            self.n = n = len(starting)
-            _check_saved_fields(data, n, self.variant, sum(starting))
-            self.deck = Deck.from_snapshot(data["deck"])
-            self.events = [_saved_event(e, n) for e in data["events"]]
-            self.shown = {_saved_position(int(p), "shown", n): parse_cards(c) for p, c in data["shown"].items()}
-            self.pots = [_saved_pot(pot, n) for pot in data["pots"]]
-            self._seen = {}
-            self._classes = {}
-            for name in cls._FIELDS:
-                value = data[name]
-                setattr(self, name, [list(v) for v in value] if name == "drawn" else (
-                    list(value) if isinstance(value, list) else value
-                ))
-            self._derive()
-            self._check_restored()
-        except LowballError as e:
-            raise LowballError(f"not a saved hand: {e}") from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
-            raise LowballError(f"not a saved hand: {e!r}") from None
-        return self
+        from lowball import saving
+
+        return saving.from_dict(cls, data)
 
     def validate(self) -> None:
-        """Check that the hand's state is whole (``check`` is the poker action): every field of the right type and range, and
-        the fields fitting together (the chips add up, the cards in the deck match the players
-        in the hand, the player to act is the one the round or the deck expects) -- the checks
-        :meth:`from_dict` runs on a restore. A hand played through its actions always passes; a
-        server can call it whenever it likes (after loading, after its own changes).
+        """Check that the hand's state is whole (``check`` is the poker action): every field of
+        the right type and range, and the fields fitting together (the chips add up, the cards
+        in the deck match the players in the hand, the player to act is the one the round or
+        the deck expects) -- the checks :meth:`from_dict` runs on a restore. A hand played
+        through its actions always passes; a server can call it whenever it likes (after
+        loading, after its own changes). See :func:`lowball.saving.validate`.
 
         Raises
         ------
         LowballError
             Naming the first field that does not fit.
         """
-        if not self.deck.check():
-            raise LowballError("the deck's cards are not each in exactly one place")
-        try:
-            _check_saved_fields(self.to_dict(), self.n, self.variant, sum(self.starting_stacks))
-            self._check_restored()
-        except LowballError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
-            raise LowballError(f"the hand's state is broken: {e!r}") from None
+        from lowball import saving
 
-    def _check_restored(self) -> None:
-        """Reject restored fields that do not fit together (each was checked on its own)."""
-        n = self.n
-        phase = self.phase
-        if phase == DRAWING:
-            if self.draw_round != self.betting_round:
-                raise LowballError(
-                    f"draw_round = {self.draw_round} while drawing after betting round "
-                    f"{self.betting_round}"
-                )
-        elif self.draw_round != self.betting_round - 1:
-            raise LowballError(
-                f"draw_round = {self.draw_round} in betting round {self.betting_round} ({phase})"
-            )
-        if len(self.drawn) != self.draw_round:
-            raise LowballError(f"drawn = {self.drawn!r}: expected one list per draw so far")
-        if (self.actor is None) != (phase == COMPLETE):
-            raise LowballError(f"actor = {self.actor!r} in phase {phase!r}")
-        if self.deck.in_draw != (phase == DRAWING):
-            raise LowballError(f"the deck's draw round does not match phase {phase!r}")
-        alive = [p for p in range(n) if not self.folded[p]]
-        if not alive:
-            raise LowballError("every player has folded")
-        if phase == BETTING:
-            if not self.pending or self.pending[0] != self.actor:
-                raise LowballError(f"actor = {self.actor!r}, pending = {self.pending!r}")
-            want = max(self.bets)
-            if self.betting_round == 1:
-                want = self._round_floor(want)
-            if self.level != want:
-                raise LowballError(f"level = {self.level!r} while the wager to match is {want}")
-            if any(a > self.level for a in self.acted):
-                raise LowballError(f"acted = {self.acted!r}: above the wager to match, {self.level}")
-            if any(self.folded[p] or self.stacks[p] == 0 for p in self.pending):
-                raise LowballError(f"pending = {self.pending!r} holds a player who cannot act")
-        elif self.pending:
-            raise LowballError(f"pending = {self.pending!r} outside a betting round")
-        if phase == DRAWING:
-            actor = self.actor
-            last = self.drawn[-1]
-            if self.draw_order != alive or actor not in alive or self.deck.next_seat != actor:
-                raise LowballError(
-                    f"actor = {actor!r}, draw_order = {self.draw_order!r}: expected the players "
-                    f"in the hand {alive!r}, and the deck's next player"
-                )
-            k = alive.index(actor)
-            if any(last[p] < 0 for p in alive[:k]) or any(last[p] >= 0 for p in alive[k:]):
-                raise LowballError(f"drawn = {self.drawn!r} does not match position {actor} to draw")
-        self._check_restored_showdown(alive)
-        total = sum(self.stacks) + self.pot_total
-        if total != sum(self.starting_stacks):
-            raise LowballError(
-                f"the chips do not add up: {total} in play, {sum(self.starting_stacks)} at the start"
-            )
-        ante = self.variant.forced.ante
-        for p in range(n):
-            # each player's own chips: what they had, less what they put in, plus what they won
-            if self.stacks[p] + self.committed[p] - self.winnings[p] != self.starting_stacks[p]:
-                raise LowballError(
-                    f"position {p}'s chips do not add up: stack {self.stacks[p]}, committed "
-                    f"{self.committed[p]}, won {self.winnings[p]}, started with {self.starting_stacks[p]}"
-                )
-            if self.antes[p] > ante or self.bets[p] + self.antes[p] > self.committed[p]:
-                raise LowballError(
-                    f"position {p}: ante {self.antes[p]} and wager {self.bets[p]} do not fit "
-                    f"{self.committed[p]} committed (the ante is {ante})"
-                )
-        if sum(self.winnings) != (sum(self.committed) if phase == COMPLETE else 0):
-            raise LowballError(f"winnings = {self.winnings!r} in phase {phase!r}")
-        for p in range(n):
-            if len(self.deck.hand(p)) != (0 if self.folded[p] else 5):
-                raise LowballError(f"position {p} holds {len(self.deck.hand(p))} cards in the deck")
-
-    def _check_restored_showdown(self, alive: list[int]) -> None:
-        """The showdown fields: hands shown and mucked by players in the hand, the order and
-        the pots as the rules make them, the player to act the next one with a decision."""
-        n = self.n
-        mucked = [p for p in range(n) if self.mucked[p]]
-        if any(self.folded[p] for p in mucked) or any(p in self.shown for p in mucked):
-            raise LowballError(f"mucked = {self.mucked!r}: a folded or shown hand cannot be mucked")
-        for p, cards in self.shown.items():
-            if self.folded[p] or set(cards) != set(self.deck.hand(p)):
-                raise LowballError(f"shown[{p}] = {format_cards(cards)} is not that player's hand")
-        if self.phase in (BETTING, DRAWING) and (mucked or self.shown or self.show_order):
-            raise LowballError(f"shown, mucked or show_order set in phase {self.phase!r}")
-        if mucked and self.variant.show_all_hands:
-            raise LowballError(f"mucked = {self.mucked!r}: every hand is shown in this variant")
-        if self.phase == SHOWDOWN:
-            if not self.manual_showdown:
-                raise LowballError("phase 'showdown' in a hand whose showdown the engine settles")
-            if self.pots != self.side_pots():
-                raise LowballError(f"pots = {self.pots!r} are not the pots of the chips committed")
-            if self.show_order != self._showing_order(alive):
-                raise LowballError(
-                    f"show_order = {self.show_order!r}: WSOP-LAR 145 gives {self._showing_order(alive)!r}"
-                )
-            for index, pot in enumerate(self.pots):
-                if all(self.mucked[p] for p in pot.eligible):
-                    raise LowballError(f"mucked = {self.mucked!r} leaves pot {index} without a hand")
-            nxt = None
-            for p in self.show_order:
-                if self._contested(p):
-                    nxt = p
-                    break
-            if nxt is None or self.actor != nxt:
-                raise LowballError(f"actor = {self.actor!r}: the next to show or muck is {nxt!r}")
+        saving.validate(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling and copying go through :meth:`to_dict` and :meth:`from_dict`: the same
@@ -1574,7 +1327,7 @@ class HandState:
 
 
 # Every attribute HandState itself keeps (pickling leaves these to to_dict/from_dict).
-_STATE_NAMES = frozenset(HandState._FIELDS) | frozenset((
+_STATE_NAMES = frozenset(SAVED_FIELDS) | frozenset((
     "variant", "n", "starting_stacks", "deck", "events", "shown", "pots", "_seen", "_classes", "_round_bet",
     "_fixed", "_pot_limit", "_max_wagers", "_min_bet",
 ))

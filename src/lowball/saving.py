@@ -1,0 +1,330 @@
+"""Saving, restoring and checking a hand: the engine's companion module.
+
+:meth:`HandState.to_dict <lowball.engine.HandState.to_dict>` and
+:meth:`~lowball.engine.HandState.from_dict` come here. A saved hand is JSON-ready data holding the
+whole state, the deck and its random source included; a restore checks every field on its own
+(type, length, range) and then that the fields fit together, and :func:`validate` runs the same
+checks on a live hand. The module reads and writes the engine's own fields: it is part of the
+engine, kept apart from the play logic.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from lowball.cards import format_cards, parse_cards
+from lowball.deck import Deck
+from lowball.engine import (
+    BETTING,
+    COMPLETE,
+    DRAWING,
+    SAVED_FIELDS,
+    SHOWDOWN,
+    STATE_FORMAT,
+    Event,
+    HandState,
+    Pot,
+)
+from lowball.errors import LowballError
+from lowball.variants import Variant
+
+__all__ = ["to_dict", "from_dict", "validate"]
+
+H = TypeVar("H", bound=HandState)
+
+
+def _saved_position(value: object, name: str, n: int, none: bool = False) -> Any:
+    """A position 0..n-1 from saved data (or None when ``none``), else LowballError."""
+    if (value is None and none) or (type(value) is int and 0 <= value < n):
+        return value
+    raise LowballError(f"{name} = {value!r}: expected a position 0..{n - 1}" + (" or null" if none else ""))
+
+
+def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: int) -> None:
+    """Check each saved field of a hand on its own: type, length and range (``chips``: all the
+    chips at the table, which bound the amounts)."""
+    draws = variant.draws
+
+    def whole(name: str, low: int = 0, high: int | None = None) -> None:
+        v = data[name]
+        if type(v) is not int or v < low or (high is not None and v > high):
+            top = "" if high is None else f"..{high}"
+            raise LowballError(f"{name} = {v!r}: expected a whole number {low}{top}" + ("" if top else " or more"))
+
+    for name in ("stacks", "bets", "committed", "antes", "winnings"):
+        values = data[name]
+        if not (isinstance(values, list) and len(values) == n and all(type(v) is int and v >= 0 for v in values)):
+            raise LowballError(f"{name} = {values!r}: expected {n} whole numbers >= 0")
+    for name in ("folded", "mucked"):
+        values = data[name]
+        if not (isinstance(values, list) and len(values) == n and all(type(v) is bool for v in values)):
+            raise LowballError(f"{name} = {values!r}: expected {n} true/false values")
+    if data["phase"] not in (BETTING, DRAWING, SHOWDOWN, COMPLETE):
+        raise LowballError(
+            f"phase = {data['phase']!r}: expected {BETTING!r}, {DRAWING!r}, {SHOWDOWN!r} or {COMPLETE!r}"
+        )
+    whole("betting_round", 1, draws + 1)
+    whole("draw_round", 0, draws)
+    # Wagers can pass the chips at the table only by a big blind larger than the stacks: the
+    # price to call in round 1 is the full blind (WSOP-LAR 150).
+    top = max(chips, variant.forced.big_blind)
+    whole("level", 0, top)
+    whole("last_raise", 0, top)
+    whole("full_level", 0, top)
+    whole("bet_count", 0, 2**62)  # a C integer in the compiled engine
+    for name in ("capped", "manual_showdown"):
+        if type(data[name]) is not bool:
+            raise LowballError(f"{name} = {data[name]!r}: expected true or false")
+    acted = data["acted"]
+    if not (isinstance(acted, list) and len(acted) == n and all(type(v) is int and -1 <= v <= top for v in acted)):
+        raise LowballError(f"acted = {acted!r}: expected {n} whole numbers -1..{top}")
+    for name in ("actor", "aggressor", "last_round_aggressor"):
+        _saved_position(data[name], name, n, none=True)
+    for name in ("pending", "draw_order", "show_order"):
+        values = data[name]
+        if not isinstance(values, list):
+            raise LowballError(f"{name} = {values!r}: expected a list of different positions")
+        for v in values:
+            _saved_position(v, name, n)
+        if len(set(values)) != len(values):
+            raise LowballError(f"{name} = {values!r}: expected a list of different positions")
+    for name, kind in (("events", list), ("pots", list), ("shown", dict)):
+        if type(data[name]) is not kind:
+            raise LowballError(f"{name} = {data[name]!r}: expected a {kind.__name__}")
+    drawn = data["drawn"]
+    if not (isinstance(drawn, list) and all(
+        isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= 5 for k in d)
+        for d in drawn
+    )):
+        raise LowballError(f"drawn = {drawn!r}: expected lists of {n} numbers -1..5")
+
+
+_EVENT_KINDS = frozenset((
+    "ante", "blind", "deal", "fold", "check", "call", "bet", "raise", "draw", "stand_pat",
+    "return", "show", "muck", "win", "round", "draw_round",
+))
+
+
+def _saved_event(d: dict[str, Any], n: int) -> Event:
+    e = Event.from_dict(d)
+    if type(e.kind) is not str or e.kind not in _EVENT_KINDS:
+        raise LowballError(f"event kind {e.kind!r} is unknown")
+    _saved_position(e.position, "event position", n, none=True)
+    for name in ("amount", "number", "hand_class", "pot"):
+        v = getattr(e, name)
+        if type(v) is not int or v < 0:
+            raise LowballError(f"event {name} = {v!r}: expected a whole number >= 0")
+    return e
+
+
+def _saved_pot(pot: object, n: int) -> Pot:
+    if not (isinstance(pot, list) and len(pot) == 2 and type(pot[0]) is int and pot[0] >= 0
+            and isinstance(pot[1], list)):
+        raise LowballError(f"pot {pot!r}: expected [chips, [positions]]")
+    return Pot(pot[0], tuple(_saved_position(p, "pot eligible", n) for p in pot[1]))
+
+
+def to_dict(state: HandState) -> dict[str, Any]:
+    """The whole state, deck and its random source included, as JSON-serialisable data.
+
+    The result holds every player's cards and the stub order: keep it server-side.
+    """
+    d: dict[str, Any] = {
+        "format": STATE_FORMAT,
+        "variant": state.variant.to_dict(),
+        "starting_stacks": list(state.starting_stacks),
+        "deck": state.deck.snapshot(),
+        "events": [e.to_dict() for e in state.events],
+        "shown": {str(p): format_cards(c) for p, c in state.shown.items()},
+        "pots": [[pot.amount, list(pot.eligible)] for pot in state.pots],
+    }
+    for name in SAVED_FIELDS:
+        value = getattr(state, name)
+        d[name] = [list(v) for v in value] if name == "drawn" else (
+            list(value) if isinstance(value, list) else value
+        )
+    return d
+
+
+def from_dict(cls: type[H], data: dict[str, Any]) -> H:
+    """The hand saved by :meth:`to_dict`, in exactly that state.
+
+    Every field is checked before it is used: its type and range, and that the fields fit
+    together (the chips add up, the cards in the deck match the players in the hand, the
+    player to act is the one the betting round or the deck expects). The event log is
+    checked event by event (kinds, positions, amounts, cards), not replayed against the
+    state.
+
+    Raises
+    ------
+    LowballError
+        For data that is not a saved hand, naming the first bad field.
+    """
+    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+        raise LowballError(f"not a saved hand: expected a dict with format {STATE_FORMAT!r}")
+    try:
+        state = cls.__new__(cls)
+        state.variant = Variant.from_dict(data["variant"])
+        starting = data["starting_stacks"]
+        if not (
+            isinstance(starting, list)
+            and 2 <= len(starting) <= state.variant.max_players
+            and all(type(s) is int and s >= 1 for s in starting)
+        ):
+            raise LowballError(
+                f"starting_stacks = {starting!r}: expected 2..{state.variant.max_players} "
+                "whole numbers >= 1"
+            )
+        state.starting_stacks = tuple(starting)
+        state.n = n = len(starting)
+        _check_saved_fields(data, n, state.variant, sum(starting))
+        state.deck = Deck.from_snapshot(data["deck"])
+        state.events = [_saved_event(e, n) for e in data["events"]]
+        state.shown = {_saved_position(int(p), "shown", n): parse_cards(c) for p, c in data["shown"].items()}
+        state.pots = [_saved_pot(pot, n) for pot in data["pots"]]
+        state._seen = {}
+        state._classes = {}
+        for name in SAVED_FIELDS:
+            value = data[name]
+            setattr(state, name, [list(v) for v in value] if name == "drawn" else (
+                list(value) if isinstance(value, list) else value
+            ))
+        state._derive()
+        _check_fit(state)
+    except LowballError as e:
+        raise LowballError(f"not a saved hand: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
+        raise LowballError(f"not a saved hand: {e!r}") from None
+    return state
+
+
+def validate(state: HandState) -> None:
+    """Check that the hand's state is whole (``check`` is the poker action): every field of the right type and range, and
+    the fields fitting together (the chips add up, the cards in the deck match the players
+    in the hand, the player to act is the one the round or the deck expects) -- the checks
+    :meth:`from_dict` runs on a restore. A hand played through its actions always passes; a
+    server can call it whenever it likes (after loading, after its own changes).
+
+    Raises
+    ------
+    LowballError
+        Naming the first field that does not fit.
+    """
+    if not state.deck.check():
+        raise LowballError("the deck's cards are not each in exactly one place")
+    try:
+        _check_saved_fields(state.to_dict(), state.n, state.variant, sum(state.starting_stacks))
+        _check_fit(state)
+    except LowballError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
+        raise LowballError(f"the hand's state is broken: {e!r}") from None
+
+
+def _check_fit(state: HandState) -> None:
+    """Reject restored fields that do not fit together (each was checked on its own)."""
+    n = state.n
+    phase = state.phase
+    if phase == DRAWING:
+        if state.draw_round != state.betting_round:
+            raise LowballError(
+                f"draw_round = {state.draw_round} while drawing after betting round "
+                f"{state.betting_round}"
+            )
+    elif state.draw_round != state.betting_round - 1:
+        raise LowballError(
+            f"draw_round = {state.draw_round} in betting round {state.betting_round} ({phase})"
+        )
+    if len(state.drawn) != state.draw_round:
+        raise LowballError(f"drawn = {state.drawn!r}: expected one list per draw so far")
+    if (state.actor is None) != (phase == COMPLETE):
+        raise LowballError(f"actor = {state.actor!r} in phase {phase!r}")
+    if state.deck.in_draw != (phase == DRAWING):
+        raise LowballError(f"the deck's draw round does not match phase {phase!r}")
+    alive = [p for p in range(n) if not state.folded[p]]
+    if not alive:
+        raise LowballError("every player has folded")
+    if phase == BETTING:
+        if not state.pending or state.pending[0] != state.actor:
+            raise LowballError(f"actor = {state.actor!r}, pending = {state.pending!r}")
+        want = max(state.bets)
+        if state.betting_round == 1:
+            want = state._round_floor(want)
+        if state.level != want:
+            raise LowballError(f"level = {state.level!r} while the wager to match is {want}")
+        if any(a > state.level for a in state.acted):
+            raise LowballError(f"acted = {state.acted!r}: above the wager to match, {state.level}")
+        if any(state.folded[p] or state.stacks[p] == 0 for p in state.pending):
+            raise LowballError(f"pending = {state.pending!r} holds a player who cannot act")
+    elif state.pending:
+        raise LowballError(f"pending = {state.pending!r} outside a betting round")
+    if phase == DRAWING:
+        actor = state.actor
+        last = state.drawn[-1]
+        if state.draw_order != alive or actor not in alive or state.deck.next_seat != actor:
+            raise LowballError(
+                f"actor = {actor!r}, draw_order = {state.draw_order!r}: expected the players "
+                f"in the hand {alive!r}, and the deck's next player"
+            )
+        k = alive.index(actor)
+        if any(last[p] < 0 for p in alive[:k]) or any(last[p] >= 0 for p in alive[k:]):
+            raise LowballError(f"drawn = {state.drawn!r} does not match position {actor} to draw")
+    _check_showdown(state, alive)
+    total = sum(state.stacks) + state.pot_total
+    if total != sum(state.starting_stacks):
+        raise LowballError(
+            f"the chips do not add up: {total} in play, {sum(state.starting_stacks)} at the start"
+        )
+    ante = state.variant.forced.ante
+    for p in range(n):
+        # each player's own chips: what they had, less what they put in, plus what they won
+        if state.stacks[p] + state.committed[p] - state.winnings[p] != state.starting_stacks[p]:
+            raise LowballError(
+                f"position {p}'s chips do not add up: stack {state.stacks[p]}, committed "
+                f"{state.committed[p]}, won {state.winnings[p]}, started with {state.starting_stacks[p]}"
+            )
+        if state.antes[p] > ante or state.bets[p] + state.antes[p] > state.committed[p]:
+            raise LowballError(
+                f"position {p}: ante {state.antes[p]} and wager {state.bets[p]} do not fit "
+                f"{state.committed[p]} committed (the ante is {ante})"
+            )
+    if sum(state.winnings) != (sum(state.committed) if phase == COMPLETE else 0):
+        raise LowballError(f"winnings = {state.winnings!r} in phase {phase!r}")
+    for p in range(n):
+        if len(state.deck.hand(p)) != (0 if state.folded[p] else 5):
+            raise LowballError(f"position {p} holds {len(state.deck.hand(p))} cards in the deck")
+
+
+def _check_showdown(state: HandState, alive: list[int]) -> None:
+    """The showdown fields: hands shown and mucked by players in the hand, the order and
+    the pots as the rules make them, the player to act the next one with a decision."""
+    n = state.n
+    mucked = [p for p in range(n) if state.mucked[p]]
+    if any(state.folded[p] for p in mucked) or any(p in state.shown for p in mucked):
+        raise LowballError(f"mucked = {state.mucked!r}: a folded or shown hand cannot be mucked")
+    for p, cards in state.shown.items():
+        if state.folded[p] or set(cards) != set(state.deck.hand(p)):
+            raise LowballError(f"shown[{p}] = {format_cards(cards)} is not that player's hand")
+    if state.phase in (BETTING, DRAWING) and (mucked or state.shown or state.show_order):
+        raise LowballError(f"shown, mucked or show_order set in phase {state.phase!r}")
+    if mucked and state.variant.show_all_hands:
+        raise LowballError(f"mucked = {state.mucked!r}: every hand is shown in this variant")
+    if state.phase == SHOWDOWN:
+        if not state.manual_showdown:
+            raise LowballError("phase 'showdown' in a hand whose showdown the engine settles")
+        if state.pots != state.side_pots():
+            raise LowballError(f"pots = {state.pots!r} are not the pots of the chips committed")
+        if state.show_order != state._showing_order(alive):
+            raise LowballError(
+                f"show_order = {state.show_order!r}: WSOP-LAR 145 gives {state._showing_order(alive)!r}"
+            )
+        for index, pot in enumerate(state.pots):
+            if all(state.mucked[p] for p in pot.eligible):
+                raise LowballError(f"mucked = {state.mucked!r} leaves pot {index} without a hand")
+        nxt = None
+        for p in state.show_order:
+            if state._contested(p):
+                nxt = p
+                break
+        if nxt is None or state.actor != nxt:
+            raise LowballError(f"actor = {state.actor!r}: the next to show or muck is {nxt!r}")
