@@ -22,12 +22,18 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
 
-from lowball.cards import Card, format_cards
-from lowball.engine import HandState, LegalActions, PlayerView
-from lowball.errors import IllegalActionError, LowballError
+from lowball.cards import Card
+# The decision protocol lives with the engine; it is re-exported here for strategies written
+# against lowball.bots.
+from lowball.engine import (
+    Action,
+    LegalActions,
+    PlayerView,
+    Strategy,
+    apply_action,
+)
+from lowball.errors import LowballError
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, Variant
 
@@ -45,146 +51,8 @@ __all__ = [
     "hand_tier",
 ]
 
-FOLD = "fold"
-CHECK = "check"
-CALL = "call"
-BET = "bet"
-RAISE = "raise"
-DISCARD = "discard"
-SHOW = "show"
-MUCK = "muck"
-_KINDS = (FOLD, CHECK, CALL, BET, RAISE, DISCARD, SHOW, MUCK)
-
-
-@dataclass(frozen=True)
-class Action:
-    """A decision of the player to act.
-
-    Attributes
-    ----------
-    kind : str
-        ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"``, ``"discard"``, or at the
-        showdown of a ``manual_showdown`` hand ``"show"`` or ``"muck"``.
-    amount : int
-        For ``bet`` and ``raise``: the total wager *to* this round, in chips. 0 otherwise.
-    cards : tuple of Card
-        For ``discard``: the cards thrown (empty = stand pat).
-
-    Raises
-    ------
-    IllegalActionError
-        For an unknown kind (a ``ValueError`` too).
-    """
-
-    kind: str
-    amount: int = 0
-    cards: tuple[Card, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.kind not in _KINDS:
-            raise IllegalActionError(f"action kind {self.kind!r}: expected one of {', '.join(_KINDS)}")
-
-    @classmethod
-    def fold(cls) -> Action:
-        """Fold."""
-        return cls(FOLD)
-
-    @classmethod
-    def check(cls) -> Action:
-        """Check (nothing to call)."""
-        return cls(CHECK)
-
-    @classmethod
-    def call(cls) -> Action:
-        """Call the current wager (all in if short)."""
-        return cls(CALL)
-
-    @classmethod
-    def bet(cls, to: int) -> Action:
-        """Open the betting with a wager of ``to`` chips."""
-        return cls(BET, to)
-
-    @classmethod
-    def raise_to(cls, to: int) -> Action:
-        """Raise the wager to ``to`` chips this round."""
-        return cls(RAISE, to)
-
-    @classmethod
-    def discard(cls, cards: Sequence[Card]) -> Action:
-        """Throw ``cards`` (0 to 5 of the player's own) and draw as many."""
-        return cls(DISCARD, 0, tuple(cards))
-
-    @classmethod
-    def stand_pat(cls) -> Action:
-        """Keep all five cards."""
-        return cls(DISCARD)
-
-    @classmethod
-    def show(cls) -> Action:
-        """Show the hand at the showdown."""
-        return cls(SHOW)
-
-    @classmethod
-    def muck(cls) -> Action:
-        """Give the hand up unseen at the showdown."""
-        return cls(MUCK)
-
-    def __str__(self) -> str:
-        if self.kind in (BET, RAISE):
-            return f"{self.kind} {self.amount}" if self.kind == BET else f"raise to {self.amount}"
-        if self.kind == DISCARD:
-            return f"discard {format_cards(self.cards, ' ')}" if self.cards else "stand pat"
-        return self.kind
-
-
-@runtime_checkable
-class Strategy(Protocol):
-    """A player: anything with this ``act`` method.
-
-    ``act`` is called when its player is to act, with what that player may see (his cards, the
-    stacks, bets and pot, how many cards each opponent drew, the events with others' cards
-    hidden) and the legal actions. It returns the :class:`Action` to take; an illegal action
-    stops a simulation with an error naming the bot.
-    """
-
-    def act(self, view: PlayerView, legal: LegalActions) -> Action:
-        """The action to take now (see the class docstring)."""
-        ...
-
-
 BotFactory = Callable[[Variant, random.Random], Strategy]
 """Makes a strategy for one seat from the variant and the seat's own random source."""
-
-
-def apply_action(state: HandState, action: Action) -> None:
-    """Take ``action`` for the player to act in ``state``.
-
-    Raises
-    ------
-    IllegalActionError
-        When the action is not allowed now (the state is unchanged).
-    """
-    if not isinstance(action, Action):
-        raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
-    kind = action.kind
-    if kind == DISCARD:
-        state.discard(action.cards)
-    elif kind == CHECK:
-        state.check()
-    elif kind == CALL:
-        state.call()
-    elif kind == FOLD:
-        state.fold()
-    elif kind == BET:
-        state.bet(action.amount)
-    elif kind == RAISE:
-        state.raise_to(action.amount)
-    elif kind == SHOW:
-        state.show()
-    elif kind == MUCK:
-        state.muck()
-    else:  # pragma: no cover - Action checks its kind
-        raise IllegalActionError(f"unknown action {action!r}")
 
 
 # -- hand reading ---------------------------------------------------------------------------
