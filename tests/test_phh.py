@@ -95,7 +95,7 @@ DEAL = '  "d dh p1 7h5c4d3s2c",\n  "d dh p2 9s8h6c3d2h",'
         (good(DEAL, starting_stacks="[100]"), r"expected two or more stacks of 1 or more"),
         (good(DEAL + '\n  "p2 xx"'), r"line 10, action 3 'p2 xx': not a PHH action"),
         (good(DEAL + '\n  "p1 cc"'), r"action 3 'p1 cc': p1 acts out of turn: p2 is to act"),
-        (good(DEAL + '\n  "p2 cbr 3"'), r"action 3 'p2 cbr 3': position 1 cannot wager to 3: allowed exactly 4"),
+        (good(DEAL + '\n  "p2 cbr 3"'), r"action 3 'p2 cbr 3': position 1 \(p2\) cannot wager to 3: allowed exactly 4"),
         (good(DEAL + '\n  "p3 f"'), r"p3 is not at this table"),
         (good('  "d dh p1 7h5c4d3s2c",\n  "d dh p2 7h8h6c3d2h",'), r"card 7h is dealt twice"),
         (good(DEAL + '\n  "p2 cc",\n  "p1 cc",\n  "p1 sd 9s"'), r"9s"),

@@ -336,7 +336,7 @@ def test_an_unknown_hand_where_every_hand_is_shown() -> None:
 def test_two_unknown_hands_nothing_decides() -> None:
     actions = ["d dh p1 ??????????", "d dh p2 ??????????", "p2 cc", "p1 cc", "p1 sd", "p2 sd",
                "p1 cc", "p2 cc", "p1 sm ??????????", "p2 sm ??????????"]
-    with pytest.raises(phh.PHHError, match=r"action 10 .*does not say who wins: pot 0: the hands of positions \[0, 1\] are not shown"):
+    with pytest.raises(phh.PHHError, match=r"action 10 .*does not say who wins: pot 0: the hands of positions \[0, 1\] \(p1, p2\) are not shown"):
         phh.loads(_n2l1d(actions, [100, 100])).play()
 
 
