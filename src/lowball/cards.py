@@ -4,6 +4,14 @@ The encoding is fixed across lowball (``../shared/DESIGN.md``): ``card = 4 * ran
 rank 0..12 = 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A and suit 0..3 = c, d, h, s; so ``2c`` is 0,
 ``2s`` is 3 and ``As`` is 51. Text is rank then suit (``7s``, ``Td``); the parsers also accept
 ``10`` for ten and either case.
+
+>>> from lowball.cards import Card, format_cards, parse_cards
+>>> parse_cards("7s 5h 4d 3c 2s")
+(Card('7s'), Card('5h'), Card('4d'), Card('3c'), Card('2s'))
+>>> int(Card("As")), int(Card("2c")), str(Card(23))
+(51, 0, '7s')
+>>> format_cards(parse_cards("10d,Kh"), " ")
+'Td Kh'
 """
 
 from __future__ import annotations

@@ -235,6 +235,20 @@ class HandState:
     is 1 .. ``variant.betting_rounds`` and ``draw_round`` 0 (before the first draw), then
     1 .. ``variant.draws`` (draw *d* follows betting round *d*).
 
+    Examples
+    --------
+    >>> from lowball.engine import HandState
+    >>> from lowball.variants import VARIANTS
+    >>> hand = HandState(VARIANTS["F2L3D"], [100, 100], seed=3)
+    >>> hand.actor, hand.legal_actions().call_amount      # heads-up: the button acts first
+    (1, 1)
+    >>> hand.call().kind, hand.check().kind, hand.phase
+    ('call', 'check', 'drawing')
+    >>> len(hand.discard(hand.hand(0)[:3]))               # position 0 draws three
+    3
+    >>> hand.view(1).drawn                                # position 1 sees the count only
+    ((3, -1),)
+
     Raises
     ------
     VariantError

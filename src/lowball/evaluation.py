@@ -5,6 +5,14 @@ the royal flush (the worst). **Lower is better**; equal classes tie. This is the
 ojpoker data and of Cactus Kev style evaluators (``../shared/DESIGN.md``); the rules are those of
 ``../shared/RULES.md`` section 1: aces are high, straights and flushes count against the hand, and
 A-5-4-3-2 is not a straight.
+
+>>> from lowball import evaluate, describe, winners
+>>> evaluate("7s5h4d3c2s"), evaluate("As5d4h3c2c")
+(1, 785)
+>>> describe("As5d4h3c2c")
+'A-5-4-3-2: ace high, not a straight'
+>>> winners(["8s5h4d3c2s", "7s5h4d3c2s", "7c5d4h3s2d"])
+[1, 2]
 """
 
 from __future__ import annotations

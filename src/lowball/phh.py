@@ -11,7 +11,20 @@ and ``P2L1D`` (``F``/``P``/``N`` = fixed/pot/no limit, ``2L`` = deuce-to-seven l
 = triple/single draw). These four are lowball's own; other PHH tools may not know them.
 
 A replay deals from a deck stacked with the recorded cards, so the engine deals exactly what
-the file says. Unknown cards (``??``) are stood in for by cards that appear nowhere in the file.
+the file says. Unknown cards (``??``) are stood in for by cards the deck deals (see
+:meth:`HandHistory.replay`).
+
+>>> from lowball import phh
+>>> text = "\\n".join([
+...     'variant = "F2L3D"', "antes = [0, 0]", "blinds_or_straddles = [1, 2]",
+...     "small_bet = 2", "big_bet = 4", "starting_stacks = [100, 100]",
+...     'actions = ["d dh p1 7s5h4d3c2s", "d dh p2 ??????????", "p2 f"]',
+... ])
+>>> state = phh.loads(text).play()
+>>> state.stacks, state.is_complete
+([101, 99], True)
+>>> phh.actions_of(state)
+['d dh p1 7s5h4d3c2s', 'd dh p2 ??????????', 'p2 f']
 """
 
 from __future__ import annotations

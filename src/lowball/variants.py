@@ -2,12 +2,16 @@
 
 Every part is a frozen, keyword-only dataclass that checks itself when it is made; a
 :class:`Variant` composes them, and :class:`lowball.engine.HandState` plays any variant. A new
-variant is a new value, not a new engine::
+variant is a new value, not a new engine:
 
-    from lowball.variants import FixedLimit, ForcedBets, Variant
-    mine = Variant(name="2-7 triple draw, 10/20", draws=3,
-                   betting=FixedLimit(small_bet=10, big_bet=20),
-                   forced=ForcedBets(small_blind=5, big_blind=10))
+>>> from lowball.variants import VARIANTS, FixedLimit, ForcedBets, Variant
+>>> mine = Variant(name="2-7 triple draw, 10/20", draws=3,
+...                betting=FixedLimit(small_bet=10, big_bet=20),
+...                forced=ForcedBets(small_blind=5, big_blind=10))
+>>> mine.betting_rounds, mine.betting.bet_size(3, mine.betting_rounds)
+(4, 20)
+>>> VARIANTS["N2L1D"].replace(show_all_hands=True).show_all_hands
+True
 
 Amounts are chips: whole numbers, never floats. Sources are named in ``RULES.md`` (beside the
 project as ``shared/RULES.md``): WSOP-LAR = WSOP Live-Action Rules 2024, WSOP-TR = WSOP
