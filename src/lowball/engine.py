@@ -1471,7 +1471,7 @@ class HandState:
         if phase == DRAWING:
             actor = self.actor
             last = self.drawn[-1]
-            if self.draw_order != alive or actor not in alive or self.deck.next_seat != actor:
+            if self.draw_order != alive or actor not in alive or self.deck.next_position != actor:
                 raise LowballError(
                     f"actor = {actor!r}, draw_order = {self.draw_order!r}: expected the players "
                     f"in the hand {alive!r}, and the deck's next player"
