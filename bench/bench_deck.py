@@ -42,7 +42,7 @@ from lowball import Deck
 
 pokerkit = pytest.importorskip("pokerkit")
 
-SEATS = tuple(range(6))
+POSITIONS = tuple(range(6))
 
 
 # -- lowball ---------------------------------------------------------------------------------------
@@ -50,21 +50,21 @@ SEATS = tuple(range(6))
 
 def lowball_shuffle_deal(deck: Deck) -> None:
     deck.shuffle()
-    deck.deal_round(SEATS, 5)
+    deck.deal_round(POSITIONS, 5)
 
 
-def lowball_shuffle_deal_per_seat(deck: Deck) -> None:
+def lowball_shuffle_deal_per_position(deck: Deck) -> None:
     deck.shuffle()
-    for s in SEATS:
+    for s in POSITIONS:
         deck.deal(s, 5)
 
 
 def lowball_triple_draw(deck: Deck) -> None:
     deck.shuffle()
-    hands = list(deck.deal_round(SEATS, 5))
+    hands = list(deck.deal_round(POSITIONS, 5))
     for _ in range(3):
-        deck.begin_draw(SEATS)
-        for s in SEATS:
+        deck.begin_draw(POSITIONS)
+        for s in POSITIONS:
             hands[s] = deck.draw(s, hands[s])
         deck.end_draw()
 
@@ -91,7 +91,7 @@ def pk_reset(state: object) -> None:
 def pk_state_deal(state: object, hands: list[list[object]]) -> None:
     # deal_hole with one card per call, around the table, five times
     for _ in range(5):
-        for s in SEATS:
+        for s in POSITIONS:
             cards = state._verify_cards_consumption(1)
             state._consume_cards(cards)
             hands[s].append(cards[0])
@@ -99,15 +99,15 @@ def pk_state_deal(state: object, hands: list[list[object]]) -> None:
 
 def pokerkit_state_shuffle_deal(state: object) -> None:
     pk_reset(state)
-    pk_state_deal(state, [[] for _ in SEATS])
+    pk_state_deal(state, [[] for _ in POSITIONS])
 
 
 def pokerkit_state_triple_draw(state: object) -> None:
     pk_reset(state)
-    hands: list[list[object]] = [[] for _ in SEATS]
+    hands: list[list[object]] = [[] for _ in POSITIONS]
     pk_state_deal(state, hands)
     for street in (1, 2, 3):
-        for s in SEATS:
+        for s in POSITIONS:
             # stand_pat_or_discard: the discards go to discarded_cards, replacements are dealt
             state.discarded_cards[street].extend(hands[s])
             cards = state._verify_cards_consumption(5)
@@ -121,7 +121,7 @@ def pokerkit_state_triple_draw(state: object) -> None:
 def pokerkit_primitives_shuffle_deal() -> None:
     deck = deque(pokerkit.Deck.STANDARD)
     random.shuffle(deck)
-    hands: list[list[object]] = [[] for _ in SEATS]
+    hands: list[list[object]] = [[] for _ in POSITIONS]
     for _ in range(5):
         for h in hands:
             h.append(deck.popleft())
@@ -130,13 +130,13 @@ def pokerkit_primitives_shuffle_deal() -> None:
 def pokerkit_primitives_triple_draw() -> None:
     deck = deque(pokerkit.Deck.STANDARD)
     random.shuffle(deck)
-    hands: list[list[object]] = [[] for _ in SEATS]
+    hands: list[list[object]] = [[] for _ in POSITIONS]
     for _ in range(5):
         for h in hands:
             h.append(deck.popleft())
     reserve: list[object] = []
     for _ in range(3):
-        for s in SEATS:
+        for s in POSITIONS:
             reserve.extend(hands[s])
             if len(deck) < 5:
                 deck.extend(pokerkit.utilities.shuffled(reserve))
@@ -188,9 +188,9 @@ def test_shuffle_deal_lowball_os_entropy(benchmark):
 
 
 @pytest.mark.benchmark(group="shuffle-deal")
-def test_shuffle_deal_lowball_per_seat(benchmark):
+def test_shuffle_deal_lowball_per_position(benchmark):
     deck = Deck(seed=1)
-    benchmark(lowball_shuffle_deal_per_seat, deck)
+    benchmark(lowball_shuffle_deal_per_position, deck)
 
 
 @pytest.mark.benchmark(group="shuffle-deal")

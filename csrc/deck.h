@@ -6,6 +6,11 @@
  * source, except after LB_ERR_RANDOM) exactly as it was: all checks and all random draws happen
  * before the first card moves.
  *
+ * Seats and positions. The identifiers here say "seat" (seat, seats, LB_DECK_MAX_SEATS,
+ * LB_ERR_SEAT): each is a player's position in the hand, 0..9, as the engine numbers its players
+ * (PHH player indexes, 0 = first left of the button), and the Python API (lowball.Deck) calls it
+ * a position. It is not a table's seat (lowball.table.Table).
+ *
  * Card places. Every one of the 52 cards is in exactly one place at every moment:
  *   - the stub, stub[top..51], stub[top] is the next card dealt;
  *   - a seat's hand, hands[seat][0..hand_len[seat]-1], in the order the cards were received;

@@ -10,7 +10,7 @@ const char *lb_status_str(lb_status status) {
     case LB_ERR_NOT_HELD: return "card not held";
     case LB_ERR_TOO_MANY: return "too many cards";
     case LB_ERR_TURN: return "out of turn";
-    case LB_ERR_SEAT: return "bad seat";
+    case LB_ERR_SEAT: return "bad position";
     case LB_ERR_RANDOM: return "random source failed";
     case LB_ERR_STATE: return "inconsistent deck state";
     }

@@ -11,10 +11,10 @@ typedef enum {
     LB_ERR_PARSE = 3,     /* text that is not a card */
     /* Deck codes (deck.h). Every deck function that returns one of these changed nothing. */
     LB_ERR_EXHAUSTED = 16, /* not enough cards in the stub (and, in a draw, the reshuffle pool) */
-    LB_ERR_NOT_HELD = 17,  /* a card that is not in the hand of the seat named */
+    LB_ERR_NOT_HELD = 17,  /* a card that is not in the hand of the position named */
     LB_ERR_TOO_MANY = 18,  /* more than five discards, or a negative count */
-    LB_ERR_TURN = 19,      /* out of turn: wrong seat, no draw round begun, or one in progress */
-    LB_ERR_SEAT = 20,      /* a seat number outside 0..LB_DECK_MAX_SEATS-1, or repeated */
+    LB_ERR_TURN = 19,      /* out of turn: wrong position, no round begun, or one in progress */
+    LB_ERR_SEAT = 20,      /* a position outside 0..LB_DECK_MAX_SEATS-1, or repeated */
     LB_ERR_RANDOM = 21,    /* the caller's random source reported failure */
     LB_ERR_STATE = 22      /* a deck state that breaks its invariants (lb_deck_check) */
 } lb_status;

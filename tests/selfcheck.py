@@ -22,7 +22,7 @@ _NEXT_UINT64 = ctypes.CFUNCTYPE(ctypes.c_uint64, ctypes.c_void_p)
 
 
 class SelfCheck:
-    """``selfcheck(hands, seats, rule, all_five, bit_generator)`` -> dict of totals."""
+    """``selfcheck(hands, players, rule, all_five, bit_generator)`` -> dict of totals."""
 
     def __init__(self, library: Path) -> None:
         self._lib = ctypes.CDLL(str(library))
@@ -32,9 +32,9 @@ class SelfCheck:
                        ctypes.c_void_p, ctypes.POINTER(ctypes.c_int64)]
         self._fn = fn
 
-    def __call__(self, hands: int, seats: int, rule: int, all_five: bool,
+    def __call__(self, hands: int, players: int, rule: int, all_five: bool,
                  bit_generator: np.random.BitGenerator) -> dict[str, int]:
-        """Play ``hands`` hands of ``seats`` players (2..10) under reshuffle ``rule`` (0 seeds,
+        """Play ``hands`` hands of ``players`` players (2..10) under reshuffle ``rule`` (0 seeds,
         1 live); every player discards five cards on every draw (``all_five``) or a random 0..5.
 
         Returns ``hands``, ``reshuffles``, ``exhausted`` (draws refused, then retried with what
@@ -43,7 +43,7 @@ class SelfCheck:
         out = (ctypes.c_int64 * 4)()
         c = bit_generator.ctypes
         with bit_generator.lock:
-            self._fn(hands, seats, rule, int(bool(all_five)),
+            self._fn(hands, players, rule, int(bool(all_five)),
                      ctypes.cast(c.next_uint64, _NEXT_UINT64), c.state_address, out)
         return dict(zip(("hands", "reshuffles", "exhausted", "violations"), (int(v) for v in out)))
 

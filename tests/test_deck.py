@@ -225,9 +225,9 @@ def test_reshuffle_is_uniform_over_the_pool():
 
 
 def _seed_example_setup(deck: Deck) -> None:
-    """Six players, a stub in card order; after draw 1 and three folds, seats 0, 1, 2 are left and
+    """Six players, a stub in card order; after draw 1 and three folds, positions 0, 1, 2 are left and
     the stub holds 4 cards."""
-    deck.deal_round(range(6), 5)  # seat s holds s, s+6, s+12, s+18, s+24
+    deck.deal_round(range(6), 5)  # position s holds s, s+6, s+12, s+18, s+24
     deck.begin_draw(range(6))
     for s in range(6):
         deck.draw(s, [s, s + 6, s + 12] if s >= 3 else [s + 18, s + 24, s + 12])
@@ -259,14 +259,14 @@ def test_seed_example_step_by_step():
     snap = assert_partition(deck)
     assert sorted(snap["muck"]) == sorted([18, 24, 12, 19, 25, 13, 20, 26, 14, 3, 9, 15, 4, 10, 16,
                                           5, 11, 17])  # fmt: skip
-    # seats 3, 4, 5 fold: their hands join the muck
+    # positions 3, 4, 5 fold: their hands join the muck
     assert deck.fold(3) == (21, 27, 39, 40, 41)
     deck.fold(4)
     deck.fold(5)
     earlier_muck = set(deck.snapshot()["muck"])
     assert len(earlier_muck) == 33
 
-    # draw 2: players 1, 2, 3 are seats 0, 1, 2 holding:
+    # draw 2: players 1, 2, 3 are positions 0, 1, 2 holding:
     assert deck.hand(0) == (0, 6, 30, 31, 32)
     assert deck.hand(1) == (1, 7, 33, 34, 35)
     assert deck.hand(2) == (2, 8, 36, 37, 38)
@@ -317,7 +317,7 @@ def test_seed_example_live_rule_keeps_served_discards_out():
     earlier_muck = set(deck.snapshot()["muck"])
     deck.draw(0, (0, 6, 30))
     out = deck.draw(1, (1, 7))
-    # the last stub card (51) is not dealt: seat 1 is not the last to be served, so it goes into
+    # the last stub card (51) is not dealt: position 1 is not the last to be served, so it goes into
     # the new stub with the muck; player 1's discards stay out
     assert deck.reshuffles == 1
     assert set(out) <= earlier_muck | {51}
@@ -333,13 +333,13 @@ def test_live_rule_falls_back_on_served_discards_issue_9():
     dealer also shuffles in the discards of positions 0-3 (served in full): never position 4's
     own discards, never position 5's cards (Full Tilt Poker's order, RULES.md section 4)."""
     deck = Deck.from_order(range(52), seed=21, rule=ReshuffleRule.LIVE)
-    deck.deal_round(range(6), 5)  # seat s holds s, s+6, s+12, s+18, s+24; the stub is 30..51
+    deck.deal_round(range(6), 5)  # position s holds s, s+6, s+12, s+18, s+24; the stub is 30..51
     assert deck.available == 0  # no draw round: nobody to serve
     deck.begin_draw(range(6))
     assert deck.available == 22  # the stub, nothing else yet
     for s in range(4):
         assert deck.draw(s, deck.hand(s)) == tuple(range(30 + 5 * s, 35 + 5 * s))
-    served = {s + 6 * k for s in range(4) for k in range(5)}  # the 20 discards of seats 0-3
+    served = {s + 6 * k for s in range(4) for k in range(5)}  # the 20 discards of positions 0-3
     own = set(deck.hand(4))
     assert own == {4, 10, 16, 22, 28}
     snap = deck.snapshot()
@@ -349,7 +349,7 @@ def test_live_rule_falls_back_on_served_discards_issue_9():
     assert deck.available == 2 + 0 + 0 + 20
 
     out = deck.draw(4, sorted(own))
-    # the last stub card is not dealt (seat 4 does not end the round): 50 comes off the stub, 51
+    # the last stub card is not dealt (position 4 does not end the round): 50 comes off the stub, 51
     # goes into the new stub of 1 + 20 = 21 cards, and the other four come from that
     assert out[0] == 50
     assert len(out) == 5 and len(set(out)) == 5
@@ -389,13 +389,13 @@ def test_live_rule_uses_served_discards_only_when_short():
     assert base["stub"] == [50, 51] and len(base["draw"]["discards"]) == 20
 
     # two cards: the stub and the live pool hold exactly two. 50 is dealt, 51 alone makes the new
-    # stub (seat 4 is not the last to be served) and is dealt too; the served discards stay out.
+    # stub (position 4 is not the last to be served) and is dealt too; the served discards stay out.
     assert deck.draw(4, (4, 10)) == (50, 51)
     assert deck.reshuffles == 1 and deck.remaining == 0
     snap = assert_partition(deck)
     assert snap["draw"]["discards"] == base["draw"]["discards"] + [[4, 4], [10, 4]]
     assert {c for c, _ in base["draw"]["discards"]} == served
-    # seat 5 now has stub 0 + muck 0 + burns 0 < 1: it gets one of the 22 served discards
+    # position 5 now has stub 0 + muck 0 + burns 0 < 1: it gets one of the 22 served discards
     assert deck.available == 22
     out5 = deck.draw(5, (5,))
     assert out5[0] in served | {4, 10} and deck.reshuffles == 2
@@ -429,12 +429,12 @@ def test_100k_six_handed_all_five_seeds_rule(selfcheck_hands):
 
 
 def test_100k_six_handed_all_five_live_rule(selfcheck_hands):
-    # In draw 1 seat 4 (the fifth served) finds 2 cards in the stub and no muck or burns: the
-    # live rule falls back on the 20 discards of seats 0-3, so every draw is completed and only
+    # In draw 1 position 4 (the fifth served) finds 2 cards in the stub and no muck or burns: the
+    # live rule falls back on the 20 discards of positions 0-3, so every draw is completed and only
     # then are this round's cards dealt (the self-check allows them only after such a fallback).
     # New stubs per hand, all the same (test_live_rule_six_handed_all_five_step_counts walks
-    # through them): draw 1 one (seat 4, the fallback), draws 2 and 3 two each (seat 2 from the
-    # stub card and the 10-card muck, seat 4 again from the served discards): 5.
+    # through them): draw 1 one (position 4, the fallback), draws 2 and 3 two each (position 2 from the
+    # stub card and the 10-card muck, position 4 again from the served discards): 5.
     r = selfcheck_hands(100_000, 6, int(ReshuffleRule.LIVE), True, np.random.PCG64(2))
     assert r["violations"] == 0
     assert r["exhausted"] == 0
@@ -442,11 +442,11 @@ def test_100k_six_handed_all_five_live_rule(selfcheck_hands):
 
 
 @pytest.mark.parametrize("rule", list(ReshuffleRule))
-@pytest.mark.parametrize("seats", [2, 6, 9])
-def test_100k_random_discards(rule, seats, selfcheck_hands):
-    r = selfcheck_hands(100_000, seats, int(rule), False, np.random.PCG64(seats * 10 + rule))
+@pytest.mark.parametrize("players", [2, 6, 9])
+def test_100k_random_discards(rule, players, selfcheck_hands):
+    r = selfcheck_hands(100_000, players, int(rule), False, np.random.PCG64(players * 10 + rule))
     assert r["violations"] == 0
-    assert r["reshuffles"] > 0 or seats == 2
+    assert r["reshuffles"] > 0 or players == 2
 
 
 def test_selfcheck_catches_nothing_to_catch(selfcheck_hands):
@@ -455,17 +455,17 @@ def test_selfcheck_catches_nothing_to_catch(selfcheck_hands):
     assert r == {"hands": 3, "reshuffles": 12, "exhausted": 0, "violations": 0}
 
 
-def play_checked(deck: Deck, seats: int, rng: np.random.Generator, all_five: bool) -> None:
+def play_checked(deck: Deck, players: int, rng: np.random.Generator, all_five: bool) -> None:
     """One hand through the public API with every check after every step."""
     live = deck.rule is ReshuffleRule.LIVE
     deck.shuffle()
-    deck.deal_round(range(seats), 5)
+    deck.deal_round(range(players), 5)
     assert_partition(deck)
     for _ in range(3):
-        deck.begin_draw(range(seats))
+        deck.begin_draw(range(players))
         round_cards: set[int] = set()
         pooled: set[int] = set()  # this round's discards the live rule shuffled into a stub
-        for s in range(seats):
+        for s in range(players):
             hand = deck.hand(s)
             n = 5 if all_five else int(rng.integers(0, 6))
             discards = hand[:n]
@@ -509,7 +509,7 @@ def test_six_handed_all_five_step_counts():
     # The walk-through behind "four new stubs per hand" for the seeds' rule.
     deck = Deck(seed=3)
     deck.deal_round(range(6), 5)
-    expected = [  # (remaining after each seat is served, reshuffles so far)
+    expected = [  # (remaining after each position is served, reshuffles so far)
         [(17, 0), (12, 0), (7, 0), (2, 0), (17, 1), (12, 1)],
         [(7, 1), (2, 1), (17, 2), (12, 2), (7, 2), (2, 2)],
         [(17, 3), (12, 3), (7, 3), (2, 3), (17, 4), (12, 4)],
@@ -523,16 +523,16 @@ def test_six_handed_all_five_step_counts():
 
 
 def test_live_rule_six_handed_all_five_step_counts():
-    # The walk-through behind "five new stubs per hand" for the live rule, with what each seat
+    # The walk-through behind "five new stubs per hand" for the live rule, with what each position
     # could be dealt before its draw (stub + muck + burns + this round's served discards).
     deck = Deck(seed=3, rule=ReshuffleRule.LIVE)
     deck.deal_round(range(6), 5)
-    expected = [  # (available before, remaining after, reshuffles so far) per seat
-        # draw 1: seat 4 finds 2 in the stub and nothing else but 20 served discards: fallback;
+    expected = [  # (available before, remaining after, reshuffles so far) per position
+        # draw 1: position 4 finds 2 in the stub and nothing else but 20 served discards: fallback;
         # 1 from the stub, the other stub card and the 20 discards make 21, 4 dealt -> 17
         [(22, 17, 0), (22, 12, 0), (22, 7, 0), (22, 2, 0), (22, 17, 1), (22, 12, 1)],
-        # draw 2: muck 10 (seats 4 and 5 of draw 1). Seat 2: 2 + 10 >= 5, the live pool alone:
-        # 1 + 10 = 11, 4 dealt -> 7. Seat 4: 2 + 0 < 5: fallback on seats 0-3's 20 discards.
+        # draw 2: muck 10 (positions 4 and 5 of draw 1). Position 2: 2 + 10 >= 5, the live pool alone:
+        # 1 + 10 = 11, 4 dealt -> 7. Position 4: 2 + 0 < 5: fallback on positions 0-3's 20 discards.
         [(22, 7, 1), (22, 2, 1), (22, 7, 2), (22, 2, 2), (22, 17, 3), (22, 12, 3)],
         [(22, 7, 3), (22, 2, 3), (22, 7, 4), (22, 2, 4), (22, 17, 5), (22, 12, 5)],
     ]
@@ -553,7 +553,7 @@ def test_live_rule_six_handed_all_five_step_counts():
 @pytest.fixture
 def drawing_deck() -> Deck:
     deck = Deck.from_order(range(52), seed=5)
-    deck.deal_round(range(3), 5)  # seat 0: 0 3 6 9 12; seat 1: 1 4 7 10 13; seat 2: 2 5 8 11 14
+    deck.deal_round(range(3), 5)  # position 0: 0 3 6 9 12; position 1: 1 4 7 10 13; position 2: 2 5 8 11 14
     deck.begin_draw([0, 1, 2])
     return deck
 
@@ -568,7 +568,7 @@ def unchanged(deck: Deck, exc: type[BaseException], match: str, fn, *args) -> Ba
 
 def test_discard_not_in_hand(drawing_deck):
     d = drawing_deck
-    e = unchanged(d, InvalidDiscardError, r"seat 0 cannot discard 2d: it is not in that seat's hand",
+    e = unchanged(d, InvalidDiscardError, r"position 0 cannot discard 2d: it is not in that position's hand",
                   d.draw, 0, [0, 1])  # fmt: skip
     assert isinstance(e, LowballError) and isinstance(e, ValueError)
     assert isinstance(e, IllegalActionError) and isinstance(e, DeckError)
@@ -578,103 +578,103 @@ def test_discard_not_in_hand(drawing_deck):
 
 def test_discard_twice(drawing_deck):
     d = drawing_deck
-    unchanged(d, InvalidDiscardError, r"seat 0 discards card 2c twice", d.draw, 0, [0, 3, 0])
+    unchanged(d, InvalidDiscardError, r"position 0 discards card 2c twice", d.draw, 0, [0, 3, 0])
     unchanged(d, InvalidDiscardError, r"discards card 2c twice", d.draw, 0, "2c 2s 2c")
 
 
 def test_discard_more_than_five(drawing_deck):
     d = drawing_deck
-    unchanged(d, InvalidDiscardError, r"seat 0 cannot discard 6 cards: at most 5",
+    unchanged(d, InvalidDiscardError, r"position 0 cannot discard 6 cards: at most 5",
               d.draw, 0, [0, 3, 6, 9, 12, 1])  # fmt: skip
     unchanged(d, InvalidDiscardError, r"cannot discard 6 cards", d.draw, 0, iter([0, 3, 6, 9, 12, 1]))
 
 
 def test_draw_out_of_turn(drawing_deck):
     d = drawing_deck
-    e = unchanged(d, DrawOrderError, r"seat 1 cannot draw now: it is seat 0's turn", d.draw, 1, [1])
+    e = unchanged(d, DrawOrderError, r"position 1 cannot draw now: it is position 0's turn", d.draw, 1, [1])
     assert isinstance(e, IllegalActionError)
-    unchanged(d, DrawOrderError, r"seat 5 cannot draw now", d.draw, 5, ())
-    unchanged(d, DrawOrderError, r"seats \[0, 1, 2\] are still to be served", d.end_draw)
+    unchanged(d, DrawOrderError, r"position 5 cannot draw now", d.draw, 5, ())
+    unchanged(d, DrawOrderError, r"positions \[0, 1, 2\] are still to be served", d.end_draw)
     unchanged(d, DrawOrderError, r"already in progress", d.begin_draw, [0, 1])
-    unchanged(d, DrawOrderError, r"cannot deal to seat 3 during a draw round", d.deal, 3, 1)
-    unchanged(d, DrawOrderError, r"cannot deal to seat 3 during a draw round", d.deal, 3, 50)
-    unchanged(d, DrawOrderError, r"cannot deal to seat 4 during a draw round",
+    unchanged(d, DrawOrderError, r"cannot deal to position 3 during a draw round", d.deal, 3, 1)
+    unchanged(d, DrawOrderError, r"cannot deal to position 3 during a draw round", d.deal, 3, 50)
+    unchanged(d, DrawOrderError, r"cannot deal to position 4 during a draw round",
               d.deal_round, [4, 5], 20)  # fmt: skip
     d.draw(0, ())
     d.draw(1, ())
     d.draw(2, ())
-    unchanged(d, DrawOrderError, r"every seat of this round has been served", d.draw, 0, ())
+    unchanged(d, DrawOrderError, r"every position of this round has been served", d.draw, 0, ())
     d.end_draw()
     unchanged(d, DrawOrderError, r"no draw round in progress", d.draw, 0, ())
     unchanged(d, DrawOrderError, r"no draw round in progress", d.end_draw)
 
 
-def test_bad_cards_and_seats(drawing_deck):
+def test_bad_cards_and_positions(drawing_deck):
     d = drawing_deck
     unchanged(d, InvalidCardError, r"'Zz' is not a card", d.draw, 0, "Zz")
     unchanged(d, InvalidCardError, r"card number 52 is out of range", d.draw, 0, [52])
     unchanged(d, InvalidCardError, r"True is not a card", d.draw, 0, [True])
-    unchanged(d, DeckError, r"seat 10 is out of range: seats are 0..9", d.draw, 10, ())
-    unchanged(d, DeckError, r"seat -1 is out of range", d.hand, -1)
-    unchanged(d, DeckError, r"seat '0' is not a seat number", d.draw, "0", ())
-    unchanged(d, DeckError, r"seat 11 is out of range", d.fold, 11)
+    unchanged(d, DeckError, r"position 10 is out of range: positions are 0..9", d.draw, 10, ())
+    unchanged(d, DeckError, r"position -1 is out of range", d.hand, -1)
+    unchanged(d, DeckError, r"position '0' is not a position number", d.draw, "0", ())
+    unchanged(d, DeckError, r"position 11 is out of range", d.fold, 11)
 
 
 def test_deal_and_burn_exhausted():
     d = Deck(seed=6)
     d.deal_round(range(6), 5)
-    unchanged(d, DeckExhaustedError, r"cannot deal 23 cards to seat 6: only 22 left", d.deal, 6, 23)
-    unchanged(d, DeckExhaustedError, r"cannot deal 5 cards to each of 6 seats \(30 cards\): only 22",
+    unchanged(d, DeckExhaustedError, r"cannot deal 23 cards to position 6: only 22 left", d.deal, 6, 23)
+    unchanged(d, DeckExhaustedError, r"cannot deal 5 cards to each of 6 positions \(30 cards\): only 22",
               d.deal_round, range(6), 5)  # fmt: skip
     unchanged(d, DeckError, r"cannot deal -1 cards", d.deal, 6, -1)
-    unchanged(d, DeckError, r"seat 2 appears twice", d.deal_round, [1, 2, 2], 1)
+    unchanged(d, DeckError, r"position 2 appears twice", d.deal_round, [1, 2, 2], 1)
     assert len(d.deal(6, 22)) == 22
     assert d.remaining == 0
-    unchanged(d, DeckExhaustedError, r"cannot deal 1 cards to seat 7: only 0 left", d.deal, 7, 1)
+    unchanged(d, DeckExhaustedError, r"cannot deal 1 cards to position 7: only 0 left", d.deal, 7, 1)
     unchanged(d, DeckExhaustedError, r"cannot burn a card: the stub is empty", d.burn)
     assert d.deal(7, 0) == ()
 
 
 def test_draw_the_rule_cannot_complete():
-    # ten seats of five cards leave 2 in the stub; with nothing mucked even the seeds' rule
-    # cannot give seat 0 three cards
+    # ten hands of five cards leave 2 in the stub; with nothing mucked even the seeds' rule
+    # cannot give position 0 three cards
     d = Deck(seed=8)
     d.deal_round(range(10), 5)
     d.begin_draw(range(10))
     e = unchanged(d, DeckExhaustedError,
-                  r"seat 0 cannot draw 3 cards: the stub has 2 and the seeds' rule's reshuffle "
+                  r"position 0 cannot draw 3 cards: the stub has 2 and the seeds' rule's reshuffle "
                   r"pool 0, so the rule cannot complete this draw",
                   d.draw, 0, d.hand(0)[:3])  # fmt: skip
     assert isinstance(e, LowballError)
     assert len(d.draw(0, d.hand(0)[:2])) == 2
-    # now seat 0's two discards are served discards: seat 1 may get them (seeds' rule)
+    # now position 0's two discards are served discards: position 1 may get them (seeds' rule)
     out = d.draw(1, d.hand(1)[:2])
     assert d.reshuffles == 1 and len(out) == 2
 
 
 @pytest.mark.parametrize("rule", list(ReshuffleRule))
-def test_ten_seats_neither_rule_can_serve_five(rule):
+def test_ten_positions_neither_rule_can_serve_five(rule):
     # Ten hands of five leave 2 cards in the stub and nothing else: neither rule can give five
     # (or three). The error is the same as before the live rule's fallback, and nothing moves.
     d = Deck.from_order(range(52), seed=23, rule=rule)
-    d.deal_round(range(10), 5)  # seat s holds s, s+10, s+20, s+30, s+40; the stub is 50, 51
+    d.deal_round(range(10), 5)  # position s holds s, s+10, s+20, s+30, s+40; the stub is 50, 51
     d.begin_draw(range(10))
     assert d.available == 2 < 5
     name = "seeds'" if rule is ReshuffleRule.SEEDS else "live"
     for n in (5, 3):
         unchanged(d, DeckExhaustedError,
-                  rf"seat 0 cannot draw {n} cards: the stub has 2 and the {name} rule's reshuffle "
+                  rf"position 0 cannot draw {n} cards: the stub has 2 and the {name} rule's reshuffle "
                   r"pool 0, so the rule cannot complete this draw; no card was moved",
                   d.draw, 0, d.hand(0)[:n])  # fmt: skip
     assert d.draw(0, (0, 10)) == (50, 51)  # exactly what is there (live: 51 via a 1-card stub)
-    # seat 1: stub 0, muck 0, burns 0, and seat 0's two served discards: 2 under either rule
+    # position 1: stub 0, muck 0, burns 0, and position 0's two served discards: 2 under either rule
     assert d.available == 2
     unchanged(d, DeckExhaustedError,
-              rf"seat 1 cannot draw 5 cards: the stub has 0 and the {name} rule's reshuffle "
+              rf"position 1 cannot draw 5 cards: the stub has 0 and the {name} rule's reshuffle "
               r"pool 2, so the rule cannot complete this draw",
               d.draw, 1, d.hand(1))  # fmt: skip
-    unchanged(d, DeckExhaustedError, r"seat 1 cannot draw 3 cards", d.draw, 1, (1, 11, 21))
-    assert set(d.draw(1, (1, 11))) == {0, 10}  # only seat 0's discards exist to be dealt
+    unchanged(d, DeckExhaustedError, r"position 1 cannot draw 3 cards", d.draw, 1, (1, 11, 21))
+    assert set(d.draw(1, (1, 11))) == {0, 10}  # only position 0's discards exist to be dealt
     assert d.available == 2 and d.snapshot()["draw"]["discards"] == [[1, 1], [11, 1]]
     assert_partition(d)
 
@@ -757,7 +757,7 @@ def test_snapshot_roundtrip_resumes_identically():
     saved = json.dumps(a.snapshot())
     b = Deck.from_snapshot(json.loads(saved))
     assert b.snapshot() == a.snapshot()
-    assert b.burn_before_draw and b.next_seat == 4 and b.in_draw
+    assert b.burn_before_draw and b.next_position == 4 and b.in_draw
     outs = []
     for deck in (a, b):
         got = [deck.draw(4, deck.hand(4)), deck.draw(5, deck.hand(5))]
@@ -804,12 +804,12 @@ def test_view_hides_stub_order_and_other_discards(drawing_deck):
     d.draw(1, [1])
     v1 = d.view(1)
     assert v1.remaining == 34 and v1.muck == 3 and v1.burned == 0
-    assert v1.drawn == {0: 2, 1: 1} and v1.next_seat == 2 and v1.order == (0, 1, 2)
+    assert v1.drawn == {0: 2, 1: 1} and v1.next_position == 2 and v1.order == (0, 1, 2)
     assert v1.hand == d.hand(1) and v1.own_discards == (Card("2d"),)
     assert v1.hand_sizes == {0: 5, 1: 5, 2: 5}
     everyone = d.view()
     assert everyone.hand == () and everyone.own_discards == ()
-    # nothing in a view or the repr holds a stub card or another seat's discard
+    # nothing in a view or the repr holds a stub card or another position's discard
     stub = set(d.snapshot()["stub"])
     for v in (v1, everyone):
         shown = set(v.hand) | set(v.own_discards)
@@ -818,7 +818,7 @@ def test_view_hides_stub_order_and_other_discards(drawing_deck):
     text = repr(d) + repr(everyone)
     for c in stub | {0, 3, 1}:
         assert str(Card(c)) not in text
-    assert repr(d) == "<Deck 34 in the stub, 3 mucked, 0 burned, drawing (next seat 2); rule=seeds, random=PCG64>"
+    assert repr(d) == "<Deck 34 in the stub, 3 mucked, 0 burned, drawing (next position 2); rule=seeds, random=PCG64>"
 
 
 # -- burn, fold, from_order ------------------------------------------------------------------------
@@ -837,11 +837,11 @@ def test_burn_and_burn_before_draw():
     assert plain.snapshot()["burns"] == []
 
 
-def test_fold_during_draw_skips_the_seat(drawing_deck):
+def test_fold_during_draw_skips_the_position(drawing_deck):
     d = drawing_deck
     d.draw(0, ())
     assert d.fold(1) == (1, 4, 7, 10, 13)
-    assert d.next_seat == 2
+    assert d.next_position == 2
     d.draw(2, [2])
     d.end_draw()
     assert sorted(d.snapshot()["muck"]) == [1, 2, 4, 7, 10, 13]

@@ -51,14 +51,14 @@ def test_random_draw_sequences(players, rule, burn, seed, data):
     for _ in range(draws):
         # someone may fold between draws (never the last player)
         if len(active) > 1 and data.draw(st.booleans(), label="fold"):
-            seat = data.draw(st.sampled_from(active), label="folder")
-            deck.fold(seat)
-            active.remove(seat)
+            position = data.draw(st.sampled_from(active), label="folder")
+            deck.fold(position)
+            active.remove(position)
         deck.begin_draw(active)
         this_round: set[int] = set()
         pooled: set[int] = set()  # this round's discards the live rule shuffled into a stub
-        for i, seat in enumerate(active):
-            hand = deck.hand(seat)
+        for i, position in enumerate(active):
+            hand = deck.hand(position)
             assert len(hand) == 5
             # an illegal action first, sometimes: it must change nothing
             snap = deck.snapshot()
@@ -73,19 +73,19 @@ def test_random_draw_sequences(players, rule, burn, seed, data):
             elif kind == "foreign":
                 foreign = next(c for c in range(52) if c not in hand)
                 try:
-                    deck.draw(seat, [foreign])
+                    deck.draw(position, [foreign])
                     raise AssertionError("foreign card accepted")
                 except InvalidDiscardError:
                     pass
             elif kind == "twice":
                 try:
-                    deck.draw(seat, [hand[0], hand[0]])
+                    deck.draw(position, [hand[0], hand[0]])
                     raise AssertionError("a card twice accepted")
                 except InvalidDiscardError:
                     pass
             elif kind == "six":
                 try:
-                    deck.draw(seat, list(hand) + [next(c for c in range(52) if c not in hand)])
+                    deck.draw(position, list(hand) + [next(c for c in range(52) if c not in hand)])
                     raise AssertionError("six discards accepted")
                 except InvalidDiscardError:
                     pass
@@ -97,13 +97,13 @@ def test_random_draw_sequences(players, rule, burn, seed, data):
             assert deck.available == available
             if available < len(discards):
                 try:
-                    deck.draw(seat, discards)
+                    deck.draw(position, discards)
                     raise AssertionError("an impossible draw accepted")
                 except DeckExhaustedError:
                     pass
                 assert deck.snapshot() == snap
                 discards = discards[:available]
-            out = deck.draw(seat, discards)
+            out = deck.draw(position, discards)
             assert len(out) == len(discards)
             assert not set(out) & set(discards)
             if rule is ReshuffleRule.LIVE:
@@ -115,7 +115,7 @@ def test_random_draw_sequences(players, rule, burn, seed, data):
             cards = all_cards(after)
             assert len(cards) == 52 and set(cards) == set(range(52))
             assert deck.check()
-            assert deck.view().drawn[seat] == len(discards)
+            assert deck.view().drawn[position] == len(discards)
         deck.end_draw()
         snap = deck.snapshot()
         # a snapshot survives JSON and restores to the same state

@@ -26,7 +26,7 @@ class Twin:
         self.stub = list(order)
         self.muck: list[int] = []
         self.burns: list[int] = []
-        self.discards: list[tuple[int, int]] = []  # (card, seat) of this draw, served seats only
+        self.discards: list[tuple[int, int]] = []  # (card, position) of this draw, served positions only
         self.hands: dict[int, list[int]] = {}
         self.order: list[int] = []
         self.next = 0
@@ -45,15 +45,15 @@ class Twin:
             j = self.bounded(i + 1)
             cards[i], cards[j] = cards[j], cards[i]
 
-    def deal_round(self, seats: list[int], n: int) -> None:
+    def deal_round(self, positions: list[int], n: int) -> None:
         for _ in range(n):
-            for s in seats:
+            for s in positions:
                 self.hands.setdefault(s, []).append(self.stub.pop(0))
 
-    def begin_draw(self, seats: list[int]) -> None:
+    def begin_draw(self, positions: list[int]) -> None:
         if self.burn_before_draw and self.stub:
             self.burns.append(self.stub.pop(0))
-        self.order = list(seats)
+        self.order = list(positions)
         self.next = 0
         self.discards = []
 
@@ -71,19 +71,19 @@ class Twin:
         """The most cards the player to be served can get: the stub and the largest pool."""
         return len(self.stub) + len(self.muck) + len(self.burns) + len(self.discards)
 
-    def draw(self, seat: int, discards: list[int]) -> list[int]:
-        assert seat == self.order[self.next]
+    def draw(self, position: int, discards: list[int]) -> list[int]:
+        assert position == self.order[self.next]
         n = len(discards)
         pool = self.pool(n)
         if len(self.stub) + len(pool) < n:
             raise DeckExhaustedError
         uses_discards = len(pool) > len(self.muck) + len(self.burns)
         from_stub = min(n, len(self.stub))
-        last_seat = self.next == len(self.order) - 1
-        if self.live and 0 < len(self.stub) <= n and not (last_seat and n == len(self.stub)):
+        last_position = self.next == len(self.order) - 1
+        if self.live and 0 < len(self.stub) <= n and not (last_position and n == len(self.stub)):
             from_stub = len(self.stub) - 1  # the last card is dealt only if it ends the round
         for c in discards:
-            self.hands[seat].remove(c)
+            self.hands[position].remove(c)
         out = self.stub[:from_stub]
         del self.stub[:from_stub]
         if from_stub < n:
@@ -97,8 +97,8 @@ class Twin:
             self.reshuffles += 1
             out += self.stub[: n - from_stub]
             del self.stub[: n - from_stub]
-        self.hands[seat] += out
-        self.discards += [(c, seat) for c in discards]
+        self.hands[position] += out
+        self.discards += [(c, position) for c in discards]
         self.next += 1
         return out
 
@@ -108,11 +108,11 @@ class Twin:
         self.order = []
         self.next = 0
 
-    def fold(self, seat: int) -> None:
-        self.muck += self.hands.get(seat, [])
-        self.hands[seat] = []
-        if seat in self.order[self.next :]:
-            self.order.remove(seat)
+    def fold(self, position: int) -> None:
+        self.muck += self.hands.get(position, [])
+        self.hands[position] = []
+        if position in self.order[self.next :]:
+            self.order.remove(position)
 
     def state(self) -> dict:
         return {
@@ -148,19 +148,19 @@ def test_deck_agrees_with_twin(rule, burn):
         order = choices.permutation(52).tolist()
         deck = Deck.from_order(order, seed=seed, rule=rule, burn=burn)
         twin = Twin(order, seed, live=rule is ReshuffleRule.LIVE, burn=burn)
-        seats = list(range(players))
-        deck.deal_round(seats, 5)
-        twin.deal_round(seats, 5)
+        positions = list(range(players))
+        deck.deal_round(positions, 5)
+        twin.deal_round(positions, 5)
         assert deck_state(deck) == twin.state()
         for _ in range(3):
-            if len(seats) > 2 and choices.random() < 0.3:
-                folder = seats[int(choices.integers(0, len(seats)))]
+            if len(positions) > 2 and choices.random() < 0.3:
+                folder = positions[int(choices.integers(0, len(positions)))]
                 deck.fold(folder)
                 twin.fold(folder)
-                seats.remove(folder)
-            deck.begin_draw(seats)
-            twin.begin_draw(seats)
-            for s in list(seats):
+                positions.remove(folder)
+            deck.begin_draw(positions)
+            twin.begin_draw(positions)
+            for s in list(positions):
                 hand = deck.hand(s)
                 assert list(hand) == twin.hands[s]
                 n = int(choices.integers(0, 6))

@@ -1,5 +1,5 @@
 # Helpers shared by the bindings (_core.pyx, _deck.pyx), as numpy.random's _common.pxd: converting
-# Python values to cards, seats and counts without ever letting an OverflowError or a TypeError
+# Python values to cards, positions and counts without ever letting an OverflowError or a TypeError
 # escape, scanning card text, and the one table from the core's status codes to exceptions.
 #
 # Fast paths are inline C; anything unusual falls back to Python code that names the bad value.
@@ -66,20 +66,22 @@ cdef inline long clip_count(object index, long most):
     return <long>index if index <= most else most + 1
 
 
-cdef inline int seat_of(object seat, int n_seats) except -1:
-    """The seat number 0..n_seats-1 of ``seat``; DeckError naming it otherwise."""
+cdef inline int position_of(object position, int n_positions) except -1:
+    """The position number 0..n_positions-1 of ``position`` (a player's index in the hand, as
+    the engine numbers them); DeckError naming it otherwise."""
     cdef long v
     cdef int overflow = 0
-    if PyLong_Check(seat) and not PyBool_Check(seat):
-        v = PyLong_AsLongAndOverflow(seat, &overflow)
-        if overflow == 0 and 0 <= v < n_seats:
+    if PyLong_Check(position) and not PyBool_Check(position):
+        v = PyLong_AsLongAndOverflow(position, &overflow)
+        if overflow == 0 and 0 <= v < n_positions:
             return <int>v
     from lowball.errors import DeckError
-    index = as_index(seat)
+    index = as_index(position)
     if index is None:
-        raise DeckError(f"seat {seat!r} is not a seat number: expected an int 0..{n_seats - 1}")
-    if not 0 <= index < n_seats:
-        raise DeckError(f"seat {index} is out of range: seats are 0..{n_seats - 1}")
+        raise DeckError(f"position {position!r} is not a position number: "
+                        f"expected an int 0..{n_positions - 1}")
+    if not 0 <= index < n_positions:
+        raise DeckError(f"position {index} is out of range: positions are 0..{n_positions - 1}")
     return <int>index
 
 
@@ -116,7 +118,7 @@ cdef inline str status_text(lb_status st):
 
 cdef inline object status_error(lb_status st, str message, bint discard=False):
     """The exception for a status code of the core, with ``message``: the one table from codes to
-    lowball's errors. ``discard``: the cards are a seat's discards or cards to muck, so a bad or
+    lowball's errors. ``discard``: the cards are a position's discards or cards to muck, so a bad or
     repeated card is an InvalidDiscardError (an illegal action), not an InvalidCardError."""
     from lowball import errors
     if st == LB_ERR_RANGE or st == LB_ERR_DUPLICATE or st == LB_ERR_PARSE:

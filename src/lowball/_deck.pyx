@@ -31,7 +31,9 @@ from lowball._c_status cimport (
     LB_ERR_RANDOM,
 )
 from lowball._c_deck cimport *
-from lowball._common cimport int_cards, as_index, clip_count, seat_of, scan_cards, status_error, status_text
+from lowball._common cimport (
+    int_cards, as_index, clip_count, position_of, scan_cards, status_error, status_text,
+)
 
 # numpy's C interface to a BitGenerator (numpy/random/bitgen.h), declared here so that the build
 # needs no numpy headers; the layout is part of numpy's documented, stable C API.
@@ -66,7 +68,7 @@ cdef int _bitgen_next(void *ctx, uint64_t *word) noexcept nogil:
     return 0
 
 cdef object _CARDS = _CARDS_TUPLE
-MAX_SEATS = LB_DECK_MAX_SEATS
+MAX_POSITIONS = LB_DECK_MAX_SEATS  # positions 0..9 (the C core calls them seats)
 RULE_SEEDS = <int>LB_RESHUFFLE_SEEDS
 RULE_LIVE = <int>LB_RESHUFFLE_LIVE
 
@@ -110,8 +112,8 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
     return len(items)
 
 
-cdef inline int _seat_of(object seat) except -1:
-    return seat_of(seat, LB_DECK_MAX_SEATS)
+cdef inline int _position_of(object position) except -1:
+    return position_of(position, LB_DECK_MAX_SEATS)
 
 
 cdef int _count_of(object n, str verb) except -1:
@@ -124,24 +126,24 @@ cdef int _count_of(object n, str verb) except -1:
     return clip_count(index, 52)
 
 
-cdef int _seats_of(object seats, uint8_t *out) except -1:
+cdef int _positions_of(object positions, uint8_t *out) except -1:
     cdef int n = 0
     cdef unsigned seen = 0
     cdef int s
     cdef object items
-    if PyTuple_Check(seats) or PyList_Check(seats):
-        items = seats
-    elif isinstance(seats, (str, bytes, bytearray)) or not hasattr(seats, "__iter__"):
-        raise DeckError(f"seats {seats!r} are not a list of seats: expected distinct ints "
-                        f"0..{LB_DECK_MAX_SEATS - 1}")
+    if PyTuple_Check(positions) or PyList_Check(positions):
+        items = positions
+    elif isinstance(positions, (str, bytes, bytearray)) or not hasattr(positions, "__iter__"):
+        raise DeckError(f"positions {positions!r} are not a list of positions: expected distinct "
+                        f"ints 0..{LB_DECK_MAX_SEATS - 1}")
     else:
-        items = list(seats)
+        items = list(positions)
     if len(items) > LB_DECK_MAX_SEATS:
-        raise DeckError(f"{len(items)} seats given: at most {LB_DECK_MAX_SEATS}")
+        raise DeckError(f"{len(items)} positions given: at most {LB_DECK_MAX_SEATS}")
     for item in items:
-        s = _seat_of(item)
+        s = _position_of(item)
         if (seen >> s) & 1u:
-            raise DeckError(f"seat {s} appears twice in {list(items)!r}")
+            raise DeckError(f"position {s} appears twice in {list(items)!r}")
         seen |= 1u << s
         out[n] = <uint8_t>s
         n += 1
@@ -254,20 +256,20 @@ cdef class DeckCore:
             dup = next(c for c in lst if lst.count(c) > 1)
             raise InvalidCardError(f"card {_CARDS[dup]} appears twice in the deck order")
 
-    def deal(self, seat, n=5):
-        """Deal ``n`` cards from the top of the stub to ``seat``, one after the other.
+    def deal(self, position, n=5):
+        """Deal ``n`` cards from the top of the stub to ``position``, one after the other.
 
         Parameters
         ----------
-        seat : int
-            Seat number 0..9.
+        position : int
+            The player's position 0..9 (the engine's numbering: 0 is first left of the button).
         n : int, default 5
             Number of cards, 0 or more.
 
         Returns
         -------
         tuple of Card
-            The cards in the order dealt; they are appended to the seat's hand.
+            The cards in the order dealt; they are appended to the position's hand.
 
         Raises
         ------
@@ -276,62 +278,63 @@ cdef class DeckCore:
         DrawOrderError
             During a draw round: use :meth:`draw`.
         DeckError
-            For a seat outside 0..9 or a negative ``n``.
+            For a position outside 0..9 or a negative ``n``.
         """
         cdef uint8_t out[53]
-        cdef int s = _seat_of(seat)
+        cdef int s = _position_of(position)
         cdef int k = _count_of(n, "deal")
         cdef lb_status st
         n = as_index(n)
         if k > 52 - self.d.top and not self.d.in_draw:
             raise DeckExhaustedError(
-                f"cannot deal {n} cards to seat {s}: only {52 - self.d.top} left in the stub")
+                f"cannot deal {n} cards to position {s}: only {52 - self.d.top} left in the stub")
         st = lb_deck_deal(&self.d, s, k, out)
         if st != LB_OK:
             self._raise_deal(st, s, n)
         return _cards_tuple(out, k)
 
-    def deal_round(self, seats, n=5):
-        """Deal ``n`` cards to each of ``seats`` one card at a time, clockwise, as a dealer pitches.
+    def deal_round(self, positions, n=5):
+        """Deal ``n`` cards to each of ``positions`` one card at a time, clockwise, as a dealer
+        pitches.
 
         Parameters
         ----------
-        seats : sequence of int
-            Distinct seat numbers 0..9 in dealing order (first the seat left of the button).
+        positions : sequence of int
+            Distinct positions 0..9 in dealing order (first the player left of the button).
         n : int, default 5
-            Cards per seat.
+            Cards per position.
 
         Returns
         -------
         tuple of tuple of Card
-            One tuple per seat, in the order of ``seats``; each in the order dealt.
+            One tuple per position, in the order of ``positions``; each in the order dealt.
 
         Raises
         ------
         DeckExhaustedError
-            When the stub holds fewer than ``n * len(seats)`` cards.
+            When the stub holds fewer than ``n * len(positions)`` cards.
         DrawOrderError
             During a draw round.
         DeckError
-            For a bad or repeated seat, or a negative ``n``.
+            For a bad or repeated position, or a negative ``n``.
         """
-        cdef uint8_t seat_arr[10]
+        cdef uint8_t pos_arr[10]
         cdef uint8_t out[52]
         cdef uint8_t one[52]
-        cdef int k = _seats_of(seats, seat_arr)
+        cdef int k = _positions_of(positions, pos_arr)
         cdef int rounds = _count_of(n, "deal")
         cdef int i, r
         cdef lb_status st
         n = as_index(n)
         if self.d.in_draw:
-            self._raise_deal(LB_ERR_TURN, seat_arr[0] if k else 0, k * n)
+            self._raise_deal(LB_ERR_TURN, pos_arr[0] if k else 0, k * n)
         if k * rounds > 52 - self.d.top:
             raise DeckExhaustedError(
-                f"cannot deal {n} cards to each of {k} seats ({k * n} cards): "
+                f"cannot deal {n} cards to each of {k} positions ({k * n} cards): "
                 f"only {52 - self.d.top} left in the stub")
-        st = lb_deck_deal_round(&self.d, seat_arr, k, rounds, out)
+        st = lb_deck_deal_round(&self.d, pos_arr, k, rounds, out)
         if st != LB_OK:
-            self._raise_deal(st, seat_arr[0] if k else 0, k * n)
+            self._raise_deal(st, pos_arr[0] if k else 0, k * n)
         result = PyTuple_New(k)
         for i in range(k):
             for r in range(rounds):
@@ -341,15 +344,17 @@ cdef class DeckCore:
             PyTuple_SET_ITEM(result, i, t)
         return result
 
-    cdef int _raise_deal(self, lb_status st, int seat, object n) except -1:
+    cdef int _raise_deal(self, lb_status st, int position, object n) except -1:
         if st == LB_ERR_TURN:
             raise DrawOrderError(
-                f"cannot deal to seat {seat} during a draw round: serve it with draw(), "
+                f"cannot deal to position {position} during a draw round: serve it with draw(), "
                 "or end the round with end_draw()")
         if st == LB_ERR_EXHAUSTED:
             raise DeckExhaustedError(
-                f"cannot deal {n} cards to seat {seat}: only {52 - self.d.top} left in the stub")
-        raise status_error(st, f"dealing {n} cards to seat {seat} failed: {status_text(st)}")
+                f"cannot deal {n} cards to position {position}: only {52 - self.d.top} left in "
+                "the stub")
+        raise status_error(st, f"dealing {n} cards to position {position} failed: "
+                               f"{status_text(st)}")
 
     def burn(self):
         """Burn the top card of the stub: it goes face down to the burn cards.
@@ -369,10 +374,10 @@ cdef class DeckCore:
             raise DeckExhaustedError("cannot burn a card: the stub is empty")
         return _CARDS[card]
 
-    def fold(self, seat):
-        """Fold ``seat``: its whole hand goes to the muck (and into later reshuffles).
+    def fold(self, position):
+        """Fold ``position``: its whole hand goes to the muck (and into later reshuffles).
 
-        During a draw round, a seat still waiting to be served is taken out of the order.
+        During a draw round, a position still waiting to be served is taken out of the order.
 
         Returns
         -------
@@ -382,9 +387,9 @@ cdef class DeckCore:
         Raises
         ------
         DeckError
-            For a seat outside 0..9.
+            For a position outside 0..9.
         """
-        cdef int s = _seat_of(seat)
+        cdef int s = _position_of(position)
         cards = _cards_tuple(self.d.hands[s], self.d.hand_len[s])
         lb_deck_fold(&self.d, s)
         return cards
@@ -395,7 +400,7 @@ cdef class DeckCore:
         Parameters
         ----------
         cards : str or iterable of card
-            Distinct cards, each in some seat's hand.
+            Distinct cards, each in some position's hand.
 
         Raises
         ------
@@ -421,52 +426,54 @@ cdef class DeckCore:
 
     # -- the draw ------------------------------------------------------------------------------
 
-    def begin_draw(self, seats):
-        """Begin a draw round: ``seats`` will be served in this order.
+    def begin_draw(self, positions):
+        """Begin a draw round: ``positions`` will be served in this order.
 
         Parameters
         ----------
-        seats : sequence of int
-            The active seats, starting with the first active player left of the button and going
-            clockwise (RULES.md section 3). Each seat discards and is served before the next.
+        positions : sequence of int
+            The active positions, starting with the first active player left of the button and
+            going clockwise (RULES.md section 3). Each discards and is served before the next.
 
         Raises
         ------
         DrawOrderError
             When a draw round is already in progress.
         DeckError
-            For a bad or repeated seat.
+            For a bad or repeated position.
         """
         cdef uint8_t arr[10]
-        cdef int n = _seats_of(seats, arr)
+        cdef int n = _positions_of(positions, arr)
         if self.d.in_draw:
             raise DrawOrderError("a draw round is already in progress: call end_draw() first")
         lb_deck_begin_draw(&self.d, arr, n)
 
-    def draw(self, seat, discards=()):
-        """Serve ``seat`` in the draw round: it discards ``discards`` and gets as many new cards.
+    def draw(self, position, discards=()):
+        """Serve ``position`` in the draw round: it discards ``discards`` and gets as many new
+        cards.
 
         Parameters
         ----------
-        seat : int
-            The seat whose turn it is (the next of the order given to :meth:`begin_draw`).
+        position : int
+            The position whose turn it is (the next of the order given to :meth:`begin_draw`).
         discards : str or sequence of card, default ()
-            0 to 5 distinct cards of that seat's own hand; ``()`` stands pat. Text such as
+            0 to 5 distinct cards of that position's own hand; ``()`` stands pat. Text such as
             ``"Kd 9h"`` or a sequence of :class:`Card`, card text or card numbers 0..51.
 
         Returns
         -------
         tuple of Card
-            The replacements, in the order dealt (also appended to the seat's hand). When the
+            The replacements, in the order dealt (also appended to the position's hand). When the
             stub runs short the rest come from a new stub shuffled from the pool the reshuffle
             rule allows (RULES.md section 4); :attr:`reshuffles` counts them.
 
         Raises
         ------
         DrawOrderError
-            No draw round in progress, or it is another seat's turn (the message names it).
+            No draw round in progress, or it is another position's turn (the message names it).
         InvalidDiscardError
-            More than five cards, a card given twice, or a card not in that seat's hand (named).
+            More than five cards, a card given twice, or a card not in that position's hand
+            (named).
         InvalidCardError
             Something that is not a card.
         DeckExhaustedError
@@ -479,12 +486,12 @@ cdef class DeckCore:
         cdef uint8_t arr[6]
         cdef uint8_t out[5]
         cdef int bad = -1
-        cdef int s = _seat_of(seat)
-        cdef int n = _parse_cards(discards, arr, 5, "0 to 5 cards of the seat's own hand")
+        cdef int s = _position_of(position)
+        cdef int n = _parse_cards(discards, arr, 5, "0 to 5 cards of the position's own hand")
         cdef lb_status st
         if n > 5:
             raise InvalidDiscardError(
-                f"seat {s} cannot discard {n} cards: at most 5 in one draw")
+                f"position {s} cannot discard {n} cards: at most 5 in one draw")
         while True:
             self._top_up()
             if self.lock is None:
@@ -503,25 +510,26 @@ cdef class DeckCore:
         cdef int left = 52 - self.d.top
         if st == LB_ERR_TURN:
             if not self.d.in_draw:
-                raise DrawOrderError(f"seat {s} cannot draw: no draw round in progress "
+                raise DrawOrderError(f"position {s} cannot draw: no draw round in progress "
                                      "(call begin_draw() first)")
             if self.d.next >= self.d.n_order:
-                raise DrawOrderError(f"seat {s} cannot draw: every seat of this round has been "
-                                     "served (call end_draw())")
-            raise DrawOrderError(f"seat {s} cannot draw now: it is seat "
+                raise DrawOrderError(f"position {s} cannot draw: every position of this round "
+                                     "has been served (call end_draw())")
+            raise DrawOrderError(f"position {s} cannot draw now: it is position "
                                  f"{self.d.order[self.d.next]}'s turn")
         if st == LB_ERR_DUPLICATE:
-            raise InvalidDiscardError(f"seat {s} discards card {_CARDS[arr[bad]]} twice")
+            raise InvalidDiscardError(f"position {s} discards card {_CARDS[arr[bad]]} twice")
         if st == LB_ERR_NOT_HELD:
             raise InvalidDiscardError(
-                f"seat {s} cannot discard {_CARDS[arr[bad]]}: it is not in that seat's hand")
+                f"position {s} cannot discard {_CARDS[arr[bad]]}: it is not in that position's "
+                "hand")
         if st == LB_ERR_EXHAUSTED:
             rule = "seeds'" if self.d.rule == LB_RESHUFFLE_SEEDS else "live"
             raise DeckExhaustedError(
-                f"seat {s} cannot draw {n} cards: the stub has {left} and the {rule} rule's "
+                f"position {s} cannot draw {n} cards: the stub has {left} and the {rule} rule's "
                 f"reshuffle pool {lb_deck_available(&self.d) - left}, so the rule cannot "
                 "complete this draw; no card was moved")
-        raise status_error(st, f"draw for seat {s} failed: {status_text(st)}", discard=True)
+        raise status_error(st, f"draw for position {s} failed: {status_text(st)}", discard=True)
 
     def end_draw(self):
         """End the draw round: its discards join the muck as earlier draws' discards.
@@ -529,13 +537,14 @@ cdef class DeckCore:
         Raises
         ------
         DrawOrderError
-            No draw round in progress, or a seat still waiting to be served (named).
+            No draw round in progress, or a position still waiting to be served (named).
         """
         if not self.d.in_draw:
             raise DrawOrderError("no draw round in progress: nothing to end")
         if self.d.next < self.d.n_order:
             waiting = [self.d.order[i] for i in range(self.d.next, self.d.n_order)]
-            raise DrawOrderError(f"cannot end the draw round: seats {waiting} are still to be served")
+            raise DrawOrderError(
+                f"cannot end the draw round: positions {waiting} are still to be served")
         lb_deck_end_draw(&self.d)
 
     # -- reading the state ---------------------------------------------------------------------
@@ -556,34 +565,35 @@ cdef class DeckCore:
         return bool(self.d.in_draw)
 
     @property
-    def next_seat(self):
-        """The seat to be served now in the draw round, or None."""
+    def next_position(self):
+        """The position to be served now in the draw round, or None."""
         if self.d.in_draw and self.d.next < self.d.n_order:
             return self.d.order[self.d.next]
         return None
 
     @property
     def available(self):
-        """The most cards the seat to be served now could be dealt (int).
+        """The most cards the position to be served now could be dealt (int).
 
         The stub plus the largest pool the reshuffle rule may shuffle into a new stub for it: the
         muck (earlier draws' discards, folded and mucked cards), the burn cards, and the discards
-        of the seats already served in this draw round. The number is the same under both rules:
-        the seeds' rule always pools those discards, the live rule only when the stub, muck and
-        burns cannot complete the draw (``RULES.md`` section 4). A :meth:`draw` of ``n`` cards
-        (at most 5, of the seat's own hand) succeeds exactly when ``n <= available``; more raises
-        :class:`~lowball.DeckExhaustedError`. 0 outside a draw round and once every seat of the
-        round has been served (there is no seat to serve; :meth:`deal` never reshuffles).
+        of the positions already served in this draw round. The number is the same under both
+        rules: the seeds' rule always pools those discards, the live rule only when the stub, muck
+        and burns cannot complete the draw (``RULES.md`` section 4). A :meth:`draw` of ``n`` cards
+        (at most 5, of the position's own hand) succeeds exactly when ``n <= available``; more
+        raises :class:`~lowball.DeckExhaustedError`. 0 outside a draw round and once every
+        position of the round has been served (there is no position to serve; :meth:`deal` never
+        reshuffles).
         """
         return lb_deck_available(&self.d)
 
-    def hand(self, seat):
-        """The cards of ``seat``'s hand, in the order received (tuple of Card)."""
-        cdef int s = _seat_of(seat)
+    def hand(self, position):
+        """The cards of ``position``'s hand, in the order received (tuple of Card)."""
+        cdef int s = _position_of(position)
         return _cards_tuple(self.d.hands[s], self.d.hand_len[s])
 
     def _counts(self):
-        """Public counts only: stub, muck, burns, and per served seat the number drawn."""
+        """Public counts only: stub, muck, burns, and per served position the number drawn."""
         drawn = {}
         if self.d.in_draw:
             for i in range(self.d.next):
@@ -596,14 +606,14 @@ cdef class DeckCore:
                            if self.d.hand_len[s]},
             "in_draw": bool(self.d.in_draw),
             "order": [self.d.order[i] for i in range(self.d.n_order)] if self.d.in_draw else [],
-            "next_seat": self.next_seat,
+            "next_position": self.next_position,
             "drawn": drawn,
             "reshuffles": self.d.reshuffles,
         }
 
-    def _own_discards(self, seat):
-        """This round's discards of ``seat`` still on the table (not yet reshuffled)."""
-        cdef int s = _seat_of(seat)
+    def _own_discards(self, position):
+        """This round's discards of ``position`` still on the table (not yet reshuffled)."""
+        cdef int s = _position_of(position)
         return tuple(_CARDS[self.d.discards[i]] for i in range(self.d.n_discards)
                      if self.d.discard_seat[i] == s)
 
@@ -681,7 +691,7 @@ cdef class DeckCore:
                 t.in_draw = 1
                 t.n_order = len(order)
                 for i, x in enumerate(order):
-                    t.order[i] = _seat_of(x)
+                    t.order[i] = _position_of(x)
                 if not 0 <= served <= len(order):
                     raise ValueError("served")
                 t.next = served
@@ -694,7 +704,7 @@ cdef class DeckCore:
                     if not 0 <= c < 52:
                         raise ValueError("card")
                     t.discards[i] = c
-                    t.discard_seat[i] = _seat_of(x)
+                    t.discard_seat[i] = _position_of(x)
             except (KeyError, TypeError, ValueError) as e:
                 raise DeckError(f"snapshot field 'draw' is malformed: {e!r}") from None
         if not isinstance(reshuffles, int) or not 0 <= reshuffles < 2**32:

@@ -74,25 +74,25 @@ class DeckView:
     burned : int
         Burn cards.
     hand_sizes : dict of int to int
-        Seat -> number of cards held, for seats holding cards.
+        Position -> number of cards held, for positions holding cards.
     in_draw : bool
         A draw round is in progress.
     order : tuple of int
-        The seats of the draw round in serving order (empty outside a round).
-    next_seat : int or None
-        The seat to be served now.
+        The positions of the draw round in serving order (empty outside a round).
+    next_position : int or None
+        The position to be served now.
     drawn : dict of int to int
-        Seat -> number of cards drawn in this round, for the seats already served (players must
-        be told how many cards each opponent drew, ``RULES.md`` section 3).
+        Position -> number of cards drawn in this round, for the positions already served
+        (players must be told how many cards each opponent drew, ``RULES.md`` section 3).
     reshuffles : int
         New stubs made from the muck in this hand.
-    seat : int or None
-        The seat this view is for, if any.
+    position : int or None
+        The position this view is for, if any.
     hand : tuple of Card
-        That seat's own hand (empty without a seat).
+        That position's own hand (empty without a position).
     own_discards : tuple of Card
-        That seat's own discards of this round still face down on the table (empty without a seat
-        or once they were reshuffled).
+        That position's own discards of this round still face down on the table (empty without
+        a position or once they were reshuffled).
     """
 
     remaining: int
@@ -101,10 +101,10 @@ class DeckView:
     hand_sizes: dict[int, int]
     in_draw: bool
     order: tuple[int, ...]
-    next_seat: int | None
+    next_position: int | None
     drawn: dict[int, int]
     reshuffles: int
-    seat: int | None = None
+    position: int | None = None
     hand: tuple[Card, ...] = field(default=())
     own_discards: tuple[Card, ...] = field(default=())
 
@@ -142,28 +142,30 @@ def _jsonable(value: Any) -> Any:
 class Deck(DeckCore):
     """A 52-card deck for one table: shuffle, deal, burn, muck and the draw rounds of 2-7 lowball.
 
-    The deck knows where every card is: the stub (in order), each seat's hand, the muck, the burn
-    cards, and the discards of the draw round in progress with the seat that threw them. Each card
-    is in exactly one place at all times. Every method either succeeds or raises a
+    The deck knows where every card is: the stub (in order), each position's hand, the muck, the
+    burn cards, and the discards of the draw round in progress with the position that threw them.
+    Each card is in exactly one place at all times. Every method either succeeds or raises a
     :class:`~lowball.LowballError` subclass with the deck (and its random source) exactly as
     before; :meth:`snapshot` is unchanged by any error.
 
-    A new deck is shuffled and ready to deal. Seats are numbered 0..9. A hand goes::
+    A new deck is shuffled and ready to deal. Hands are numbered by position 0..9, as the engine
+    numbers its players (PHH player indexes: 0 is the first player left of the button); a
+    position is not a table's seat (:class:`lowball.table.Table`). A hand goes::
 
         deck = Deck()
-        hands = deck.deal_round([0, 1, 2], 5)      # or deck.deal(seat, 5) per seat
+        hands = deck.deal_round([0, 1, 2], 5)      # or deck.deal(position, 5) per position
         deck.begin_draw([0, 1, 2])                 # serving order, left of the button first
-        new = deck.draw(0, hands[0][:2])           # seat 0 discards two cards, gets two
-        deck.draw(1, ())                           # seat 1 stands pat
+        new = deck.draw(0, hands[0][:2])           # position 0 discards two cards, gets two
+        deck.draw(1, ())                           # position 1 stands pat
         deck.draw(2, "Kd Qs Jh")                   # text works too
         deck.end_draw()                            # this round's discards join the muck
-        deck.fold(1)                               # seat 1's hand goes to the muck
+        deck.fold(1)                               # position 1's hand goes to the muck
         saved = deck.snapshot()                    # JSON-ready; Deck.from_snapshot(saved) resumes
         deck.shuffle()                             # the next hand
 
     Other operations: :meth:`burn` (a card to the burn cards), :meth:`muck` (cards from any hand
-    to the muck), :meth:`hand`, :attr:`remaining`, :attr:`available` (the most cards the seat to
-    be served now can draw), :attr:`reshuffles`, :attr:`next_seat`,
+    to the muck), :meth:`hand`, :attr:`remaining`, :attr:`available` (the most cards the position
+    to be served now can draw), :attr:`reshuffles`, :attr:`next_position`,
     :meth:`view` (what may be shown at the table), :meth:`from_order` (a stacked deck, to replay a
     recorded hand), :meth:`restore`.
 
@@ -290,9 +292,9 @@ class Deck(DeckCore):
         dict
             ``format`` (:data:`SNAPSHOT_FORMAT`), ``rule`` (``"seeds"`` or ``"live"``),
             ``burn`` (bool), ``stub`` (card numbers 0..51, top first), ``muck``, ``burns``,
-            ``hands`` (10 lists, one per seat, in the order received), ``draw`` (``None``, or
-            ``order``, ``served`` (seats served so far), ``drawn`` (10 counts) and ``discards``
-            (``[card, seat]`` pairs)), ``reshuffles``, and ``random``: ``{"kind": "os"}`` or
+            ``hands`` (10 lists, one per position, in the order received), ``draw`` (``None``, or
+            ``order``, ``served`` (positions served so far), ``drawn`` (10 counts) and
+            ``discards`` (``[card, position]`` pairs)), ``reshuffles``, and ``random``: ``{"kind": "os"}`` or
             ``{"kind": "numpy", "state": <bit_generator.state>}``.
 
         Notes
@@ -368,23 +370,23 @@ class Deck(DeckCore):
         deck.restore(snapshot)
         return deck
 
-    def view(self, seat: int | None = None) -> DeckView:
-        """What can be shown at the table, optionally from ``seat``'s side.
+    def view(self, position: int | None = None) -> DeckView:
+        """What can be shown at the table, optionally from ``position``'s side.
 
-        Never the stub order, never another seat's cards or discards: counts only, plus the own
-        hand and own discards of ``seat`` when given.
+        Never the stub order, never another position's cards or discards: counts only, plus the
+        own hand and own discards of ``position`` when given.
 
         Raises
         ------
         DeckError
-            For a seat outside 0..9.
+            For a position outside 0..9.
         """
         c = self._counts()
         hand: tuple[Card, ...] = ()
         own: tuple[Card, ...] = ()
-        if seat is not None:
-            hand = self.hand(seat)
-            own = self._own_discards(seat)
+        if position is not None:
+            hand = self.hand(position)
+            own = self._own_discards(position)
         return DeckView(
             remaining=c["remaining"],
             muck=c["muck"],
@@ -392,17 +394,17 @@ class Deck(DeckCore):
             hand_sizes=dict(c["hand_sizes"]),
             in_draw=c["in_draw"],
             order=tuple(c["order"]),
-            next_seat=c["next_seat"],
+            next_position=c["next_position"],
             drawn=dict(c["drawn"]),
             reshuffles=c["reshuffles"],
-            seat=seat,
+            position=position,
             hand=hand,
             own_discards=own,
         )
 
     def __repr__(self) -> str:
         c = self._counts()
-        where = f", drawing (next seat {c['next_seat']})" if c["in_draw"] else ""
+        where = f", drawing (next position {c['next_position']})" if c["in_draw"] else ""
         source = "os" if self._bit_generator is None else type(self._bit_generator).__name__
         return (
             f"<Deck {c['remaining']} in the stub, {c['muck']} mucked, {c['burned']} burned"

@@ -42,7 +42,7 @@ class IllegalActionError(LowballError, ValueError):
 
 
 class DeckError(LowballError):
-    """A deck operation that cannot be done: a bad seat, a bad snapshot, or one of the subclasses."""
+    """A deck operation that cannot be done: a bad position, a bad snapshot, or one of the subclasses."""
 
 
 class DeckExhaustedError(DeckError):
@@ -52,7 +52,7 @@ class DeckExhaustedError(DeckError):
 
 class DrawOrderError(DeckError, IllegalActionError):
     """A draw out of turn, a draw with no draw round begun, dealing during a draw round, or ending
-    a round before every seat was served."""
+    a round before every position was served."""
 
 
 class InvalidDiscardError(DeckError, IllegalActionError):

@@ -192,8 +192,8 @@ class _ReplayDeck(Deck):
             return
         pair[0] = instead
 
-    def draw(self, seat: int, discards: Any = ()) -> tuple[Card, ...]:
-        got = [int(c) for c in super().draw(seat, discards)]
+    def draw(self, position: int, discards: Any = ()) -> tuple[Card, ...]:
+        got = [int(c) for c in super().draw(position, discards)]
         want, self.script = self.script, None
         reserved: frozenset[int] = self.reserved
         self.reserved = frozenset()
@@ -209,17 +209,17 @@ class _ReplayDeck(Deck):
         taken = {c for c in final if c is not None} | set(got)
         for k, c in enumerate(final):
             if c is None:  # an unknown card: any card free to deal
-                free = self._free(snap, taken, reserved, seat)
+                free = self._free(snap, taken, reserved, position)
                 if free is None:
-                    raise PHHError(f"no card is free to stand in for p{seat + 1}'s unknown cards")
+                    raise PHHError(f"no card is free to stand in for p{position + 1}'s unknown cards")
                 final[k] = free[0][free[1]]
                 taken.add(free[0][free[1]])
         incoming = [c for c in final if c is not None and c not in got]
         outgoing = [g for g in got if g not in final]
         for w, g in zip(incoming, outgoing):
-            self._take(snap, w, seat, g, taken, pairs, reserved)
+            self._take(snap, w, position, g, taken, pairs, reserved)
         new = [int(c) for c in final if c is not None]
-        hand: list[int] = snap["hands"][seat]
+        hand: list[int] = snap["hands"][position]
         hand[len(hand) - len(new):] = new
         self.restore(snap)
         return tuple(Card(c) for c in new)

@@ -261,7 +261,7 @@ def _check_fit(state: HandState) -> None:
     if phase == DRAWING:
         actor = state.actor
         last = state.drawn[-1]
-        if state.draw_order != alive or actor not in alive or state.deck.next_seat != actor:
+        if state.draw_order != alive or actor not in alive or state.deck.next_position != actor:
             raise LowballError(
                 f"actor = {actor!r}, draw_order = {state.draw_order!r}: expected the players "
                 f"in the hand {alive!r}, and the deck's next player"
