@@ -29,5 +29,5 @@ def test_the_examples_are_there() -> None:
         name: sum(len(t.examples) for t in finder.find(importlib.import_module(name)))
         for name in MODULES
     }
-    for name in ("lowball.cards", "lowball.evaluation", "lowball.variants", "lowball.engine", "lowball.phh"):
+    for name in ("lowball.cards", "lowball.evaluation", "lowball.deck", "lowball.variants", "lowball.engine", "lowball.phh"):
         assert counts[name] >= 3, (name, counts)

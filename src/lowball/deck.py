@@ -150,18 +150,23 @@ class Deck(DeckCore):
 
     A new deck is shuffled and ready to deal. Hands are numbered by position 0..9, as the engine
     numbers its players (PHH player indexes: 0 is the first player left of the button); a
-    position is not a table's seat (:class:`lowball.table.Table`). A hand goes::
+    position is not a table's seat (:class:`lowball.table.Table`). A hand goes:
 
-        deck = Deck()
-        hands = deck.deal_round([0, 1, 2], 5)      # or deck.deal(position, 5) per position
-        deck.begin_draw([0, 1, 2])                 # serving order, left of the button first
-        new = deck.draw(0, hands[0][:2])           # position 0 discards two cards, gets two
-        deck.draw(1, ())                           # position 1 stands pat
-        deck.draw(2, "Kd Qs Jh")                   # text works too
-        deck.end_draw()                            # this round's discards join the muck
-        deck.fold(1)                               # position 1's hand goes to the muck
-        saved = deck.snapshot()                    # JSON-ready; Deck.from_snapshot(saved) resumes
-        deck.shuffle()                             # the next hand
+    >>> from lowball import Deck
+    >>> deck = Deck(seed=7)                          # Deck() is the secure default
+    >>> hands = deck.deal_round([0, 1, 2], 5)        # or deck.deal(position, 5) per position
+    >>> deck.begin_draw([0, 1, 2])                   # serving order, left of the button first
+    >>> len(deck.draw(0, hands[0][:2]))              # position 0 discards two cards, gets two
+    2
+    >>> deck.draw(1, ())                             # position 1 stands pat
+    ()
+    >>> len(deck.draw(2, hands[2][:3])), deck.remaining
+    (3, 32)
+    >>> deck.end_draw()                              # this round's discards join the muck
+    >>> folded = deck.fold(1)                        # position 1's hand goes to the muck
+    >>> saved = deck.snapshot()                      # JSON-ready; Deck.from_snapshot resumes
+    >>> Deck.from_snapshot(saved).snapshot() == saved
+    True
 
     Other operations: :meth:`burn` (a card to the burn cards), :meth:`muck` (cards from any hand
     to the muck), :meth:`hand`, :attr:`remaining`, :attr:`available` (the most cards the position
