@@ -82,9 +82,15 @@ def pokerkit_hand(seed: int, deck_source: object = None) -> int:
     """The same hand on pokerkit; returns the number of decisions."""
     rng = random.Random(seed)
     st = FixedLimitDeuceToSevenLowballTripleDraw.create_state(
-        PK_AUTOMATIONS, True, 0, (V.forced.small_blind, V.forced.big_blind),
-        V.betting.small_bet, V.betting.big_bet,  # type: ignore[union-attr]
-        [STACK] * PLAYERS, PLAYERS, mode=Mode.TOURNAMENT,
+        PK_AUTOMATIONS,
+        True,
+        0,
+        (V.forced.small_blind, V.forced.big_blind),
+        V.betting.small_bet,
+        V.betting.big_bet,  # type: ignore[union-attr]
+        [STACK] * PLAYERS,
+        PLAYERS,
+        mode=Mode.TOURNAMENT,
     )
     actions = 0
     while st.status:

@@ -94,9 +94,9 @@ def main(hands: int) -> int:
     parts = dict.fromkeys(counts, 0.0)
     whole = best_total = float("inf")
     for rep in range(3):
-        whole = min(whole, best_of(1, lambda: [
-            policy_hand(seed, np.random.default_rng(0), None) for seed in range(hands)
-        ]))
+        whole = min(
+            whole, best_of(1, lambda: [policy_hand(seed, np.random.default_rng(0), None) for seed in range(hands)])
+        )
         sums = dict.fromkeys(counts, 0)
         source = np.random.default_rng(0)
         gc.collect()
@@ -118,8 +118,8 @@ def main(hands: int) -> int:
                 else:
                     s.check_or_call()
                 dt = clock() - t0 - empty
-                part = "legal" if kind == "legal" else "last" if i == last else (
-                    "draw" if kind == "draw" else "betting"
+                part = (
+                    "legal" if kind == "legal" else "last" if i == last else ("draw" if kind == "draw" else "betting")
                 )
                 sums[part] += dt
                 if rep == 0:
@@ -137,8 +137,10 @@ def main(hands: int) -> int:
     print(f"{hands} six-handed fixed-limit triple-draw hands ({V.name}), lowball {Path(module).name}")
     print(f"  whole benchmark hand        {per_hand:7.1f} us   ({1e6 / per_hand:,.0f} hands/s)")
     if engine > per_hand:
-        print(f"  the replay took longer ({engine:.1f} us a hand) than the whole benchmark: the machine "
-              "was too busy for a breakdown; run it again")
+        print(
+            f"  the replay took longer ({engine:.1f} us a hand) than the whole benchmark: the machine "
+            "was too busy for a breakdown; run it again"
+        )
         return 1
     print(f"  the policy's own work       {per_hand - engine:7.1f} us   ({(per_hand - engine) / per_hand:.0%})")
     print(f"  the engine                  {engine:7.1f} us   ({engine / per_hand:.0%}), of which:")
@@ -152,7 +154,11 @@ def main(hands: int) -> int:
     }
     for key, label in names.items():
         calls = counts[key] / hands
-        each = f"{parts[key] / calls * 1000:6.0f} ns/call, {calls:4.1f} calls" if key not in ("setup", "free", "last") else ""
+        each = (
+            f"{parts[key] / calls * 1000:6.0f} ns/call, {calls:4.1f} calls"
+            if key not in ("setup", "free", "last")
+            else ""
+        )
         print(f"    {label:<32}{parts[key]:7.1f} us  {each}")
     return 0
 

@@ -5,19 +5,58 @@ static const char SUIT_CHARS[] = "cdhs";
 
 static int rank_of(char ch) {
     switch (ch) {
-    case '2': return 0; case '3': return 1; case '4': return 2; case '5': return 3;
-    case '6': return 4; case '7': return 5; case '8': return 6; case '9': return 7;
-    case 'T': case 't': return 8; case 'J': case 'j': return 9; case 'Q': case 'q': return 10;
-    case 'K': case 'k': return 11; case 'A': case 'a': return 12;
-    default: return -1;
+    case '2':
+        return 0;
+    case '3':
+        return 1;
+    case '4':
+        return 2;
+    case '5':
+        return 3;
+    case '6':
+        return 4;
+    case '7':
+        return 5;
+    case '8':
+        return 6;
+    case '9':
+        return 7;
+    case 'T':
+    case 't':
+        return 8;
+    case 'J':
+    case 'j':
+        return 9;
+    case 'Q':
+    case 'q':
+        return 10;
+    case 'K':
+    case 'k':
+        return 11;
+    case 'A':
+    case 'a':
+        return 12;
+    default:
+        return -1;
     }
 }
 
 static int suit_of(char ch) {
     switch (ch) {
-    case 'c': case 'C': return 0; case 'd': case 'D': return 1;
-    case 'h': case 'H': return 2; case 's': case 'S': return 3;
-    default: return -1;
+    case 'c':
+    case 'C':
+        return 0;
+    case 'd':
+    case 'D':
+        return 1;
+    case 'h':
+    case 'H':
+        return 2;
+    case 's':
+    case 'S':
+        return 3;
+    default:
+        return -1;
     }
 }
 

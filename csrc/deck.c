@@ -239,9 +239,12 @@ lb_status lb_deck_draw(lb_deck *d, int seat, const uint8_t *discards, int n, con
     for (i = 0; i < n; i++) {
         uint8_t c = discards[i];
         lb_status st = LB_OK;
-        if (c >= LB_NUM_CARDS) st = LB_ERR_RANGE;
-        else if (seen >> c & 1u) st = LB_ERR_DUPLICATE;
-        else if (d->where[c] != seat) st = LB_ERR_NOT_HELD;
+        if (c >= LB_NUM_CARDS)
+            st = LB_ERR_RANGE;
+        else if (seen >> c & 1u)
+            st = LB_ERR_DUPLICATE;
+        else if (d->where[c] != seat)
+            st = LB_ERR_NOT_HELD;
         if (st != LB_OK) {
             if (bad) *bad = i;
             return st;
@@ -350,7 +353,8 @@ static int places(const lb_deck *d, uint8_t *seen_place) {
             if (!mark(seen_place, d->hands[s][i], (uint8_t)s)) return 0;
     /* total stops at 52, so a count that is too large leaves a later card unmarked or repeated */
     if (total != LB_NUM_CARDS) return 0;
-    if ((int)(LB_NUM_CARDS - d->top) + d->n_muck + d->n_burns + d->n_discards > LB_NUM_CARDS) return 0;
+    if ((int)(LB_NUM_CARDS - d->top) + d->n_muck + d->n_burns + d->n_discards > LB_NUM_CARDS)
+        return 0;
     for (s = 0, i = 0; s < LB_DECK_MAX_SEATS; s++) i += d->hand_len[s];
     if ((int)(LB_NUM_CARDS - d->top) + d->n_muck + d->n_burns + d->n_discards + i != LB_NUM_CARDS)
         return 0;
@@ -363,7 +367,8 @@ lb_status lb_deck_check(const lb_deck *d) {
     int i;
     if (!places(d, seen_place)) return LB_ERR_STATE;
     if (memcmp(seen_place, d->where, LB_NUM_CARDS) != 0) return LB_ERR_STATE;
-    if (d->rule > LB_RESHUFFLE_LIVE || d->burn_before_draw > 1 || d->in_draw > 1) return LB_ERR_STATE;
+    if (d->rule > LB_RESHUFFLE_LIVE || d->burn_before_draw > 1 || d->in_draw > 1)
+        return LB_ERR_STATE;
     if (!d->in_draw) {
         if (d->n_order != 0 || d->next != 0 || d->n_discards != 0) return LB_ERR_STATE;
         for (i = 0; i < LB_DECK_MAX_SEATS; i++)

@@ -86,10 +86,10 @@ typedef struct {
     uint8_t burn_before_draw; /* non-zero: lb_deck_begin_draw burns one card (live rooms) */
     uint8_t in_draw;          /* a draw round is in progress */
     uint8_t n_order;          /* seats to serve in this draw round, in order */
-    uint8_t next;             /* order[next] is the seat to serve now; next == n_order: all served */
+    uint8_t next; /* order[next] is the seat to serve now; next == n_order: all served */
     uint8_t order[LB_DECK_MAX_SEATS];
     uint8_t drawn[LB_DECK_MAX_SEATS]; /* cards each seat drew in this round (public information) */
-    uint32_t reshuffles;      /* new stubs made from the muck since the last shuffle */
+    uint32_t reshuffles;              /* new stubs made from the muck since the last shuffle */
 } lb_deck;
 
 /* Bounded random number 0..bound-1 (bound 1..2^32-1), exactly uniform (Lemire). 0 or non-zero when

@@ -14,7 +14,10 @@ static inline int row_ok(const uint8_t *r, lb_status *status) {
         m = ((uint64_t)1 << r[0]) | ((uint64_t)1 << r[1]) | ((uint64_t)1 << r[2]) |
             ((uint64_t)1 << r[3]) | ((uint64_t)1 << r[4]);
         /* Five distinct bits iff clearing the lowest set bit four times leaves one bit. */
-        m &= m - 1; m &= m - 1; m &= m - 1; m &= m - 1;
+        m &= m - 1;
+        m &= m - 1;
+        m &= m - 1;
+        m &= m - 1;
         if (m != 0 && (m & (m - 1)) == 0) return 1;
         *status = LB_ERR_DUPLICATE;
         return 0;

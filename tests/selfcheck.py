@@ -28,12 +28,20 @@ class SelfCheck:
         self._lib = ctypes.CDLL(str(library))
         fn = self._lib.lb_selfcheck_bitgen
         fn.restype = None
-        fn.argtypes = [ctypes.c_int64, ctypes.c_int, ctypes.c_int, ctypes.c_int, _NEXT_UINT64,
-                       ctypes.c_void_p, ctypes.POINTER(ctypes.c_int64)]
+        fn.argtypes = [
+            ctypes.c_int64,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.c_int,
+            _NEXT_UINT64,
+            ctypes.c_void_p,
+            ctypes.POINTER(ctypes.c_int64),
+        ]
         self._fn = fn
 
-    def __call__(self, hands: int, players: int, rule: int, all_five: bool,
-                 bit_generator: np.random.BitGenerator) -> dict[str, int]:
+    def __call__(
+        self, hands: int, players: int, rule: int, all_five: bool, bit_generator: np.random.BitGenerator
+    ) -> dict[str, int]:
         """Play ``hands`` hands of ``players`` players (2..10) under reshuffle ``rule`` (0 seeds,
         1 live); every player discards five cards on every draw (``all_five``) or a random 0..5.
 
@@ -43,8 +51,15 @@ class SelfCheck:
         out = (ctypes.c_int64 * 4)()
         c = bit_generator.ctypes
         with bit_generator.lock:
-            self._fn(hands, players, rule, int(bool(all_five)),
-                     ctypes.cast(c.next_uint64, _NEXT_UINT64), c.state_address, out)
+            self._fn(
+                hands,
+                players,
+                rule,
+                int(bool(all_five)),
+                ctypes.cast(c.next_uint64, _NEXT_UINT64),
+                c.state_address,
+                out,
+            )
         return dict(zip(("hands", "reshuffles", "exhausted", "violations"), (int(v) for v in out)))
 
 
@@ -54,12 +69,12 @@ def build(build_dir: Path) -> SelfCheck:
     assert cmake, "cmake is a test dependency (pip install '.[test]')"
     gen = ["-G", "Ninja"] if shutil.which("ninja") else []
     for cmd in (
-        [cmake, "-S", str(ROOT), "-B", str(build_dir), "-DLOWBALL_TEST_HELPERS=ON",
-         "-DCMAKE_BUILD_TYPE=Release", *gen],
+        [cmake, "-S", str(ROOT), "-B", str(build_dir), "-DLOWBALL_TEST_HELPERS=ON", "-DCMAKE_BUILD_TYPE=Release", *gen],
         [cmake, "--build", str(build_dir), "--target", "selfcheck_lib", "--config", "Release"],
     ):
         run = subprocess.run(cmd, capture_output=True, text=True)
         assert run.returncode == 0, run.stdout + run.stderr
-    (library,) = [p for p in build_dir.rglob("*selfcheck_lib*")
-                  if p.is_file() and p.suffix in (".so", ".dylib", ".dll")]
+    (library,) = [
+        p for p in build_dir.rglob("*selfcheck_lib*") if p.is_file() and p.suffix in (".so", ".dylib", ".dll")
+    ]
     return SelfCheck(library)

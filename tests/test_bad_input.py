@@ -30,12 +30,58 @@ from lowball.variants import (
 )
 
 NASTY = [
-    2**70, -(2**70), 2**64, 2**64 - 1, 2**63, -(2**63) - 1, 2**31, -(2**31) - 1, -1, -52, 52, 10,
-    7463, 0.0, 0.5, -1.5, 1e300, math.nan, math.inf, -math.inf, True, False, None, "", " ", "x",
-    "7s", "7s5h4d3c2s", "2**70", "Zz", "\x00", b"", b"7s", bytearray(b"7s"),
-    np.int64(-1), np.int64(2**62), np.uint64(2**64 - 1), np.int8(-3), np.int32(60),
-    np.float64(math.nan), np.float32(1.5), np.bool_(True), [], (), {}, {"format": 1},
-    [2**70], [-1, 0, 1, 2, 3], [0, 1, 2, 3, 2**70], [None] * 5, ["7s", 2**64], [[0]],
+    2**70,
+    -(2**70),
+    2**64,
+    2**64 - 1,
+    2**63,
+    -(2**63) - 1,
+    2**31,
+    -(2**31) - 1,
+    -1,
+    -52,
+    52,
+    10,
+    7463,
+    0.0,
+    0.5,
+    -1.5,
+    1e300,
+    math.nan,
+    math.inf,
+    -math.inf,
+    True,
+    False,
+    None,
+    "",
+    " ",
+    "x",
+    "7s",
+    "7s5h4d3c2s",
+    "2**70",
+    "Zz",
+    "\x00",
+    b"",
+    b"7s",
+    bytearray(b"7s"),
+    np.int64(-1),
+    np.int64(2**62),
+    np.uint64(2**64 - 1),
+    np.int8(-3),
+    np.int32(60),
+    np.float64(math.nan),
+    np.float32(1.5),
+    np.bool_(True),
+    [],
+    (),
+    {},
+    {"format": 1},
+    [2**70],
+    [-1, 0, 1, 2, 3],
+    [0, 1, 2, 3, 2**70],
+    [None] * 5,
+    ["7s", 2**64],
+    [[0]],
 ]
 SCALARS = st.one_of(
     st.sampled_from(NASTY),
@@ -50,8 +96,7 @@ BAD = st.one_of(
     SCALARS,
     st.lists(SCALARS, max_size=6),
     st.lists(SCALARS, max_size=6).map(tuple),
-    st.dictionaries(st.sampled_from(["format", "stub", "hands", "variant", "x"]), SCALARS,
-                    max_size=3),
+    st.dictionaries(st.sampled_from(["format", "stub", "hands", "variant", "x"]), SCALARS, max_size=3),
 )
 
 
@@ -85,8 +130,9 @@ def hand_state(phase: str = BETTING) -> HandState:
 
 
 HAND = Hand("7s5h4d3c2s")
-VARIANT_KW = dict(name="x", draws=3, betting=FixedLimit(small_bet=2, big_bet=4),
-                  forced=ForcedBets(small_blind=1, big_blind=2))
+VARIANT_KW = dict(
+    name="x", draws=3, betting=FixedLimit(small_bet=2, big_bet=4), forced=ForcedBets(small_blind=1, big_blind=2)
+)
 
 # Each entry: (name, callable, good positional args, good keyword args). Every positional and
 # every keyword argument is replaced by a bad value in turn.
@@ -124,19 +170,42 @@ ENTRIES: list[Entry] = [
     ("Deck.begin_draw", lambda *a: dealt().begin_draw(*a), ([0, 1, 2],), {}),
     ("Deck.draw", lambda *a: drawing().draw(*a), (0, ()), {}),
     # rules as data
-    ("FixedLimit", lambda **k: FixedLimit(**k), (), {"small_bet": 2, "big_bet": 4,
-                                                     "max_raises": 4, "uncapped_heads_up": True}),
+    (
+        "FixedLimit",
+        lambda **k: FixedLimit(**k),
+        (),
+        {"small_bet": 2, "big_bet": 4, "max_raises": 4, "uncapped_heads_up": True},
+    ),
     ("PotLimit", lambda **k: PotLimit(**k), (), {"min_bet": 2}),
     ("NoLimit", lambda **k: NoLimit(**k), (), {"min_bet": 2}),
-    ("ForcedBets", lambda **k: ForcedBets(**k), (), {"small_blind": 1, "big_blind": 2, "ante": 0,
-                                                     "big_blind_ante": False}),
-    ("Variant", lambda **k: Variant(**k), (), {**VARIANT_KW, "reshuffle": 0, "burn": False,
-                                              "max_players": 6, "code": "", "open_fold": False,
-                                              "show_all_hands": False}),
+    (
+        "ForcedBets",
+        lambda **k: ForcedBets(**k),
+        (),
+        {"small_blind": 1, "big_blind": 2, "ante": 0, "big_blind_ante": False},
+    ),
+    (
+        "Variant",
+        lambda **k: Variant(**k),
+        (),
+        {
+            **VARIANT_KW,
+            "reshuffle": 0,
+            "burn": False,
+            "max_players": 6,
+            "code": "",
+            "open_fold": False,
+            "show_all_hands": False,
+        },
+    ),
     ("Variant.from_dict", Variant.from_dict, (TRIPLE_DRAW_FIXED_LIMIT.to_dict(),), {}),
     # the hand engine
-    ("HandState", lambda *a, **k: HandState(*a, **k), (TRIPLE_DRAW_FIXED_LIMIT, [100, 100]),
-     {"seed": 1, "manual_showdown": False}),
+    (
+        "HandState",
+        lambda *a, **k: HandState(*a, **k),
+        (TRIPLE_DRAW_FIXED_LIMIT, [100, 100]),
+        {"seed": 1, "manual_showdown": False},
+    ),
     ("HandState.fold", lambda *a: hand_state().fold(*a), (2,), {}),
     ("HandState.check_or_call", lambda *a: hand_state().check_or_call(*a), (2,), {}),
     ("HandState.call", lambda *a: hand_state().call(*a), (2,), {}),
@@ -174,18 +243,26 @@ def _with(base: dict[str, Any], key: str, sub: str | None = None) -> Callable[[A
 
 # one field of a saved deck, hand or variant at a time
 for key in SNAPSHOT:
-    ENTRIES.append((f"Deck.restore[{key}]", lambda v, m=_with(SNAPSHOT, key): deck().restore(m(v)),
-                    (SNAPSHOT[key],), {}))
+    ENTRIES.append(
+        (f"Deck.restore[{key}]", lambda v, m=_with(SNAPSHOT, key): deck().restore(m(v)), (SNAPSHOT[key],), {})
+    )
 for key in DRAW_SNAPSHOT["draw"]:
-    ENTRIES.append((f"Deck.restore[draw.{key}]",
-                    lambda v, m=_with(DRAW_SNAPSHOT, "draw", key): deck().restore(m(v)),
-                    (DRAW_SNAPSHOT["draw"][key],), {}))
+    ENTRIES.append(
+        (
+            f"Deck.restore[draw.{key}]",
+            lambda v, m=_with(DRAW_SNAPSHOT, "draw", key): deck().restore(m(v)),
+            (DRAW_SNAPSHOT["draw"][key],),
+            {},
+        )
+    )
 for key in STATE:
-    ENTRIES.append((f"HandState.from_dict[{key}]",
-                    lambda v, m=_with(STATE, key): HandState.from_dict(m(v)), (STATE[key],), {}))
+    ENTRIES.append(
+        (f"HandState.from_dict[{key}]", lambda v, m=_with(STATE, key): HandState.from_dict(m(v)), (STATE[key],), {})
+    )
 for key in VARIANT:
-    ENTRIES.append((f"Variant.from_dict[{key}]",
-                    lambda v, m=_with(VARIANT, key): Variant.from_dict(m(v)), (VARIANT[key],), {}))
+    ENTRIES.append(
+        (f"Variant.from_dict[{key}]", lambda v, m=_with(VARIANT, key): Variant.from_dict(m(v)), (VARIANT[key],), {})
+    )
 
 # Failures found when this test was written, fixed since; kept empty so that a new known failure
 # can be listed here with its reason (it then runs as an xfail).
@@ -205,13 +282,18 @@ def _case_id(case: tuple[Any, ...]) -> str:
 
 @pytest.mark.parametrize(
     "case",
-    [pytest.param(c, id=_case_id(c),
-                  marks=[pytest.mark.xfail(strict=False, reason=KNOWN[(c[0], str(c[4]))])]
-                  if (c[0], str(c[4])) in KNOWN else [])
-     for c in CASES],
+    [
+        pytest.param(
+            c,
+            id=_case_id(c),
+            marks=[pytest.mark.xfail(strict=False, reason=KNOWN[(c[0], str(c[4]))])]
+            if (c[0], str(c[4])) in KNOWN
+            else [],
+        )
+        for c in CASES
+    ],
 )
-@settings(max_examples=40, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=BAD)
 def test_bad_value_raises_lowball_error(case: tuple[Any, ...], value: Any) -> None:
     name, fn, args, kwargs, where = case
@@ -226,17 +308,28 @@ def test_bad_value_raises_lowball_error(case: tuple[Any, ...], value: Any) -> No
     except LowballError:
         pass
     except Exception as e:  # noqa: BLE001 - the point of the test
-        raise AssertionError(
-            f"{name}({where} = {value!r}) raised {type(e).__name__}: {e}"
-        ) from e
+        raise AssertionError(f"{name}({where} = {value!r}) raised {type(e).__name__}: {e}") from e
 
 
 def test_every_public_callable_is_covered() -> None:
     """A new public function or class of lowball gets a line in ENTRIES (or is named here)."""
     covered = {name.split(".")[0] for name, *_ in ENTRIES}
     # data, modules, errors, and records built from trusted values only by the library
-    exempt = {"VARIANTS", "DECK", "NUM_CLASSES", "NUM_HANDS", "RANKS", "SUITS", "phh",
-              "Event", "LegalActions", "Pot", "PlayerView", "DeckView", "evaluate_all"}
+    exempt = {
+        "VARIANTS",
+        "DECK",
+        "NUM_CLASSES",
+        "NUM_HANDS",
+        "RANKS",
+        "SUITS",
+        "phh",
+        "Event",
+        "LegalActions",
+        "Pot",
+        "PlayerView",
+        "DeckView",
+        "evaluate_all",
+    }
     errors = {n for n in lowball.__all__ if n.endswith("Error")}
     missing = set(lowball.__all__) - covered - exempt - errors
     assert not missing

@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_tables_regenerate_identically(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "gen_tables.py"), "--out", str(tmp_path)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert "wrote" in out.stdout
     for name in ("tables.c", "tables.h"):
@@ -32,16 +34,27 @@ def test_c_core_under_sanitizers(tmp_path: Path) -> None:
     assert cmake, "cmake is a test dependency (pip install '.[test]')"
     gen = ["-G", "Ninja"] if shutil.which("ninja") else []
     subprocess.run(
-        [cmake, "-S", str(ROOT), "-B", str(tmp_path), "-DLOWBALL_C_TESTS=ON",
-         "-DLOWBALL_SANITIZE=ON", "-DCMAKE_BUILD_TYPE=Debug", *gen],
-        check=True, capture_output=True,
+        [
+            cmake,
+            "-S",
+            str(ROOT),
+            "-B",
+            str(tmp_path),
+            "-DLOWBALL_C_TESTS=ON",
+            "-DLOWBALL_SANITIZE=ON",
+            "-DCMAKE_BUILD_TYPE=Debug",
+            *gen,
+        ],
+        check=True,
+        capture_output=True,
     )
     build = subprocess.run([cmake, "--build", str(tmp_path)], capture_output=True, text=True)
     assert build.returncode == 0, build.stdout + build.stderr
     assert "warning" not in build.stdout.lower(), build.stdout
     test = subprocess.run(
         ["ctest", "--test-dir", str(tmp_path), "--output-on-failure"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert test.returncode == 0, test.stdout + test.stderr
     assert "100% tests passed" in test.stdout
@@ -52,7 +65,9 @@ def test_mypy_strict() -> None:
     """mypy (a test dependency) checks the installed package, stubs included, by name."""
     out = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "lowball"],
-        capture_output=True, text=True, cwd=ROOT / "tests",
+        capture_output=True,
+        text=True,
+        cwd=ROOT / "tests",
     )
     assert out.returncode == 0, out.stdout + out.stderr
 
@@ -79,7 +94,8 @@ def test_wheel_builds_and_installs_elsewhere(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     (wheel,) = wheels.glob("lowball_poker-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
@@ -90,12 +106,17 @@ def test_wheel_builds_and_installs_elsewhere(tmp_path: Path) -> None:
     target = tmp_path / "elsewhere"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     code = "import lowball; print(lowball.__file__, lowball.evaluate('7s5h4d3c2s'), lowball.Deck(seed=1).remaining)"
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONPATH": str(target)}, cwd=tmp_path,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(target)},
+        cwd=tmp_path,
     )
     path, cls, remaining = out.stdout.split()
     assert path.startswith(str(target)) and cls == "1" and remaining == "52"

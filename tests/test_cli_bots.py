@@ -117,7 +117,8 @@ def test_make_bot_errors() -> None:
 
 def test_user_strategy_from_a_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Any class with act(view, legal) is a strategy; package.module:factory names it."""
-    (tmp_path / "mybots.py").write_text(textwrap.dedent("""
+    (tmp_path / "mybots.py").write_text(
+        textwrap.dedent("""
         from lowball.bots import Action
 
         class AlwaysPat:
@@ -133,7 +134,8 @@ def test_user_strategy_from_a_module(tmp_path: Path, monkeypatch: pytest.MonkeyP
         class NotAStrategy:
             def __init__(self, variant, rng):
                 pass
-    """))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     result = simulate(F2L3D, ["mybots:AlwaysPat", "calling"], 50, seed=3)
     assert result.hands == 50
@@ -145,7 +147,8 @@ def test_user_strategy_from_a_module(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_illegal_bot_action_names_the_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "badbots.py").write_text(textwrap.dedent("""
+    (tmp_path / "badbots.py").write_text(
+        textwrap.dedent("""
         from lowball.bots import Action
 
         class Checker:
@@ -154,7 +157,8 @@ def test_illegal_bot_action_names_the_bot(tmp_path: Path, monkeypatch: pytest.Mo
 
             def act(self, view, legal):
                 return Action.check()
-    """))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(LowballError, match=r"hand 1: bot 'badbots:Checker' at seat \d chose check"):
         simulate(F2L3D, ["badbots:Checker", "badbots:Checker", "calling"], 5, seed=1)
@@ -203,7 +207,8 @@ def test_sensible_beats_random_and_calling_station() -> None:
 
 
 def test_failing_user_bots_are_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "brokenbots.py").write_text(textwrap.dedent("""
+    (tmp_path / "brokenbots.py").write_text(
+        textwrap.dedent("""
         class Raises:
             def __init__(self, variant, rng):
                 pass
@@ -220,7 +225,8 @@ def test_failing_user_bots_are_reported(tmp_path: Path, monkeypatch: pytest.Monk
 
         def needs_three(a, b, c):
             return None
-    """))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(LowballError, match=r"bot 'brokenbots:needs_three' failed to start: TypeError"):
         make_bot("brokenbots:needs_three", F2L3D, random.Random())

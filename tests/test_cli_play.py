@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from lowball import parse_cards
 from lowball.bots import Action
 from lowball.cli import main
-from lowball.engine import LegalActions
 from lowball.cli.play import parse_command
 from lowball.cli.render import sorted_hand
+from lowball.engine import LegalActions
 
 # Wrong two times in three on purpose: "c" is refused in a draw, "p" in a betting round and an
 # empty line at both, and between hands only the empty line deals the next one; so this plays
@@ -137,13 +137,13 @@ def test_between_hands_only_enter_continues() -> None:
     prompt = "Enter for the next hand, q to quit> "
     refused = "  only Enter goes on to the next hand; q quits"
     # hand 1: "yes" and "c" refused, then an empty line (spaces only) deals hand 2
-    first = out[out.index("--- Hand 1 result ---"):out.index("=== Hand 2:")]
+    first = out[out.index("--- Hand 1 result ---") : out.index("=== Hand 2:")]
     assert first.count(prompt) == 3
     assert first.count(refused) == 2
     assert "=== Hand 2: button hero; stacks hero 199, sensible2 201, sensible3 200 ===" in out
     assert "=== Hand 3:" not in out
     # hand 2: "n" refused, then Quit
-    second = out[out.index("--- Hand 2 result ---"):]
+    second = out[out.index("--- Hand 2 result ---") :]
     assert second.count(prompt) == 2 and second.count(refused) == 1
     assert out.rstrip().endswith(prompt + "Quit\nYou leave after 2 hands with 199 chips (-1).")
 
@@ -195,8 +195,7 @@ def test_help_explains_every_option() -> None:
 
 # -- parse_command on its own --------------------------------------------------------------
 
-BETTING_FACING = LegalActions(0, "betting", fold=True, call=True, call_amount=2, raise_=True,
-                              min_to=4, max_to=4)
+BETTING_FACING = LegalActions(0, "betting", fold=True, call=True, call_amount=2, raise_=True, min_to=4, max_to=4)
 BETTING_OPEN = LegalActions(0, "betting", check=True, bet=True, min_to=2, max_to=50)
 DRAWING = LegalActions(0, "drawing", draw=True, max_discards=5)
 HAND = sorted_hand(parse_cards("2c 9h Kd 5s 3c"))

@@ -38,9 +38,7 @@ def test_replay_all_of_every_real_hand(path: Path) -> None:
     assert all(int(s[1]) == n for s in steps)
     assert [s[2] for s in steps] == [a.strip() for a in hist.actions]
     final = hist.play()
-    stacks_line = "finishing stacks: " + ", ".join(
-        f"{label} {s}" for label, s in zip(_labels(hist), final.stacks)
-    )
+    stacks_line = "finishing stacks: " + ", ".join(f"{label} {s}" for label, s in zip(_labels(hist), final.stacks))
     assert stacks_line in out
     if hist.finishing_stacks is not None:
         assert out.rstrip().endswith("(the same as the file's finishing_stacks)")
@@ -75,7 +73,7 @@ def test_bad_beat_in_detail() -> None:
     assert "  p4 Player 4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)" in out
     assert "  p4 Player 4 wins 2510000" in out
     # the table after an action: whose turn, stacks, bets, draws
-    table = out[out.index("[23/26]"):out.index("[24/26]")]
+    table = out[out.index("[23/26]") : out.index("[24/26]")]
     assert "p1 Player 1 bets 280000" in table
     assert re.search(r"^    p1 Player 1 SB\s+0 280000  all in  pat pat pat 7h 6c 4c 3d 2c$", table, re.M)
     assert re.search(r"^  > p4 Player 4 D\s+9865000\s+2 1 1\s+7c 5c 4d 3c 2h$", table, re.M)
@@ -152,7 +150,7 @@ def test_each_step_tells_what_its_own_line_did(path: Path) -> None:
         seat = words[2] if words[0] == "d" else words[0]
         for line in told:
             label = next((lb for lb in labels if line.startswith(lb + " ")), None)
-            verb = next((v for v in verbs if label and line[len(label) + 1:].startswith(v)), None)
+            verb = next((v for v in verbs if label and line[len(label) + 1 :].startswith(v)), None)
             if verb is None:
                 continue  # blinds, bets, rounds and wins: counted below
             who = label.split()[0] if label else ""
@@ -203,16 +201,13 @@ def test_the_deal_draw_and_showdown_of_the_bad_beat_step_by_step() -> None:
     # The last call ends the betting and the hand waits at the showdown (the table is shown);
     # the hands are told with their sm lines, the pot with the last of them.
     assert steps[23] == ("p4 cc", ["p4 Player 4 calls (280000 in this round)"], True)
-    assert steps[24] == (
-        "p1 sm 7h6c4c3d2c", ["p1 Player 1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two"], True
-    )
+    assert steps[24] == ("p1 sm 7h6c4c3d2c", ["p1 Player 1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two"], True)
     assert steps[25] == (
         "p4 sm 2h4d7c5c3c",
-        ["p4 Player 4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)",
-         "p4 Player 4 wins 2510000"],
+        ["p4 Player 4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)", "p4 Player 4 wins 2510000"],
         True,
     )
-    assert "hand complete" in out[out.index("[26/26]"):]
+    assert "hand complete" in out[out.index("[26/26]") :]
 
 
 def test_discards_then_deals_written_in_a_block() -> None:
@@ -227,8 +222,7 @@ def test_discards_then_deals_written_in_a_block() -> None:
         # both all in: the hand waits at the showdown for the file's sm lines
         ("d dh p5 4s", ["p5 draws 4s", "-- betting round 2 --"], True),
         ("p2 sm 8d5h3hQh8c", ["p2 shows 8d 5h 3h Qh 8c: 8-8-Q-5-3: pair of eights"], True),
-        ("p5 sm Ts9s4d2c4s",
-         ["p5 shows Ts 9s 4d 2c 4s: 4-4-T-9-2: pair of fours", "p5 wins 1850000"], True),
+        ("p5 sm Ts9s4d2c4s", ["p5 shows Ts 9s 4d 2c 4s: 4-4-T-9-2: pair of fours", "p5 wins 1850000"], True),
     ]
 
 
@@ -247,15 +241,17 @@ def test_a_showdown_the_file_does_not_record_is_told_with_the_call(tmp_path: Pat
     body = "\n".join(f'  "{a}",' for a in hist.actions[:24])
     path = tmp_path / "no_show.phh"
     text = BAD_BEAT.read_text()
-    path.write_text(text[:text.index("actions = [")] + f"actions = [\n{body}\n]\n")  # no names
+    path.write_text(text[: text.index("actions = [")] + f"actions = [\n{body}\n]\n")  # no names
     steps = _steps(replay("--all", str(path)).stdout)
     assert len(steps) == 24
     assert steps[-1] == (
         "p4 cc",
-        ["p4 calls (280000 in this round)",
-         "p1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two",
-         "p4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)",
-         "p4 wins 2510000"],
+        [
+            "p4 calls (280000 in this round)",
+            "p1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two",
+            "p4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)",
+            "p4 wins 2510000",
+        ],
         True,
     )
 

@@ -21,8 +21,7 @@ def run(*args: str, input: str | None = None):  # noqa: A002
 
 
 def test_text_report() -> None:
-    r = run("simulate", "--players", "3", "--hands", "200", "--seed", "5",
-            "--bots", "sensible,random,calling")
+    r = run("simulate", "--players", "3", "--hands", "200", "--seed", "5", "--bots", "sensible,random,calling")
     assert r.exit_code == 0, r.output
     out = r.stdout
     lines = out.splitlines()
@@ -57,8 +56,7 @@ def test_seeded_runs_are_identical_and_seeds_differ() -> None:
 
 
 def test_json_output_matches_the_library() -> None:
-    r = run("simulate", "-v", "n2l1d", "-n", "3", "-k", "120", "-s", "4", "--json", "-q",
-            "--bots", "sensible,random")
+    r = run("simulate", "-v", "n2l1d", "-n", "3", "-k", "120", "-s", "4", "--json", "-q", "--bots", "sensible,random")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     expected = simulate(VARIANTS["N2L1D"], ["sensible", "random", "sensible"], 120, seed=4)
@@ -91,20 +89,47 @@ def test_rebuys_and_reset_stacks() -> None:
     carried = simulate(VARIANTS["N2L3D"], ["sensible", "random"], 200, seed=1, stack=20)
     assert carried.seats[1].rebuys > 0
     assert sum(s.chips for s in carried.seats) == 0
-    reset = simulate(VARIANTS["N2L3D"], ["sensible", "random"], 200, seed=1, stack=20,
-                     reset_stacks=True)
+    reset = simulate(VARIANTS["N2L3D"], ["sensible", "random"], 200, seed=1, stack=20, reset_stacks=True)
     assert [s.rebuys for s in reset.seats] == [0, 0]
     assert sum(s.chips for s in reset.seats) == 0
-    r = run("simulate", "-v", "N2L3D", "-n", "2", "-k", "50", "-s", "1", "--stack", "20",
-            "--reset-stacks", "-q", "--no-timing")
+    r = run(
+        "simulate",
+        "-v",
+        "N2L3D",
+        "-n",
+        "2",
+        "-k",
+        "50",
+        "-s",
+        "1",
+        "--stack",
+        "20",
+        "--reset-stacks",
+        "-q",
+        "--no-timing",
+    )
     assert r.exit_code == 0, r.output
     assert "starting stack 20 chips, reset every hand" in r.stdout
 
 
 def test_phh_files_replay_to_the_same_hands(tmp_path: Path) -> None:
     out = tmp_path / "hands"
-    r = run("simulate", "-n", "3", "-k", "25", "-s", "8", "--bots", "sensible,random,calling",
-            "--phh", str(out), "-q", "--json", "--no-timing")
+    r = run(
+        "simulate",
+        "-n",
+        "3",
+        "-k",
+        "25",
+        "-s",
+        "8",
+        "--bots",
+        "sensible,random,calling",
+        "--phh",
+        str(out),
+        "-q",
+        "--json",
+        "--no-timing",
+    )
     assert r.exit_code == 0, r.output
     files = sorted(out.glob("*.phh"))
     assert [f.name for f in files] == [f"hand-{k:06d}.phh" for k in range(1, 26)]
@@ -147,7 +172,10 @@ def test_stacks_carry_over_between_hands(tmp_path: Path) -> None:
         (["--players", "7"], "Invalid value for '--players' / '-n': 7 is not allowed: expected a whole number 2..6"),
         (["--players", "1"], "1 is not allowed: expected a whole number 2..6"),
         (["--hands", "0"], "0 is not allowed: expected a whole number >= 1"),
-        (["--variant", "NLHE"], "Invalid value for '--variant' / '-v': 'NLHE' is not a variant code: expected one of F2L1D"),
+        (
+            ["--variant", "NLHE"],
+            "Invalid value for '--variant' / '-v': 'NLHE' is not a variant code: expected one of F2L1D",
+        ),
         (["--seed", "-1"], "-1 is not allowed: expected a whole number >= 0"),
         (["--stack", "0"], "0 is not allowed: expected a whole number >= 1"),
         (["--bots", "sensible,shark"], "lowball simulate: --bots: unknown bot 'shark'"),
@@ -205,8 +233,20 @@ def test_phh_dir_that_is_a_file(tmp_path: Path) -> None:
 def test_help_explains_every_option() -> None:
     r = run("simulate", "--help")
     assert r.exit_code == 0
-    for opt in ("--variant", "--players", "--hands", "--seed", "--bots", "--stack", "--reset-stacks",
-                "--phh", "--json", "--no-timing", "--quiet", "--help"):
+    for opt in (
+        "--variant",
+        "--players",
+        "--hands",
+        "--seed",
+        "--bots",
+        "--stack",
+        "--reset-stacks",
+        "--phh",
+        "--json",
+        "--no-timing",
+        "--quiet",
+        "--help",
+    ):
         assert opt in r.stdout
     assert "rebuy" in r.stdout and "F2L3D" in r.stdout and "calling" in r.stdout
     top = run("--help")

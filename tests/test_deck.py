@@ -12,6 +12,7 @@ import json
 
 import numpy as np
 import pytest
+from selfcheck import SelfCheck, build
 
 from lowball import (
     Card,
@@ -27,7 +28,6 @@ from lowball import (
     format_cards,
     parse_cards,
 )
-from selfcheck import SelfCheck, build
 
 ALL = set(range(52))
 
@@ -874,6 +874,4 @@ def test_pickle_and_copy_go_through_the_snapshot():
     for other in (pickle.loads(pickle.dumps(d)), copy.deepcopy(d), copy.copy(d)):
         assert type(other) is Deck
         assert other.snapshot() == d.snapshot()
-        assert other.draw(1, other.hand(1)[:1]) == Deck.from_snapshot(d.snapshot()).draw(
-            1, d.hand(1)[:1]
-        )
+        assert other.draw(1, other.hand(1)[:1]) == Deck.from_snapshot(d.snapshot()).draw(1, d.hand(1)[:1])

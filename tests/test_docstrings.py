@@ -9,8 +9,16 @@ import importlib
 import pytest
 
 MODULES = [
-    "lowball.cards", "lowball.evaluation", "lowball.deck", "lowball.variants", "lowball.engine",
-    "lowball.saving", "lowball.phh", "lowball.bots", "lowball.table", "lowball.simulate",
+    "lowball.cards",
+    "lowball.evaluation",
+    "lowball.deck",
+    "lowball.variants",
+    "lowball.engine",
+    "lowball.saving",
+    "lowball.phh",
+    "lowball.bots",
+    "lowball.table",
+    "lowball.simulate",
     "lowball.cli.render",
 ]
 
@@ -25,9 +33,13 @@ def test_docstring_examples(name: str) -> None:
 def test_the_examples_are_there() -> None:
     """The modules above hold examples (a run that finds none proves nothing)."""
     finder = doctest.DocTestFinder()
-    counts = {
-        name: sum(len(t.examples) for t in finder.find(importlib.import_module(name)))
-        for name in MODULES
-    }
-    for name in ("lowball.cards", "lowball.evaluation", "lowball.deck", "lowball.variants", "lowball.engine", "lowball.phh"):
+    counts = {name: sum(len(t.examples) for t in finder.find(importlib.import_module(name))) for name in MODULES}
+    for name in (
+        "lowball.cards",
+        "lowball.evaluation",
+        "lowball.deck",
+        "lowball.variants",
+        "lowball.engine",
+        "lowball.phh",
+    ):
         assert counts[name] >= 3, (name, counts)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import stacked
 
 import lowball
+from helpers import stacked
 from lowball import Deck, IllegalActionError
 from lowball.engine import BETTING, COMPLETE, DRAWING, HandState
 from lowball.variants import (
@@ -249,7 +249,8 @@ def test_uncalled_bet_is_returned_and_fold_ends_the_hand() -> None:
     st.fold()
     assert st.is_complete
     assert [(e.kind, e.position, e.amount) for e in st.events if e.kind in ("return", "win")] == [
-        ("return", 2, 58), ("win", 2, 5)
+        ("return", 2, 58),
+        ("win", 2, 5),
     ]
     assert st.stacks == [99, 98, 103]
     with pytest.raises(IllegalActionError, match="the hand is complete"):
@@ -260,7 +261,11 @@ def test_antes_and_big_blind_ante() -> None:
     v = NL_10.replace(forced=ForcedBets(small_blind=5, big_blind=10, ante=2))
     st = HandState(v, [100, 100, 100], seed=11)
     assert [(e.kind, e.position, e.amount) for e in st.events[:5]] == [
-        ("ante", 0, 2), ("ante", 1, 2), ("ante", 2, 2), ("blind", 0, 5), ("blind", 1, 10)
+        ("ante", 0, 2),
+        ("ante", 1, 2),
+        ("ante", 2, 2),
+        ("blind", 0, 5),
+        ("blind", 1, 10),
     ]
     v = NL_10.replace(forced=ForcedBets(small_blind=5, big_blind=10, ante=10, big_blind_ante=True))
     st = HandState(v, [100, 100, 100], seed=11)
@@ -408,6 +413,7 @@ def test_variant_roundtrip() -> None:
     for v in lowball.variants.VARIANTS.values():
         assert Variant.from_dict(json.loads(json.dumps(v.to_dict()))) == v
 
+
 NL_10_SHOW_ALL = NL_10.replace(show_all_hands=True)
 
 
@@ -418,18 +424,27 @@ def test_showing_order() -> None:
     NL_10 = NL_10_SHOW_ALL
     deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
     st = HandState(NL_10, [1000, 1000, 1000], deck=deck)
-    st.call(); st.call(); st.check()  # noqa: E702
+    st.call()
+    st.call()
+    st.check()  # noqa: E702
     check_draw(st)
-    st.check(); st.bet(10); st.call(); st.call()  # noqa: E702
+    st.check()
+    st.bet(10)
+    st.call()
+    st.call()  # noqa: E702
     assert [e.position for e in st.events if e.kind == "show"] == [1, 2, 0]
     deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
     st = HandState(NL_10, [1000, 1000, 1000], deck=deck)
-    st.call(); st.call(); st.check()  # noqa: E702
+    st.call()
+    st.call()
+    st.check()  # noqa: E702
     check_down(st)
     assert [e.position for e in st.events if e.kind == "show"] == [0, 1, 2]
     deck = stacked(["7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"])
     st = HandState(NL_10, [30, 60, 100], deck=deck)
-    st.raise_to(100); st.call(); st.call()  # noqa: E702
+    st.raise_to(100)
+    st.call()
+    st.call()  # noqa: E702
     check_down(st)
     # side-pot players (1, 2) before the main-pot-only all-in (0); no limit, the betting ended
     # before the last round: the player who pushed all in (2) first (WSOP-LAR 145)
@@ -454,7 +469,9 @@ def test_review_fixes_pots_and_forced_bets() -> None:
     v = NL_10.replace(forced=ForcedBets(small_blind=5, big_blind=10, ante=10, big_blind_ante=True))
     st = HandState(v, [100, 15, 100], seed=2)
     assert [(e.kind, e.position, e.amount) for e in st.events[:3]] == [
-        ("blind", 0, 5), ("blind", 1, 10), ("ante", 1, 5)
+        ("blind", 0, 5),
+        ("blind", 1, 10),
+        ("ante", 1, 5),
     ]
 
 

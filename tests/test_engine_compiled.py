@@ -13,6 +13,8 @@ import importlib.util
 import random
 
 import pytest
+
+import lowball.engine
 from helpers import (
     SOURCE,
     VARIANT_LIST,
@@ -20,8 +22,6 @@ from helpers import (
     interpreted_engine,
     random_legal,
 )
-
-import lowball.engine
 from lowball import IllegalActionError, InvalidCardError
 from lowball.engine import HandState, PlayerView
 from lowball.variants import Variant

@@ -39,8 +39,23 @@ def candidates(s: HandState, legal: LegalActions) -> list[Candidate]:
     out.append(("check", lambda h: h.check(), betting and legal.check))
     out.append(("call", lambda h: h.call(), betting and legal.call))
     lo, hi, level = legal.min_to, legal.max_to, s.level
-    amounts = {-1, 0, 1, 2, lo - 1, lo, lo + 1, hi - 1, hi, hi + 1, level, level + 1,
-               s.bets[p] + s.stacks[p], s.bets[p] + s.stacks[p] + 1, (lo + hi) // 2}
+    amounts = {
+        -1,
+        0,
+        1,
+        2,
+        lo - 1,
+        lo,
+        lo + 1,
+        hi - 1,
+        hi,
+        hi + 1,
+        level,
+        level + 1,
+        s.bets[p] + s.stacks[p],
+        s.bets[p] + s.stacks[p] + 1,
+        (lo + hi) // 2,
+    }
     for to in sorted(amounts):
         out.append((f"bet {to}", lambda h, to=to: h.bet(to), betting and legal.bet and lo <= to <= hi))
         out.append((f"raise {to}", lambda h, to=to: h.raise_to(to), betting and legal.raise_ and lo <= to <= hi))
@@ -75,8 +90,15 @@ def candidates(s: HandState, legal: LegalActions) -> list[Candidate]:
     data=st.data(),
 )
 def test_legal_actions_is_the_truth(
-    variant: Any, rule: ReshuffleRule, burn: bool, open_fold: bool, show_all: bool, manual: bool,
-    stacks: list[int], seed: int, data: st.DataObject,
+    variant: Any,
+    rule: ReshuffleRule,
+    burn: bool,
+    open_fold: bool,
+    show_all: bool,
+    manual: bool,
+    stacks: list[int],
+    seed: int,
+    data: st.DataObject,
 ) -> None:
     v = variant.replace(reshuffle=rule, burn=burn, open_fold=open_fold, show_all_hands=show_all)
     s = HandState(v, stacks, seed=seed, manual_showdown=manual)

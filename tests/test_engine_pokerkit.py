@@ -177,12 +177,25 @@ def _variant(name: str, draws: int, betting: Any, **forced: int | bool) -> Varia
 
 CASES = [
     Case("F2L3D", _variant("F2L3D", 3, FixedLimit(small_bet=10, big_bet=20), small_blind=5, big_blind=10), 500),
-    Case("F2L3D-ante", _variant("F2L3D-ante", 3, FixedLimit(small_bet=10, big_bet=20), small_blind=5, big_blind=10, ante=2), 200),
+    Case(
+        "F2L3D-ante",
+        _variant("F2L3D-ante", 3, FixedLimit(small_bet=10, big_bet=20), small_blind=5, big_blind=10, ante=2),
+        200,
+    ),
     Case("F2L3D-2/4", _variant("F2L3D-2/4", 3, FixedLimit(small_bet=2, big_bet=4), small_blind=1, big_blind=2), 200),
-    Case("F2L3D-reshuffle", _variant("F2L3D-reshuffle", 3, FixedLimit(small_bet=10, big_bet=20), small_blind=5, big_blind=10), 150, big_draws=True),
+    Case(
+        "F2L3D-reshuffle",
+        _variant("F2L3D-reshuffle", 3, FixedLimit(small_bet=10, big_bet=20), small_blind=5, big_blind=10),
+        150,
+        big_draws=True,
+    ),
     Case("F2L1D", _variant("F2L1D", 1, FixedLimit(small_bet=10, big_bet=20), small_blind=5, big_blind=10), 300),
     Case("N2L1D", _variant("N2L1D", 1, NoLimit(min_bet=10), small_blind=5, big_blind=10), 400),
-    Case("N2L1D-bb-ante", _variant("N2L1D-bb-ante", 1, NoLimit(min_bet=10), small_blind=5, big_blind=10, ante=10, big_blind_ante=True), 200),
+    Case(
+        "N2L1D-bb-ante",
+        _variant("N2L1D-bb-ante", 1, NoLimit(min_bet=10), small_blind=5, big_blind=10, ante=10, big_blind_ante=True),
+        200,
+    ),
     Case("N2L3D", _variant("N2L3D", 3, NoLimit(min_bet=10), small_blind=5, big_blind=10), 250),
     Case("P2L3D", _variant("P2L3D", 3, PotLimit(min_bet=10), small_blind=5, big_blind=10), 250),
     Case("P2L1D", _variant("P2L1D", 1, PotLimit(min_bet=10), small_blind=5, big_blind=10, ante=1), 300),
@@ -200,10 +213,7 @@ def pokerkit_streets(v: Variant) -> tuple[Street, ...]:
         sizes = [b.min_bet] * v.betting_rounds
         cap = None
     streets = [Street(False, (False,) * 5, 0, False, Opening.POSITION, sizes[0], cap)]
-    streets += [
-        Street(True, (), 0, True, Opening.POSITION, sizes[r], cap)
-        for r in range(1, v.betting_rounds)
-    ]
+    streets += [Street(True, (), 0, True, Opening.POSITION, sizes[r], cap) for r in range(1, v.betting_rounds)]
     return tuple(streets)
 
 
@@ -219,9 +229,7 @@ def pokerkit_game(v: Variant) -> Any:
             AUTOMATIONS, False, antes, blinds, b.small_bet, b.big_bet, mode=Mode.TOURNAMENT
         )
     if v.draws == 1 and isinstance(b, NoLimit):
-        return NoLimitDeuceToSevenLowballSingleDraw(
-            AUTOMATIONS, False, antes, blinds, b.min_bet, mode=Mode.TOURNAMENT
-        )
+        return NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, False, antes, blinds, b.min_bet, mode=Mode.TOURNAMENT)
     return None
 
 
@@ -233,12 +241,24 @@ def pokerkit_state(v: Variant, stacks: list[int]) -> State:
         return game(stacks, len(stacks))
     f, b = v.forced, v.betting
     antes: Any = ({1: f.ante} if f.big_blind_ante else f.ante) if f.ante else 0
-    structure = BettingStructure.POT_LIMIT if isinstance(b, PotLimit) else (
-        BettingStructure.NO_LIMIT if isinstance(b, NoLimit) else BettingStructure.FIXED_LIMIT
+    structure = (
+        BettingStructure.POT_LIMIT
+        if isinstance(b, PotLimit)
+        else (BettingStructure.NO_LIMIT if isinstance(b, NoLimit) else BettingStructure.FIXED_LIMIT)
     )
     return State(
-        AUTOMATIONS, PKDeck.STANDARD, (StandardLowHand,), pokerkit_streets(v), structure,
-        False, antes, (f.small_blind, f.big_blind), 0, stacks, len(stacks), mode=Mode.TOURNAMENT,
+        AUTOMATIONS,
+        PKDeck.STANDARD,
+        (StandardLowHand,),
+        pokerkit_streets(v),
+        structure,
+        False,
+        antes,
+        (f.small_blind, f.big_blind),
+        0,
+        stacks,
+        len(stacks),
+        mode=Mode.TOURNAMENT,
     )
 
 
@@ -427,9 +447,7 @@ def explain(
     checked against RULES.md by the caller). Fails when no known rule explains it."""
     p = s.actor
     assert p is not None
-    others_can_call_more = any(
-        q != p and not s.folded[q] and s.stacks[q] + s.bets[q] > ref.level for q in range(s.n)
-    )
+    others_can_call_more = any(q != p and not s.folded[q] and s.stacks[q] + s.bets[q] > ref.level for q in range(s.n))
     if ours is not None and theirs is None:
         if not others_can_call_more:
             return Rule.RAISE_NOBODY_CAN_CALL
@@ -624,10 +642,7 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
     if s.shown:
         tally.showdowns += 1
     forced = v.forced
-    short_ante = [
-        p for p in range(s.n)
-        if forced.ante and not forced.big_blind_ante and s.antes[p] < forced.ante
-    ]
+    short_ante = [p for p in range(s.n) if forced.ante and not forced.big_blind_ante and s.antes[p] < forced.ante]
     if list(pk.stacks) != s.stacks and short_ante:
         # Rule.SHORT_ANTE: ours caps the short player's main pot at what he put in.
         p = min(short_ante, key=lambda q: s.committed[q])

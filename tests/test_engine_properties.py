@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import VARIANT_LIST, check_conserved, illegal_attempts, random_legal
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from helpers import VARIANT_LIST, check_conserved, illegal_attempts, random_legal
 from lowball import IllegalActionError, InvalidCardError
 from lowball.engine import HandState
 from lowball.variants import VARIANTS
@@ -56,8 +56,12 @@ class HandMachine(RuleBasedStateMachine):
         self.state: HandState | None = None
         self.total = 0
 
-    @initialize(variant=st.integers(0, len(VARIANT_LIST) - 1), n=st.integers(2, 6), seed=st.integers(0, 2**32 - 1),
-                stacks=st.lists(st.integers(1, 60), min_size=6, max_size=6))
+    @initialize(
+        variant=st.integers(0, len(VARIANT_LIST) - 1),
+        n=st.integers(2, 6),
+        seed=st.integers(0, 2**32 - 1),
+        stacks=st.lists(st.integers(1, 60), min_size=6, max_size=6),
+    )
     def new_hand(self, variant: int, n: int, seed: int, stacks: list[int]) -> None:
         self.variant = variant
         self.state = HandState(VARIANT_LIST[variant], stacks[:n], seed=seed)
@@ -102,6 +106,8 @@ class HandMachine(RuleBasedStateMachine):
 
 TestHandMachine = HandMachine.TestCase
 TestHandMachine.settings = settings(
-    max_examples=150, stateful_step_count=60, deadline=None,
+    max_examples=150,
+    stateful_step_count=60,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

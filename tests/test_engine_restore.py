@@ -14,9 +14,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from helpers import interpreted_engine, random_legal
 
 import lowball.engine
+from helpers import interpreted_engine, random_legal
 from lowball import LowballError
 from lowball.variants import VARIANTS, FixedLimit, ForcedBets
 
@@ -29,11 +29,14 @@ def hand_in(engine: ModuleType, phase: str) -> Any:
     """A three-handed F2L3D hand in the betting round 2 ('betting'), in draw 1 with one player
     served ('drawing') or finished ('complete')."""
     s = engine.HandState(F2L3D, [100, 100, 100], seed=5)
-    s.check_or_call(); s.check_or_call(); s.check_or_call()
+    s.check_or_call()
+    s.check_or_call()
+    s.check_or_call()
     s.discard(s.hand(0)[:2])
     if phase == "drawing":
         return s
-    s.stand_pat(); s.discard(s.hand(2)[:1])
+    s.stand_pat()
+    s.discard(s.hand(2)[:1])
     if phase == "betting":
         s.bet_or_raise(2)
         return s
@@ -84,7 +87,12 @@ BAD: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
     ("betting", "shown by a seat off the table", lambda d: d.update(shown={"9": "2c 3d 4h 5s 7c"}), "shown"),
     ("betting", "variant burn as text", lambda d: d["variant"].update(burn="yes"), "burn"),
     ("betting", "variant name a number", lambda d: d["variant"].update(name=5), "name"),
-    ("betting", "uncapped_heads_up as text", lambda d: d["variant"]["betting"].update(uncapped_heads_up="x"), "uncapped_heads_up"),
+    (
+        "betting",
+        "uncapped_heads_up as text",
+        lambda d: d["variant"]["betting"].update(uncapped_heads_up="x"),
+        "uncapped_heads_up",
+    ),
     ("betting", "deck still in a draw", lambda d: d.update(deck=saved(lowball.engine, "drawing")["deck"]), "deck"),
     ("drawing", "drawn emptied", lambda d: d.update(drawn=[]), "drawn"),
     ("drawing", "draw_order emptied", lambda d: d.update(draw_order=[]), "draw_order"),
@@ -100,7 +108,9 @@ BAD: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
 
 @ENGINES
 @pytest.mark.parametrize(("phase", "change", "message"), [b[:1] + b[2:] for b in BAD], ids=[b[1] for b in BAD])
-def test_malformed_fields_are_refused(engine: ModuleType, phase: str, change: Callable[[dict[str, Any]], None], message: str) -> None:
+def test_malformed_fields_are_refused(
+    engine: ModuleType, phase: str, change: Callable[[dict[str, Any]], None], message: str
+) -> None:
     data = saved(engine, phase)
     engine.HandState.from_dict(json.loads(json.dumps(data)))  # the untouched data restores
     change(data)
@@ -126,10 +136,17 @@ def test_every_field_refuses_wrong_types(engine: ModuleType) -> None:
                     continue
                 # a few values are harmless where they are allowed: e.g. an empty list of pots;
                 # the event log is checked event by event, not against the state
-                assert (name, bad) in [("pots", []), ("shown", {}), ("aggressor", None), ("events", []),
-                                       ("last_round_aggressor", None), ("pending", []),
-                                       ("draw_order", []), ("show_order", []),
-                                       ("manual_showdown", True)], (phase, name, bad)
+                assert (name, bad) in [
+                    ("pots", []),
+                    ("shown", {}),
+                    ("aggressor", None),
+                    ("events", []),
+                    ("last_round_aggressor", None),
+                    ("pending", []),
+                    ("draw_order", []),
+                    ("show_order", []),
+                    ("manual_showdown", True),
+                ], (phase, name, bad)
 
 
 @ENGINES
@@ -203,9 +220,7 @@ def test_states_with_amounts_beyond_the_chips_restore(engine: ModuleType) -> Non
     table: a big blind larger than the stacks (the price to call stays the full blind,
     WSOP-LAR 150); a fixed-limit all-in that counts as a whole bet sets the last full wager to
     itself (WSOP-LAR 129)."""
-    big_blinds = F2L3D.replace(
-        betting=VARIANTS["N2L3D"].betting, forced=ForcedBets(small_blind=5, big_blind=10)
-    )
+    big_blinds = F2L3D.replace(betting=VARIANTS["N2L3D"].betting, forced=ForcedBets(small_blind=5, big_blind=10))
     s = engine.HandState(big_blinds, [2, 5], seed=1)  # both all in on the blinds: the draw
     assert s.phase == "drawing" and s.last_raise == s.level == 10 > sum(s.starting_stacks)
     _restores(engine, s)
@@ -224,14 +239,21 @@ def test_states_with_amounts_beyond_the_chips_restore(engine: ModuleType) -> Non
     ("change", "message"),
     [
         (lambda d: d.update(antes=[50, 2, 0]), "ante"),
-        (lambda d: (d["committed"].__setitem__(0, d["committed"][0] + 2),
-                    d["committed"].__setitem__(1, d["committed"][1] - 2)), "chips do not add up"),
+        (
+            lambda d: (
+                d["committed"].__setitem__(0, d["committed"][0] + 2),
+                d["committed"].__setitem__(1, d["committed"][1] - 2),
+            ),
+            "chips do not add up",
+        ),
         (lambda d: (d["bets"].__setitem__(0, d["bets"][0] + 3), d["level"]), "wager"),
         (lambda d: d.update(winnings=[1, 0, 0]), "chips do not add up"),
     ],
     ids=["ante above the ante", "chips moved between players", "wager above the committed", "winnings mid-hand"],
 )
-def test_chips_that_do_not_fit_are_refused(engine: ModuleType, change: Callable[[dict[str, Any]], None], message: str) -> None:
+def test_chips_that_do_not_fit_are_refused(
+    engine: ModuleType, change: Callable[[dict[str, Any]], None], message: str
+) -> None:
     v = VARIANTS["N2L1D"].replace(forced=ForcedBets(small_blind=1, big_blind=2, ante=2, big_blind_ante=True))
     s = engine.HandState(v, [100, 100, 100], seed=3)
     data = json.loads(s.to_json())

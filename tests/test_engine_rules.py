@@ -9,9 +9,9 @@ shared/data/rulebooks; RULES.md cites each rule).
 from __future__ import annotations
 
 import pytest
-from helpers import BEST, MIDDLE, WORST, act, stacked
 
 import lowball
+from helpers import BEST, MIDDLE, WORST, act, stacked
 from lowball import IllegalActionError
 from lowball.engine import BETTING, COMPLETE, DRAWING, SHOWDOWN, HandState
 from lowball.variants import (
@@ -27,8 +27,9 @@ F2L3D, N2L1D, P2L1D = VARIANTS["F2L3D"], VARIANTS["N2L1D"], VARIANTS["P2L1D"]
 
 
 def fl(small: int, big: int, sb: int, bb: int, **cap: int | bool) -> Variant:
-    return F2L3D.replace(betting=FixedLimit(small_bet=small, big_bet=big, **cap),
-                         forced=ForcedBets(small_blind=sb, big_blind=bb))
+    return F2L3D.replace(
+        betting=FixedLimit(small_bet=small, big_bet=big, **cap), forced=ForcedBets(small_blind=sb, big_blind=bb)
+    )
 
 
 FL_20 = fl(20, 40, 10, 20)  # the $20/$40 game of WSOP-LAR 129's example
@@ -58,15 +59,23 @@ CAP_ROWS = [
     ("three players with chips: the big blind and four raises", F2L3D, [1000, 1000, 1000], "", 4),
     ("small blind all in on its blind: two can bet, uncapped", F2L3D, [1, 1000, 1000], "", 10),
     ("big blind all in for less: three can still bet, capped", F2L3D, [1000, 1, 1000, 1000], "", 4),
-    ("tournament: the cap stays heads-up (WSOP-TR 100b)",
-     fl(2, 4, 1, 2, uncapped_heads_up=False), [1, 1000, 1000], "", 4),
+    (
+        "tournament: the cap stays heads-up (WSOP-TR 100b)",
+        fl(2, 4, 1, 2, uncapped_heads_up=False),
+        [1, 1000, 1000],
+        "",
+        4,
+    ),
     ("heads-up from the deal", F2L3D, [1000, 1000], "", 10),
-    ("big-bet round after an all-in for the blind: two can bet", F2L3D, [1000, 1000, 2],
-     "c c x p x x p", 10),
-    ("big-bet round with three who can bet: a bet and four raises", F2L3D, [1000, 1000, 1000],
-     "c c x p x x x p", 5),
-    ("a tournament big-bet round begun two-handed stays capped",
-     fl(2, 4, 1, 2, uncapped_heads_up=False), [1000, 1000, 2], "c c x p x x p", 5),
+    ("big-bet round after an all-in for the blind: two can bet", F2L3D, [1000, 1000, 2], "c c x p x x p", 10),
+    ("big-bet round with three who can bet: a bet and four raises", F2L3D, [1000, 1000, 1000], "c c x p x x x p", 5),
+    (
+        "a tournament big-bet round begun two-handed stays capped",
+        fl(2, 4, 1, 2, uncapped_heads_up=False),
+        [1000, 1000, 2],
+        "c c x p x x p",
+        5,
+    ),
 ]
 
 
@@ -101,19 +110,23 @@ HALF_BET_ROWS = [
     ("the opener may raise a half-bet all-in raise again", [500, 50, 500], "20 30 c", (0, 50)),
     ("an all-in raise to $29 is short: the next player completes to $40", [500, 49, 500], "20 29", (2, 40)),
     ("the opener may not raise a short all-in raise", [500, 49, 500], "20 29 c", None),
-    ("short all-ins that together reach half a bet reopen the betting",
-     [500, 45, 50, 500], "20 25 30 c", (0, 50)),
+    ("short all-ins that together reach half a bet reopen the betting", [500, 45, 50, 500], "20 25 30 c", (0, 50)),
     # 129's last sentence measures "the resulting wager size to a participant": a player who
     # called the short all-in at 29 faces one more chip, not a raise
-    ("a player who called a short all-in is not reopened by one more chip",
-     [500, 49, 500, 50, 500], "20 29 c 30 c c", None),
-    ("the opener, 10 behind, is reopened by the same all-ins",
-     [500, 49, 500, 50, 500], "20 29 c 30 c", (0, 50)),
+    (
+        "a player who called a short all-in is not reopened by one more chip",
+        [500, 49, 500, 50, 500],
+        "20 29 c 30 c c",
+        None,
+    ),
+    ("the opener, 10 behind, is reopened by the same all-ins", [500, 49, 500, 50, 500], "20 29 c 30 c", (0, 50)),
 ]
 
 
 @pytest.mark.parametrize("why,stacks,script,expected", HALF_BET_ROWS, ids=[r[0] for r in HALF_BET_ROWS])
-def test_fixed_limit_all_in_of_half_a_bet(why: str, stacks: list[int], script: str, expected: tuple[int, int] | None) -> None:
+def test_fixed_limit_all_in_of_half_a_bet(
+    why: str, stacks: list[int], script: str, expected: tuple[int, int] | None
+) -> None:
     s = HandState(FL_20, stacks, seed=2)
     act(s, "c " * (len(stacks) - 1) + "x p")  # everyone in for 20, all stand pat: round 2
     assert s.betting_round == 2 and s.bets == [0] * len(stacks)
@@ -196,13 +209,19 @@ BIG_BLIND_ROWS = [
     ("no limit 1/2: call 2, raise to 4", N2L1D, [200, 1, 200], (2, 2, 4)),
     ("pot limit 1/2: call 2, raise to 4", P2L1D, [200, 1, 200], (2, 2, 4)),
     ("six players, the big blind has 1 of 2", F2L3D, [200, 1, 200, 200, 200, 200], (2, 2, 4)),
-    ("all in on the ante: the price is still the full blind",
-     F2L3D.replace(forced=ForcedBets(small_blind=1, big_blind=2, ante=2)), [200, 2, 200], (2, 2, 4)),
+    (
+        "all in on the ante: the price is still the full blind",
+        F2L3D.replace(forced=ForcedBets(small_blind=1, big_blind=2, ante=2)),
+        [200, 2, 200],
+        (2, 2, 4),
+    ),
 ]
 
 
 @pytest.mark.parametrize("why,variant,stacks,expected", BIG_BLIND_ROWS, ids=[r[0] for r in BIG_BLIND_ROWS])
-def test_big_blind_all_in_for_less(why: str, variant: Variant, stacks: list[int], expected: tuple[int, int, int]) -> None:
+def test_big_blind_all_in_for_less(
+    why: str, variant: Variant, stacks: list[int], expected: tuple[int, int, int]
+) -> None:
     s = HandState(variant, stacks, seed=6)
     la = s.legal_actions()
     assert (la.position, la.call_amount, la.min_to) == expected
@@ -261,29 +280,77 @@ def events(s: HandState, *kinds: str) -> list[tuple[str, int | None]]:
 
 SHOW_ROWS = [
     # (why, variant, hands, stacks, script, the show/muck events)
-    ("checked down: earliest position first, a beaten hand mucked", F2L3D, [MIDDLE, WORST, BEST],
-     [100, 100, 100], "c c x p x x x p x x x p x x x",
-     [("show", 0), ("muck", 1), ("show", 2)]),
-    ("a tie is shown", F2L3D, [BEST, "7c5d4h3s2d", "9h8d6s4c2h"], [100, 100, 100],
-     "c c x p x x x p x x x p x x x", [("show", 0), ("show", 1), ("muck", 2)]),
-    ("the last aggressor of the final round first", F2L3D, [MIDDLE, WORST, BEST], [100, 100, 100],
-     "c c x p x x x p x x x p x 4 c c", [("show", 1), ("show", 2), ("muck", 0)]),
-    ("no limit, all in before the draw: the player who pushed shows first", N2L1D, [BEST, WORST],
-     [100, 100], "100 c p", [("show", 1), ("show", 0)]),
-    ("pot limit, all in before the draw: the pusher first", P2L1D, [WORST, BEST],
-     [6, 6], "6 c p", [("show", 1), ("muck", 0)]),
-    ("fixed limit, all in before the last round: earliest position first", F2L3D, [WORST, BEST],
-     [4, 4], "4 c p p p", [("show", 0), ("show", 1)]),
-    ("a side pot's players show before the main pot's all-in", VARIANTS["N2L1D"],
-     [BEST, MIDDLE, WORST], [30, 60, 100], "100 c c p", [("show", 2), ("show", 1), ("show", 0)]),
-    ("show all hands", F2L3D.replace(show_all_hands=True), [MIDDLE, WORST, BEST], [100, 100, 100],
-     "c c x p x x x p x x x p x x x", [("show", 0), ("show", 1), ("show", 2)]),
+    (
+        "checked down: earliest position first, a beaten hand mucked",
+        F2L3D,
+        [MIDDLE, WORST, BEST],
+        [100, 100, 100],
+        "c c x p x x x p x x x p x x x",
+        [("show", 0), ("muck", 1), ("show", 2)],
+    ),
+    (
+        "a tie is shown",
+        F2L3D,
+        [BEST, "7c5d4h3s2d", "9h8d6s4c2h"],
+        [100, 100, 100],
+        "c c x p x x x p x x x p x x x",
+        [("show", 0), ("show", 1), ("muck", 2)],
+    ),
+    (
+        "the last aggressor of the final round first",
+        F2L3D,
+        [MIDDLE, WORST, BEST],
+        [100, 100, 100],
+        "c c x p x x x p x x x p x 4 c c",
+        [("show", 1), ("show", 2), ("muck", 0)],
+    ),
+    (
+        "no limit, all in before the draw: the player who pushed shows first",
+        N2L1D,
+        [BEST, WORST],
+        [100, 100],
+        "100 c p",
+        [("show", 1), ("show", 0)],
+    ),
+    (
+        "pot limit, all in before the draw: the pusher first",
+        P2L1D,
+        [WORST, BEST],
+        [6, 6],
+        "6 c p",
+        [("show", 1), ("muck", 0)],
+    ),
+    (
+        "fixed limit, all in before the last round: earliest position first",
+        F2L3D,
+        [WORST, BEST],
+        [4, 4],
+        "4 c p p p",
+        [("show", 0), ("show", 1)],
+    ),
+    (
+        "a side pot's players show before the main pot's all-in",
+        VARIANTS["N2L1D"],
+        [BEST, MIDDLE, WORST],
+        [30, 60, 100],
+        "100 c c p",
+        [("show", 2), ("show", 1), ("show", 0)],
+    ),
+    (
+        "show all hands",
+        F2L3D.replace(show_all_hands=True),
+        [MIDDLE, WORST, BEST],
+        [100, 100, 100],
+        "c c x p x x x p x x x p x x x",
+        [("show", 0), ("show", 1), ("show", 2)],
+    ),
 ]
 
 
 @pytest.mark.parametrize("why,variant,hands,stacks,script,shows", SHOW_ROWS, ids=[r[0] for r in SHOW_ROWS])
-def test_showing_order_and_mucking(why: str, variant: Variant, hands: list[str], stacks: list[int],
-                                   script: str, shows: list[tuple[str, int]]) -> None:
+def test_showing_order_and_mucking(
+    why: str, variant: Variant, hands: list[str], stacks: list[int], script: str, shows: list[tuple[str, int]]
+) -> None:
     s = HandState(variant, stacks, deck=stacked(hands))
     act(s, script)
     assert s.phase == COMPLETE
@@ -332,8 +399,7 @@ def test_manual_showdown_out_of_turn_show_and_the_last_claim() -> None:
 
 
 def test_manual_showdown_cannot_muck_the_last_claim_nor_under_show_all() -> None:
-    s = HandState(F2L3D.replace(show_all_hands=True), [100, 100], deck=stacked([BEST, WORST]),
-                  manual_showdown=True)
+    s = HandState(F2L3D.replace(show_all_hands=True), [100, 100], deck=stacked([BEST, WORST]), manual_showdown=True)
     act(s, "c x p x x p x x p x x")
     assert not s.legal_actions().muck
     with pytest.raises(IllegalActionError, match="every hand is shown"):
@@ -403,12 +469,15 @@ def _showdown_state() -> HandState:
     return s
 
 
-@pytest.mark.parametrize("why,change,message", [
-    ("every hand of a side pot mucked", dict(mucked=[False, False, True, True]), "without a hand"),
-    ("the showing order changed", "reverse", "WSOP-LAR 145 gives"),
-    ("a showdown the engine settles itself", dict(manual_showdown=False), "the engine settles"),
-    ("a muck where every hand is shown", "show_all", "every hand is shown"),
-])
+@pytest.mark.parametrize(
+    "why,change,message",
+    [
+        ("every hand of a side pot mucked", dict(mucked=[False, False, True, True]), "without a hand"),
+        ("the showing order changed", "reverse", "WSOP-LAR 145 gives"),
+        ("a showdown the engine settles itself", dict(manual_showdown=False), "the engine settles"),
+        ("a muck where every hand is shown", "show_all", "every hand is shown"),
+    ],
+)
 def test_restore_refuses_a_showdown_the_rules_cannot_reach(why: str, change: object, message: str) -> None:
     s = _showdown_state()
     d = s.to_dict()

@@ -75,8 +75,12 @@ def test_running_hand_exports_without_finishing_stacks() -> None:
 
 def good(actions: str, **fields: str) -> str:
     base = {
-        "variant": '"F2L3D"', "antes": "[0, 0]", "blinds_or_straddles": "[1, 2]",
-        "small_bet": "2", "big_bet": "4", "starting_stacks": "[100, 100]",
+        "variant": '"F2L3D"',
+        "antes": "[0, 0]",
+        "blinds_or_straddles": "[1, 2]",
+        "small_bet": "2",
+        "big_bet": "4",
+        "starting_stacks": "[100, 100]",
     }
     base.update(fields)
     head = "\n".join(f"{k} = {v}" for k, v in base.items())
@@ -128,9 +132,10 @@ def test_round_trip_with_reshuffles() -> None:
 
 
 def test_a_card_dealt_while_another_player_holds_it_is_an_error() -> None:
-    text = good(DEAL + '\n  "p2 cc",\n  "p1 cc",\n  "p1 sd 7h",\n  "p2 sd 9s",\n'
-                '  "d dh p1 8h",\n  "d dh p2 Kd"')
-    with pytest.raises(phh.PHHError, match=r"line 12, action 5 'p1 sd 7h': the history deals 8h to p1, but it is in p2's hand"):
+    text = good(DEAL + '\n  "p2 cc",\n  "p1 cc",\n  "p1 sd 7h",\n  "p2 sd 9s",\n  "d dh p1 8h",\n  "d dh p2 Kd"')
+    with pytest.raises(
+        phh.PHHError, match=r"line 12, action 5 'p1 sd 7h': the history deals 8h to p1, but it is in p2's hand"
+    ):
         phh.loads(text).play()
 
 
@@ -144,20 +149,23 @@ def test_finishing_stacks_and_replacement_counts_are_checked() -> None:
 
 
 def test_pokerkit_style_syntax_is_read() -> None:
-    text = good(DEAL + '\n  "p2  cbr 4 # open",\n  "p1 cc",\n  "p1 sd",\n  "p2 sd 9s8h",\n'
-                '  "d dh p2 KhQd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n'
-                '  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sm 7h5c4d3s2c",\n  "p2 sm -"')
+    text = good(
+        DEAL + '\n  "p2  cbr 4 # open",\n  "p1 cc",\n  "p1 sd",\n  "p2 sd 9s8h",\n'
+        '  "d dh p2 KhQd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n'
+        '  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sm 7h5c4d3s2c",\n  "p2 sm -"'
+    )
     state = phh.loads(text).play()
     assert state.is_complete and state.stacks == [104, 96]
 
 
 def test_rules_without_a_phh_field_survive_export() -> None:
     from lowball.deck import ReshuffleRule
-    from lowball.variants import FixedLimit, TRIPLE_DRAW_FIXED_LIMIT
+    from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT, FixedLimit
 
     v = TRIPLE_DRAW_FIXED_LIMIT.replace(
         betting=FixedLimit(small_bet=2, big_bet=4, max_raises=8, uncapped_heads_up=False),
-        reshuffle=ReshuffleRule.LIVE, burn=True,
+        reshuffle=ReshuffleRule.LIVE,
+        burn=True,
     )
     state = HandState(v, [500, 500, 500], seed=4)
     for to in (4, 6, 8, 10, 12, 14, 16):  # more than four raises: max_raises=8
@@ -191,7 +199,8 @@ def test_unknown_cards_revealed_at_the_showdown() -> None:
         '  "d dh p1 ??????????",\n  "d dh p2 KsKhKdQcQs",\n  "p2 cc",\n  "p1 cc",\n'
         '  "p1 sd ????",\n  "p2 sd",\n  "d dh p1 3c2s",\n  "p1 cc",\n  "p2 cc",\n  "p1 sd",\n'
         '  "p2 sd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n  "p2 cc",\n'
-        '  "p1 sm 7s5h4d3c2s",\n  "p2 sm KsKhKdQcQs"', starting_stacks="[100, 100]"
+        '  "p1 sm 7s5h4d3c2s",\n  "p2 sm KsKhKdQcQs"',
+        starting_stacks="[100, 100]",
     )
     state = phh.loads(text + "finishing_stacks = [102, 98]\n").play()
     assert set(state.shown[0]) == set(lowball_cards("7s5h4d3c2s"))

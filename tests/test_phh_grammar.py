@@ -10,9 +10,9 @@ import warnings
 from typing import Any
 
 import pytest
-from helpers import BEST, MIDDLE, WORST, act, stacked
 from pokerkit import HandHistory as PKHandHistory
 
+from helpers import BEST, MIDDLE, WORST, act, stacked
 from lowball import phh
 from lowball.engine import HandState
 from lowball.variants import VARIANTS
@@ -23,7 +23,11 @@ def document(actions: list[str], stacks: list[int], finishing: list[int] | None 
     blinds = [1, 2] + [0] * (n - 2)
     head = f'variant = "{variant}"\nantes = {[0] * n}\nblinds_or_straddles = {blinds}\n'
     head += "small_bet = 2\nbig_bet = 4\n" if variant.startswith("F") else "min_bet = 2\n"
-    body = "actions = [\n" + "".join(f"  {a!r},\n".replace("'", '"') if '"' not in a else f"  '{a}',\n" for a in actions) + "]\n"
+    body = (
+        "actions = [\n"
+        + "".join(f"  {a!r},\n".replace("'", '"') if '"' not in a else f"  '{a}',\n" for a in actions)
+        + "]\n"
+    )
     tail = f"finishing_stacks = {finishing}\n" if finishing is not None else ""
     return head + f"starting_stacks = {stacks}\n" + body + tail
 
@@ -47,16 +51,26 @@ GRAMMAR_ROWS = [
     ("sm alone mucks and forfeits the pot", DEAL + CHECK_DOWN + ["p1 sm", f"p2 sm {KING}"], [98, 102]),
     ("an empty action is a no-op", DEAL + [""] + CHECK_DOWN + ["p1 sm -", "p2 sm"], [102, 98]),
     ("white space only is a no-op", DEAL + ["   ", "\t"] + CHECK_DOWN + ["p1 sm -", "p2 sm"], [102, 98]),
-    ("a standalone commentary is a no-op",
-     DEAL + ["# Burn card 6s is exposed"] + CHECK_DOWN + ["p1 sm -", "p2 sm"], [102, 98]),
-    ("a commentary after every kind of action",
-     [a + " # note" for a in DEAL + CHECK_DOWN] + ["p1 sm 7s5h4d3c2s # the wheel", "p2 sm # gives up"],
-     [102, 98]),
-    ("words separated by several spaces, leading and trailing white space",
-     [f"  d   dh  p1  {WHEEL} ", f"d dh p2 {KING}"] + [f" {a}  " for a in CHECK_DOWN] + ["p1  sm  -", "p2 sm"],
-     [102, 98]),
-    ("unknown cards dealt, shown at the end", ["d dh p1 ??????????", f"d dh p2 {KING}"] + CHECK_DOWN
-     + [f"p1 sm {WHEEL}", "p2 sm"], [102, 98]),
+    (
+        "a standalone commentary is a no-op",
+        DEAL + ["# Burn card 6s is exposed"] + CHECK_DOWN + ["p1 sm -", "p2 sm"],
+        [102, 98],
+    ),
+    (
+        "a commentary after every kind of action",
+        [a + " # note" for a in DEAL + CHECK_DOWN] + ["p1 sm 7s5h4d3c2s # the wheel", "p2 sm # gives up"],
+        [102, 98],
+    ),
+    (
+        "words separated by several spaces, leading and trailing white space",
+        [f"  d   dh  p1  {WHEEL} ", f"d dh p2 {KING}"] + [f" {a}  " for a in CHECK_DOWN] + ["p1  sm  -", "p2 sm"],
+        [102, 98],
+    ),
+    (
+        "unknown cards dealt, shown at the end",
+        ["d dh p1 ??????????", f"d dh p2 {KING}"] + CHECK_DOWN + [f"p1 sm {WHEEL}", "p2 sm"],
+        [102, 98],
+    ),
     ("no sm at all: the engine's showdown", DEAL + CHECK_DOWN, [102, 98]),
 ]
 
@@ -88,7 +102,8 @@ def test_a_muck_forfeits_in_the_replay_and_the_export() -> None:
     state = phh.loads(text).play()
     assert state.stacks == [98, 102]
     assert [(e.kind, e.position) for e in state.events if e.kind in ("show", "muck", "win")] == [
-        ("muck", 0), ("win", 1)
+        ("muck", 0),
+        ("win", 1),
     ]
     exported = phh.dumps(state)
     assert '"p1 sm",' in exported
@@ -130,10 +145,28 @@ def test_unknown_cards_past_the_deck_after_reshuffles() -> None:
 def test_unknown_cards_with_known_ones_named_later() -> None:
     """Unknown cards dealt in a draw never take a card the history names later: p2's unknown
     replacements are dealt before p1 is dealt 2c 3c 4c 5c 6c, which must still be there."""
-    actions = ["d dh p1 KsKhKdQcQs", "d dh p2 ??????????", "p2 cc", "p1 cc",
-               "p1 sd", "p2 sd ??????????", "d dh p2 ??????????", "p1 cc", "p2 cc",
-               "p1 sd KsKhKdQcQs", "p2 sd", "d dh p1 2c3c4c5c6c", "p1 cc", "p2 cc",
-               "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sm 6c5c4c3c2c", "p2 sm"]
+    actions = [
+        "d dh p1 KsKhKdQcQs",
+        "d dh p2 ??????????",
+        "p2 cc",
+        "p1 cc",
+        "p1 sd",
+        "p2 sd ??????????",
+        "d dh p2 ??????????",
+        "p1 cc",
+        "p2 cc",
+        "p1 sd KsKhKdQcQs",
+        "p2 sd",
+        "d dh p1 2c3c4c5c6c",
+        "p1 cc",
+        "p2 cc",
+        "p1 sd",
+        "p2 sd",
+        "p1 cc",
+        "p2 cc",
+        "p1 sm 6c5c4c3c2c",
+        "p2 sm",
+    ]
     state = phh.loads(document(actions, [100, 100], [102, 98])).play()
     assert state.stacks == [102, 98]
 
@@ -145,11 +178,14 @@ def test_fold_with_a_free_check_replays() -> None:
     assert state.stacks == [98, 102] and state.folded == [True, False]
 
 
-@pytest.mark.parametrize("action,message", [
-    ("p1 sm 2h", "shows 2h but holds"),
-    ("p1 xx", "not a PHH action"),
-    ("p9 cc", "p9 is not at this table"),
-])
+@pytest.mark.parametrize(
+    "action,message",
+    [
+        ("p1 sm 2h", "shows 2h but holds"),
+        ("p1 xx", "not a PHH action"),
+        ("p9 cc", "p9 is not at this table"),
+    ],
+)
 def test_bad_actions_name_the_action(action: str, message: str) -> None:
     with pytest.raises(phh.PHHError, match=message):
         phh.loads(document(DEAL + CHECK_DOWN + [action], [100, 100])).play()
@@ -241,9 +277,7 @@ def _masked(text: str, p: int) -> str:
         return f"{m.group(1)} {'??' * (len(m.group(2)) // 2)}" if m else action
 
     lines = text.splitlines()
-    return "\n".join(
-        f'  "{mask(line.strip()[1:-2])}",' if line.startswith('  "') else line for line in lines
-    ) + "\n"
+    return "\n".join(f'  "{mask(line.strip()[1:-2])}",' if line.startswith('  "') else line for line in lines) + "\n"
 
 
 def test_hands_with_a_hidden_player_replay_and_export_hidden() -> None:
@@ -254,8 +288,9 @@ def test_hands_with_a_hidden_player_replay_and_export_hidden() -> None:
     for seed in range(300):
         s = _random_hand(seed)
         text = phh.dumps(s)
-        hidden = [p for p in range(s.n) if p not in s.shown and f"p{p + 1} sm" not in text.replace(
-            f'"p{p + 1} sm",', "")]
+        hidden = [
+            p for p in range(s.n) if p not in s.shown and f"p{p + 1} sm" not in text.replace(f'"p{p + 1} sm",', "")
+        ]
         for p in hidden[:1]:
             masked = _masked(text, p + 1)
             assert masked.count("??") > 0
@@ -272,13 +307,19 @@ def test_hands_with_a_hidden_player_replay_and_export_hidden() -> None:
 # -- malformed files: PHHError, never another exception ---------------------------------------
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda t: t.replace('variant = "F2L3D"', 'variant = ["F2L3D"]'), "not a 2-7 draw game"),
-    (lambda t: t.replace('"p2 cc",', '"p' + "9" * 5000 + ' cc",', 1), "not a PHH action"),
-    (lambda t: t.replace("small_bet = 2", "small_bet = 2\n_lowball_reshuffle = \"bogus\""), "expected \"seeds\" or \"live\""),
-    (lambda t: t.replace("small_bet = 2", "small_bet = 2\n_lowball_burn = \"yes\""), "expected true or false"),
-    (lambda t: t.replace('"p2 cc",', '"p2 cbr \u0664",', 1), "cbr needs an amount"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda t: t.replace('variant = "F2L3D"', 'variant = ["F2L3D"]'), "not a 2-7 draw game"),
+        (lambda t: t.replace('"p2 cc",', '"p' + "9" * 5000 + ' cc",', 1), "not a PHH action"),
+        (
+            lambda t: t.replace("small_bet = 2", 'small_bet = 2\n_lowball_reshuffle = "bogus"'),
+            'expected "seeds" or "live"',
+        ),
+        (lambda t: t.replace("small_bet = 2", 'small_bet = 2\n_lowball_burn = "yes"'), "expected true or false"),
+        (lambda t: t.replace('"p2 cc",', '"p2 cbr \u0664",', 1), "cbr needs an amount"),
+    ],
+)
 def test_malformed_files_raise_phh_error(change: Any, message: str) -> None:
     text = change(document(DEAL + CHECK_DOWN, [100, 100]))
     with pytest.raises(phh.PHHError, match=message):
@@ -287,7 +328,9 @@ def test_malformed_files_raise_phh_error(change: Any, message: str) -> None:
 
 def test_a_shown_card_held_by_another_player() -> None:
     actions = ["d dh p1 ??????????", f"d dh p2 {KING}"] + CHECK_DOWN + [f"p1 sm {KING}", "p2 sm"]
-    with pytest.raises(phh.PHHError, match=r"action 17 'p1 sm KsQdJh9c8c': the history shows Ks for p1, but it is in p2's hand"):
+    with pytest.raises(
+        phh.PHHError, match=r"action 17 'p1 sm KsQdJh9c8c': the history shows Ks for p1, but it is in p2's hand"
+    ):
         phh.loads(document(actions, [100, 100])).play()
 
 
@@ -301,6 +344,7 @@ def test_extra_text_fields_round_trip() -> None:
 
 # -- found by a second review: each once more as a test -----------------------------------------
 
+
 def _n2l1d(actions: list[str], stacks: list[int], finishing: list[int] | None = None, **fields: str) -> str:
     text = document(actions, stacks, finishing, variant="N2L1D")
     extra = "".join(f"{k} = {v}\n" for k, v in fields.items())
@@ -309,8 +353,18 @@ def _n2l1d(actions: list[str], stacks: list[int], finishing: list[int] | None = 
 
 def test_a_show_after_the_hand_is_over_reveals_unknown_cards() -> None:
     """The line the export writes for a pot won unseen, on a hand dealt ??, replays."""
-    actions = ["d dh p1 ??????????", "d dh p2 KsKhKdQcQs", "p2 cc", "p1 cc", "p1 sd", "p2 sd",
-               "p1 cc", "p2 cc", "p2 sm", "p1 sm 7s5h4d3c2s # not shown"]
+    actions = [
+        "d dh p1 ??????????",
+        "d dh p2 KsKhKdQcQs",
+        "p2 cc",
+        "p1 cc",
+        "p1 sd",
+        "p2 sd",
+        "p1 cc",
+        "p2 cc",
+        "p2 sm",
+        "p1 sm 7s5h4d3c2s # not shown",
+    ]
     state = phh.loads(_n2l1d(actions, [100, 100], [102, 98])).play()
     assert state.stacks == [102, 98]
     assert sorted(map(str, state.hand(0))) == sorted(["7s", "5h", "4d", "3c", "2s"])
@@ -319,24 +373,60 @@ def test_a_show_after_the_hand_is_over_reveals_unknown_cards() -> None:
 def test_an_unknown_hand_loses_the_main_pot_and_wins_the_side_pot() -> None:
     """p1 (all in for 10) shows the wheel; p2 keeps a ?? hand unseen; p3 mucks. p2 loses the main
     pot to the shown hand and wins, unseen, the side pot nobody else claims (WSOP-TR 72)."""
-    actions = ["d dh p1 7s5h4d3c2s", "d dh p2 ??????????", "d dh p3 KsKhKdQcQs", "p3 cbr 50",
-               "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p2 cc", "p3 cc",
-               "p1 sm 7s5h4d3c2s", "p2 sm ??????????", "p3 sm"]
+    actions = [
+        "d dh p1 7s5h4d3c2s",
+        "d dh p2 ??????????",
+        "d dh p3 KsKhKdQcQs",
+        "p3 cbr 50",
+        "p1 cc",
+        "p2 cc",
+        "p1 sd",
+        "p2 sd",
+        "p3 sd",
+        "p2 cc",
+        "p3 cc",
+        "p1 sm 7s5h4d3c2s",
+        "p2 sm ??????????",
+        "p3 sm",
+    ]
     state = phh.loads(_n2l1d(actions, [10, 100, 100], [30, 130, 50])).play()
     assert state.stacks == [30, 130, 50] and 1 not in state.shown
 
 
 def test_an_unknown_hand_where_every_hand_is_shown() -> None:
-    actions = ["d dh p1 ??????????", "d dh p2 9h8h7h6h5h", "p2 cc", "p1 cc", "p1 sd", "p2 sd",
-               "p1 cc", "p2 cc", "p1 sm ??????????", "p2 sm 9h8h7h6h5h"]
+    actions = [
+        "d dh p1 ??????????",
+        "d dh p2 9h8h7h6h5h",
+        "p2 cc",
+        "p1 cc",
+        "p1 sd",
+        "p2 sd",
+        "p1 cc",
+        "p2 cc",
+        "p1 sm ??????????",
+        "p2 sm 9h8h7h6h5h",
+    ]
     text = _n2l1d(actions, [100, 100], [98, 102], _lowball_show_all_hands="true")
     assert phh.loads(text).play().stacks == [98, 102]
 
 
 def test_two_unknown_hands_nothing_decides() -> None:
-    actions = ["d dh p1 ??????????", "d dh p2 ??????????", "p2 cc", "p1 cc", "p1 sd", "p2 sd",
-               "p1 cc", "p2 cc", "p1 sm ??????????", "p2 sm ??????????"]
-    with pytest.raises(phh.PHHError, match=r"action 10 .*does not say who wins: pot 0: the hands of positions \[0, 1\] \(p1, p2\) are not shown"):
+    actions = [
+        "d dh p1 ??????????",
+        "d dh p2 ??????????",
+        "p2 cc",
+        "p1 cc",
+        "p1 sd",
+        "p2 sd",
+        "p1 cc",
+        "p2 cc",
+        "p1 sm ??????????",
+        "p2 sm ??????????",
+    ]
+    with pytest.raises(
+        phh.PHHError,
+        match=r"action 10 .*does not say who wins: pot 0: the hands of positions \[0, 1\] \(p1, p2\) are not shown",
+    ):
         phh.loads(_n2l1d(actions, [100, 100])).play()
 
 

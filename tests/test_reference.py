@@ -81,10 +81,7 @@ def test_ojpoker_vectors(data_dir) -> None:
 
 
 def test_ojpoker_text_file_is_the_json_hands(data_dir) -> None:
-    lines = [
-        ln for ln in (data_dir / "ojpoker_27_100k.txt").read_text().splitlines()
-        if ln and not ln.startswith("#")
-    ]
+    lines = [ln for ln in (data_dir / "ojpoker_27_100k.txt").read_text().splitlines() if ln and not ln.startswith("#")]
     data = json.loads((data_dir / "ojpoker_27_100k.json").read_text())
     assert lines == [h for h, _ in data["hands"]]
 

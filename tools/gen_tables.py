@@ -8,8 +8,9 @@ ranks (a rank may repeat up to four times) is different for every rank multiset:
 identifies the ranks of a hand without sorting or counting them. The sums of the 6,175 multisets
 lie in ``0 .. 360918``; a row-displacement perfect hash (Tarjan and Yao's scheme) folds that range
 into a dense table: the low ``COL_BITS`` bits of the sum are a column, the high bits a row, and each
-row is shifted by ``DISP[row]`` so that no two occupied cells collide (36 KB in all with COL_BITS = 7). Each cell holds two classes,
-the hand without a flush and the same ranks as a flush (only meaningful for five distinct ranks).
+row is shifted by ``DISP[row]`` so that no two occupied cells collide (36 KB in all with
+COL_BITS = 7). Each cell holds two classes, the hand without a flush and the same ranks as a
+flush (only meaningful for five distinct ranks).
 
 So one hand costs five key loads and adds, one AND of the suit bits, one displacement load and
 one class load, with no branch on the shape of the hand.
@@ -62,11 +63,7 @@ def build_classes() -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], i
 
     pairs = [(p,) * 2 + k for p in range(NUM_RANKS) for k in others({p}, 3)]
     two_pairs = sorted(
-        (h, h, lo, lo, k)
-        for h in range(NUM_RANKS)
-        for lo in range(h)
-        for k in range(NUM_RANKS)
-        if k not in (h, lo)
+        (h, h, lo, lo, k) for h in range(NUM_RANKS) for lo in range(h) for k in range(NUM_RANKS) if k not in (h, lo)
     )
     trips = [(t,) * 3 + k for t in range(NUM_RANKS) for k in others({t}, 2)]
     full_houses = [(t,) * 3 + (p,) * 2 for t in range(NUM_RANKS) for p in range(NUM_RANKS) if p != t]
@@ -99,7 +96,7 @@ def category_bounds() -> list[int]:
     """First class of each category, plus 7463 at the end (used by ``lowball.category``)."""
     plain, flush = build_classes()
     firsts = []
-    for cat, (table, test) in enumerate(
+    for _cat, (table, test) in enumerate(
         [
             (plain, lambda r: len(set(r)) == 5 and not is_straight(r)),
             (plain, lambda r: sorted(map(r.count, set(r))) == [1, 1, 1, 2]),
@@ -118,9 +115,7 @@ def category_bounds() -> list[int]:
 
 def multisets() -> list[tuple[int, ...]]:
     return [
-        m
-        for m in itertools.combinations_with_replacement(range(NUM_RANKS), 5)
-        if max(m.count(r) for r in set(m)) <= 4
+        m for m in itertools.combinations_with_replacement(range(NUM_RANKS), 5) if max(m.count(r) for r in set(m)) <= 4
     ]
 
 
@@ -174,9 +169,7 @@ def generate() -> tuple[str, str]:
     # Low 32 bits: the rank key. High 32 bits: a 4-bit counter per suit (1 << (32 + 4*suit)),
     # so the sum of five cards also counts their suits. 256 entries so that any uint8 indexes the
     # table; bytes above 51 are not cards and read key 0.
-    card_keys = [
-        RANK_KEYS[c // 4] | (1 << (SUIT_SHIFT + 4 * (c % 4))) if c < 52 else 0 for c in range(256)
-    ]
+    card_keys = [RANK_KEYS[c // 4] | (1 << (SUIT_SHIFT + 4 * (c % 4))) if c < 52 else 0 for c in range(256)]
     bounds = category_bounds()
     # One bit per card for the batch duplicate check; bit 63 marks a byte that is not a card.
     card_bits = [1 << c if c < 52 else 1 << 63 for c in range(256)]

@@ -10,37 +10,39 @@
 
 static int lb_failures = 0;
 
-#define LB_FAILED()                                                                         \
-    do {                                                                                    \
-        if (++lb_failures >= LB_MAX_FAILURES) {                                             \
-            fprintf(stderr, "%d checks failed: stopping\n", lb_failures);                   \
-            exit(1);                                                                        \
-        }                                                                                   \
+#define LB_FAILED()                                                                                \
+    do {                                                                                           \
+        if (++lb_failures >= LB_MAX_FAILURES) {                                                    \
+            fprintf(stderr, "%d checks failed: stopping\n", lb_failures);                          \
+            exit(1);                                                                               \
+        }                                                                                          \
     } while (0)
 
-#define CHECK(cond)                                                                         \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);        \
-            LB_FAILED();                                                                    \
-        }                                                                                   \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
+            LB_FAILED();                                                                           \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_EQ_INT(a, b)                                                                  \
-    do {                                                                                    \
-        long long lb_a_ = (long long)(a), lb_b_ = (long long)(b);                           \
-        if (lb_a_ != lb_b_) {                                                               \
-            fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", __FILE__, __LINE__, \
-                    #a, lb_a_, #b, lb_b_);                                                  \
-            LB_FAILED();                                                                    \
-        }                                                                                   \
+#define CHECK_EQ_INT(a, b)                                                                         \
+    do {                                                                                           \
+        long long lb_a_ = (long long)(a), lb_b_ = (long long)(b);                                  \
+        if (lb_a_ != lb_b_) {                                                                      \
+            fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", __FILE__, __LINE__, #a,    \
+                    lb_a_, #b, lb_b_);                                                             \
+            LB_FAILED();                                                                           \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_DONE()                                                                        \
-    do {                                                                                    \
-        if (lb_failures) fprintf(stderr, "%d check(s) failed\n", lb_failures);              \
-        else printf("all checks passed\n");                                                 \
-        return lb_failures ? 1 : 0;                                                         \
+#define CHECK_DONE()                                                                               \
+    do {                                                                                           \
+        if (lb_failures)                                                                           \
+            fprintf(stderr, "%d check(s) failed\n", lb_failures);                                  \
+        else                                                                                       \
+            printf("all checks passed\n");                                                         \
+        return lb_failures ? 1 : 0;                                                                \
     } while (0)
 
 #endif

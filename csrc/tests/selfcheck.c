@@ -23,7 +23,8 @@ lb_selfcheck_result lb_selfcheck_hands(int64_t hands, int seats, lb_reshuffle_ru
         if (lb_deck_check(&d) != LB_OK) r.violations++;
         for (draw = 0; draw < 3; draw++) {
             uint64_t round_discards = 0;
-            uint64_t pooled = 0; /* this round's discards the live rule has shuffled into the stub */
+            uint64_t pooled =
+                0; /* this round's discards the live rule has shuffled into the stub */
             if (lb_deck_begin_draw(&d, seat_arr, seats) != LB_OK) r.violations++;
             for (p = 0; p < seats; p++) {
                 uint64_t mine = 0;
@@ -50,7 +51,8 @@ lb_selfcheck_result lb_selfcheck_hands(int64_t hands, int seats, lb_reshuffle_ru
                 }
                 /* the live rule pools this round's served discards only when the stub, muck and
                  * burns cannot complete the draw */
-                if ((52 - before.top) + before.n_muck + before.n_burns < n) pooled |= round_discards;
+                if ((52 - before.top) + before.n_muck + before.n_burns < n)
+                    pooled |= round_discards;
                 for (i = 0; i < n; i++) mine |= (uint64_t)1 << disc[i];
                 for (i = 0; i < n; i++) {
                     if ((mine >> out[i]) & 1u) r.violations++; /* never his own discards */

@@ -10,7 +10,6 @@
 #include "deck.h"
 #include "selfcheck.h"
 
-
 /* splitmix64: a small, well-mixed source for the tests */
 typedef struct {
     uint64_t s;
@@ -98,56 +97,78 @@ static void test_errors_leave_state(void) {
     CHECK(d.hands[2][4] == out[14]);
     before = d;
 #define SAME() CHECK(memcmp(&before, &d, sizeof d) == 0)
-    CHECK(lb_deck_deal(&d, 10, 1, out) == LB_ERR_SEAT); SAME();
-    CHECK(lb_deck_deal(&d, -1, 1, out) == LB_ERR_SEAT); SAME();
-    CHECK(lb_deck_deal(&d, 3, 38, out) == LB_ERR_EXHAUSTED); SAME();
-    CHECK(lb_deck_deal(&d, 3, -1, out) == LB_ERR_TOO_MANY); SAME();
+    CHECK(lb_deck_deal(&d, 10, 1, out) == LB_ERR_SEAT);
+    SAME();
+    CHECK(lb_deck_deal(&d, -1, 1, out) == LB_ERR_SEAT);
+    SAME();
+    CHECK(lb_deck_deal(&d, 3, 38, out) == LB_ERR_EXHAUSTED);
+    SAME();
+    CHECK(lb_deck_deal(&d, 3, -1, out) == LB_ERR_TOO_MANY);
+    SAME();
     {
         uint8_t rep[2] = {4, 4};
-        CHECK(lb_deck_deal_round(&d, rep, 2, 1, out) == LB_ERR_SEAT); SAME();
-        CHECK(lb_deck_deal_round(&d, seats, 3, 13, out) == LB_ERR_EXHAUSTED); SAME();
+        CHECK(lb_deck_deal_round(&d, rep, 2, 1, out) == LB_ERR_SEAT);
+        SAME();
+        CHECK(lb_deck_deal_round(&d, seats, 3, 13, out) == LB_ERR_EXHAUSTED);
+        SAME();
     }
     /* draw before begin */
     disc[0] = d.hands[0][0];
-    CHECK(lb_deck_draw(&d, 0, disc, 1, &rng, out, &bad) == LB_ERR_TURN); SAME();
-    CHECK(lb_deck_end_draw(&d) == LB_ERR_TURN); SAME();
+    CHECK(lb_deck_draw(&d, 0, disc, 1, &rng, out, &bad) == LB_ERR_TURN);
+    SAME();
+    CHECK(lb_deck_end_draw(&d) == LB_ERR_TURN);
+    SAME();
     {
         uint8_t rep[2] = {1, 1}, badseat[1] = {12};
-        CHECK(lb_deck_begin_draw(&d, rep, 2) == LB_ERR_SEAT); SAME();
-        CHECK(lb_deck_begin_draw(&d, badseat, 1) == LB_ERR_SEAT); SAME();
+        CHECK(lb_deck_begin_draw(&d, rep, 2) == LB_ERR_SEAT);
+        SAME();
+        CHECK(lb_deck_begin_draw(&d, badseat, 1) == LB_ERR_SEAT);
+        SAME();
     }
     CHECK(lb_deck_begin_draw(&d, seats, 3) == LB_OK);
     before = d;
-    CHECK(lb_deck_begin_draw(&d, seats, 3) == LB_ERR_TURN); SAME();
-    CHECK(lb_deck_deal(&d, 0, 1, out) == LB_ERR_TURN); SAME();
-    CHECK(lb_deck_end_draw(&d) == LB_ERR_TURN); SAME();
+    CHECK(lb_deck_begin_draw(&d, seats, 3) == LB_ERR_TURN);
+    SAME();
+    CHECK(lb_deck_deal(&d, 0, 1, out) == LB_ERR_TURN);
+    SAME();
+    CHECK(lb_deck_end_draw(&d) == LB_ERR_TURN);
+    SAME();
     /* out of turn */
     disc[0] = d.hands[1][0];
-    CHECK(lb_deck_draw(&d, 1, disc, 1, &rng, out, &bad) == LB_ERR_TURN); SAME();
+    CHECK(lb_deck_draw(&d, 1, disc, 1, &rng, out, &bad) == LB_ERR_TURN);
+    SAME();
     /* more than five */
     memcpy(disc, d.hands[0], 5);
     disc[5] = d.hands[1][0];
-    CHECK(lb_deck_draw(&d, 0, disc, 6, &rng, out, &bad) == LB_ERR_TOO_MANY); SAME();
+    CHECK(lb_deck_draw(&d, 0, disc, 6, &rng, out, &bad) == LB_ERR_TOO_MANY);
+    SAME();
     /* a card of another seat's hand, at index 2 */
     disc[2] = d.hands[1][3];
-    CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_NOT_HELD && bad == 2); SAME();
+    CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_NOT_HELD && bad == 2);
+    SAME();
     /* a stub card */
     disc[2] = d.stub[d.top];
-    CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_NOT_HELD && bad == 2); SAME();
+    CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_NOT_HELD && bad == 2);
+    SAME();
     /* twice */
     disc[2] = disc[0];
-    CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_DUPLICATE && bad == 2); SAME();
+    CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_DUPLICATE && bad == 2);
+    SAME();
     disc[1] = 52;
-    CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_RANGE && bad == 1); SAME();
+    CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_RANGE && bad == 1);
+    SAME();
     {
         uint8_t m[2] = {0, 0};
         m[0] = d.stub[d.top];
-        CHECK(lb_deck_muck(&d, m, 1, &bad) == LB_ERR_NOT_HELD && bad == 0); SAME();
+        CHECK(lb_deck_muck(&d, m, 1, &bad) == LB_ERR_NOT_HELD && bad == 0);
+        SAME();
         m[0] = d.hands[2][0];
         m[1] = d.hands[2][0];
-        CHECK(lb_deck_muck(&d, m, 2, &bad) == LB_ERR_DUPLICATE && bad == 1); SAME();
+        CHECK(lb_deck_muck(&d, m, 2, &bad) == LB_ERR_DUPLICATE && bad == 1);
+        SAME();
     }
-    CHECK(lb_deck_fold(&d, 11) == LB_ERR_SEAT); SAME();
+    CHECK(lb_deck_fold(&d, 11) == LB_ERR_SEAT);
+    SAME();
 #undef SAME
     /* a valid draw now works */
     memcpy(disc, d.hands[0], 2);
@@ -186,22 +207,25 @@ static void test_seed_example(void) {
     lb_deck_init(&d, LB_RESHUFFLE_SEEDS, 0);
     CHECK(lb_deck_set_order(&d, order, 52) == LB_OK);
     CHECK(lb_deck_deal_round(&d, seats, 3, 5, NULL) == LB_OK); /* cards 0..14 */
-    CHECK(lb_deck_deal(&d, 3, 33, NULL) == LB_OK);              /* 15..47 to seat 3 ... */
-    CHECK(lb_deck_fold(&d, 3) == LB_OK);                        /* ... who folds: the muck */
+    CHECK(lb_deck_deal(&d, 3, 33, NULL) == LB_OK);             /* 15..47 to seat 3 ... */
+    CHECK(lb_deck_fold(&d, 3) == LB_OK);                       /* ... who folds: the muck */
     CHECK(d.top == 48 && d.n_muck == 33);
     for (i = 0; i < 33; i++) allowed |= (uint64_t)1 << d.muck[i];
     CHECK(lb_deck_begin_draw(&d, seats, 3) == LB_OK);
-    d1[0] = 0; d1[1] = 3; d1[2] = 6;  /* seat 0 holds 0 3 6 9 12 */
-    d2[0] = 1; d2[1] = 4;             /* seat 1 holds 1 4 7 10 13 */
-    d3[0] = 2;                        /* seat 2 holds 2 5 8 11 14 */
+    d1[0] = 0;
+    d1[1] = 3;
+    d1[2] = 6; /* seat 0 holds 0 3 6 9 12 */
+    d2[0] = 1;
+    d2[1] = 4; /* seat 1 holds 1 4 7 10 13 */
+    d3[0] = 2; /* seat 2 holds 2 5 8 11 14 */
     CHECK(lb_deck_draw(&d, 0, d1, 3, &rng, out, &bad) == LB_OK);
     CHECK(out[0] == 48 && out[1] == 49 && out[2] == 50 && d.reshuffles == 0 && d.top == 51);
     for (i = 0; i < 3; i++) allowed |= (uint64_t)1 << d1[i];
     CHECK(lb_deck_draw(&d, 1, d2, 2, &rng, out, &bad) == LB_OK);
-    CHECK(out[0] == 51);                          /* what was left of the stub */
+    CHECK(out[0] == 51); /* what was left of the stub */
     CHECK(d.reshuffles == 1);
-    CHECK(allowed >> out[1] & 1u);                /* from the muck plus player 1's discards */
-    CHECK(out[1] != 1 && out[1] != 4);            /* never his own discards */
+    CHECK(allowed >> out[1] & 1u);     /* from the muck plus player 1's discards */
+    CHECK(out[1] != 1 && out[1] != 4); /* never his own discards */
     CHECK(52 - d.top == 35 && d.n_muck == 0 && d.n_discards == 2);
     CHECK(lb_deck_draw(&d, 2, d3, 1, &rng, out, &bad) == LB_OK);
     CHECK((allowed >> out[0] & 1u) && d.reshuffles == 1 && 52 - d.top == 34);
@@ -224,7 +248,10 @@ static void test_live_rule(void) {
     CHECK(lb_deck_deal_round(&d, seats, 3, 5, NULL) == LB_OK);
     CHECK(lb_deck_deal(&d, 3, 33, NULL) == LB_OK);
     CHECK(lb_deck_begin_draw(&d, seats, 3) == LB_OK); /* stub: 48 49 50 51, muck empty */
-    disc[0] = 0; disc[1] = 3; disc[2] = 6; disc[3] = 9;
+    disc[0] = 0;
+    disc[1] = 3;
+    disc[2] = 6;
+    disc[3] = 9;
     /* seat 0 wants 4 = the whole stub, but is not last: needs a pool of at least 0 beyond the
      * stub's 4 -> allowed; the last card goes into the new stub made of just itself */
     CHECK(lb_deck_draw(&d, 0, disc, 4, &rng, out, &bad) == LB_OK);

@@ -26,15 +26,15 @@ static int eval_text(const char *text) {
 }
 
 static void test_named_hands(void) {
-    CHECK_EQ_INT(eval_text("7s5h4d3c2s"), 1);      /* number one */
-    CHECK_EQ_INT(eval_text("7s6h4d3c2s"), 2);      /* number two */
-    CHECK_EQ_INT(eval_text("7s6h5d3c2s"), 3);      /* number three */
-    CHECK_EQ_INT(eval_text("As5d4h3c2c"), 785);    /* ace high, not a straight (ojpoker) */
-    CHECK_EQ_INT(eval_text("As5s4s3s2s"), 6648);   /* ace-high flush, not a straight flush */
-    CHECK_EQ_INT(eval_text("AsKsQsJsTs"), 7462);   /* royal flush, the worst */
-    CHECK_EQ_INT(eval_text("10s9s8s7s6s"), 7458);  /* "10" is ten */
-    CHECK_EQ_INT(eval_text("6c5d4h3s2c"), 5855);   /* six-high straight: first straight */
-    CHECK_EQ_INT(eval_text("5h5d5cThTs"), 7185);   /* fives full of tens (ojpoker) */
+    CHECK_EQ_INT(eval_text("7s5h4d3c2s"), 1);     /* number one */
+    CHECK_EQ_INT(eval_text("7s6h4d3c2s"), 2);     /* number two */
+    CHECK_EQ_INT(eval_text("7s6h5d3c2s"), 3);     /* number three */
+    CHECK_EQ_INT(eval_text("As5d4h3c2c"), 785);   /* ace high, not a straight (ojpoker) */
+    CHECK_EQ_INT(eval_text("As5s4s3s2s"), 6648);  /* ace-high flush, not a straight flush */
+    CHECK_EQ_INT(eval_text("AsKsQsJsTs"), 7462);  /* royal flush, the worst */
+    CHECK_EQ_INT(eval_text("10s9s8s7s6s"), 7458); /* "10" is ten */
+    CHECK_EQ_INT(eval_text("6c5d4h3s2c"), 5855);  /* six-high straight: first straight */
+    CHECK_EQ_INT(eval_text("5h5d5cThTs"), 7185);  /* fives full of tens (ojpoker) */
     CHECK(eval_text("7s5h4d3c2s") == eval_text("2s3c4d5h7s")); /* order never matters */
     CHECK(eval_text("7s5h4d3c2s") == eval_text("7c5d4h3s2d")); /* suits never break a tie */
 }
@@ -51,8 +51,10 @@ static void test_all_hands_histogram(void) {
     if (!all || !count) return;
     lb_eval_all(all);
     for (i = 0; i < LB_NUM_HANDS; i++) {
-        if (all[i] < 1 || all[i] > LB_NUM_CLASSES) bad++;
-        else count[all[i]]++;
+        if (all[i] < 1 || all[i] > LB_NUM_CLASSES)
+            bad++;
+        else
+            count[all[i]]++;
     }
     CHECK_EQ_INT(bad, 0);
     for (cls = 1; cls <= LB_NUM_CLASSES; cls++) {
@@ -71,7 +73,8 @@ static void test_all_hands_histogram(void) {
 }
 
 static void test_batch_checks(void) {
-    uint8_t rows[4][5] = {{23, 13, 10, 4, 0}, {51, 47, 43, 39, 35}, {0, 1, 2, 3, 4}, {0, 1, 2, 3, 4}};
+    uint8_t rows[4][5] = {
+        {23, 13, 10, 4, 0}, {51, 47, 43, 39, 35}, {0, 1, 2, 3, 4}, {0, 1, 2, 3, 4}};
     uint16_t out[4];
     lb_status st;
     int64_t r = lb_eval5_batch(&rows[0][0], 4, out, 1, &st);

@@ -7,6 +7,7 @@ Hand ranking (:func:`evaluate`, :func:`evaluate_batch`, :func:`describe`, :func:
 A hand's class is 1..7462 and **lower is better**: 1 is 7-5-4-3-2, the best hand.
 """
 
+from lowball import phh  # noqa: E402  (the submodule, as lowball.phh)
 from lowball.cards import (
     DECK,
     RANKS,
@@ -18,6 +19,7 @@ from lowball.cards import (
     parse_hand,
 )
 from lowball.deck import Deck, DeckView, ReshuffleRule
+from lowball.engine import Event, HandState, LegalActions, PlayerView, Pot
 from lowball.errors import (
     DeckError,
     DeckExhaustedError,
@@ -29,7 +31,6 @@ from lowball.errors import (
     InvalidValueError,
     LowballError,
 )
-from lowball.engine import Event, HandState, LegalActions, Pot, PlayerView
 from lowball.evaluation import (
     NUM_CLASSES,
     NUM_HANDS,
@@ -51,7 +52,6 @@ from lowball.variants import (
     Variant,
     VariantError,
 )
-from lowball import phh  # noqa: E402  (the submodule, as lowball.phh)
 
 __version__ = "0.1.0"
 

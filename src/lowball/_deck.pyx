@@ -714,4 +714,3 @@ cdef class DeckCore:
             raise DeckError("the snapshot does not hold every one of the 52 cards exactly once "
                             "in a consistent state")
         self.d = t
-

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from lowball.cards import Card
+
 # The decision protocol lives with the engine; it is re-exported here for strategies written
 # against lowball.bots.
 from lowball.engine import (
@@ -297,10 +298,7 @@ class SensibleBot:
             # The more bets in already, the stronger the hand must be to put in another.
             unit = max(1, legal.min_to - level) if self.fixed else max(1, pot // 2)
             threshold = 0.5 if legal.bet else 0.58 + 0.06 * min(4, level // unit)
-            semi_bluff = (
-                legal.bet and opponents == 1 and draws_left >= 1 and tier <= 2
-                and self.rng.random() < 0.3
-            )
+            semi_bluff = legal.bet and opponents == 1 and draws_left >= 1 and tier <= 2 and self.rng.random() < 0.3
             if equity >= threshold or semi_bluff:
                 return self._wager(legal, level, pot + to_call)
         if to_call == 0:
@@ -349,9 +347,7 @@ def make_bot(spec: str, variant: Variant, rng: random.Random) -> Strategy:
         except (ImportError, AttributeError) as e:
             raise LowballError(f"bot {spec!r} cannot be imported: {e}") from None
     else:
-        raise LowballError(
-            f"bot {spec!r} is unknown: expected one of {', '.join(BOTS)} or package.module:factory"
-        )
+        raise LowballError(f"bot {spec!r} is unknown: expected one of {', '.join(BOTS)} or package.module:factory")
     if not callable(factory):
         raise LowballError(f"bot {spec!r} is not callable")
     try:

@@ -116,9 +116,7 @@ def _card_number(value: object) -> int:
         return 4 * rank + SUITS.index(m.group(2).lower())
     number = _index(value)
     if number is None:
-        raise InvalidCardError(
-            f"{value!r} is not a card: expected a card number 0..51, text like '7s', or a Card"
-        )
+        raise InvalidCardError(f"{value!r} is not a card: expected a card number 0..51, text like '7s', or a Card")
     if not 0 <= number < 52:
         raise InvalidCardError(f"card number {number} is out of range: expected 0..51")
     return number
@@ -179,13 +177,9 @@ def parse_cards(cards: HandLike, count: int | None = None) -> tuple[Card, ...]:
     elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
         parsed = tuple(Card(c) for c in cards)
     else:
-        raise InvalidCardError(
-            f"{cards!r} is not a list of cards: expected text like '7s5h4d3c2s' or a sequence"
-        )
+        raise InvalidCardError(f"{cards!r} is not a list of cards: expected text like '7s5h4d3c2s' or a sequence")
     if count is not None and len(parsed) != count:
-        raise InvalidCardError(
-            f"expected {count} cards, got {len(parsed)}: {format_cards(parsed, ' ') or '(none)'}"
-        )
+        raise InvalidCardError(f"expected {count} cards, got {len(parsed)}: {format_cards(parsed, ' ') or '(none)'}")
     if len(set(parsed)) != len(parsed):
         dup = next(c for c in parsed if parsed.count(c) > 1)
         raise InvalidCardError(f"card {dup} appears twice in {format_cards(parsed, ' ')}")

@@ -55,9 +55,7 @@ class ReshuffleRule(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> ReshuffleRule:
-        raise InvalidValueError(
-            f"{value!r} is not a valid ReshuffleRule: expected 0 (SEEDS) or 1 (LIVE)"
-        )
+        raise InvalidValueError(f"{value!r} is not a valid ReshuffleRule: expected 0 (SEEDS) or 1 (LIVE)")
 
 
 @dataclass(frozen=True)
@@ -227,9 +225,7 @@ class Deck(DeckCore):
         try:
             rule = ReshuffleRule(rule)
         except ValueError:
-            raise DeckError(
-                f"reshuffle rule {rule!r} is unknown: expected ReshuffleRule.SEEDS or .LIVE"
-            ) from None
+            raise DeckError(f"reshuffle rule {rule!r} is unknown: expected ReshuffleRule.SEEDS or .LIVE") from None
         bitgen, shared = _bit_generator(seed)
         self._configure(int(rule), bool(burn))
         if bitgen is None:

@@ -59,10 +59,30 @@ COMPLETE = "complete"
 STATE_FORMAT = "lowball-hand-2"
 # The fields of a HandState saved as they are (see lowball.saving).
 SAVED_FIELDS = (
-        "stacks", "bets", "committed", "antes", "folded", "winnings", "phase", "betting_round",
-        "draw_round", "actor", "pending", "level", "last_raise", "bet_count",
-        "capped", "aggressor", "last_round_aggressor", "draw_order", "drawn", "full_level",
-        "acted", "mucked", "show_order", "manual_showdown",
+    "stacks",
+    "bets",
+    "committed",
+    "antes",
+    "folded",
+    "winnings",
+    "phase",
+    "betting_round",
+    "draw_round",
+    "actor",
+    "pending",
+    "level",
+    "last_raise",
+    "bet_count",
+    "capped",
+    "aggressor",
+    "last_round_aggressor",
+    "draw_order",
+    "drawn",
+    "full_level",
+    "acted",
+    "mucked",
+    "show_order",
+    "manual_showdown",
 )
 _SECRET_KINDS = frozenset(("deal", "draw"))  # events whose cards only their own player may see
 _BETTING_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
@@ -273,9 +293,7 @@ class HandState:
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
-            raise VariantError(
-                f"{n} players: {variant.name} seats 2..{variant.max_players}"
-            )
+            raise VariantError(f"{n} players: {variant.name} seats 2..{variant.max_players}")
         for i, s in enumerate(stacks):
             if isinstance(s, bool) or not isinstance(s, int) or s < 1:
                 raise VariantError(f"stack of position {i} = {s!r}: expected whole chips >= 1")
@@ -283,12 +301,9 @@ class HandState:
             raise VariantError("give a deck or a seed, not both")
         if not isinstance(manual_showdown, bool):
             raise VariantError(f"manual_showdown = {manual_showdown!r}: expected True or False")
-        if deck is not None and (
-            not isinstance(deck, Deck) or deck.remaining != 52 or deck.in_draw
-        ):
+        if deck is not None and (not isinstance(deck, Deck) or deck.remaining != 52 or deck.in_draw):
             raise VariantError(
-                f"deck = {deck!r}: expected a lowball Deck, freshly shuffled or stacked (52 cards "
-                "in the stub)"
+                f"deck = {deck!r}: expected a lowball Deck, freshly shuffled or stacked (52 cards in the stub)"
             )
         self.variant = variant
         self.n = n
@@ -440,22 +455,25 @@ class HandState:
         wager = self._wager_range(pos)
         opens = self.level == 0
         # LegalActions(...) field by field, built straight from a tuple (one per decision)
-        return tuple.__new__(LegalActions, (
-            pos,
-            BETTING,
-            to_call > 0 or self.variant.open_fold,  # fold
-            to_call == 0,  # check
-            to_call > 0,  # call
-            call_amount,
-            wager is not None and opens,  # bet
-            wager is not None and not opens,  # raise_
-            wager[0] if wager else 0,  # min_to
-            wager[1] if wager else 0,  # max_to
-            False,  # draw
-            0,  # max_discards
-            False,  # show
-            False,  # muck
-        ))
+        return tuple.__new__(
+            LegalActions,
+            (
+                pos,
+                BETTING,
+                to_call > 0 or self.variant.open_fold,  # fold
+                to_call == 0,  # check
+                to_call > 0,  # call
+                call_amount,
+                wager is not None and opens,  # bet
+                wager is not None and not opens,  # raise_
+                wager[0] if wager else 0,  # min_to
+                wager[1] if wager else 0,  # max_to
+                False,  # draw
+                0,  # max_discards
+                False,  # show
+                False,  # muck
+            ),
+        )
 
     def _wager_range(self, pos: int) -> tuple[int, int] | None:
         """(min_to, max_to) of a bet or raise by ``pos``, or None when it may not wager."""
@@ -510,9 +528,7 @@ class HandState:
             want = {DRAWING: "discard or stand pat", SHOWDOWN: "show or muck"}.get(
                 self.phase, "bet, call, check or fold"
             )
-            raise IllegalActionError(
-                f"position {self.actor} must {want} now ({self.phase}), not {phase}"
-            )
+            raise IllegalActionError(f"position {self.actor} must {want} now ({self.phase}), not {phase}")
         return self.actor
 
     def fold(self, position: int | None = None) -> Event:
@@ -680,9 +696,7 @@ class HandState:
             if full:
                 self.full_level = to
         else:
-            full = increment >= max(self.last_raise, self._min_bet) or (
-                opened and to >= self._min_bet
-            )
+            full = increment >= max(self.last_raise, self._min_bet) or (opened and to >= self._min_bet)
         self._move(p, to - self.bets[p])
         self.level = to
         self.acted[p] = to
@@ -1034,9 +1048,15 @@ class HandState:
             return self.actor  # type: ignore[return-value]
         self._check_pos(pos)
         if not self._contested(pos):
-            state = "has shown" if pos in self.shown else (
-                "has mucked" if self.mucked[pos] else (
-                    "has folded" if self.folded[pos] else "has no other hand to beat"))
+            state = (
+                "has shown"
+                if pos in self.shown
+                else (
+                    "has mucked"
+                    if self.mucked[pos]
+                    else ("has folded" if self.folded[pos] else "has no other hand to beat")
+                )
+            )
             raise IllegalActionError(f"position {pos} {state}: nothing to show or muck")
         return pos
 
@@ -1091,8 +1111,11 @@ class HandState:
         """
         p = self._expect_showdown(position)
         if not self._may_muck(p):
-            why = "every hand is shown in this game" if self.variant.show_all_hands else (
-                "it is the last hand not mucked in a pot it is in")
+            why = (
+                "every hand is shown in this game"
+                if self.variant.show_all_hands
+                else ("it is the last hand not mucked in a pot it is in")
+            )
             raise IllegalActionError(f"position {p} cannot muck: {why}")
         e = self._muck(p)
         self._next_shower()
@@ -1249,10 +1272,12 @@ class HandState:
         seen = tuple(self._seen.get(position, ()))  # the same object when it is a tuple already
         events = self.events
         if len(seen) < len(events):
-            seen += tuple([
-                e if e.position == position or e.kind not in _SECRET_KINDS else e.hidden_for(position)
-                for e in events[len(seen):]
-            ])
+            seen += tuple(
+                [
+                    e if e.position == position or e.kind not in _SECRET_KINDS else e.hidden_for(position)
+                    for e in events[len(seen) :]
+                ]
+            )
             self._seen[position] = seen
         return seen
 
@@ -1484,7 +1509,21 @@ def apply_action(state: HandState, action: Action) -> None:
 
 
 # Every attribute HandState itself keeps (pickling leaves these to to_dict/from_dict).
-_STATE_NAMES = frozenset(SAVED_FIELDS) | frozenset((
-    "variant", "n", "starting_stacks", "deck", "events", "shown", "pots", "_seen", "_classes", "_round_bet",
-    "_fixed", "_pot_limit", "_max_wagers", "_min_bet",
-))
+_STATE_NAMES = frozenset(SAVED_FIELDS) | frozenset(
+    (
+        "variant",
+        "n",
+        "starting_stacks",
+        "deck",
+        "events",
+        "shown",
+        "pots",
+        "_seen",
+        "_classes",
+        "_round_bet",
+        "_fixed",
+        "_pot_limit",
+        "_max_wagers",
+        "_min_bet",
+    )
+)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Union, cast
 
@@ -82,9 +82,7 @@ def _class_of(hand_or_class: HandOrClass) -> int:
     """A class 1..7462 from an int class, or the class of a hand."""
     if isinstance(hand_or_class, int) and not isinstance(hand_or_class, (bool, Card)):
         if not 1 <= hand_or_class <= NUM_CLASSES:
-            raise InvalidValueError(
-                f"hand class {hand_or_class} is out of range: expected 1..7462"
-            )
+            raise InvalidValueError(f"hand class {hand_or_class} is out of range: expected 1..7462")
         return hand_or_class
     return int(evaluate(cast(HandLike, hand_or_class)))
 
@@ -223,9 +221,7 @@ def winners(hands: Iterable[HandOrClass]) -> list[int]:
         for a malformed hand.
     """
     if isinstance(hands, (str, bytes, bytearray)) or not isinstance(hands, Iterable):
-        raise InvalidValueError(
-            f"{hands!r} is not a list of hands: expected hands or class numbers 1..7462"
-        )
+        raise InvalidValueError(f"{hands!r} is not a list of hands: expected hands or class numbers 1..7462")
     classes = [_class_of(h) for h in hands]
     if not classes:
         raise InvalidValueError("winners() needs at least one hand")
@@ -284,4 +280,3 @@ class Hand(tuple[Card, ...]):
         raise TypeError("hands are not ordered with '<': use Hand.beats() or Hand.hand_class")
 
     __gt__ = __le__ = __ge__ = __lt__
-

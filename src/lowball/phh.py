@@ -55,14 +55,20 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 __all__ = [
-    "PHHError", "HandHistory", "load", "loads", "dumps", "dump", "actions_of", "unknown_in_events",
-    "invented_cards", "CODES",
+    "PHHError",
+    "HandHistory",
+    "load",
+    "loads",
+    "dumps",
+    "dump",
+    "actions_of",
+    "unknown_in_events",
+    "invented_cards",
+    "CODES",
 ]
 
 CODES = {
-    f"{structure.letter}2L{draws}D": (draws, structure.kind)
-    for draws in (3, 1)
-    for structure in STRUCTURES.values()
+    f"{structure.letter}2L{draws}D": (draws, structure.kind) for draws in (3, 1) for structure in STRUCTURES.values()
 }
 """PHH variant code -> (draws, betting kind): F2L3D, P2L3D, N2L3D, F2L1D, P2L1D, N2L1D (the
 structure's letter, ``2L``, the draws). F2L3D and N2L1D are the standard's."""
@@ -132,7 +138,9 @@ class _ReplayDeck(Deck):
     unknown_events: dict[int, tuple[frozenset[int], frozenset[int]]]
 
     @staticmethod
-    def _free(snap: dict[str, Any], taken: set[int], reserved: frozenset[int], seat: int) -> tuple[list[int], int] | None:
+    def _free(
+        snap: dict[str, Any], taken: set[int], reserved: frozenset[int], seat: int
+    ) -> tuple[list[int], int] | None:
         """Where a card free to stand in for one of ``seat``'s unknown cards is, not in
         ``taken``: a list (the stub, the muck, the burn cards, else one [card, thrower] discard
         of the draw in progress, not ``seat``'s own) and the card's index in it; a card the
@@ -150,8 +158,17 @@ class _ReplayDeck(Deck):
                     return pair, 0
         return None
 
-    def _take(self, snap: dict[str, Any], w: int, seat: int, instead: int, taken: set[int],
-              pairs: list[list[int]], reserved: frozenset[int], verb: str = "deals") -> None:
+    def _take(
+        self,
+        snap: dict[str, Any],
+        w: int,
+        seat: int,
+        instead: int,
+        taken: set[int],
+        pairs: list[list[int]],
+        reserved: frozenset[int],
+        verb: str = "deals",
+    ) -> None:
         """Take card ``w`` for ``seat`` from wherever it is, leaving ``instead`` in its place;
         from a stand-in in a hand, the hand gets a free card instead."""
         for where in (snap["stub"], snap["muck"], snap["burns"]):
@@ -220,7 +237,7 @@ class _ReplayDeck(Deck):
             self._take(snap, w, position, g, taken, pairs, reserved)
         new = [int(c) for c in final if c is not None]
         hand: list[int] = snap["hands"][position]
-        hand[len(hand) - len(new):] = new
+        hand[len(hand) - len(new) :] = new
         self.restore(snap)
         return tuple(Card(c) for c in new)
 
@@ -312,9 +329,7 @@ class HandHistory:
                 continue
             m = _ACTION_RE.match(text)
             if m is None:
-                raise self._fail(
-                    i, "not a PHH action lowball can replay (d dh, f, cc, cbr, sd, sm, or a no-op)"
-                )
+                raise self._fail(i, "not a PHH action lowball can replay (d dh, f, cc, cbr, sd, sm, or a no-op)")
             if m.group(1):
                 kind, seat, verb, arg = "deal", int(m.group(1)), "dh", m.group(2)
             else:
@@ -349,8 +364,10 @@ class HandHistory:
             except (ValueError, LowballError) as e:
                 raise self._fail(i, str(e)) from None
         holes = dealt[:n]
-        if len(holes) < n or sorted(p for p, _ in holes) != list(range(n)) or any(
-            len(tokens) != 5 for _, tokens in holes
+        if (
+            len(holes) < n
+            or sorted(p for p, _ in holes) != list(range(n))
+            or any(len(tokens) != 5 for _, tokens in holes)
         ):
             where = deal_index[len(holes) - 1] if holes else 0
             raise self._fail(where, "the first actions must deal five cards to each of p1..pN")
@@ -371,8 +388,7 @@ class HandHistory:
         resolved: dict[int, list[int | None]] = {}
         for (pos, tokens), i in zip(dealt, deal_index):
             resolved[i] = (
-                list(by_pos[pos]) if len(resolved) < n else
-                [None if t == "??" else int(Card(t)) for t in tokens]
+                list(by_pos[pos]) if len(resolved) < n else [None if t == "??" else int(Card(t)) for t in tokens]
             )
         order: list[int] = []
         for r in range(5):  # the engine deals one card at a time, p1 first
@@ -385,9 +401,7 @@ class HandHistory:
                     placed.add(card)
         rest = [c for c in range(52) if c not in placed]
         try:
-            deck = _ReplayDeck.from_order(
-                order + rest, seed=0, rule=self.variant.reshuffle, burn=self.variant.burn
-            )
+            deck = _ReplayDeck.from_order(order + rest, seed=0, rule=self.variant.reshuffle, burn=self.variant.burn)
         except LowballError as e:
             raise PHHError(f"the dealt cards cannot come from one deck: {e}") from None
         assert isinstance(deck, _ReplayDeck)
@@ -438,15 +452,11 @@ class HandHistory:
                 reserved[i] = frozenset(later)
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             if kind == "player" and verb == "sd" and arg:
-                nxt = next(
-                    (j for j in range(i + 1, len(parsed)) if parsed[j][:2] == ("deal", pos)), None
-                )
+                nxt = next((j for j in range(i + 1, len(parsed)) if parsed[j][:2] == ("deal", pos)), None)
                 count = len(_split_cards(arg))
                 if nxt is None or len(deal_cards[nxt]) != count:
                     got = "none" if nxt is None else str(len(deal_cards[nxt]))
-                    raise self._fail(
-                        i, f"p{pos + 1} discards {count} cards but is dealt {got} in return"
-                    )
+                    raise self._fail(i, f"p{pos + 1} discards {count} cards but is dealt {got} in return")
                 script[i] = deal_cards[nxt]
         try:
             state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True)
@@ -465,9 +475,7 @@ class HandHistory:
                     pass
                 elif kind == "deal":
                     self._check_dealt(state, pos, arg or "")
-                elif (
-                    verb == "cc" and closed_round and state.phase != BETTING and not state.folded[pos]
-                ):
+                elif verb == "cc" and closed_round and state.phase != BETTING and not state.folded[pos]:
                     # A check with nothing to decide, right after the round closed: some writers
                     # (pokerkit) record one for a player who owes nothing when nobody is left to
                     # bet against; lowball gives no such turn, so it is a no-op here.
@@ -497,20 +505,25 @@ class HandHistory:
             except (LowballError, ValueError) as e:
                 raise self._fail(i, _with_players(str(e))) from None
             if kind == "player":
-                closed_round = (was_betting and state.phase != BETTING) or (
-                    closed_round and verb == "cc"
-                )
+                closed_round = (was_betting and state.phase != BETTING) or (closed_round and verb == "cc")
             if i == len(parsed) - 1 and self.finishing_stacks is not None:
                 if tuple(state.stacks) != self.finishing_stacks:
-                    raise self._fail(i, 
+                    raise self._fail(
+                        i,
                         f"the hand ends with stacks {list(state.stacks)}, but the file's "
-                        f"finishing_stacks = {list(self.finishing_stacks)}"
+                        f"finishing_stacks = {list(self.finishing_stacks)}",
                     )
             yield Step(self.actions[i], i, self._line_of(i), state)
 
-    def _draw(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None,
-              want: list[int | None] | None, reserved: frozenset[int]
-              ) -> tuple[frozenset[int], frozenset[int]]:
+    def _draw(
+        self,
+        state: HandState,
+        deck: _ReplayDeck,
+        pos: int,
+        arg: str | None,
+        want: list[int | None] | None,
+        reserved: frozenset[int],
+    ) -> tuple[frozenset[int], frozenset[int]]:
         """``pN sd [CARDS]``: the discard, its ``??`` cards taken from the player's stand-ins,
         and the replacements the history deals him next. Returns the cards of the draw that
         stand in for unknown ones: (among those dealt, among those thrown)."""
@@ -541,8 +554,7 @@ class HandHistory:
         mine.update(dealt_unknown)
         return frozenset(dealt_unknown), frozenset(unknown_thrown)
 
-    def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None,
-                      unshown: set[int]) -> None:
+    def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None, unshown: set[int]) -> None:
         """``pN sm ...``: a show (five known cards, or ``-`` for the cards the history dealt
         him), a muck (no argument), or else a claim kept without showing (cards partly ``??``, a
         partial show, or ``-`` for cards the history never named): such a player, added to
@@ -571,7 +583,8 @@ class HandHistory:
         a hand is shown and win unseen a pot in which no other hand is left; the rest is settled
         as the engine does by itself (:meth:`HandState.finish_showdown`)."""
         keep = [
-            p for p in state.show_order
+            p
+            for p in state.show_order
             if p not in state.shown and not state.mucked[p] and (p in unshown or deck.invented.get(p))
         ]
         try:
@@ -583,8 +596,9 @@ class HandHistory:
         hand = {int(c) for c in state.hand(pos)}
         for t in _split_cards(arg):
             if t != "??" and int(Card(t)) not in hand:
-                raise PHHError(f"p{pos + 1} was dealt {t} in the file but the engine holds "
-                               f"{format_cards(state.hand(pos))}")
+                raise PHHError(
+                    f"p{pos + 1} was dealt {t} in the file but the engine holds {format_cards(state.hand(pos))}"
+                )
 
     def play(self) -> HandState:
         """Replay every action and return the final state (see :meth:`replay`)."""
@@ -705,11 +719,20 @@ def _toml_value(v: Any) -> str:
         return str(v)
     if isinstance(v, str):
         # a TOML basic string: backslash, quote and every control character escaped
-        return '"' + "".join(
-            "\\\\" if ch == "\\" else '\\"' if ch == '"' else
-            f"\\u{ord(ch):04X}" if ord(ch) < 0x20 or ord(ch) == 0x7F else ch
-            for ch in v
-        ) + '"'
+        return (
+            '"'
+            + "".join(
+                "\\\\"
+                if ch == "\\"
+                else '\\"'
+                if ch == '"'
+                else f"\\u{ord(ch):04X}"
+                if ord(ch) < 0x20 or ord(ch) == 0x7F
+                else ch
+                for ch in v
+            )
+            + '"'
+        )
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     raise TypeError(f"cannot write {v!r} to TOML")

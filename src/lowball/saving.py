@@ -92,17 +92,33 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
         if type(data[name]) is not kind:
             raise LowballError(f"{name} = {data[name]!r}: expected a {kind.__name__}")
     drawn = data["drawn"]
-    if not (isinstance(drawn, list) and all(
-        isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= 5 for k in d)
-        for d in drawn
-    )):
+    if not (
+        isinstance(drawn, list)
+        and all(isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= 5 for k in d) for d in drawn)
+    ):
         raise LowballError(f"drawn = {drawn!r}: expected lists of {n} numbers -1..5")
 
 
-_EVENT_KINDS = frozenset((
-    "ante", "blind", "deal", "fold", "check", "call", "bet", "raise", "draw", "stand_pat",
-    "return", "show", "muck", "win", "round", "draw_round",
-))
+_EVENT_KINDS = frozenset(
+    (
+        "ante",
+        "blind",
+        "deal",
+        "fold",
+        "check",
+        "call",
+        "bet",
+        "raise",
+        "draw",
+        "stand_pat",
+        "return",
+        "show",
+        "muck",
+        "win",
+        "round",
+        "draw_round",
+    )
+)
 
 
 def _saved_event(d: dict[str, Any], n: int) -> Event:
@@ -118,8 +134,9 @@ def _saved_event(d: dict[str, Any], n: int) -> Event:
 
 
 def _saved_pot(pot: object, n: int) -> Pot:
-    if not (isinstance(pot, list) and len(pot) == 2 and type(pot[0]) is int and pot[0] >= 0
-            and isinstance(pot[1], list)):
+    if not (
+        isinstance(pot, list) and len(pot) == 2 and type(pot[0]) is int and pot[0] >= 0 and isinstance(pot[1], list)
+    ):
         raise LowballError(f"pot {pot!r}: expected [chips, [positions]]")
     return Pot(pot[0], tuple(_saved_position(p, "pot eligible", n) for p in pot[1]))
 
@@ -140,9 +157,7 @@ def to_dict(state: HandState) -> dict[str, Any]:
     }
     for name in SAVED_FIELDS:
         value = getattr(state, name)
-        d[name] = [list(v) for v in value] if name == "drawn" else (
-            list(value) if isinstance(value, list) else value
-        )
+        d[name] = [list(v) for v in value] if name == "drawn" else (list(value) if isinstance(value, list) else value)
     return d
 
 
@@ -172,8 +187,7 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
             and all(type(s) is int and s >= 1 for s in starting)
         ):
             raise LowballError(
-                f"starting_stacks = {starting!r}: expected 2..{state.variant.max_players} "
-                "whole numbers >= 1"
+                f"starting_stacks = {starting!r}: expected 2..{state.variant.max_players} whole numbers >= 1"
             )
         state.starting_stacks = tuple(starting)
         state.n = n = len(starting)
@@ -186,9 +200,11 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
         state._classes = {}
         for name in SAVED_FIELDS:
             value = data[name]
-            setattr(state, name, [list(v) for v in value] if name == "drawn" else (
-                list(value) if isinstance(value, list) else value
-            ))
+            setattr(
+                state,
+                name,
+                [list(v) for v in value] if name == "drawn" else (list(value) if isinstance(value, list) else value),
+            )
         state._derive()
         _check_fit(state)
     except LowballError as e:
@@ -199,10 +215,10 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
 
 
 def validate(state: HandState) -> None:
-    """Check that the hand's state is whole (``check`` is the poker action): every field of the right type and range, and
-    the fields fitting together (the chips add up, the cards in the deck match the players
-    in the hand, the player to act is the one the round or the deck expects) -- the checks
-    :meth:`from_dict` runs on a restore. A hand played through its actions always passes; a
+    """Check that the hand's state is whole: every field of the right type and range, and the
+    fields fitting together (the chips add up, the cards in the deck match the players in the
+    hand, the player to act is the one the round or the deck expects) -- the checks
+    :func:`from_dict` runs on a restore. A hand played through its actions always passes; a
     server can call it whenever it likes (after loading, after its own changes).
 
     Raises
@@ -228,13 +244,10 @@ def _check_fit(state: HandState) -> None:
     if phase == DRAWING:
         if state.draw_round != state.betting_round:
             raise LowballError(
-                f"draw_round = {state.draw_round} while drawing after betting round "
-                f"{state.betting_round}"
+                f"draw_round = {state.draw_round} while drawing after betting round {state.betting_round}"
             )
     elif state.draw_round != state.betting_round - 1:
-        raise LowballError(
-            f"draw_round = {state.draw_round} in betting round {state.betting_round} ({phase})"
-        )
+        raise LowballError(f"draw_round = {state.draw_round} in betting round {state.betting_round} ({phase})")
     if len(state.drawn) != state.draw_round:
         raise LowballError(f"drawn = {state.drawn!r}: expected one list per draw so far")
     if (state.actor is None) != (phase == COMPLETE):
@@ -272,9 +285,7 @@ def _check_fit(state: HandState) -> None:
     _check_showdown(state, alive)
     total = sum(state.stacks) + state.pot_total
     if total != sum(state.starting_stacks):
-        raise LowballError(
-            f"the chips do not add up: {total} in play, {sum(state.starting_stacks)} at the start"
-        )
+        raise LowballError(f"the chips do not add up: {total} in play, {sum(state.starting_stacks)} at the start")
     ante = state.variant.forced.ante
     for p in range(n):
         # each player's own chips: what they had, less what they put in, plus what they won
@@ -315,9 +326,7 @@ def _check_showdown(state: HandState, alive: list[int]) -> None:
         if state.pots != state.side_pots():
             raise LowballError(f"pots = {state.pots!r} are not the pots of the chips committed")
         if state.show_order != state._showing_order(alive):
-            raise LowballError(
-                f"show_order = {state.show_order!r}: WSOP-LAR 145 gives {state._showing_order(alive)!r}"
-            )
+            raise LowballError(f"show_order = {state.show_order!r}: WSOP-LAR 145 gives {state._showing_order(alive)!r}")
         for index, pot in enumerate(state.pots):
             if all(state.mucked[p] for p in pot.eligible):
                 raise LowballError(f"mucked = {state.mucked!r} leaves pot {index} without a hand")

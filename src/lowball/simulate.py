@@ -112,15 +112,17 @@ class SimulationResult:
             chips = sum(r.chips for r in rows)
             sd = sum(r.won_showdown for r in rows)
             nsd = sum(r.won_without_showdown for r in rows)
-            out.append({
-                "bot": name,
-                "seats": [s + 1 for s in seats],
-                "chips": chips,
-                "chips_per_100_hands_per_seat": round(self.per_100(chips, len(rows)), 2),
-                "won_at_showdown": round(self.share(sd, len(rows)), 4),
-                "won_without_showdown": round(self.share(nsd, len(rows)), 4),
-                "rebuys": sum(r.rebuys for r in rows),
-            })
+            out.append(
+                {
+                    "bot": name,
+                    "seats": [s + 1 for s in seats],
+                    "chips": chips,
+                    "chips_per_100_hands_per_seat": round(self.per_100(chips, len(rows)), 2),
+                    "won_at_showdown": round(self.share(sd, len(rows)), 4),
+                    "won_without_showdown": round(self.share(nsd, len(rows)), 4),
+                    "rebuys": sum(r.rebuys for r in rows),
+                }
+            )
         return out
 
     def to_dict(self, timing: bool = True) -> dict[str, Any]:
@@ -255,9 +257,7 @@ def simulate(
         if taken is not None:
             raise LowballError(f"{taken} already exists: {_NO_OVERWRITE}")
     table = Table(variant, [stack] * n, deck_source=deck_source)
-    result = SimulationResult(
-        variant, 0, seed, stack, reset_stacks, [SeatResult(s, b) for s, b in enumerate(bots)]
-    )
+    result = SimulationResult(variant, 0, seed, stack, reset_stacks, [SeatResult(s, b) for s, b in enumerate(bots)])
     for s, b in enumerate(bots):
         result.bots.setdefault(b, []).append(s)
     seats = result.seats
@@ -279,8 +279,7 @@ def simulate(
                 action = players[order[pos]].act(view, legal)
             except Exception as e:  # a user's bot: report it, do not crash
                 raise LowballError(
-                    f"hand {number}: bot {bots[order[pos]]!r} at seat {order[pos] + 1} failed: "
-                    f"{type(e).__name__}: {e}"
+                    f"hand {number}: bot {bots[order[pos]]!r} at seat {order[pos] + 1} failed: {type(e).__name__}: {e}"
                 ) from None
             try:
                 apply_action(state, action)
@@ -304,9 +303,7 @@ def simulate(
         result.hands = number
         if out_dir is not None:
             path = out_dir / _hand_file(number)
-            text = phh.dumps(
-                state, hand=number, players=[bots[s] for s in order], seats=[s + 1 for s in order]
-            )
+            text = phh.dumps(state, hand=number, players=[bots[s] for s in order], seats=[s + 1 for s in order])
             try:
                 with path.open("x", encoding="utf-8") as f:  # "x": never overwrite
                     f.write(text)

@@ -97,13 +97,9 @@ class FixedLimit:
         _chips("FixedLimit", "big_bet", self.big_bet, minimum=1)
         _chips("FixedLimit", "max_raises", self.max_raises, minimum=0)
         if not isinstance(self.uncapped_heads_up, bool):
-            raise VariantError(
-                f"FixedLimit.uncapped_heads_up = {self.uncapped_heads_up!r}: expected True or False"
-            )
+            raise VariantError(f"FixedLimit.uncapped_heads_up = {self.uncapped_heads_up!r}: expected True or False")
         if self.big_bet < self.small_bet:
-            raise VariantError(
-                f"FixedLimit.big_bet = {self.big_bet} is below small_bet = {self.small_bet}"
-            )
+            raise VariantError(f"FixedLimit.big_bet = {self.big_bet} is below small_bet = {self.small_bet}")
 
     def bet_size(self, betting_round: int, rounds: int) -> int:
         """The fixed bet of betting round ``betting_round`` (1..``rounds``, as players count)."""
@@ -197,13 +193,9 @@ class ForcedBets:
         _chips("ForcedBets", "big_blind", self.big_blind)
         _chips("ForcedBets", "ante", self.ante)
         if not isinstance(self.big_blind_ante, bool):
-            raise VariantError(
-                f"ForcedBets.big_blind_ante = {self.big_blind_ante!r}: expected True or False"
-            )
+            raise VariantError(f"ForcedBets.big_blind_ante = {self.big_blind_ante!r}: expected True or False")
         if self.small_blind > self.big_blind:
-            raise VariantError(
-                f"ForcedBets.small_blind = {self.small_blind} is above big_blind = {self.big_blind}"
-            )
+            raise VariantError(f"ForcedBets.small_blind = {self.small_blind} is above big_blind = {self.big_blind}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -261,9 +253,7 @@ class Variant:
             if not isinstance(getattr(self, name), str):
                 raise VariantError(f"Variant.{name} = {getattr(self, name)!r}: expected text")
         if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
-            raise VariantError(
-                f"Variant.betting = {self.betting!r}: expected FixedLimit, PotLimit or NoLimit"
-            )
+            raise VariantError(f"Variant.betting = {self.betting!r}: expected FixedLimit, PotLimit or NoLimit")
         if not isinstance(self.forced, ForcedBets):
             raise VariantError(f"Variant.forced = {self.forced!r}: expected ForcedBets")
         for name, allowed in (("draws", range(1, 4)), ("max_players", range(2, 11))):
@@ -273,9 +263,7 @@ class Variant:
             except TypeError:
                 number = -1
             if isinstance(value, bool) or number not in allowed:
-                raise VariantError(
-                    f"Variant.{name} = {value!r}: expected a whole number {allowed[0]}..{allowed[-1]}"
-                )
+                raise VariantError(f"Variant.{name} = {value!r}: expected a whole number {allowed[0]}..{allowed[-1]}")
             object.__setattr__(self, name, number)
         try:
             object.__setattr__(self, "reshuffle", ReshuffleRule(self.reshuffle))

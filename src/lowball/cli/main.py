@@ -118,17 +118,25 @@ def main() -> None:
 @main.command()
 @click.argument("hands", nargs=-1)
 @click.option(
-    "-f", "--file", "path", type=str, default=None,
+    "-f",
+    "--file",
+    "path",
+    type=str,
+    default=None,
     help="Read hands from this file, one per line ('-' for standard input); blank lines and "
     "lines starting with # are skipped.",
 )
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
     help="Write the results to this file (all or nothing) instead of standard output.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Write a JSON list of objects instead of lines.")
 @click.option(
-    "--summary", is_flag=True,
+    "--summary",
+    is_flag=True,
     help="After ranking, print to standard error how many hands fell in each category.",
 )
 @click.pass_context
@@ -155,13 +163,13 @@ def rank(
         items.extend(_read_hands(ctx, path))
     ranked = _rank_all(ctx, items)
     if as_json:
-        text = json.dumps(
-            [
-                {"hand": h, "class": c, "category": category(c).label, "description": describe(c)}
-                for h, c in ranked
-            ],
-            indent=1,
-        ) + "\n"
+        text = (
+            json.dumps(
+                [{"hand": h, "class": c, "category": category(c).label, "description": describe(c)} for h, c in ranked],
+                indent=1,
+            )
+            + "\n"
+        )
     else:
         cols = _class_columns()
         text = "".join(f"{h}{cols[c]}\n" for h, c in ranked)
@@ -259,24 +267,37 @@ def _variant_code(ctx: click.Context, param: click.Parameter, value: str) -> str
     """An option callback: one of the ready-made variants' codes, in any case."""
     code = value.strip().upper()
     if code not in VARIANTS:
-        raise click.BadParameter(
-            f"{value!r} is not a variant code: expected one of {', '.join(sorted(VARIANTS))}"
-        )
+        raise click.BadParameter(f"{value!r} is not a variant code: expected one of {', '.join(sorted(VARIANTS))}")
     return code
 
 
 _variant_option = click.option(
-    "--variant", "-v", "variant_code", type=str, callback=_variant_code,
+    "--variant",
+    "-v",
+    "variant_code",
+    type=str,
+    callback=_variant_code,
     metavar="[" + "|".join(sorted(VARIANTS)) + "]",
-    default="F2L3D", show_default=True, help=_VARIANT_HELP,
+    default="F2L3D",
+    show_default=True,
+    help=_VARIANT_HELP,
 )
 _seed_option = click.option(
-    "--seed", "-s", type=str, callback=_whole_number(0), metavar="INTEGER", default=None,
+    "--seed",
+    "-s",
+    type=str,
+    callback=_whole_number(0),
+    metavar="INTEGER",
+    default=None,
     help="Seed (a whole number >= 0) for the cards and the bots' choices: the same seed and "
     "options give the same game. Default: fresh randomness from the operating system.",
 )
 _stack_option = click.option(
-    "--stack", type=str, callback=_whole_number(1), metavar="INTEGER", default=None,
+    "--stack",
+    type=str,
+    callback=_whole_number(1),
+    metavar="INTEGER",
+    default=None,
     help="Starting stack of every seat in chips. Default: 100 big blinds (200).",
 )
 
@@ -284,13 +305,21 @@ _stack_option = click.option(
 @main.command()
 @_variant_option
 @click.option(
-    "--players", "-n", type=str, callback=_whole_number(2, 6), metavar="INTEGER", default=6, show_default=True,
+    "--players",
+    "-n",
+    type=str,
+    callback=_whole_number(2, 6),
+    metavar="INTEGER",
+    default=6,
+    show_default=True,
     help="Seats at the table, yours included (2 to 6).",
 )
 @_stack_option
 @_seed_option
 @click.option(
-    "--bots", default="sensible", show_default=True,
+    "--bots",
+    default="sensible",
+    show_default=True,
     help="Your opponents, comma-separated, for seats 2, 3, ... (you are seat 1); the list "
     f"repeats to fill the table. Built in: {', '.join(BOTS)} (the calling station); or "
     "package.module:factory (see simulate --help).",
@@ -331,7 +360,11 @@ def play(
     bot_names = _bot_list(ctx, bots)
     try:
         play_session(
-            variant, players, stack=_stack(stack, variant), seed=seed, bots=bot_names,
+            variant,
+            players,
+            stack=_stack(stack, variant),
+            seed=seed,
+            bots=bot_names,
             name=name,
         )
     except LowballError as e:
@@ -341,24 +374,40 @@ def play(
 @main.command()
 @_variant_option
 @click.option(
-    "--players", "-n", type=str, callback=_whole_number(2, 6), metavar="INTEGER", default=6, show_default=True,
+    "--players",
+    "-n",
+    type=str,
+    callback=_whole_number(2, 6),
+    metavar="INTEGER",
+    default=6,
+    show_default=True,
     help="Seats at the table (2 to 6).",
 )
 @click.option(
-    "--hands", "-k", type=str, callback=_whole_number(1), metavar="INTEGER", default=1000, show_default=True,
+    "--hands",
+    "-k",
+    type=str,
+    callback=_whole_number(1),
+    metavar="INTEGER",
+    default=1000,
+    show_default=True,
     help="Hands to play.",
 )
 @_seed_option
 @click.option("--bots", default="sensible", show_default=True, help=_BOTS_HELP)
 @_stack_option
 @click.option(
-    "--reset-stacks", is_flag=True,
+    "--reset-stacks",
+    is_flag=True,
     help="Start every hand from the starting stacks. Without it stacks carry over from hand "
     "to hand and a seat that is broke buys in again for the starting stack (counted as a "
     "rebuy; chips won stay net of what was lost).",
 )
 @click.option(
-    "--phh", "phh_dir", type=click.Path(file_okay=False, writable=True), default=None,
+    "--phh",
+    "phh_dir",
+    type=click.Path(file_okay=False, writable=True),
+    default=None,
     help="Write every hand as a PHH file into this directory (made if missing): "
     "hand-000001.phh, ... with the bots' names as players. Files are never overwritten: if "
     "the directory already holds one this run would write, nothing is played and the error "
@@ -366,9 +415,9 @@ def play(
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of tables.")
 @click.option(
-    "--no-timing", is_flag=True,
-    help="Leave out the time and hands per second, so that a seeded run prints exactly the "
-    "same output every time.",
+    "--no-timing",
+    is_flag=True,
+    help="Leave out the time and hands per second, so that a seeded run prints exactly the same output every time.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar (it goes to standard error).")
 @click.pass_context
@@ -401,15 +450,26 @@ def simulate(
     try:
         if quiet:
             result = run(
-                variant, seat_bots, hands, seed=seed, stack=_stack(stack, variant),
-                reset_stacks=reset_stacks, phh_dir=phh_dir,
+                variant,
+                seat_bots,
+                hands,
+                seed=seed,
+                stack=_stack(stack, variant),
+                reset_stacks=reset_stacks,
+                phh_dir=phh_dir,
             )
         else:
             err: TextIO = sys.stderr
             with click.progressbar(length=hands, label="simulating", file=err) as bar:
                 result = run(
-                    variant, seat_bots, hands, seed=seed, stack=_stack(stack, variant),
-                    reset_stacks=reset_stacks, phh_dir=phh_dir, progress=bar.update,
+                    variant,
+                    seat_bots,
+                    hands,
+                    seed=seed,
+                    stack=_stack(stack, variant),
+                    reset_stacks=reset_stacks,
+                    phh_dir=phh_dir,
+                    progress=bar.update,
                 )
     except LowballError as e:
         _fail(ctx, str(e))
@@ -423,7 +483,10 @@ def simulate(
 @main.command()
 @click.argument("file", type=str)
 @click.option(
-    "--all", "-a", "show_all", is_flag=True,
+    "--all",
+    "-a",
+    "show_all",
+    is_flag=True,
     help="Show every action at once instead of waiting for Enter after each.",
 )
 @click.pass_context
@@ -458,8 +521,10 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
             if interactive:
                 try:
                     answer = click.prompt(
-                        "Enter for the next action, q to stop", default="",
-                        show_default=False, prompt_suffix="> ",
+                        "Enter for the next action, q to stop",
+                        default="",
+                        show_default=False,
+                        prompt_suffix="> ",
                     )
                 except click.Abort:  # the input ended: show the rest at once
                     click.echo()

@@ -235,8 +235,11 @@ def play_session(
         me = order.index(0)
         state = table.new_hand()
         echo("")
-        echo(f"=== Hand {played + 1}: button {names[table.button]}; stacks "
-             + ", ".join(f"{names[s]} {table.stacks[s]}" for s in range(players)) + " ===")
+        echo(
+            f"=== Hand {played + 1}: button {names[table.button]}; stacks "
+            + ", ".join(f"{names[s]} {table.stacks[s]}" for s in range(players))
+            + " ==="
+        )
         seen = 0
         seen = _narrate(state, labels, me, seen, echo)
         while state.actor is not None:
@@ -279,8 +282,7 @@ def _next_hand(echo: Callable[[str], None]) -> bool:
         echo("  only Enter goes on to the next hand; q quits")
 
 
-def _narrate(state: HandState, labels: Sequence[str], me: int, seen: int,
-             echo: Callable[[str], None]) -> int:
+def _narrate(state: HandState, labels: Sequence[str], me: int, seen: int, echo: Callable[[str], None]) -> int:
     """Tell the events after the first ``seen`` (as ``me`` may see them); return the new count."""
     pots = len(state.pots) if state.is_complete else 1
     for e in state.events[seen:]:
@@ -290,8 +292,9 @@ def _narrate(state: HandState, labels: Sequence[str], me: int, seen: int,
     return len(state.events)
 
 
-def _human_turn(state: HandState, labels: Sequence[str], me: int, number: int,
-                variant: Variant, echo: Callable[[str], None]) -> bool:
+def _human_turn(
+    state: HandState, labels: Sequence[str], me: int, number: int, variant: Variant, echo: Callable[[str], None]
+) -> bool:
     """Prompt until the player makes a legal move; False when the player quits."""
     legal = state.legal_actions()
     echo(render_table(state, labels, me=me, title=f"--- Hand {number} ---"))
@@ -320,8 +323,6 @@ def _human_turn(state: HandState, labels: Sequence[str], me: int, number: int,
         return True
 
 
-def _goodbye(chips: int, stack: int, played: int, echo: Callable[[str], None],
-             mid_hand: bool = False) -> None:
+def _goodbye(chips: int, stack: int, played: int, echo: Callable[[str], None], mid_hand: bool = False) -> None:
     left = " (leaving the hand in play)" if mid_hand else ""
-    echo(f"You leave after {played} hand{'s' if played != 1 else ''}{left} with {chips} chips "
-         f"({chips - stack:+d}).")
+    echo(f"You leave after {played} hand{'s' if played != 1 else ''}{left} with {chips} chips ({chips - stack:+d}).")

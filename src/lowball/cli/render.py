@@ -114,18 +114,14 @@ def render_table(
         if len(pots) > 1:
             parts = [f"main pot {pots[0].amount} ({_names(pots[0].eligible, labels)})"]
             parts += [
-                f"side pot {i}: {p.amount} ({_names(p.eligible, labels)})"
-                for i, p in enumerate(pots[1:], start=1)
+                f"side pot {i}: {p.amount} ({_names(p.eligible, labels)})" for i, p in enumerate(pots[1:], start=1)
             ]
             lines.append("  " + "; ".join(parts))
     role = roles(state)
     width = max(len("player"), *(len(s) for s in labels))
     sw = max(5, len(str(max(state.stacks) + pot)))
     bw = max(3, len(str(max(state.bets))))
-    lines.append(
-        f"    {'player':<{width}} {'':<4} {'stack':>{sw}} {'bet':>{bw}}  {'status':<6}  "
-        f"{'drew':<11} cards"
-    )
+    lines.append(f"    {'player':<{width}} {'':<4} {'stack':>{sw}} {'bet':>{bw}}  {'status':<6}  {'drew':<11} cards")
     for p in range(state.n):
         mark = ">" if state.actor == p else " "
         if state.folded[p]:
@@ -134,9 +130,7 @@ def render_table(
             status = "all in"
         else:
             status = ""
-        drew = " ".join(
-            "pat" if d[p] == 0 else ("-" if d[p] < 0 else str(d[p])) for d in state.drawn
-        )
+        drew = " ".join("pat" if d[p] == 0 else ("-" if d[p] < 0 else str(d[p])) for d in state.drawn)
         cards = ""
         if state.folded[p] and not reveal:
             cards = ""
@@ -168,9 +162,7 @@ _EVENT_TEXT = {
 }
 
 
-def describe_event(
-    event: Event, labels: Sequence[str], *, pots: int = 1, unknown: Collection[int] = ()
-) -> str | None:
+def describe_event(event: Event, labels: Sequence[str], *, pots: int = 1, unknown: Collection[int] = ()) -> str | None:
     """One event of a hand in words (``"p3 raises to 8"``), or None for events not worth a line.
 
     Cards hidden from the viewer (see :meth:`Event.hidden_for`) are told by count only; cards
@@ -188,10 +180,7 @@ def describe_event(
         return None
     if k == "draw":
         if event.discarded:
-            return (
-                f"{who} discards {cards_text(event.discarded, unknown)} and draws "
-                f"{cards_text(event.cards, unknown)}"
-            )
+            return f"{who} discards {cards_text(event.discarded, unknown)} and draws {cards_text(event.cards, unknown)}"
         return f"{who} draws {event.number}"
     if k == "return":
         return f"{who} takes back {event.amount} uncalled"
@@ -233,17 +222,13 @@ def simulation_report(result: SimulationResult, timing: bool = True) -> str:
     per bot, then the totals (``timing``: with the hands per second, the one line a seeded run
     does not reproduce)."""
     v = result.variant
-    stacks = (
-        "reset every hand" if result.reset_stacks
-        else "carried over; a broke seat rebuys the starting stack"
-    )
+    stacks = "reset every hand" if result.reset_stacks else "carried over; a broke seat rebuys the starting stack"
     seed = "no seed" if result.seed is None else f"seed {result.seed}"
     lines = [
         f"{v.name} ({v.code or 'custom'}), {len(result.seats)} players, {result.hands} hands, {seed}",
         f"starting stack {result.stack} chips, {stacks}",
         "",
-        f"{'seat':>4}  {'bot':<10} {'chips won':>10} {'per 100':>9} {'won at SD':>10} "
-        f"{'won w/o SD':>10} {'rebuys':>6}",
+        f"{'seat':>4}  {'bot':<10} {'chips won':>10} {'per 100':>9} {'won at SD':>10} {'won w/o SD':>10} {'rebuys':>6}",
     ]
     for r in result.seats:
         lines.append(
@@ -253,8 +238,7 @@ def simulation_report(result: SimulationResult, timing: bool = True) -> str:
         )
     lines += [
         "",
-        f"{'bot':<10} {'seats':<12} {'chips won':>10} {'per 100/seat':>12} {'won at SD':>10} "
-        f"{'won w/o SD':>10}",
+        f"{'bot':<10} {'seats':<12} {'chips won':>10} {'per 100/seat':>12} {'won at SD':>10} {'won w/o SD':>10}",
     ]
     for b in result.by_bot():
         seats = ",".join(str(s) for s in b["seats"])

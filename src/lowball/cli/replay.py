@@ -36,18 +36,15 @@ def replay_header(history: HandHistory, path: str = "") -> str:
         if key in history.fields:
             lines[0] += f", {key} {history.fields[key]}"
     lines.append(
-        f"blinds {f.small_blind}/{f.big_blind}" + (f", ante {f.ante}" if f.ante else "")
+        f"blinds {f.small_blind}/{f.big_blind}"
+        + (f", ante {f.ante}" if f.ante else "")
         + f", {len(labels)} players, {len(history.actions)} actions"
     )
-    lines.append("starting stacks: " + ", ".join(
-        f"{label} {s}" for label, s in zip(labels, history.starting_stacks)
-    ))
+    lines.append("starting stacks: " + ", ".join(f"{label} {s}" for label, s in zip(labels, history.starting_stacks)))
     return "\n".join(lines) + "\n"
 
 
-def replay_steps(
-    history: HandHistory, labels: Sequence[str] | None = None
-) -> Iterator[tuple[str, HandState]]:
+def replay_steps(history: HandHistory, labels: Sequence[str] | None = None) -> Iterator[tuple[str, HandState]]:
     """Each step of the replay: its text (the action, what it did in words, and the table after
     it) and the state after it.
 
@@ -85,9 +82,7 @@ def replay_steps(
 
     def line_for(kind: str, pos: int | None, verb: str, start: int) -> int | None:
         """The first line at or after ``start`` that records ``kind``/``verb`` for ``pos``."""
-        return next(
-            (j for j in range(start, total) if lines[j][:3] == (kind, pos, verb)), None
-        )
+        return next((j for j in range(start, total) if lines[j][:3] == (kind, pos, verb)), None)
 
     held: list[tuple[int, int, str]] = []  # (step to tell it at, order of events, text)
     order = 0
