@@ -98,9 +98,9 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
         if n >= 0:
             return <int>n
     # Everything else, or a bad item: the Python parser names the bad value.
-    from lowball.cards import Card, _split_text
+    from lowball.cards import Card, split_card_text
     if isinstance(cards, str):
-        items = _split_text(cards)
+        items = split_card_text(cards)
     elif isinstance(cards, (bytes, bytearray)) or not hasattr(cards, "__iter__"):
         raise InvalidCardError(f"{cards!r} is not a list of cards: expected {what}")
     else:

@@ -34,6 +34,7 @@ __all__ = [
     "parse_cards",
     "parse_hand",
     "format_cards",
+    "split_card_text",
 ]
 
 RANKS = "23456789TJQKA"
@@ -132,8 +133,15 @@ def parse_card(value: CardLike) -> Card:
     return Card(value)
 
 
-def _split_text(text: str) -> list[str]:
-    """Split text into card tokens: separators are spaces and commas; '7s5h' holds two cards."""
+def split_card_text(text: str) -> list[str]:
+    """Split card text into card tokens, not yet checked as cards: separators are spaces and
+    commas, and '7s5h' holds two cards. The one scanner of card text (the deck's binding uses it).
+
+    Raises
+    ------
+    InvalidCardError
+        Naming the first token that is not a card.
+    """
     tokens: list[str] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
@@ -173,7 +181,7 @@ def parse_cards(cards: HandLike, count: int | None = None) -> tuple[Card, ...]:
         duplicate, or the count found when ``count`` is not met.
     """
     if isinstance(cards, str):
-        parsed = tuple(Card(t) for t in _split_text(cards))
+        parsed = tuple(Card(t) for t in split_card_text(cards))
     elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
         parsed = tuple(Card(c) for c in cards)
     else:
