@@ -9,6 +9,7 @@ of those. A TypeError is only acceptable for a wrong *number* of arguments, neve
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -18,8 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lowball
-from lowball import Card, Deck, Hand, HandState, LowballError
-from lowball.engine import BETTING, DRAWING, SHOWDOWN
+from lowball import Card, Deck, Hand, HandState, LowballError, bots, phh
+from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, apply_action
+from lowball.simulate import simulate
+from lowball.table import Table, random_sources
 from lowball.variants import (
     TRIPLE_DRAW_FIXED_LIMIT,
     FixedLimit,
@@ -129,6 +132,10 @@ def hand_state(phase: str = BETTING) -> HandState:
     return s
 
 
+def table() -> Table:
+    return Table(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], deck_source=np.random.default_rng(1))
+
+
 HAND = Hand("7s5h4d3c2s")
 VARIANT_KW = dict(
     name="x", draws=3, betting=FixedLimit(small_bet=2, big_bet=4), forced=ForcedBets(small_blind=1, big_blind=2)
@@ -222,6 +229,30 @@ ENTRIES: list[Entry] = [
     ("HandState.hand", lambda *a: hand_state().hand(*a), (0,), {}),
     ("HandState.from_dict", HandState.from_dict, (hand_state().to_dict(),), {}),
     ("HandState.from_json", HandState.from_json, (hand_state().to_json(),), {}),
+    ("Variant.replace", lambda **k: TRIPLE_DRAW_FIXED_LIMIT.replace(**k), (), {"burn": True}),
+    ("Event.from_dict", lowball.Event.from_dict, (hand_state().events[0].to_dict(),), {}),
+    # hand histories
+    ("phh.loads", lambda *a: phh.loads(*a).play(), (phh.dumps(hand_state()),), {}),
+    ("phh.dumps", phh.dumps, (hand_state(),), {"event": "x"}),
+    ("phh.actions_of", phh.actions_of, (hand_state(),), {}),
+    # the decision protocol and the bots
+    ("Action", lambda *a: Action(*a), ("call", 0, ()), {}),
+    ("apply_action", lambda *a: apply_action(*a), (hand_state(), Action.call()), {}),
+    ("make_bot", bots.make_bot, ("random", TRIPLE_DRAW_FIXED_LIMIT, random.Random(1)), {}),
+    ("plan_discards", bots.plan_discards, (lowball.parse_hand("KsQh7d5c2s"), 1), {}),
+    ("hand_tier", bots.hand_tier, (lowball.parse_hand("KsQh7d5c2s"), 1), {}),
+    # the table and the simulation
+    ("Table", lambda *a, **k: Table(*a, **k), (TRIPLE_DRAW_FIXED_LIMIT, [100, 100]), {"button": 1}),
+    ("Table.finish_hand", lambda *a: table().finish_hand(*a), (table().new_hand(),), {}),
+    ("Table.rebuy", lambda *a, **k: table().rebuy(*a, **k), (100,), {"seats": [0]}),
+    ("random_sources", random_sources, (1, 2), {}),
+    # (two hands: a huge hand count is a valid request that would run for ever)
+    (
+        "simulate",
+        lambda *a, **k: simulate(*a, 2, **k),
+        (TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"]),
+        {"seed": 1, "stack": 20, "reset_stacks": False},
+    ),
 ]
 
 SNAPSHOT = deck().snapshot()

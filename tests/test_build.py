@@ -127,7 +127,7 @@ def test_the_library_never_imports_the_command() -> None:
     command's rendering (lowball.cli)."""
     code = (
         "import sys, lowball, lowball.engine, lowball.phh, lowball.bots, lowball.simulate, "
-        "lowball.table, lowball.variants, lowball.deck\n"
+        "lowball.table, lowball.variants, lowball.deck, lowball.saving\n"
         "bad = sorted(m for m in sys.modules if m == 'click' or m.startswith(('click.', 'lowball.cli')))\n"
         "print(' '.join(bad))"
     )

@@ -23,7 +23,7 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 
-from lowball.cards import Card
+from lowball.cards import Card, parse_hand
 
 # The decision protocol lives with the engine; it is re-exported here for strategies written
 # against lowball.bots.
@@ -34,7 +34,7 @@ from lowball.engine import (
     Strategy,
     apply_action,
 )
-from lowball.errors import LowballError
+from lowball.errors import LowballError, whole_number
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, Variant
 
@@ -53,7 +53,12 @@ __all__ = [
 ]
 
 BotFactory = Callable[[Variant, random.Random], Strategy]
-"""Makes a strategy for one seat from the variant and the seat's own random source."""
+"""Makes a strategy for one player from the variant and that player's own random source."""
+
+
+def _checked(hand: Sequence[Card], draws_left: int) -> tuple[tuple[Card, ...], int]:
+    """Five cards and a number of draws 0..3, or a LowballError naming the bad one."""
+    return parse_hand(hand), whole_number(draws_left, "draws_left", 0, 3)
 
 
 # -- hand reading ---------------------------------------------------------------------------
@@ -107,6 +112,7 @@ def plan_discards(hand: Sequence[Card], draws_left: int) -> tuple[Card, ...]:
     tuple of Card
         The discards (empty to stand pat), in the order of ``hand``.
     """
+    hand, draws_left = _checked(hand, draws_left)
     distinct: dict[int, Card] = {}
     suits = [int(c) & 3 for c in hand]
     for c in sorted(hand, key=lambda c: suits.count(int(c) & 3)):
@@ -154,6 +160,7 @@ def hand_tier(hand: Sequence[Card], draws_left: int) -> int:
     left it weighs the draw (:func:`plan_discards`): how many cards it needs, how low the cards
     kept are, and how many draws remain; a pat hand counts a class better than at the showdown.
     """
+    hand, draws_left = _checked(hand, draws_left)
     if draws_left <= 0:
         return _made_tier(hand)
     discards = plan_discards(hand, draws_left)
@@ -338,6 +345,12 @@ def make_bot(spec: str, variant: Variant, rng: random.Random) -> Strategy:
         strategy.
     """
     factory: object
+    if not isinstance(spec, str):
+        raise LowballError(f"bot {spec!r}: expected a name ({', '.join(BOTS)}) or package.module:factory")
+    if not isinstance(variant, Variant):
+        raise LowballError(f"variant = {variant!r}: expected a lowball Variant")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise LowballError(f"rng = {rng!r}: expected a random.Random")
     if spec in BOTS:
         factory = BOTS[spec]
     elif ":" in spec:

@@ -126,6 +126,23 @@ class Event(NamedTuple):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
+        """The event of a :meth:`to_dict` result (its fields are not checked here; a saved
+        hand's events are, by :func:`lowball.saving.from_dict`).
+
+        Raises
+        ------
+        LowballError
+            For data that is not an event's dict.
+        """
+        try:
+            return cls._from_dict(d)
+        except LowballError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise LowballError(f"not an event: {e!r}") from None
+
+    @classmethod
+    def _from_dict(cls, d: dict[str, Any]) -> Event:
         return cls(
             d["kind"],
             d["position"],
@@ -532,7 +549,7 @@ class HandState:
         return self.actor
 
     def fold(self, position: int | None = None) -> Event:
-        """The player to act folds (``pos``, if given, must be that player).
+        """The player to act folds (``position``, if given, must be that player).
 
         With nothing to call, a fold is allowed only where the variant allows an open fold
         (``Variant.open_fold``: a binding fold in live play, WSOP-TR 84).
@@ -761,9 +778,17 @@ class HandState:
         self._next_drawer()
         return new
 
-    def stand_pat(self, position: int | None = None) -> None:
-        """The player to act keeps all five cards (discards none)."""
+    def stand_pat(self, position: int | None = None) -> Event:
+        """The player to act keeps all five cards (discards none).
+
+        Returns
+        -------
+        Event
+            The ``stand_pat`` event it records.
+        """
+        n = len(self.events)
         self.discard((), position)
+        return self.events[n]
 
     # -- flow -----------------------------------------------------------------------------
 
@@ -1063,7 +1088,7 @@ class HandState:
     def show(self, position: int | None = None) -> Event:
         """Show the hand at the showdown (``manual_showdown`` hands).
 
-        ``pos`` defaults to the player whose turn it is to show (WSOP-LAR 145's order, see
+        ``position`` defaults to the player whose turn it is to show (WSOP-LAR 145's order, see
         ``show_order``); any player still to decide may show before his turn, as the rule
         encourages. When no player is left with a decision (every other hand in his pots shown
         or mucked), the pots are awarded and the hand is complete.
@@ -1093,7 +1118,7 @@ class HandState:
 
     def muck(self, position: int | None = None) -> Event:
         """Give the hand up unseen at the showdown: it forfeits every pot (WSOP-TR 72). Its
-        cards appear in no view and no event. ``pos`` defaults to the player whose turn it is;
+        cards appear in no view and no event. ``position`` defaults to the player whose turn it is;
         any player still to decide may muck before his turn. When no player is left with a
         decision, the pots are awarded and the hand is complete: heads-up, one muck ends it.
 
@@ -1485,6 +1510,8 @@ def apply_action(state: HandState, action: Action) -> None:
     IllegalActionError
         When the action is not allowed now (the state is unchanged).
     """
+    if not isinstance(state, HandState):
+        raise IllegalActionError(f"{state!r} is not a hand (a lowball HandState)")
     if not isinstance(action, Action):
         raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
     kind = action.kind

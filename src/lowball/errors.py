@@ -16,6 +16,7 @@ __all__ = [
     "DeckExhaustedError",
     "DrawOrderError",
     "InvalidDiscardError",
+    "whole_number",
 ]
 
 
@@ -57,3 +58,18 @@ class DrawOrderError(DeckError, IllegalActionError):
 
 class InvalidDiscardError(DeckError, IllegalActionError):
     """A discard of a card not in that player's hand, a card given twice, or more than five."""
+
+
+def whole_number(value: object, name: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` as a plain int if it is a whole number (any integer type, not a bool) in
+    ``low`` .. ``high``; else :class:`InvalidValueError` naming ``name`` and the value."""
+    import operator
+
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if isinstance(value, bool) or number is None or number < low or (high is not None and number > high):
+        top = f"..{high}" if high is not None else " or more"
+        raise InvalidValueError(f"{name} = {value!r}: expected a whole number {low}{top}")
+    return int(number)

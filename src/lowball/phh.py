@@ -2,8 +2,8 @@
 
 PHH (uoftcprg/phh-std) is TOML with ``variant``, ``antes``, ``blinds_or_straddles``,
 ``small_bet``/``big_bet`` (fixed limit) or ``min_bet``, ``starting_stacks``, ``actions`` and
-optionally ``finishing_stacks`` (``RULES.md`` section 7). Seats ``p1`` .. ``pN`` are lowball's
-positions 0 .. N-1 (``p1`` left of the button, the last seat the button).
+optionally ``finishing_stacks`` (``RULES.md`` section 7). Players ``p1`` .. ``pN`` are lowball's
+positions 0 .. N-1 (``p1`` left of the button, the last player on the button).
 
 Variant codes: the standard's ``F2L3D`` (fixed-limit 2-7 triple draw) and ``N2L1D`` (no-limit 2-7
 single draw); for the other combinations lowball writes and reads ``P2L3D``, ``N2L3D``, ``F2L1D``
@@ -139,11 +139,11 @@ class _ReplayDeck(Deck):
 
     @staticmethod
     def _free(
-        snap: dict[str, Any], taken: set[int], reserved: frozenset[int], seat: int
+        snap: dict[str, Any], taken: set[int], reserved: frozenset[int], position: int
     ) -> tuple[list[int], int] | None:
-        """Where a card free to stand in for one of ``seat``'s unknown cards is, not in
+        """Where a card free to stand in for one of ``position``'s unknown cards is, not in
         ``taken``: a list (the stub, the muck, the burn cards, else one [card, thrower] discard
-        of the draw in progress, not ``seat``'s own) and the card's index in it; a card the
+        of the draw in progress, not ``position``'s own) and the card's index in it; a card the
         history does not name later if there is one."""
         pairs = snap["draw"]["discards"] if snap["draw"] else []
         places = [snap["stub"], snap["muck"], snap["burns"]]
@@ -154,7 +154,7 @@ class _ReplayDeck(Deck):
                         return where, k
         for avoid in (reserved, frozenset()):
             for pair in pairs:
-                if pair[1] != seat and pair[0] not in taken and pair[0] not in avoid:
+                if pair[1] != position and pair[0] not in taken and pair[0] not in avoid:
                     return pair, 0
         return None
 
@@ -162,14 +162,14 @@ class _ReplayDeck(Deck):
         self,
         snap: dict[str, Any],
         w: int,
-        seat: int,
+        position: int,
         instead: int,
         taken: set[int],
         pairs: list[list[int]],
         reserved: frozenset[int],
         verb: str = "deals",
     ) -> None:
-        """Take card ``w`` for ``seat`` from wherever it is, leaving ``instead`` in its place;
+        """Take card ``w`` for ``position`` from wherever it is, leaving ``instead`` in its place;
         from a stand-in in a hand, the hand gets a free card instead."""
         for where in (snap["stub"], snap["muck"], snap["burns"]):
             if w in where:
@@ -178,9 +178,9 @@ class _ReplayDeck(Deck):
         for other, cards in enumerate(snap["hands"]):
             if w in cards:
                 if w not in self.invented.get(other, ()):
-                    who = "his own hand" if other == seat else f"p{other + 1}'s hand"
+                    who = "his own hand" if other == position else f"p{other + 1}'s hand"
                     to = "to " if verb == "deals" else "for "
-                    raise PHHError(f"the history {verb} {Card(w)} {to}p{seat + 1}, but it is in {who}")
+                    raise PHHError(f"the history {verb} {Card(w)} {to}p{position + 1}, but it is in {who}")
                 free = self._free(snap, taken | {w, instead}, reserved, other)
                 if free is None:
                     raise PHHError(f"no card is free to stand in for p{other + 1}'s unknown {Card(w)}")
@@ -195,13 +195,13 @@ class _ReplayDeck(Deck):
         pair = next((q for q in pairs if q[0] == w), None)
         if pair is None:
             raise PHHError(f"the history deals {Card(w)}, which is nowhere to be dealt")
-        if pair[1] == seat:
+        if pair[1] == position:
             if w not in self.thrown_unknown:
-                raise PHHError(f"p{seat + 1} is dealt {Card(w)}, a card he threw in this draw")
+                raise PHHError(f"p{position + 1} is dealt {Card(w)}, a card he threw in this draw")
             # he threw an unknown card: it may as well have been another free one
-            free = self._free(snap, taken | {w, instead}, reserved, seat)
+            free = self._free(snap, taken | {w, instead}, reserved, position)
             if free is None:
-                raise PHHError(f"no card is free to stand in for p{seat + 1}'s unknown discard")
+                raise PHHError(f"no card is free to stand in for p{position + 1}'s unknown discard")
             where, k = free
             pair[0] = where[k]
             where[k] = instead
@@ -241,22 +241,22 @@ class _ReplayDeck(Deck):
         self.restore(snap)
         return tuple(Card(c) for c in new)
 
-    def reveal(self, seat: int, cards: list[int]) -> None:
-        """``seat`` shows ``cards``: each shown card it does not hold takes the place of one of
+    def reveal(self, position: int, cards: list[int]) -> None:
+        """``position`` shows ``cards``: each shown card it does not hold takes the place of one of
         its stand-ins (which goes where the card was)."""
         snap = self.snapshot()
-        hand: list[int] = snap["hands"][seat]
-        invented = self.invented.setdefault(seat, set())
+        hand: list[int] = snap["hands"][position]
+        invented = self.invented.setdefault(position, set())
         missing = [c for c in cards if c not in hand]
         spare = [c for c in hand if c in invented and c not in cards]
         if len(missing) > len(spare):
             raise PHHError(
-                f"p{seat + 1} shows {format_cards([Card(c) for c in cards])} but holds "
+                f"p{position + 1} shows {format_cards([Card(c) for c in cards])} but holds "
                 f"{format_cards([Card(c) for c in hand])}"
             )
         taken = set(hand) | set(cards)
         for c, x in zip(missing, spare):
-            self._take(snap, c, seat, x, taken, [], frozenset(), verb="shows")
+            self._take(snap, c, position, x, taken, [], frozenset(), verb="shows")
             hand[hand.index(x)] = c
             invented.discard(x)
         invented.difference_update(cards)
@@ -313,7 +313,7 @@ class HandHistory:
         where = f"line {line}, " if line else ""
         return PHHError(f"{where}action {index + 1} {self.actions[index]!r}: {message}")
 
-    def _parsed(self) -> list[tuple[str, int, str, str | None]]:
+    def parsed_actions(self) -> list[tuple[str, int, str, str | None]]:
         """(kind, position, verb, argument) of each action; kind is 'deal', 'player' or 'noop'.
 
         The grammar of the PHH specification (required.rst, "Actions"): words separated by any
@@ -331,12 +331,12 @@ class HandHistory:
             if m is None:
                 raise self._fail(i, "not a PHH action lowball can replay (d dh, f, cc, cbr, sd, sm, or a no-op)")
             if m.group(1):
-                kind, seat, verb, arg = "deal", int(m.group(1)), "dh", m.group(2)
+                kind, player, verb, arg = "deal", int(m.group(1)), "dh", m.group(2)
             else:
-                kind, seat, verb, arg = "player", int(m.group(3)), m.group(4), m.group(5)
-            if not 1 <= seat <= n:
-                raise self._fail(i, f"p{seat} is not at this table (p1..p{n})")
-            out.append((kind, seat - 1, verb, arg))
+                kind, player, verb, arg = "player", int(m.group(3)), m.group(4), m.group(5)
+            if not 1 <= player <= n:
+                raise self._fail(i, f"p{player} is not at this table (p1..p{n})")
+            out.append((kind, player - 1, verb, arg))
         return out
 
     def _stacked_deck(
@@ -437,7 +437,7 @@ class HandHistory:
             dealt cards that differ from what the engine dealt, replacement cards that do not
             match the discards in number, or final stacks that differ from ``finishing_stacks``.
         """
-        parsed = self._parsed()
+        parsed = self.parsed_actions()
         deck, deal_cards = self._stacked_deck(parsed)
         # For each discard, the replacements the history deals that player next, and the cards
         # it names in later deals (which an unknown card dealt now should not be).
@@ -768,6 +768,8 @@ def actions_of(state: HandState) -> list[str]:
     anyway; lowball's replay reads it as the no-op it is once the hand is over. A state replayed
     from a history with unknown cards writes them ``??`` again (:func:`unknown_in_events`).
     """
+    if not isinstance(state, HandState):
+        raise PHHError(f"{state!r} is not a hand (a lowball HandState)")
     unknown = unknown_in_events(state)
     held_unknown = invented_cards(state)
 
@@ -834,6 +836,8 @@ def dumps(state: HandState, **extra: Any) -> str:
         plain TOML key or repeats a field written here, or an ``extra`` value that is not a
         string, whole number, true/false or a list of those.
     """
+    if not isinstance(state, HandState):
+        raise PHHError(f"{state!r} is not a hand (a lowball HandState)")
     v = state.variant
     code = f"{v.betting.letter}2L{v.draws}D"
     if code not in CODES:

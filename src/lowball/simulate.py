@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from lowball import phh
-from lowball.bots import Strategy, apply_action, make_bot
-from lowball.errors import IllegalActionError, LowballError
+from lowball.bots import make_bot
+from lowball.engine import Strategy, apply_action
+from lowball.errors import IllegalActionError, LowballError, whole_number
 from lowball.table import Table, random_sources
 from lowball.variants import Variant
 
@@ -235,15 +236,19 @@ def simulate(
         that cannot be made or already holds a file this run would write (naming it), or a bot
         that chose an illegal action (naming the bot, its seat and the action).
     """
+    if not isinstance(variant, Variant):
+        raise LowballError(f"variant = {variant!r}: expected a lowball Variant")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise LowballError(f"bots = {bots!r}: expected a list of bot names, one per seat")
     n = len(bots)
     if not 2 <= n <= variant.max_players:
         raise LowballError(f"{n} players: {variant.name} seats 2..{variant.max_players}")
-    if hands < 0:
-        raise LowballError(f"hands = {hands}: expected 0 or more")
+    hands = whole_number(hands, "hands", 0)
     if stack is None:
         stack = 100 * variant.forced.big_blind or 100
-    if stack < 1:
-        raise LowballError(f"stack = {stack}: expected at least 1 chip")
+    stack = whole_number(stack, "stack", 1)
+    if not isinstance(reset_stacks, bool):
+        raise LowballError(f"reset_stacks = {reset_stacks!r}: expected True or False")
     deck_source, bot_sources = random_sources(seed, n)
     players: list[Strategy] = [make_bot(b, variant, r) for b, r in zip(bots, bot_sources)]
     out_dir: Path | None = None

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from lowball.engine import HandState
+from lowball.errors import IllegalActionError, InvalidValueError, whole_number
 from lowball.variants import Variant, VariantError
 
 __all__ = ["Table", "random_sources"]
@@ -27,8 +28,10 @@ def random_sources(seed: int | None, n: int) -> tuple[np.random.Generator | None
     With ``seed=None`` the decks use operating-system entropy (:class:`~lowball.deck.Deck`'s
     default) and the bots fresh unseeded sources.
     """
+    n = whole_number(n, "n", 0, 10)  # one per seat: a table seats at most 10
     if seed is None:
         return None, [random.Random() for _ in range(n)]
+    seed = whole_number(seed, "seed", 0)
     children = np.random.SeedSequence(seed).spawn(n + 1)
     deck_source = np.random.Generator(np.random.PCG64(children[0]))
     bots = [random.Random(int(c.generate_state(2, dtype=np.uint64)[0])) for c in children[1:]]
@@ -65,15 +68,24 @@ class Table:
         deck_source: np.random.Generator | None = None,
         button: int | None = None,
     ) -> None:
+        if not isinstance(variant, Variant):
+            raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
+        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+            raise VariantError(f"stacks = {stacks!r}: expected a list of chips, one per seat")
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
             raise VariantError(f"{n} seats: {variant.name} seats 2..{variant.max_players}")
+        try:
+            chips = [whole_number(s, f"stack of seat {k}", 1) for k, s in enumerate(stacks)]
+            seat = n - 1 if button is None else whole_number(button, "button seat", 0, n - 1)
+        except InvalidValueError as e:
+            raise VariantError(str(e)) from None
+        if deck_source is not None and not isinstance(deck_source, np.random.Generator):
+            raise VariantError(f"deck_source = {deck_source!r}: expected a numpy Generator or None")
         self.variant = variant
-        self.stacks = list(stacks)
+        self.stacks = chips
         self.n = n
-        self.button = n - 1 if button is None else button
-        if not 0 <= self.button < n:
-            raise VariantError(f"button seat {self.button}: expected 0..{n - 1}")
+        self.button = seat
         self.deck_source = deck_source
         self.hands_played = 0
 
@@ -99,11 +111,13 @@ class Table:
 
         Raises
         ------
-        ValueError
-            When the hand is not complete.
+        IllegalActionError
+            When ``state`` is not a complete hand of this table (a ``ValueError`` too).
         """
+        if not isinstance(state, HandState) or state.n != self.n:
+            raise IllegalActionError(f"{state!r} is not a hand of this table of {self.n} seats")
         if not state.is_complete:
-            raise ValueError("the hand is not complete")
+            raise IllegalActionError("the hand is not complete")
         for p, s in enumerate(self.seats_by_position()):
             self.stacks[s] = state.stacks[p]
         self.button = (self.button + 1) % self.n
@@ -112,7 +126,13 @@ class Table:
     def rebuy(self, amount: int, seats: Iterable[int] | None = None) -> list[int]:
         """Give every seat with no chips (of ``seats``, default all) ``amount`` chips; return
         those seats."""
-        pool = range(self.n) if seats is None else seats
+        amount = whole_number(amount, "rebuy amount", 1)
+        if seats is None:
+            pool = list(range(self.n))
+        elif isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+            raise InvalidValueError(f"seats = {seats!r}: expected seat numbers 0..{self.n - 1}")
+        else:
+            pool = [whole_number(s, "seat", 0, self.n - 1) for s in seats]
         broke = [s for s in pool if self.stacks[s] <= 0]
         for s in broke:
             self.stacks[s] = amount

@@ -281,8 +281,17 @@ class Variant:
         return self.draws + 1
 
     def replace(self, **changes: Any) -> Variant:
-        """A copy with some fields changed (and checked again)."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (and checked again).
+
+        Raises
+        ------
+        VariantError
+            For a field a variant does not have, or a bad value.
+        """
+        try:
+            return dataclasses.replace(self, **changes)
+        except TypeError as e:
+            raise VariantError(f"Variant.replace: {e}") from None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable description (see :meth:`from_dict`)."""

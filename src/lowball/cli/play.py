@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 import click
 
-from lowball.bots import Action, Strategy, apply_action, make_bot
+from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.render import describe_event, describe_legal, render_table, sorted_hand
-from lowball.engine import HandState, LegalActions
+from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action
 from lowball.errors import IllegalActionError, InvalidCardError
 from lowball.evaluation import describe
 from lowball.table import Table, random_sources

@@ -213,7 +213,7 @@ def describe_legal(legal: LegalActions, variant: Variant) -> str:
             parts.append(f"{key} {legal.min_to} {verb} {legal.min_to}")
         else:
             parts.append(f"{key} N {verb} {legal.min_to}..{legal.max_to}")
-    fixed = " (fixed limit)" if isinstance(variant.betting, FixedLimit) else ""
+    fixed = f" ({variant.betting.title})" if isinstance(variant.betting, FixedLimit) else ""
     return ", ".join(parts) + fixed
 
 

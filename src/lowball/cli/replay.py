@@ -77,7 +77,7 @@ def replay_steps(history: HandHistory, labels: Sequence[str] | None = None) -> I
         be replayed; the steps before it have been yielded.
     """
     labels = list(labels) if labels is not None else labels_of(history)
-    lines = history._parsed()  # (kind, position, verb, argument) of each action
+    lines = history.parsed_actions()  # (kind, position, verb, argument) of each action
     total = len(lines)
 
     def line_for(kind: str, pos: int | None, verb: str, start: int) -> int | None:
