@@ -345,6 +345,10 @@ def test_extra_text_fields_round_trip() -> None:
 # -- found by a second review: each once more as a test -----------------------------------------
 
 
+# Heads-up N2L1D 1/2 after the deal: checked (and called) to the showdown, nobody drawing.
+SINGLE_DRAW_CHECK_DOWN = ["p2 cc", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc"]
+
+
 def _n2l1d(actions: list[str], stacks: list[int], finishing: list[int] | None = None, **fields: str) -> str:
     text = document(actions, stacks, finishing, variant="N2L1D")
     extra = "".join(f"{k} = {v}\n" for k, v in fields.items())
@@ -356,12 +360,7 @@ def test_a_show_after_the_hand_is_over_reveals_unknown_cards() -> None:
     actions = [
         "d dh p1 ??????????",
         "d dh p2 KsKhKdQcQs",
-        "p2 cc",
-        "p1 cc",
-        "p1 sd",
-        "p2 sd",
-        "p1 cc",
-        "p2 cc",
+        *SINGLE_DRAW_CHECK_DOWN,
         "p2 sm",
         "p1 sm 7s5h4d3c2s # not shown",
     ]
@@ -397,12 +396,7 @@ def test_an_unknown_hand_where_every_hand_is_shown() -> None:
     actions = [
         "d dh p1 ??????????",
         "d dh p2 9h8h7h6h5h",
-        "p2 cc",
-        "p1 cc",
-        "p1 sd",
-        "p2 sd",
-        "p1 cc",
-        "p2 cc",
+        *SINGLE_DRAW_CHECK_DOWN,
         "p1 sm ??????????",
         "p2 sm 9h8h7h6h5h",
     ]
@@ -414,12 +408,7 @@ def test_two_unknown_hands_nothing_decides() -> None:
     actions = [
         "d dh p1 ??????????",
         "d dh p2 ??????????",
-        "p2 cc",
-        "p1 cc",
-        "p1 sd",
-        "p2 sd",
-        "p1 cc",
-        "p2 cc",
+        *SINGLE_DRAW_CHECK_DOWN,
         "p1 sm ??????????",
         "p2 sm ??????????",
     ]
