@@ -139,6 +139,23 @@ def test_default_is_os_entropy():
     assert "random=os" in repr(a)
 
 
+def test_os_entropy_is_not_wasted(monkeypatch):
+    """The secure deck tops its 2 KiB buffer up by keeping the unused words, so the OS is asked
+    for just what the shuffles use (51 words each: Fisher-Yates on 52 cards, rejection is about
+    one in 2**58) plus one buffer; it used to throw away up to 127 words at each top-up."""
+    import lowball._deck as binding
+
+    fetched = []
+    real = binding.os.urandom
+    monkeypatch.setattr(binding.os, "urandom", lambda n: fetched.append(n) or real(n))
+    deck = Deck()
+    for _ in range(300):
+        deck.shuffle()
+    used = 300 * 51 * 8
+    assert used <= sum(fetched) <= used + 2048
+    assert fetched[0] == 2048 and all(n % 8 == 0 for n in fetched)
+
+
 # -- uniformity ----------------------------------------------------------------------------------
 
 # Upper 0.1% point of chi-square with 51 * 51 = 2601 degrees of freedom (Wilson-Hilferty:

@@ -12,7 +12,7 @@ from cpython.unicode cimport PyUnicode_Check
 from cpython.ref cimport Py_INCREF
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memmove
 
 import os
 from collections.abc import Mapping
@@ -194,10 +194,16 @@ cdef class DeckCore:
         return self.bitgen
 
     cdef inline int _top_up(self) except -1:
+        """Before an operation: when fewer than OS_LOW words are left, keep them (moved to the
+        front) and fetch only what fills the buffer, so no word from the OS goes unused."""
         cdef bytes data
+        cdef int left
         if self.random_kind == 0 and self.osbuf.n - self.osbuf.pos < OS_LOW:
-            data = os.urandom(OS_WORDS * 8)
-            memcpy(self.osbuf.words, <const char *>data, OS_WORDS * 8)
+            left = self.osbuf.n - self.osbuf.pos
+            data = os.urandom((OS_WORDS - left) * 8)
+            if left > 0:
+                memmove(self.osbuf.words, self.osbuf.words + self.osbuf.pos, left * 8)
+            memcpy(self.osbuf.words + left, <const char *>data, (OS_WORDS - left) * 8)
             self.osbuf.pos = 0
             self.osbuf.n = OS_WORDS
         return 0

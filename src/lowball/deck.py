@@ -178,7 +178,7 @@ class Deck(DeckCore):
         The random source.
 
         * ``None`` (default): the operating system's cryptographically secure generator
-          (:func:`os.urandom`, read 8 KiB at a time). This is the default because a deck dealt
+          (:func:`os.urandom`, through a 2 KiB buffer). This is the default because a deck dealt
           for real stakes must be unpredictable: a seeded generator's whole future follows from a
           few outputs, so anyone who learns the seed or some of the cards can predict the stub.
           Such a deck cannot be reproduced; its snapshots carry no random state.
