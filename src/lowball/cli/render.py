@@ -58,16 +58,17 @@ def _names(positions: Sequence[int], labels: Sequence[str]) -> str:
 
 
 def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
-    """A hand as shown at the table: highest rank first (as lowball hands are read), then by
-    suit (clubs, diamonds, hearts, spades)."""
+    """A hand as shown at the table: highest rank first, as a low is read (``describe``: 7-6-5-4-2),
+    cards of one rank by suit: clubs, diamonds, hearts, spades (the encoding's order).
+    ``7d 6c 5c 4d 2s``; a pair: ``8c 8s 5h 4d 2s``."""
     return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
 
 
 def cards_text(cards: Sequence[Card], unknown: Collection[int] = (), *, sort: bool = False) -> str:
     """Cards as the table shows them, separated by spaces; those in ``unknown`` as ``??``;
-    ``sort``: highest rank first (:func:`sorted_hand`)."""
+    ``sort``: highest rank first (:func:`sorted_hand`), the ``??`` last."""
     if sort:
-        cards = sorted_hand(cards)
+        cards = sorted_hand([c for c in cards if int(c) not in unknown]) + tuple(c for c in cards if int(c) in unknown)
     return " ".join("??" if int(c) in unknown else str(c) for c in cards)
 
 
@@ -166,8 +167,9 @@ def describe_event(event: Event, labels: Sequence[str], *, pots: int = 1, unknow
     """One event of a hand in words (``"p3 raises to 8"``), or None for events not worth a line.
 
     Cards hidden from the viewer (see :meth:`Event.hidden_for`) are told by count only; cards
-    in ``unknown`` are written ``??``. ``pots`` is the number of pots at the end of the hand, to
-    name the pot a win comes from.
+    in ``unknown`` are written ``??``. A hand dealt or shown is written highest card first
+    (:func:`sorted_hand`, the ``??`` last); the cards of a draw in the order thrown and dealt.
+    ``pots`` is the number of pots at the end of the hand, to name the pot a win comes from.
     """
     who = labels[event.position] if event.position is not None else ""
     k = event.kind
@@ -176,7 +178,7 @@ def describe_event(event: Event, labels: Sequence[str], *, pots: int = 1, unknow
         return template.format(who=who, amount=event.amount, number=event.number)
     if k == "deal":
         if event.cards:
-            return f"{who} is dealt {cards_text(event.cards, unknown)}"
+            return f"{who} is dealt {cards_text(event.cards, unknown, sort=True)}"
         return None
     if k == "draw":
         if event.discarded:
@@ -185,9 +187,10 @@ def describe_event(event: Event, labels: Sequence[str], *, pots: int = 1, unknow
     if k == "return":
         return f"{who} takes back {event.amount} uncalled"
     if k == "show":
+        shown = cards_text(event.cards, unknown, sort=True)
         if any(int(c) in unknown for c in event.cards):
-            return f"{who} shows {cards_text(event.cards, unknown)}"
-        return f"{who} shows {cards_text(event.cards, unknown)}: {describe(event.hand_class)}"
+            return f"{who} shows {shown}"
+        return f"{who} shows {shown}: {describe(event.hand_class)}"
     if k == "win":
         where = ""
         if pots > 1:
