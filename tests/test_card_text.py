@@ -121,6 +121,12 @@ def test_format_cards_with_symbols() -> None:
     assert format_cards(cards, symbols=False) == "7s5h4d3c2sTd"
     assert lowball.SUIT_SYMBOLS == "♣♦♥♠"
     assert parse_cards(format_cards(cards, ",", symbols=True)) == cards
+    # card text is read as cards, not as characters
+    assert format_cards("7s5h", " ", symbols=True) == "7♠ 5♥"
+    assert format_cards("7♠ 5♥ 10d", "") == "7s5hTd"
+    with pytest.raises(InvalidCardError) as info:
+        format_cards("7s 5x")
+    assert str(info.value) == f"'5x' is not a card: {EXPECTED}"
     for bad in ("yes", 1, None):
         with pytest.raises(InvalidTypeError) as info:
             format_cards(cards, symbols=bad)  # type: ignore[arg-type]

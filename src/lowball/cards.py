@@ -255,13 +255,14 @@ def parse_hand(hand: HandLike) -> tuple[Card, ...]:
     return parse_cards(hand, count=5)
 
 
-def format_cards(cards: Iterable[CardLike], sep: str = "", *, symbols: bool = False) -> str:
+def format_cards(cards: Iterable[CardLike] | str, sep: str = "", *, symbols: bool = False) -> str:
     """Text of cards in the given order, e.g. ``format_cards([23, 13]) == '7s5d'``.
 
     Parameters
     ----------
-    cards : iterable of CardLike
-        The cards.
+    cards : iterable of CardLike, or str
+        The cards, or card text (read by :func:`split_card_text`: ``format_cards("7\u2660 5h")``
+        is ``'7s5h'``).
     sep : str
         The text between cards.
     symbols : bool, default False
@@ -279,7 +280,9 @@ def format_cards(cards: Iterable[CardLike], sep: str = "", *, symbols: bool = Fa
         raise InvalidTypeError(f"sep {sep!r} is not a str: expected the text between cards")
     if not isinstance(symbols, bool):
         raise InvalidTypeError(f"symbols {symbols!r} is not a bool: expected True or False")
-    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+    if isinstance(cards, str):
+        cards = split_card_text(cards)  # not its characters
+    elif isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
         raise InvalidCardError(f"{cards!r} is not a list of cards: expected a sequence of cards")
     suits = SUIT_SYMBOLS if symbols else SUITS
     return sep.join(RANKS[c >> 2] + suits[c & 3] for c in (int(Card(c)) for c in cards))
