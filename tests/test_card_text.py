@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import lowball
@@ -248,3 +249,26 @@ def test_a_hand_history_is_written_in_ascii(tmp_path: Path) -> None:
     out = phh.dumps(phh.loads(symbols).play())
     assert out.isascii()
     assert '"d dh p1 7s5h4dKcKh"' in out and '"p1 sm 7s5h4d3c2s"' in out
+
+
+def test_evaluate_batch_reads_card_text() -> None:
+    hands = ["7s5h4d3c2s", "8♠5♥4♦3♣2♠", f"7♠{VS16} 6♥ 4♦ 3♣ 2♠"]
+    expected = [evaluate(h) for h in hands]
+    assert expected == [1, 5, 2]
+    assert lowball.evaluate_batch(hands).tolist() == expected
+    assert lowball.evaluate_batch(np.array(hands)).tolist() == expected
+    assert lowball.evaluate_batch([split_card_text(h) for h in hands], check=False).tolist() == expected
+    for bad, message in [
+        (["7s5h4d3c2s", "7♠ 5X 4♦ 3♣ 2♠"], f"row 1: '5X' is not a card: {EXPECTED}"),
+        (["7s7s4d3c2s"], "row 0: card 7s appears twice in 7s 7s 4d 3c 2s"),
+        (["7s5h4d3c"], "row 0: expected 5 cards, got 4: 7s 5h 4d 3c"),
+        ([["7s", "5h", "4d", "3c", "2♥♥"]], f"row 0: '2♥♥' is not a card: {EXPECTED}"),
+        ("7s5h4d3c2s", "cards must have shape (N, 5), or be N hand texts, got text of shape ()"),
+        (
+            [["7s", "5h", "4d", "3c", "2s", "2d"]],
+            "cards must have shape (N, 5), or be N hand texts, got text of shape (1, 6)",
+        ),
+    ]:
+        with pytest.raises(InvalidCardError) as info:
+            lowball.evaluate_batch(bad)
+        assert str(info.value) == message
