@@ -151,7 +151,7 @@ ENTRIES: list[Entry] = [
     ("parse_card", lowball.parse_card, ("7s",), {}),
     ("parse_cards", lowball.parse_cards, ("7s5h",), {"count": 2}),
     ("parse_hand", lowball.parse_hand, ("7s5h4d3c2s",), {}),
-    ("format_cards", lowball.format_cards, ([0, 1],), {"sep": " "}),
+    ("format_cards", lowball.format_cards, ([0, 1],), {"sep": " ", "symbols": True}),
     # evaluation
     ("evaluate", lowball.evaluate, ("7s5h4d3c2s",), {}),
     ("evaluate_batch", lowball.evaluate_batch, ([[0, 4, 8, 12, 20]],), {"check": True}),
@@ -353,6 +353,7 @@ def test_every_public_callable_is_covered() -> None:
         "NUM_HANDS",
         "RANKS",
         "SUITS",
+        "SUIT_SYMBOLS",
         "phh",
         "Event",
         "LegalActions",

@@ -34,7 +34,7 @@ def test_heads_up_wrong_entries_are_refused_with_the_reason() -> None:
     expected_in_order = [
         "2-7 triple draw, fixed limit: 2 players, 200 chips each. You are hero (seat 1).",
         "=== Hand 1: button sensible2; stacks hero 200, sensible2 200 ===",
-        "hero is dealt Js Th Qc 6d 2c",
+        "hero is dealt Qc Js Th 6d 2c",
         "sensible2 calls (2 in this round)",
         "  > hero      BB     198   2                      Qc Js Th 6d 2c",
         "Your hand: 1:Qc  2:Js  3:Th  4:6d  5:2c   (Q-J-T-6-2: Q-J low)",
@@ -94,8 +94,8 @@ def test_several_hands_to_the_end_with_the_button_moving() -> None:
     # every finished hand has its result, and showdowns show each hand with its description
     finished = len(re.findall(r"^--- Hand \d+ result ---$", out, re.M))
     assert finished >= len(heads) - 1
-    assert "hero shows 3d 8s 6h 6c Qs: 6-6-Q-8-3: pair of sixes" in out
-    assert "sensible2 shows 5d 3c 2s 7h 5s: 5-5-7-3-2: pair of fives" in out
+    assert "hero shows Qs 8s 6c 6h 3d: 6-6-Q-8-3: pair of sixes" in out
+    assert "sensible2 shows 7h 5d 5s 3c 2s: 5-5-7-3-2: pair of fives" in out
     assert "sensible2 wins 16" in out
     assert re.search(r"^You leave after \d+ hands with \d+ chips \([+-]\d+\)\.$", out, re.M)
 

@@ -70,7 +70,7 @@ def test_bad_beat_in_detail() -> None:
     assert "[21/26] (line 33) p4 sd 6s\n  p4 Player 4 discards 6s\n[22/26]" in out
     assert "[22/26] (line 34) d dh p4 7c\n  p4 Player 4 draws 7c\n  -- betting round 4 --\n" in out
     assert "  p1 Player 1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two" in out
-    assert "  p4 Player 4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)" in out
+    assert "  p4 Player 4 shows 7c 5c 4d 3c 2h: 7-5-4-3-2: number one (the wheel)" in out
     assert "  p4 Player 4 wins 2510000" in out
     # the table after an action: whose turn, stacks, bets, draws
     table = out[out.index("[23/26]") : out.index("[24/26]")]
@@ -204,7 +204,7 @@ def test_the_deal_draw_and_showdown_of_the_bad_beat_step_by_step() -> None:
     assert steps[24] == ("p1 sm 7h6c4c3d2c", ["p1 Player 1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two"], True)
     assert steps[25] == (
         "p4 sm 2h4d7c5c3c",
-        ["p4 Player 4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)", "p4 Player 4 wins 2510000"],
+        ["p4 Player 4 shows 7c 5c 4d 3c 2h: 7-5-4-3-2: number one (the wheel)", "p4 Player 4 wins 2510000"],
         True,
     )
     assert "hand complete" in out[out.index("[26/26]") :]
@@ -221,15 +221,15 @@ def test_discards_then_deals_written_in_a_block() -> None:
         ("d dh p2 Qh8c", ["p2 draws Qh 8c"], False),
         # both all in: the hand waits at the showdown for the file's sm lines
         ("d dh p5 4s", ["p5 draws 4s", "-- betting round 2 --"], True),
-        ("p2 sm 8d5h3hQh8c", ["p2 shows 8d 5h 3h Qh 8c: 8-8-Q-5-3: pair of eights"], True),
-        ("p5 sm Ts9s4d2c4s", ["p5 shows Ts 9s 4d 2c 4s: 4-4-T-9-2: pair of fours", "p5 wins 1850000"], True),
+        ("p2 sm 8d5h3hQh8c", ["p2 shows Qh 8c 8d 5h 3h: 8-8-Q-5-3: pair of eights"], True),
+        ("p5 sm Ts9s4d2c4s", ["p5 shows Ts 9s 4d 4s 2c: 4-4-T-9-2: pair of fours", "p5 wins 1850000"], True),
     ]
 
 
 def test_a_mucked_hand_is_told_with_its_sm_line() -> None:
     path = PHH_DIR / "wsop-2023-event43-final-table" / "57_02_36_12.phh"
     steps = _steps(replay("--all", str(path)).stdout)
-    assert steps[-2] == ("p5 sm 7h3d2s5c6h", ["p5 shows 7h 3d 2s 5c 6h: 7-6-5-3-2: number three"], True)
+    assert steps[-2] == ("p5 sm 7h3d2s5c6h", ["p5 shows 7h 6h 5c 3d 2s: 7-6-5-3-2: number three"], True)
     # a mucked hand is given up unseen (WSOP-TR 72): the replay does not tell its cards
     assert steps[-1] == ("p2 sm", ["p2 mucks", "p5 wins 4625000"], True)
 
@@ -249,7 +249,7 @@ def test_a_showdown_the_file_does_not_record_is_told_with_the_call(tmp_path: Pat
         [
             "p4 calls (280000 in this round)",
             "p1 shows 7h 6c 4c 3d 2c: 7-6-4-3-2: number two",
-            "p4 shows 5c 3c 2h 4d 7c: 7-5-4-3-2: number one (the wheel)",
+            "p4 shows 7c 5c 4d 3c 2h: 7-5-4-3-2: number one (the wheel)",
             "p4 wins 2510000",
         ],
         True,

@@ -11,6 +11,7 @@ from lowball import phh  # noqa: E402  (the submodule, as lowball.phh)
 from lowball.cards import (
     DECK,
     RANKS,
+    SUIT_SYMBOLS,
     SUITS,
     Card,
     format_cards,
@@ -74,6 +75,7 @@ __all__ = [
     "NUM_HANDS",
     "RANKS",
     "SUITS",
+    "SUIT_SYMBOLS",
     "Card",
     "Deck",
     "DeckError",

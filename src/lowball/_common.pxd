@@ -88,8 +88,10 @@ cdef inline int position_of(object position, int n_positions) except -1:
 cdef inline Py_ssize_t scan_cards(object text, uint8_t *out, Py_ssize_t cap) except -2:
     """The cards of ``text`` (a str; card texts with optional spaces, commas or tabs between)
     into out[0..cap-1]: the number of cards in the text (only the first ``cap`` are stored), or
-    -1 when a token is not a card or the text is not plain UTF-8 (the caller's slow path then
-    names the token)."""
+    -1 when a token is not a plain ASCII card or the text is not plain UTF-8. The fast path
+    only: it accepts a subset of what lowball.cards.split_card_text (the one scanner) reads, and
+    gives -1 for anything else (a suit symbol, other white space, a bad token): the caller's slow
+    path then reads it with split_card_text, which names a bad token."""
     cdef Py_ssize_t size, i = 0, n = 0
     cdef const char *s
     cdef int used

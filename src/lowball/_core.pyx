@@ -79,6 +79,26 @@ def _batch_error(object arr, Py_ssize_t row, lb_status status):
     return status_error(status, f"row {row}: card {dup} appears twice: {values}")
 
 
+def _text_rows(object arr):
+    """The (N, 5) uint8 cards of an array of card text: N hand texts or (N, 5) card texts, each
+    row read by lowball.cards.parse_hand (the one scanner); InvalidCardError naming the row."""
+    from lowball.cards import parse_hand
+    from lowball.errors import InvalidCardError
+    if arr.ndim == 1:
+        rows = [str(h) for h in arr]
+    elif arr.ndim == 2 and arr.shape[1] == 5:
+        rows = [[str(c) for c in row] for row in arr]
+    else:
+        raise InvalidCardError(f"cards must have shape (N, 5), or be N hand texts, got text of shape {arr.shape}")
+    out = np.empty((len(rows), 5), dtype=np.uint8)
+    for i, row in enumerate(rows):
+        try:
+            out[i] = parse_hand(row)
+        except InvalidCardError as e:
+            raise InvalidCardError(f"row {i}: {e}") from None
+    return out
+
+
 def evaluate_batch(cards, *, bint check=True):
     """The 2-7 classes of many five-card hands at once; releases the GIL while ranking.
 
@@ -86,7 +106,10 @@ def evaluate_batch(cards, *, bint check=True):
     ----------
     cards
         Array-like of shape (N, 5) of card numbers 0..51, any integer dtype (converted once to a
-        C-contiguous uint8 array; a C-contiguous uint8 array is used without a copy).
+        C-contiguous uint8 array; a C-contiguous uint8 array is used without a copy). Card text
+        is read too, at Python speed, by :func:`lowball.parse_hand` (suit symbols included): N
+        hand texts (``["7s5h4d3c2s", "8\u26605\u26654\u26663\u26632\u2660"]``), or (N, 5) card
+        texts.
     check
         True (default): every row is checked for numbers outside 0..51 and repeated cards.
         False: no row is checked, for trusted input only; a bad row then gets a meaningless class
@@ -102,7 +125,8 @@ def evaluate_batch(cards, *, bint check=True):
     ------
     InvalidCardError
         With ``check``: naming the first bad row, its bad card and the row's cards. Also for an
-        array that is not of shape (N, 5), or not an array at all (ragged rows).
+        array that is not of shape (N, 5), or not an array at all (ragged rows), and for card
+        text that is not five distinct cards (naming the row and the bad token).
     InvalidTypeError
         For a non-integer dtype (also a TypeError).
     """
@@ -111,6 +135,8 @@ def evaluate_batch(cards, *, bint check=True):
         arr = np.asarray(cards)
     except (ValueError, TypeError, OverflowError) as e:
         raise InvalidCardError(f"cards must be an array of shape (N, 5): {e}") from None
+    if arr.dtype.kind == "U":
+        arr = _text_rows(arr)
     if arr.ndim != 2 or arr.shape[1] != 5:
         raise InvalidCardError(f"cards must have shape (N, 5), got {arr.shape}")
     if arr.dtype.kind not in "iu":

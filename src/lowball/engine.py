@@ -1460,8 +1460,17 @@ class Action:
         return cls(RAISE, to)
 
     @classmethod
-    def discard(cls, cards: Sequence[Card]) -> Action:
-        """Throw ``cards`` (0 to 5 of the player's own) and draw as many."""
+    def discard(cls, cards: Sequence[Card] | str) -> Action:
+        """Throw ``cards`` (0 to 5 of the player's own) and draw as many: cards, or card text
+        (``"9h Kd"``, ``"9\u2665K\u2666"``) read by :func:`lowball.cards.parse_cards`.
+
+        Raises
+        ------
+        InvalidCardError
+            For text that is not cards (naming the bad token) or a card given twice.
+        """
+        if isinstance(cards, str):
+            return cls(DISCARD, 0, parse_cards(cards))
         return cls(DISCARD, 0, tuple(cards))
 
     @classmethod

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lowball.cards import Card, format_cards, parse_cards
+from lowball.cards import Card, format_cards, parse_cards, split_card_text
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
 from lowball.errors import IllegalActionError, LowballError
@@ -73,7 +73,6 @@ CODES = {
 """PHH variant code -> (draws, betting kind): F2L3D, P2L3D, N2L3D, F2L1D, P2L1D, N2L1D (the
 structure's letter, ``2L``, the draws). F2L3D and N2L1D are the standard's."""
 
-_CARDS_RE = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKAtjqka][cdhsCDHS])")
 _ACTION_RE = re.compile(r"^(?:d dh p([0-9]{1,4}) (\S+)|p([0-9]{1,4}) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
 
 
@@ -264,9 +263,22 @@ class _ReplayDeck(Deck):
 
 
 def _split_cards(text: str) -> list[str]:
-    tokens = _CARDS_RE.findall(text)
+    """The cards of a PHH run of cards (``7s5h??3c2s``, no separators), each as written, with
+    ``??`` for an unknown card; the cards are read by the one card scanner
+    (:func:`lowball.cards.split_card_text`), so suit symbols are accepted too.
+
+    Raises
+    ------
+    InvalidCardError
+        Naming the first token that is not a card.
+    ValueError
+        For a run with separators in it.
+    """
+    tokens: list[str] = []
+    for piece in re.split(r"(\?\?)", text):
+        tokens += ["??"] if piece == "??" else split_card_text(piece)
     if "".join(tokens) != text:
-        raise ValueError(f"{text!r} is not a run of cards")
+        raise ValueError(f"{text!r} is not a run of cards: no spaces or commas between the cards")
     return tokens
 
 

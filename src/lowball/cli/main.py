@@ -292,6 +292,12 @@ _seed_option = click.option(
     help="Seed (a whole number >= 0) for the cards and the bots' choices: the same seed and "
     "options give the same game. Default: fresh randomness from the operating system.",
 )
+_symbols_option = click.option(
+    "--symbols",
+    is_flag=True,
+    help="Print the suits of the cards as symbols (the spade, heart, diamond and club signs) instead of "
+    "letters (7s 5h 4d 3c). Symbols are read as input either way.",
+)
 _stack_option = click.option(
     "--stack",
     type=str,
@@ -325,6 +331,7 @@ _stack_option = click.option(
     "package.module:factory (see simulate --help).",
 )
 @click.option("--name", default="hero", show_default=True, help="Your name at the table.")
+@_symbols_option
 @click.pass_context
 def play(
     ctx: click.Context,
@@ -334,6 +341,7 @@ def play(
     seed: int | None,
     bots: str,
     name: str,
+    symbols: bool,
 ) -> None:
     """Play 2-7 lowball at the terminal against bots.
 
@@ -366,6 +374,7 @@ def play(
             seed=seed,
             bots=bot_names,
             name=name,
+            symbols=symbols,
         )
     except LowballError as e:
         _fail(ctx, str(e))
@@ -489,8 +498,9 @@ def simulate(
     is_flag=True,
     help="Show every action at once instead of waiting for Enter after each.",
 )
+@_symbols_option
 @click.pass_context
-def replay(ctx: click.Context, file: str, show_all: bool) -> None:
+def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None:
     """Step through a hand history (a PHH file) action by action.
 
     Each step shows the action as written in the file (with its line), what that line did (the
@@ -511,7 +521,7 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
     final = None
     interactive = not show_all
     try:
-        for text, state in replay_steps(history):
+        for text, state in replay_steps(history, symbols=symbols):
             final = state
             if show_all:
                 out.append(text)

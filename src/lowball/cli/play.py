@@ -13,8 +13,8 @@ What the person may type (case does not matter):
 ``c``                 call (or check when there is nothing to call)
 ``b 20`` / ``r 40``   bet 20 / raise to 40 (the total this round); in fixed limit the amount
                       may be left out
-``d 9h Kd``           discard these cards (in a draw)
-``d 1 4``             discard the 1st and 4th card of your hand as shown
+``d 9h Kd``           discard these cards (in a draw); suit symbols as ``d 9♥ K♦`` too
+``d 1 4``             discard the 1st and 4th card of your hand as shown (highest first)
 ``p``                 stand pat (discard nothing)
 ``?``                 help
 ``q``                 quit
@@ -76,7 +76,7 @@ def _amount(words: list[str], legal: LegalActions, verb: str) -> int | Command:
     return to
 
 
-def parse_command(text: str, legal: LegalActions, hand: Sequence[Card]) -> Command:
+def parse_command(text: str, legal: LegalActions, hand: Sequence[Card], *, symbols: bool = False) -> Command:
     """Read one line typed at the prompt (see the module docstring).
 
     Parameters
@@ -87,6 +87,8 @@ def parse_command(text: str, legal: LegalActions, hand: Sequence[Card]) -> Comma
         What the player may do now; an entry that is not allowed gives an error with the reason.
     hand : sequence of Card
         The player's hand *as shown* (:func:`sorted_hand`): ``d 1 4`` counts places in it.
+    symbols : bool, default False
+        Cards in an error message with suit symbols (``9\u2665``) instead of letters.
 
     Returns
     -------
@@ -114,7 +116,7 @@ def parse_command(text: str, legal: LegalActions, hand: Sequence[Card]) -> Comma
     if head in ("d", "discard", "draw"):
         if not legal.draw:
             return _err("you can discard only in a draw; now it is a betting round")
-        return _discard(words[1:], hand)
+        return _discard(words[1:], hand, symbols)
     if head in ("f", "fold"):
         if not legal.fold:
             return _err("there is no bet to fold to: check with x")
@@ -142,7 +144,7 @@ def parse_command(text: str, legal: LegalActions, hand: Sequence[Card]) -> Comma
     return _err(f"unknown entry {head!r} (? for help)")
 
 
-def _discard(args: list[str], hand: Sequence[Card]) -> Command:
+def _discard(args: list[str], hand: Sequence[Card], symbols: bool) -> Command:
     if not args:
         return _err("name the cards to discard (d 9h Kd, or d 1 4 by place), or stand pat with p")
     if all(a.isdigit() for a in args):
@@ -159,7 +161,8 @@ def _discard(args: list[str], hand: Sequence[Card]) -> Command:
         return _err(f"{e} (d 9h Kd, or d 1 4 by place)")
     missing = [c for c in cards if c not in hand]
     if missing:
-        return _err(f"you do not hold {missing[0]}: your hand is {format_cards(hand, ' ')}")
+        held = format_cards(hand, " ", symbols=symbols)
+        return _err(f"you do not hold {format_cards(missing[:1], symbols=symbols)}: your hand is {held}")
     return Command("action", Action.discard(cards))
 
 
@@ -173,9 +176,10 @@ def _prompt(text: str) -> str | None:
     return value
 
 
-def _show_hand(hand: Sequence[Card]) -> str:
+def _show_hand(hand: Sequence[Card], symbols: bool = False) -> str:
+    """The player's hand highest card first, each card with its place for ``d 1 4``."""
     shown = sorted_hand(hand)
-    cards = "  ".join(f"{i}:{c}" for i, c in enumerate(shown, start=1))
+    cards = "  ".join(f"{i}:{format_cards([c], symbols=symbols)}" for i, c in enumerate(shown, start=1))
     return f"Your hand: {cards}   ({describe(shown)})"
 
 
@@ -188,6 +192,7 @@ def play_session(
     bots: Sequence[str] = ("sensible",),
     name: str = "hero",
     echo: Callable[[str], None] = click.echo,
+    symbols: bool = False,
 ) -> int:
     """Play hands at the terminal until the player quits or is broke.
 
@@ -207,6 +212,8 @@ def play_session(
         The player's name at the table.
     echo : callable
         Where the text goes (default: standard output).
+    symbols : bool, default False
+        Write the cards with suit symbols (``7\u2660``) instead of letters (``7s``).
 
     Returns
     -------
@@ -241,7 +248,7 @@ def play_session(
             + " ==="
         )
         seen = 0
-        seen = _narrate(state, labels, me, seen, echo)
+        seen = _narrate(state, labels, me, seen, echo, symbols)
         while state.actor is not None:
             pos = state.actor
             if pos != me:
@@ -250,13 +257,13 @@ def play_session(
                 view = state.view(pos)
                 assert view.legal is not None
                 apply_action(state, bot.act(view, view.legal))
-            elif not _human_turn(state, labels, me, played + 1, variant, echo):
+            elif not _human_turn(state, labels, me, played + 1, variant, echo, symbols):
                 _goodbye(state.stacks[me], stack, played, echo, mid_hand=True)
                 return played
-            seen = _narrate(state, labels, me, seen, echo)
+            seen = _narrate(state, labels, me, seen, echo, symbols)
         table.finish_hand(state)
         played += 1
-        echo(render_table(state, labels, me=me, title=f"--- Hand {played} result ---"))
+        echo(render_table(state, labels, me=me, title=f"--- Hand {played} result ---", symbols=symbols))
         if table.stacks[0] <= 0:
             echo(f"{name} is out of chips.")
             _goodbye(0, stack, played, echo)
@@ -282,30 +289,39 @@ def _next_hand(echo: Callable[[str], None]) -> bool:
         echo("  only Enter goes on to the next hand; q quits")
 
 
-def _narrate(state: HandState, labels: Sequence[str], me: int, seen: int, echo: Callable[[str], None]) -> int:
+def _narrate(
+    state: HandState, labels: Sequence[str], me: int, seen: int, echo: Callable[[str], None], symbols: bool
+) -> int:
     """Tell the events after the first ``seen`` (as ``me`` may see them); return the new count."""
     pots = len(state.pots) if state.is_complete else 1
     for e in state.events[seen:]:
-        text = describe_event(e.hidden_for(me), labels, pots=pots)
+        text = describe_event(e.hidden_for(me), labels, pots=pots, symbols=symbols)
         if text is not None:
             echo(text)
     return len(state.events)
 
 
 def _human_turn(
-    state: HandState, labels: Sequence[str], me: int, number: int, variant: Variant, echo: Callable[[str], None]
+    state: HandState,
+    labels: Sequence[str],
+    me: int,
+    number: int,
+    variant: Variant,
+    echo: Callable[[str], None],
+    symbols: bool,
 ) -> bool:
-    """Prompt until the player makes a legal move; False when the player quits."""
+    """Prompt until the player makes a legal move; False when the player quits. The hand is
+    shown highest card first and ``d 1 4`` counts places in it as shown."""
     legal = state.legal_actions()
-    echo(render_table(state, labels, me=me, title=f"--- Hand {number} ---"))
+    echo(render_table(state, labels, me=me, title=f"--- Hand {number} ---", symbols=symbols))
     hand = sorted_hand(state.hand(me))
-    echo(_show_hand(hand))
+    echo(_show_hand(hand, symbols))
     echo(describe_legal(legal, variant))
     while True:
         line = _prompt(labels[me])
         if line is None:
             return False
-        cmd = parse_command(line, legal, hand)
+        cmd = parse_command(line, legal, hand, symbols=symbols)
         if cmd.kind == "quit":
             return False
         if cmd.kind == "help":

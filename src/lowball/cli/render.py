@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from lowball.cards import Card
+from lowball.cards import Card, format_cards
 from lowball.engine import (
     BETTING,
     COMPLETE,
@@ -58,17 +58,21 @@ def _names(positions: Sequence[int], labels: Sequence[str]) -> str:
 
 
 def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
-    """A hand as shown at the table: highest rank first (as lowball hands are read), then by
-    suit (clubs, diamonds, hearts, spades)."""
+    """A hand as shown at the table: highest rank first, as a low is read (``describe``: 7-6-5-4-2),
+    cards of one rank by suit: clubs, diamonds, hearts, spades (the encoding's order).
+    ``7d 6c 5c 4d 2s``; a pair: ``8c 8s 5h 4d 2s``."""
     return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
 
 
-def cards_text(cards: Sequence[Card], unknown: Collection[int] = (), *, sort: bool = False) -> str:
+def cards_text(
+    cards: Sequence[Card], unknown: Collection[int] = (), *, sort: bool = False, symbols: bool = False
+) -> str:
     """Cards as the table shows them, separated by spaces; those in ``unknown`` as ``??``;
-    ``sort``: highest rank first (:func:`sorted_hand`)."""
+    ``sort``: highest rank first (:func:`sorted_hand`), the ``??`` last; ``symbols``: suits as
+    symbols (``7\u2660``) instead of letters (``7s``)."""
     if sort:
-        cards = sorted_hand(cards)
-    return " ".join("??" if int(c) in unknown else str(c) for c in cards)
+        cards = sorted_hand([c for c in cards if int(c) not in unknown]) + tuple(c for c in cards if int(c) in unknown)
+    return " ".join("??" if int(c) in unknown else format_cards([c], symbols=symbols) for c in cards)
 
 
 def render_table(
@@ -79,6 +83,7 @@ def render_table(
     reveal: bool = False,
     title: str = "",
     unknown: Collection[int] = (),
+    symbols: bool = False,
 ) -> str:
     """The table as text: the phase and pot (with the side pots once a player is all in), then
     one line per player in position order: who is to act (``>``), name, role, stack, wager this
@@ -100,6 +105,8 @@ def render_table(
         A first line, e.g. the hand number.
     unknown : collection of int
         Cards to show as ``??`` (stand-ins for the unknown cards of a hand history).
+    symbols : bool, default False
+        Suits as symbols (``7\u2660``) instead of letters (``7s``).
     """
     lines = [title] if title else []
     pot = state.pot_total
@@ -135,9 +142,9 @@ def render_table(
         if state.folded[p] and not reveal:
             cards = ""
         elif reveal or p == me:
-            cards = cards_text(state.hand(p), unknown, sort=True)
+            cards = cards_text(state.hand(p), unknown, sort=True, symbols=symbols)
         elif p in state.shown:
-            cards = cards_text(state.shown[p], unknown, sort=True)
+            cards = cards_text(state.shown[p], unknown, sort=True, symbols=symbols)
         bet = state.bets[p] if state.phase == BETTING else 0
         lines.append(
             f"  {mark} {labels[p]:<{width}} {role[p]:<4} {state.stacks[p]:>{sw}} "
@@ -162,12 +169,21 @@ _EVENT_TEXT = {
 }
 
 
-def describe_event(event: Event, labels: Sequence[str], *, pots: int = 1, unknown: Collection[int] = ()) -> str | None:
+def describe_event(
+    event: Event,
+    labels: Sequence[str],
+    *,
+    pots: int = 1,
+    unknown: Collection[int] = (),
+    symbols: bool = False,
+) -> str | None:
     """One event of a hand in words (``"p3 raises to 8"``), or None for events not worth a line.
 
     Cards hidden from the viewer (see :meth:`Event.hidden_for`) are told by count only; cards
-    in ``unknown`` are written ``??``. ``pots`` is the number of pots at the end of the hand, to
-    name the pot a win comes from.
+    in ``unknown`` are written ``??``. A hand dealt or shown is written highest card first
+    (:func:`sorted_hand`, the ``??`` last); the cards of a draw in the order thrown and dealt.
+    ``pots`` is the number of pots at the end of the hand, to name the pot a win comes from;
+    ``symbols``: suits as symbols (``7\u2660``) instead of letters (``7s``).
     """
     who = labels[event.position] if event.position is not None else ""
     k = event.kind
@@ -176,18 +192,20 @@ def describe_event(event: Event, labels: Sequence[str], *, pots: int = 1, unknow
         return template.format(who=who, amount=event.amount, number=event.number)
     if k == "deal":
         if event.cards:
-            return f"{who} is dealt {cards_text(event.cards, unknown)}"
+            return f"{who} is dealt {cards_text(event.cards, unknown, sort=True, symbols=symbols)}"
         return None
     if k == "draw":
         if event.discarded:
-            return f"{who} discards {cards_text(event.discarded, unknown)} and draws {cards_text(event.cards, unknown)}"
+            thrown = cards_text(event.discarded, unknown, symbols=symbols)
+            return f"{who} discards {thrown} and draws {cards_text(event.cards, unknown, symbols=symbols)}"
         return f"{who} draws {event.number}"
     if k == "return":
         return f"{who} takes back {event.amount} uncalled"
     if k == "show":
+        shown = cards_text(event.cards, unknown, sort=True, symbols=symbols)
         if any(int(c) in unknown for c in event.cards):
-            return f"{who} shows {cards_text(event.cards, unknown)}"
-        return f"{who} shows {cards_text(event.cards, unknown)}: {describe(event.hand_class)}"
+            return f"{who} shows {shown}"
+        return f"{who} shows {shown}: {describe(event.hand_class)}"
     if k == "win":
         where = ""
         if pots > 1:

@@ -44,9 +44,13 @@ def replay_header(history: HandHistory, path: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def replay_steps(history: HandHistory, labels: Sequence[str] | None = None) -> Iterator[tuple[str, HandState]]:
+def replay_steps(
+    history: HandHistory, labels: Sequence[str] | None = None, *, symbols: bool = False
+) -> Iterator[tuple[str, HandState]]:
     """Each step of the replay: its text (the action, what it did in words, and the table after
-    it) and the state after it.
+    it) and the state after it. Hands dealt and shown, and in the table, are written highest
+    card first (:func:`lowball.cli.render.sorted_hand`); ``symbols``: the cards with suit
+    symbols (``7\u2660``) instead of letters (``7s``).
 
     A step tells what its own line of the file did, never what a later line records, although
     the engine does some of it earlier:
@@ -97,15 +101,18 @@ def replay_steps(history: HandHistory, labels: Sequence[str] | None = None) -> I
         hidden = unknown_in_events(state)  # the stand-ins for the file's ?? cards, by event
         for index, e in enumerate(new, start=seen - len(new)):
             unknown, thrown = hidden.get(index, (frozenset(), frozenset()))
-            text = describe_event(e, labels, pots=pots, unknown=unknown)
+            text = describe_event(e, labels, pots=pots, unknown=unknown, symbols=symbols)
             parts: list[tuple[int | None, str]]  # (line that records it or None, text)
             if e.kind == "deal":
                 parts = [(line_for("deal", e.position, "dh", i), text)] if text else []
             elif e.kind == "draw":
                 who = labels[e.position] if e.position is not None else ""
                 parts = [
-                    (i, f"{who} discards {cards_text(e.discarded, thrown)}"),
-                    (line_for("deal", e.position, "dh", i + 1), f"{who} draws {cards_text(e.cards, unknown)}"),
+                    (i, f"{who} discards {cards_text(e.discarded, thrown, symbols=symbols)}"),
+                    (
+                        line_for("deal", e.position, "dh", i + 1),
+                        f"{who} draws {cards_text(e.cards, unknown, symbols=symbols)}",
+                    ),
                 ]
             elif e.kind in _OWN_LINE:
                 parts = [(i, text)] if text else []
@@ -122,7 +129,8 @@ def replay_steps(history: HandHistory, labels: Sequence[str] | None = None) -> I
         out = [f"[{i + 1}/{total}]{where} {step.action}"]
         out += ["  " + t for _, _, t in told]
         if (new or told) and not held:
-            out.append(render_table(state, labels, reveal=True, unknown=invented_cards(state)).rstrip("\n"))
+            table = render_table(state, labels, reveal=True, unknown=invented_cards(state), symbols=symbols)
+            out.append(table.rstrip("\n"))
         yield "\n".join(out) + "\n", state
 
 
