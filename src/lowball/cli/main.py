@@ -183,21 +183,33 @@ def rank(
 
 @main.command()
 @click.argument("hands", nargs=-1, required=True)
+@click.option(
+    "--showdown",
+    is_flag=True,
+    help="The hands were dealt from one deck, as at a showdown: a card in two hands is refused.",
+)
 @click.pass_context
-def compare(ctx: click.Context, hands: Sequence[str]) -> None:
-    """Compare two or more 2-7 hands at showdown and print the winner(s).
+def compare(ctx: click.Context, hands: Sequence[str], showdown: bool) -> None:
+    """Compare two or more 2-7 hands and print the best one(s).
 
-    The lowest hand wins; equal hands split the pot (suits never break a tie).
+    The lowest hand wins; equal hands split the pot (suits never break a tie). Each hand is
+    ranked on its own, as lowball.winners() does, so the same card may be in two hands: ask
+    whether 8-5 beats 7-5 with 8s5h4d3c2s 7s5h4d3c2s. A card twice in one hand is an error.
+    With --showdown the hands come from one deck, and a card in two hands is an error too.
     """
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands to compare, got {len(hands)}")
     ranked = _rank_all(ctx, ((None, h.strip()) for h in hands))
-    seen: dict[int, int] = {}
-    for i, (h, _) in enumerate(ranked):  # one deck: no card in two hands
-        for card in parse_hand(h):
-            if card in seen:
-                _fail(ctx, f"card {card} is in hand {seen[card] + 1} and hand {i + 1}: one deck holds it once")
-            seen[card] = i
+    if showdown:
+        seen: dict[int, int] = {}
+        for i, (h, _) in enumerate(ranked):  # one deck: no card in two hands
+            for card in parse_hand(h):
+                if card in seen:
+                    _fail(
+                        ctx,
+                        f"--showdown: card {card} is in hand {seen[card] + 1} and hand {i + 1}: one deck holds it once",
+                    )
+                seen[card] = i
     best = winners([c for _, c in ranked])
     width = max(len(h) for h, _ in ranked)
     for i, (h, c) in enumerate(ranked):
