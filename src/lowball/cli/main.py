@@ -231,8 +231,19 @@ _VARIANT_HELP = (
 _BOTS_HELP = (
     "Bots, comma-separated, one per seat in seat order; the list repeats to fill the table. "
     f"Built in: {', '.join(BOTS)} (the calling station); or package.module:factory, called "
-    "as factory(variant, random.Random) to make an object with act(view, legal)."
+    "as factory(variant, random.Random) to make an object with act(view, legal). The module is "
+    "looked for in the current directory first, then where Python finds modules (as python -m "
+    "does), so mybot:factory finds mybot.py in the directory you run lowball from."
 )
+
+
+def _bot_path() -> list[str]:
+    """Where a package.module:factory bot is looked for first: the current directory, as
+    ``python -m`` puts it first on ``sys.path`` (none when it no longer exists)."""
+    try:
+        return [os.getcwd()]
+    except OSError:
+        return []
 
 
 def _variant(code: str) -> Variant:
@@ -334,7 +345,7 @@ _stack_option = click.option(
     show_default=True,
     help="Your opponents, comma-separated, for seats 2, 3, ... (you are seat 1); the list "
     f"repeats to fill the table. Built in: {', '.join(BOTS)} (the calling station); or "
-    "package.module:factory (see simulate --help).",
+    "package.module:factory, looked for in the current directory first (see simulate --help).",
 )
 @click.option("--name", default="hero", show_default=True, help="Your name at the table.")
 @click.pass_context
@@ -378,6 +389,7 @@ def play(
             seed=seed,
             bots=bot_names,
             name=name,
+            bot_path=_bot_path(),
         )
     except LowballError as e:
         _fail(ctx, str(e))
@@ -469,6 +481,7 @@ def simulate(
                 stack=_stack(stack, variant),
                 reset_stacks=reset_stacks,
                 phh_dir=phh_dir,
+                bot_path=_bot_path(),
             )
         else:
             err: TextIO = sys.stderr
@@ -482,6 +495,7 @@ def simulate(
                     reset_stacks=reset_stacks,
                     phh_dir=phh_dir,
                     progress=bar.update,
+                    bot_path=_bot_path(),
                 )
     except LowballError as e:
         _fail(ctx, str(e))

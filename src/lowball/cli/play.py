@@ -188,6 +188,7 @@ def play_session(
     bots: Sequence[str] = ("sensible",),
     name: str = "hero",
     echo: Callable[[str], None] = click.echo,
+    bot_path: Sequence[str] = (),
 ) -> int:
     """Play hands at the terminal until the player quits or is broke.
 
@@ -207,6 +208,9 @@ def play_session(
         The player's name at the table.
     echo : callable
         Where the text goes (default: standard output).
+    bot_path : sequence of str, default ()
+        Directories where a ``package.module:factory`` bot's module is looked for before
+        ``sys.path`` (``search_path`` of :func:`lowball.bots.make_bot`).
 
     Returns
     -------
@@ -221,7 +225,7 @@ def play_session(
     deck_source, sources = random_sources(seed, players)
     names = [name] + [f"{bots[(s - 1) % len(bots)]}{s + 1}" for s in range(1, players)]
     strategies: list[Strategy | None] = [None] + [
-        make_bot(bots[(s - 1) % len(bots)], variant, sources[s]) for s in range(1, players)
+        make_bot(bots[(s - 1) % len(bots)], variant, sources[s], search_path=bot_path) for s in range(1, players)
     ]
     table = Table(variant, [stack] * players, deck_source=deck_source)
     echo(f"{variant.name}: {players} players, {stack} chips each. You are {name} (seat 1).")
