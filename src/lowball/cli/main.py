@@ -365,17 +365,21 @@ def play(
     hands, Enter (an empty line) deals the next hand and anything but q is asked again. At your
     turn the table shows the seats, stacks, button and blinds, the pot and side pots, whose
     turn it is, your cards, how many cards each player drew, and what you may bet or raise.
-    Type:
+    Type (a word or its first letter; no space needed before an amount: r40):
 
     \b
-      f          fold                      x       check
-      c          call (or check)           b 20    bet 20 (fixed limit: just b)
-      r 40       raise to 40 (or just r)   p       stand pat
-      d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown
-      q          quit                      ?       help
+      f          fold                      x        check
+      c          call (or check)           b 20     bet 20 (fixed limit: just b)
+      r 40       raise to 40 (or just r)   r pot    raise the size of the pot (b pot: bet it)
+      a          all in (all in, r all)    p        stand pat
+      d 9h Kd    discard these cards       d 1 4    discard the 1st and 4th card shown
+      q          quit                      ?        help
 
-    A wrong entry is refused with the reason and you are asked again. Amounts are the total
-    you put in this betting round.
+    Amounts are the total you put in this betting round. A pot-size bet or raise (pot and no
+    limit) is capped at your stack. All in bets or raises your whole stack, or calls when the
+    call takes it all; it is refused where the betting stops short of your stack (pot limit
+    above the pot, fixed limit unless you are short of a full bet). A wrong entry is refused
+    with the reason and you are asked again, and so is an amount after f, x, c or p (c 100).
     """
     from lowball.cli.play import play_session
 
