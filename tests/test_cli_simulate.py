@@ -151,7 +151,7 @@ def test_phh_files_replay_to_the_same_hands(tmp_path: Path) -> None:
     # and the command replays one of them
     rr = run("replay", "--all", str(files[0]))
     assert rr.exit_code == 0, rr.output
-    assert "(the same as the file's finishing_stacks)" in rr.stdout
+    assert "the file's finishing_stacks match the replay" in rr.stdout
 
 
 def test_stacks_carry_over_between_hands(tmp_path: Path) -> None:

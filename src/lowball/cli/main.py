@@ -526,13 +526,23 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
     Each step shows the action as written in the file (with its line), what that line did (the
     cards of a draw with the file's d dh line, a hand at the showdown with its sm line), and
     the table after it with every player's cards. Press Enter for the next action, or q and Enter
-    to stop; when the input ends the rest is shown at once. At the end: the finishing stacks,
-    checked against the file's. An action that cannot be replayed stops the replay with exit
-    status 2 and a message naming the action and its line (with --all nothing else is printed).
+    to stop; when the input ends the rest is shown at once. The first lines name the game and
+    its stakes (2-7 triple draw, fixed limit 2/4), the blinds and the players. At the end: the
+    finishing stacks and what each player won, and whether they match the file's
+    finishing_stacks and winnings (or that the file records neither, and nothing was checked);
+    a history that stops before the pots are won is told as incomplete. An action that cannot
+    be replayed stops the replay with exit status 2 and a message naming the action and its
+    line (with --all nothing else is printed).
     """
     from lowball.cli.replay import replay_footer, replay_header, replay_steps
     from lowball.phh import PHHError, load
 
+    if not file.strip():
+        _fail(ctx, f"FILE is {file!r}: give the path of a PHH file (lowball replay hand.phh)")
+    if Path(file).is_dir():
+        _fail(ctx, f"{file} is a directory: give the path of a PHH file (lowball replay {Path(file) / 'hand.phh'})")
+    if not Path(file).exists():
+        _fail(ctx, f"{file}: no such file")
     try:
         history = load(file)
     except PHHError as e:
@@ -564,8 +574,7 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
                     return
     except PHHError as e:
         _fail(ctx, f"{file}: {e}")
-    stacks = tuple(final.stacks) if final is not None else None
-    out.append(replay_footer(history, stacks, final is not None and final.is_complete))
+    out.append(replay_footer(history, final))
     click.echo("".join(out), nl=False)
 
 
