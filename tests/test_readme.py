@@ -67,8 +67,8 @@ def test_console_example(command: str, output: str, monkeypatch: pytest.MonkeyPa
 
 
 def test_the_setup_commands_lowball_parts_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The `lowball` commands of the main set-up line run as written (from a temporary directory with the
-    tree's test data linked in, so that ranks.tsv is written there)."""
+    """The `lowball` commands of the main set-up line run as written (in a temporary directory
+    with the tree's tests/ linked in, so that ranks.tsv is written there)."""
     (tmp_path / "tests").symlink_to(ROOT / "tests")
     monkeypatch.chdir(tmp_path)
     main_line = re.search(r"<!-- ci:main -->\n```bash\n(.+)\n```", README)
