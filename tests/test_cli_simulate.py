@@ -230,6 +230,23 @@ def test_phh_dir_that_is_a_file(tmp_path: Path) -> None:
     assert "taken" in r.stderr
 
 
+def test_an_empty_phh_dir_is_refused_not_taken_as_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for empty in ("", " "):
+        r = run("simulate", "-q", "-k", "2", "--phh", empty)
+        assert r.exit_code == 2 and r.stdout == ""
+        assert (
+            r.stderr
+            == f"lowball simulate: --phh {empty!r} is empty: give a directory for the PHH files (--phh hands)\n"
+        )
+        with pytest.raises(LowballError) as e:
+            simulate(VARIANTS["F2L3D"], ["sensible", "random"], 2, seed=3, phh_dir=empty)
+        assert str(e.value) == f"phh_dir = {empty!r} is empty: expected a directory for the PHH files"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_help_explains_every_option() -> None:
     r = run("simulate", "--help")
     assert r.exit_code == 0

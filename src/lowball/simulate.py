@@ -237,7 +237,7 @@ def simulate(
     ------
     LowballError
         For an unknown bot or one that cannot be made (see :func:`lowball.bots.make_bot`), a
-        bad ``bot_path``, a bad number of seats, a bad stack or hand count, a ``phh_dir``
+        bad ``bot_path``, an empty ``phh_dir``, a bad number of seats, a bad stack or hand count, a ``phh_dir``
         that cannot be made or already holds a file this run would write (naming it), or a bot
         that chose an illegal action (naming the bot, its seat and the action).
     """
@@ -258,6 +258,8 @@ def simulate(
     players: list[Strategy] = [make_bot(b, variant, r, search_path=bot_path) for b, r in zip(bots, bot_sources)]
     out_dir: Path | None = None
     if phh_dir is not None:
+        if isinstance(phh_dir, str) and not phh_dir.strip():
+            raise LowballError(f"phh_dir = {phh_dir!r} is empty: expected a directory for the PHH files")
         out_dir = Path(phh_dir)
         try:
             out_dir.mkdir(parents=True, exist_ok=True)

@@ -472,6 +472,8 @@ def simulate(
     """
     from lowball.simulate import simulate as run
 
+    if phh_dir is not None and not phh_dir.strip():
+        _fail(ctx, f"--phh {phh_dir!r} is empty: give a directory for the PHH files (--phh hands)")
     variant = _variant(variant_code)
     names = _bot_list(ctx, bots)
     seat_bots = [names[s % len(names)] for s in range(players)]
