@@ -95,6 +95,18 @@ def test_stepping_with_enter_and_q() -> None:
     assert "finishing stacks" not in out
 
 
+def test_stepping_refuses_anything_but_enter_and_q() -> None:
+    r = replay(str(SINGLE), input="\nnext\n  \nQuit\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    prompt = "Enter for the next action, q to stop> "
+    assert out.count(prompt) == 4
+    assert out.count(prompt + "next\n  only Enter goes on to the next action; q stops\n" + prompt + "  \n[3/12]") == 1
+    assert "[3/12] (line 11) d dh p3 9s8h6c3d2h" in out
+    assert "[4/12]" not in out
+    assert out.endswith(prompt + "Quit\n")
+
+
 def test_stepping_to_the_end_and_input_ending() -> None:
     full = replay(str(SINGLE), input="\n" * 12)
     assert full.exit_code == 0, full.output

@@ -527,14 +527,14 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
 
     Each step shows the action as written in the file (with its line), what that line did (the
     cards of a draw with the file's d dh line, a hand at the showdown with its sm line), and
-    the table after it with every player's cards. Press Enter for the next action, or q and Enter
-    to stop; when the input ends the rest is shown at once. The first lines name the game and
-    its stakes (2-7 triple draw, fixed limit 2/4), the blinds and the players. At the end: the
-    finishing stacks and what each player won, and whether they match the file's
-    finishing_stacks and winnings (or that the file records neither, and nothing was checked);
-    a history that stops before the pots are won is told as incomplete. An action that cannot
-    be replayed stops the replay with exit status 2 and a message naming the action and its
-    line (with --all nothing else is printed).
+    the table after it with every player's cards. Press Enter for the next action, or q and
+    Enter to stop (anything else is asked again); when the input ends the rest is shown at
+    once. The first lines name the game and its stakes (2-7 triple draw, fixed limit 2/4), the
+    blinds and the players. At the end: the finishing stacks and what each player won, and
+    whether they match the file's finishing_stacks and winnings (or that the file records
+    neither, and nothing was checked); a history that stops before the pots are won is told as
+    incomplete. An action that cannot be replayed stops the replay with exit status 2 and a
+    message naming the action and its line (with --all nothing else is printed).
     """
     from lowball.cli.replay import replay_footer, replay_header, replay_steps
     from lowball.phh import PHHError, load
@@ -560,7 +560,7 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
                 continue
             click.echo("".join(out) + text, nl=False)
             out = []
-            if interactive:
+            while interactive:  # only Enter goes on and q stops: anything else is asked again
                 try:
                     answer = click.prompt(
                         "Enter for the next action, q to stop",
@@ -571,9 +571,13 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
                 except click.Abort:  # the input ended: show the rest at once
                     click.echo()
                     interactive = False
-                    continue
-                if answer.strip().lower() in ("q", "quit"):
+                    break
+                word = answer.strip().lower()
+                if word in ("q", "quit", "exit"):
                     return
+                if not word:
+                    break
+                click.echo("  only Enter goes on to the next action; q stops")
     except PHHError as e:
         _fail(ctx, f"{file}: {e}")
     out.append(replay_footer(history, final))
