@@ -289,10 +289,17 @@ def bot_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     made the current directory; the modules are forgotten afterwards."""
     (tmp_path / "cwdbot.py").write_text(MYBOT)
     (tmp_path / "badimport.py").write_text("x = 1 / 0\n")
+    (tmp_path / "needsdep.py").write_text("import no_such_dependency_xyz\n")
+    (tmp_path / "botpkg").mkdir()  # a package
+    (tmp_path / "botpkg" / "__init__.py").write_text("")
+    (tmp_path / "botpkg" / "players.py").write_text(MYBOT)
+    (tmp_path / "botns").mkdir()  # a namespace package: no __init__.py
+    (tmp_path / "botns" / "players.py").write_text(MYBOT)
     monkeypatch.chdir(tmp_path)
     yield tmp_path
-    for name in ("cwdbot", "badimport"):
-        sys.modules.pop(name, None)
+    for name in list(sys.modules):
+        if name.partition(".")[0] in ("cwdbot", "badimport", "needsdep", "botpkg", "botns"):
+            del sys.modules[name]
 
 
 def _cli(*args: str, input: str | None = None):  # noqa: A002
@@ -319,6 +326,13 @@ def test_play_finds_a_bot_in_the_current_directory(bot_dir: Path) -> None:
     assert "=== Hand 1: button cwdbot:Patter2; stacks hero 200, cwdbot:Patter2 200 ===" in r.output
 
 
+@pytest.mark.parametrize("spec", ["botpkg.players:Patter", "botns.players:Patter"])
+def test_a_package_in_the_current_directory(bot_dir: Path, spec: str) -> None:
+    r = _cli("simulate", "-n", "2", "-k", "5", "--seed", "3", "--bots", f"{spec},calling", "-q", "--no-timing")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[4].split()[:2] == ["1", spec]
+
+
 def test_the_library_looks_only_where_it_is_told(bot_dir: Path) -> None:
     with pytest.raises(LowballError) as e:
         make_bot("cwdbot:Patter", F2L3D, random.Random(1))
@@ -335,6 +349,8 @@ def test_the_library_looks_only_where_it_is_told(bot_dir: Path) -> None:
             "bot 'nosuchbot:Bot' cannot be imported: No module named 'nosuchbot' (looked in {cwd}, then sys.path)",
         ),
         ("cwdbot:Nobody", "bot 'cwdbot:Nobody': module 'cwdbot' has no 'Nobody'"),
+        ("needsdep:Bot", "bot 'needsdep:Bot' cannot be imported: No module named 'no_such_dependency_xyz'"),
+        ("botpkg.nothing:Bot", "bot 'botpkg.nothing:Bot' cannot be imported: No module named 'botpkg.nothing'"),
         ("cwdbot:broken", "bot 'cwdbot:broken' failed to start: RuntimeError: no chips today"),
         ("badimport:Bot", "bot 'badimport:Bot' cannot be imported: ZeroDivisionError: division by zero"),
         (

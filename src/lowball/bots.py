@@ -356,11 +356,13 @@ def _import(module_name: str, dirs: Sequence[str]) -> ModuleType:
     top = module_name.partition(".")[0]
     if dirs and top not in sys.modules:
         found = importlib.machinery.PathFinder.find_spec(top, list(dirs))
-        if found is not None and found.loader is not None:
-            module = importlib.util.module_from_spec(found)
+        # a module, a package, or a namespace package (a directory without __init__.py)
+        if found is not None and (found.loader is not None or found.submodule_search_locations is not None):
+            module = importlib.util.module_from_spec(found)  # gives a namespace package its loader
             sys.modules[top] = module
             try:
-                found.loader.exec_module(module)
+                if found.loader is not None:
+                    found.loader.exec_module(module)
             except BaseException:
                 del sys.modules[top]
                 raise
@@ -414,7 +416,8 @@ def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Se
         try:
             module = _import(module_name, dirs)
         except ModuleNotFoundError as e:
-            where = f" (looked in {', '.join(dirs)}, then sys.path)" if dirs else ""
+            missing_it = dirs and e.name == module_name.partition(".")[0]  # not what it imports
+            where = f" (looked in {', '.join(dirs)}, then sys.path)" if missing_it else ""
             raise LowballError(f"bot {spec!r} cannot be imported: {e}{where}") from None
         except Exception as e:  # a user's module: any failure as it runs is a bad bot, not a crash
             raise LowballError(f"bot {spec!r} cannot be imported: {type(e).__name__}: {e}") from None
