@@ -238,7 +238,7 @@ ENTRIES: list[Entry] = [
     # the decision protocol and the bots
     ("Action", lambda *a: Action(*a), ("call", 0, ()), {}),
     ("apply_action", lambda *a: apply_action(*a), (hand_state(), Action.call()), {}),
-    ("make_bot", bots.make_bot, ("random", TRIPLE_DRAW_FIXED_LIMIT, random.Random(1)), {}),
+    ("make_bot", bots.make_bot, ("random", TRIPLE_DRAW_FIXED_LIMIT, random.Random(1)), {"search_path": ["."]}),
     ("plan_discards", bots.plan_discards, (lowball.parse_hand("KsQh7d5c2s"), 1), {}),
     ("hand_tier", bots.hand_tier, (lowball.parse_hand("KsQh7d5c2s"), 1), {}),
     # the table and the simulation
@@ -251,7 +251,7 @@ ENTRIES: list[Entry] = [
         "simulate",
         lambda *a, **k: simulate(*a, 2, **k),
         (TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"]),
-        {"seed": 1, "stack": 20, "reset_stacks": False},
+        {"seed": 1, "stack": 20, "reset_stacks": False, "bot_path": ["."]},
     ),
 ]
 

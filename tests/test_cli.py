@@ -140,6 +140,43 @@ def test_rank_output_errors_and_permissions(tmp_path: Path) -> None:
     assert "1 hand ranked" in r.stderr
 
 
-def test_compare_refuses_a_card_in_two_hands() -> None:
+def test_compare_ranks_each_hand_on_its_own_like_winners() -> None:
+    """The README's winners() example: the same cards in two hands are fine (8-5 against 7-5),
+    the answer is the one winners() gives."""
+    r = run("compare", "8s5h4d3c2s", "7s5h4d3c2s", "7c5d4h3s2d")
+    assert r.exit_code == 0, r.output
+    assert r.stdout == (
+        "  1. 8s5h4d3c2s     5  8-5-4-3-2: the nut eight\n"
+        "* 2. 7s5h4d3c2s     1  7-5-4-3-2: number one (the wheel)\n"
+        "* 3. 7c5d4h3s2d     1  7-5-4-3-2: number one (the wheel)\n"
+        "split pot: hands 2, 3 tie\n"
+    )
+    assert lowball.winners(["8s5h4d3c2s", "7s5h4d3c2s", "7c5d4h3s2d"]) == [1, 2]
     r = run("compare", "7s5h4d3c2s", "7c6h4d3c2d")
-    assert r.exit_code == 2 and "card 4d is in hand 1 and hand 2" in r.stderr
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[-1] == "winner: hand 1 (7s5h4d3c2s)"
+
+
+def test_compare_showdown_refuses_a_card_in_two_hands() -> None:
+    r = run("compare", "--showdown", "7s5h4d3c2s", "7c6h4d3c2d")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == "lowball compare: --showdown: card 4d is in hand 1 and hand 2: one deck holds it once\n"
+    r = run("compare", "--showdown", "8s5h4d3c2s", "7d6h4s3h2d")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[-1] == "winner: hand 2 (7d6h4s3h2d)"
+
+
+def test_compare_refuses_a_card_twice_in_one_hand_with_or_without_showdown() -> None:
+    for extra in ([], ["--showdown"]):
+        r = run("compare", *extra, "7s7s4d3c2s", "7c5d4h3s2d")
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr == "lowball compare: hand '7s7s4d3c2s': card 7s appears twice in 7s 7s 4d 3c 2s\n"
+
+
+def test_compare_help_says_what_is_compared() -> None:
+    r = run("compare", "--help")
+    assert r.exit_code == 0
+    text = " ".join(r.stdout.split())
+    assert "Each hand is ranked on its own, as lowball.winners() does, so the same card may be in two hands" in text
+    assert "--showdown The hands were dealt from one deck, as at a showdown: a card in two hands is refused." in text
+    assert "A card twice in one hand is an error." in text

@@ -262,3 +262,129 @@ def test_bots_act_at_a_manual_showdown(factory: type) -> None:
                 assert action.kind in ("show", "muck")
             apply_action(s, action)
         assert sum(s.stacks) == 300
+
+
+# -- package.module:factory from the current directory (as python -m finds it) ------------
+
+MYBOT = """
+from lowball.bots import Action
+
+class Patter:
+    def __init__(self, variant, rng):
+        pass
+
+    def act(self, view, legal):
+        if legal.draw:
+            return Action.stand_pat()
+        return Action.check() if legal.check else Action.call()
+
+def broken(variant, rng):
+    raise RuntimeError("no chips today")
+"""
+
+
+@pytest.fixture
+def bot_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A directory holding cwdbot.py (a strategy) and badimport.py (fails as it is imported),
+    made the current directory; the modules are forgotten afterwards."""
+    (tmp_path / "cwdbot.py").write_text(MYBOT)
+    (tmp_path / "badimport.py").write_text("x = 1 / 0\n")
+    (tmp_path / "needsdep.py").write_text("import no_such_dependency_xyz\n")
+    (tmp_path / "botpkg").mkdir()  # a package
+    (tmp_path / "botpkg" / "__init__.py").write_text("")
+    (tmp_path / "botpkg" / "players.py").write_text(MYBOT)
+    (tmp_path / "botns").mkdir()  # a namespace package: no __init__.py
+    (tmp_path / "botns" / "players.py").write_text(MYBOT)
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+    for name in list(sys.modules):
+        if name.partition(".")[0] in ("cwdbot", "badimport", "needsdep", "botpkg", "botns"):
+            del sys.modules[name]
+
+
+def _cli(*args: str, input: str | None = None):  # noqa: A002
+    from click.testing import CliRunner
+
+    from lowball.cli import main
+
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_simulate_finds_a_bot_in_the_current_directory(bot_dir: Path) -> None:
+    r = _cli("simulate", "-n", "2", "-k", "20", "--seed", "3", "--bots", "cwdbot:Patter,calling", "-q", "--json")
+    assert r.exit_code == 0, r.output
+    import json
+
+    data = json.loads(r.stdout)
+    assert [s["bot"] for s in data["seats"]] == ["cwdbot:Patter", "calling"]
+    assert data["hands"] == 20
+
+
+def test_play_finds_a_bot_in_the_current_directory(bot_dir: Path) -> None:
+    r = _cli("play", "-n", "2", "--seed", "1", "--bots", "cwdbot:Patter", input="q\n")
+    assert r.exit_code == 0, r.output
+    assert "=== Hand 1: button cwdbot:Patter2; stacks hero 200, cwdbot:Patter2 200 ===" in r.output
+
+
+@pytest.mark.parametrize("spec", ["botpkg.players:Patter", "botns.players:Patter"])
+def test_a_package_in_the_current_directory(bot_dir: Path, spec: str) -> None:
+    r = _cli("simulate", "-n", "2", "-k", "5", "--seed", "3", "--bots", f"{spec},calling", "-q", "--no-timing")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[4].split()[:2] == ["1", spec]
+
+
+def test_the_library_looks_only_where_it_is_told(bot_dir: Path) -> None:
+    with pytest.raises(LowballError) as e:
+        make_bot("cwdbot:Patter", F2L3D, random.Random(1))
+    assert str(e.value) == "bot 'cwdbot:Patter' cannot be imported: No module named 'cwdbot'"
+    assert isinstance(make_bot("cwdbot:Patter", F2L3D, random.Random(1), search_path=[bot_dir]), Strategy)
+    assert isinstance(make_bot("cwdbot:Patter", F2L3D, random.Random(1), search_path=[str(bot_dir)]), Strategy)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (
+            "nosuchbot:Bot",
+            "bot 'nosuchbot:Bot' cannot be imported: No module named 'nosuchbot' (looked in {cwd}, then sys.path)",
+        ),
+        ("cwdbot:Nobody", "bot 'cwdbot:Nobody': module 'cwdbot' has no 'Nobody'"),
+        ("needsdep:Bot", "bot 'needsdep:Bot' cannot be imported: No module named 'no_such_dependency_xyz'"),
+        ("botpkg.nothing:Bot", "bot 'botpkg.nothing:Bot' cannot be imported: No module named 'botpkg.nothing'"),
+        ("cwdbot:broken", "bot 'cwdbot:broken' failed to start: RuntimeError: no chips today"),
+        ("badimport:Bot", "bot 'badimport:Bot' cannot be imported: ZeroDivisionError: division by zero"),
+        (
+            "cwdbot:",
+            "bot 'cwdbot:': expected package.module:factory, a module name before the colon and a factory after it",
+        ),
+        (
+            ":Patter",
+            "bot ':Patter': expected package.module:factory, a module name before the colon and a factory after it",
+        ),
+    ],
+)
+def test_a_bot_that_cannot_be_made_is_a_clear_error(bot_dir: Path, spec: str, message: str) -> None:
+    expected = message.format(cwd=bot_dir)
+    for command in (["simulate", "-q", "-k", "2"], ["play"]):
+        r = _cli(*command, "-n", "2", "--bots", spec, input="q\n")
+        assert r.exit_code == 2, r.output
+        assert r.stdout == ""
+        assert r.stderr == f"lowball {command[0]}: {expected}\n"
+
+
+def test_bad_search_paths_are_refused() -> None:
+    for bad, message in (
+        ("here", "search_path = 'here': expected a list of directories"),
+        ([3], "search_path entry 3: expected a directory name"),
+    ):
+        with pytest.raises(LowballError) as e:
+            make_bot("random", F2L3D, random.Random(1), search_path=bad)  # type: ignore[arg-type]
+        assert str(e.value) == message
+
+
+def test_bots_help_says_where_modules_are_found() -> None:
+    text = " ".join(_cli("simulate", "--help").stdout.split())
+    assert "The module is looked for in the current directory first, then where Python finds modules" in text
+    assert "so mybot:factory finds mybot.py in the directory you run lowball from" in text
+    text = " ".join(_cli("play", "--help").stdout.split())
+    assert "package.module:factory, looked for in the current directory first" in text

@@ -60,7 +60,7 @@ def test_heads_up_wrong_entries_are_refused_with_the_reason() -> None:
         "sensible2 bets 2",
         "f fold, c call 2, r 4 raise to 4 (fixed limit)",
         "there is a bet already: raise with r, call with c",
-        "you cannot raise to 5: allowed 4",
+        "you cannot raise to 5: the only raise is to 4 (r or r 4)",
         "You leave after 0 hands (leaving the hand in play) with 198 chips (-2).",
     ]
     pos = 0
@@ -156,7 +156,7 @@ def test_no_limit_amounts() -> None:
     assert "say how much: r N, the total to raise to, from 4 to 200" in out
     assert "you cannot raise to 3: allowed 4 to 200" in out
     assert "you cannot raise to 500: allowed 4 to 200" in out
-    assert "'r x': expected r and a whole number of chips (4 to 200)" in out
+    assert "'r x': expected r and a whole number of chips (4 to 200), pot or all" in out
     assert "hero raises to 10" in out
     assert "sensible2 calls (10 in this round)" in out
     assert "2-7 single draw, no limit: draw 1 of 1, pot 20" in out
@@ -191,67 +191,245 @@ def test_help_explains_every_option() -> None:
         assert opt in r.stdout
     for key in ("d 9h Kd", "d 1 4", "stand pat", "raise to 40"):
         assert key in r.stdout
+    text = " ".join(r.stdout.split())
+    for key in (
+        "Type (a word or its first letter; no space needed before an amount: r40):",
+        "r pot raise the size of the pot (b pot: bet it)",
+        "a all in (all in, r all)",
+        "A pot-size bet or raise (pot and no limit) is capped at your stack.",
+        "it is refused where the betting stops short of your stack (pot limit above the pot, fixed "
+        "limit unless you are short of a full bet)",
+        "and so is an amount after f, x, c or p (c 100).",
+    ):
+        assert key in text
+
+
+def _after_prompt(out: str) -> list[str]:
+    """The lines from the player's first prompt on."""
+    return out[out.index("hero> ") :].splitlines()
+
+
+def test_amounts_where_none_belongs_are_refused_and_a_pot_raise_in_pot_limit() -> None:
+    # Seed 1 heads-up: the bot calls the blind; the pot is 4, so the pot-size raise is to 6.
+    r = play("-v", "P2L3D", "-n", "2", "--seed", "1", input="c 100\nf 20\nr pot\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "x check, r N raise to 4..6" in r.output
+    assert _after_prompt(r.output)[:7] == [
+        "hero> c 100",
+        "  'c 100': c takes no amount (nothing to call: check with x)",
+        "hero> f 20",
+        "  'f 20': f takes no amount (there is no bet to fold to: check with x)",
+        "hero> r pot",
+        "hero raises to 6",
+        "sensible2 calls (6 in this round)",
+    ]
+
+
+def test_all_in_in_no_limit() -> None:
+    r = play("-v", "N2L3D", "-n", "2", "--seed", "1", input="a\nq\n")
+    assert r.exit_code == 0, r.output
+    assert _after_prompt(r.output)[:5] == [
+        "hero> a",
+        "hero raises to 200",
+        "sensible2 calls (200 in this round)",
+        "-- draw 1 --",
+        "--- Hand 1 ---",
+    ]
+    assert r.output.rstrip().endswith("You leave after 0 hands (leaving the hand in play) with 0 chips (-200).")
+
+
+def test_fixed_limit_amounts_all_in_and_help() -> None:
+    r = play("-n", "2", "--seed", "1", input="r40\nr pot\na\nx 5\n?\nr4\nq\n")
+    assert r.exit_code == 0, r.output
+    assert _after_prompt(r.output)[:19] == [
+        "hero> r40",
+        "  you cannot raise to 40: the only raise is to 4 (r or r 4)",
+        "hero> r pot",
+        "  fixed limit has no pot-size raise: the raise is to 4 (r)",
+        "hero> a",
+        "  you cannot go all in (200 this round): the most you may raise to is 4 (r 4)",
+        "hero> x 5",
+        "  'x 5': x takes no amount (check with x)",
+        "hero> ?",
+        "  f          fold                      x       check",
+        "  c          call (or check)           b 20    bet 20 (b20; fixed limit: just b)",
+        "  r 40       raise to 40 (r40; or r)   r pot   raise the pot (b pot: bet it)",
+        "  a          all in (r all, all in)    p       stand pat",
+        "  d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown",
+        "  q          quit                      ?       this help",
+        "  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd.",
+        "hero> r4",
+        "hero raises to 4",
+        "sensible2 calls (4 in this round)",
+    ]
+
+
+def test_fixed_limit_all_in_for_less_than_a_full_raise() -> None:
+    # 3 chips each: the big blind has 1 behind, so all in is a raise to 3 (less than 4).
+    r = play("-n", "2", "--stack", "3", "--seed", "1", input="a\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "x check, r 3 raise to 3 (fixed limit)" in r.output
+    assert _after_prompt(r.output)[:3] == ["hero> a", "hero raises to 3", "sensible2 calls (3 in this round)"]
 
 
 # -- parse_command on its own --------------------------------------------------------------
 
+# Each situation: what the player may do, and the seat (stack behind, wager this round, pot)
+# and betting structure the engine would give with it.
 BETTING_FACING = LegalActions(0, "betting", fold=True, call=True, call_amount=2, raise_=True, min_to=4, max_to=4)
+FACING = {"stack": 200, "wager": 0, "pot": 3, "fixed_limit": True}  # fixed limit 2/4, facing 2
 BETTING_OPEN = LegalActions(0, "betting", check=True, bet=True, min_to=2, max_to=50)
+OPEN = {"stack": 50, "wager": 0, "pot": 4}  # no limit, nothing bet yet, 50 behind
 DRAWING = LegalActions(0, "drawing", draw=True, max_discards=5)
+DRAW = {"stack": 100}
+# fixed limit, facing 2 with 3 behind: the raise is all in for less, to 3
+SHORT = LegalActions(0, "betting", fold=True, call=True, call_amount=2, raise_=True, min_to=3, max_to=3)
+SHORT_SEAT = {"stack": 3, "wager": 0, "pot": 3, "fixed_limit": True}
+# facing 2 with exactly 2 behind: the call is all in, there is no raise
+CALL_ALL = LegalActions(0, "betting", fold=True, call=True, call_amount=2)
+CALL_ALL_SEAT = {"stack": 2, "wager": 0, "pot": 3}
+# no limit: 2 in, facing a raise to 10 (8 to call), 198 behind, pot 15 (10 + 2 + 3 from before)
+NL_FACING = LegalActions(0, "betting", fold=True, call=True, call_amount=8, raise_=True, min_to=18, max_to=200)
+NL_SEAT = {"stack": 198, "wager": 2, "pot": 15}
+# the same in pot limit: the most is the pot-size raise, 10 + (15 + 8) = 33
+PL_FACING = NL_FACING._replace(max_to=33)
 HAND = sorted_hand(parse_cards("2c 9h Kd 5s 3c"))
 
 
 @pytest.mark.parametrize(
-    ("text", "legal", "action"),
+    ("text", "legal", "seat", "action"),
     [
-        ("f", BETTING_FACING, Action.fold()),
-        ("FOLD", BETTING_FACING, Action.fold()),
-        ("c", BETTING_FACING, Action.call()),
-        ("c", BETTING_OPEN, Action.check()),
-        ("x", BETTING_OPEN, Action.check()),
-        ("r", BETTING_FACING, Action.raise_to(4)),
-        ("r 4", BETTING_FACING, Action.raise_to(4)),
-        ("b 20", BETTING_OPEN, Action.bet(20)),
-        ("  bet   50 ", BETTING_OPEN, Action.bet(50)),
-        ("d 9h Kd", DRAWING, Action.discard(parse_cards("9h Kd"))),
-        ("d 9H kd", DRAWING, Action.discard(parse_cards("9h Kd"))),
-        ("d 1 2", DRAWING, Action.discard(parse_cards("Kd 9h"))),
-        ("p", DRAWING, Action.stand_pat()),
+        ("f", BETTING_FACING, FACING, Action.fold()),
+        ("FOLD", BETTING_FACING, FACING, Action.fold()),
+        ("c", BETTING_FACING, FACING, Action.call()),
+        ("call", BETTING_FACING, FACING, Action.call()),
+        ("c", BETTING_OPEN, OPEN, Action.check()),
+        ("x", BETTING_OPEN, OPEN, Action.check()),
+        ("check", BETTING_OPEN, OPEN, Action.check()),
+        ("r", BETTING_FACING, FACING, Action.raise_to(4)),
+        ("r 4", BETTING_FACING, FACING, Action.raise_to(4)),
+        ("r4", BETTING_FACING, FACING, Action.raise_to(4)),
+        ("R4", BETTING_FACING, FACING, Action.raise_to(4)),
+        ("raise 4", BETTING_FACING, FACING, Action.raise_to(4)),
+        ("raise4", BETTING_FACING, FACING, Action.raise_to(4)),
+        ("b 20", BETTING_OPEN, OPEN, Action.bet(20)),
+        ("b20", BETTING_OPEN, OPEN, Action.bet(20)),
+        ("  bet   50 ", BETTING_OPEN, OPEN, Action.bet(50)),
+        # pot size: a bet of the pot; a raise to the call plus the pot after the call
+        ("b pot", BETTING_OPEN, OPEN, Action.bet(4)),
+        ("B POT", BETTING_OPEN, OPEN, Action.bet(4)),
+        ("r pot", NL_FACING, NL_SEAT, Action.raise_to(33)),
+        ("r pot", PL_FACING, NL_SEAT, Action.raise_to(33)),
+        ("r pot", NL_FACING._replace(max_to=22), {**NL_SEAT, "stack": 20}, Action.raise_to(22)),  # capped at the stack
+        ("r pot", NL_FACING, {**NL_SEAT, "pot": 3}, Action.raise_to(21)),
+        # all in: the whole stack as a bet or raise, or a call that takes it all
+        ("a", BETTING_OPEN, OPEN, Action.bet(50)),
+        ("allin", BETTING_OPEN, OPEN, Action.bet(50)),
+        ("all in", BETTING_OPEN, OPEN, Action.bet(50)),
+        ("All-In", BETTING_OPEN, OPEN, Action.bet(50)),
+        ("b all", BETTING_OPEN, OPEN, Action.bet(50)),
+        ("a", NL_FACING, NL_SEAT, Action.raise_to(200)),
+        ("r all", NL_FACING, NL_SEAT, Action.raise_to(200)),
+        ("raise all in", NL_FACING, NL_SEAT, Action.raise_to(200)),
+        ("a", PL_FACING, {**NL_SEAT, "stack": 31}, Action.raise_to(33)),  # the pot is the stack
+        ("a", SHORT, SHORT_SEAT, Action.raise_to(3)),  # fixed limit, short of a full raise
+        ("r", SHORT, SHORT_SEAT, Action.raise_to(3)),
+        ("a", CALL_ALL, CALL_ALL_SEAT, Action.call()),
+        ("d 9h Kd", DRAWING, DRAW, Action.discard(parse_cards("9h Kd"))),
+        ("d 9H kd", DRAWING, DRAW, Action.discard(parse_cards("9h Kd"))),
+        ("draw 9h Kd", DRAWING, DRAW, Action.discard(parse_cards("9h Kd"))),
+        ("discard 1 2", DRAWING, DRAW, Action.discard(parse_cards("Kd 9h"))),
+        ("d 1 2", DRAWING, DRAW, Action.discard(parse_cards("Kd 9h"))),
+        ("d1 2", DRAWING, DRAW, Action.discard(parse_cards("Kd 9h"))),
+        ("p", DRAWING, DRAW, Action.stand_pat()),
+        ("pat", DRAWING, DRAW, Action.stand_pat()),
+        ("stand pat", DRAWING, DRAW, Action.stand_pat()),
     ],
 )
-def test_parse_command_actions(text: str, legal: LegalActions, action: Action) -> None:
-    cmd = parse_command(text, legal, HAND)
+def test_parse_command_actions(text: str, legal: LegalActions, seat: dict, action: Action) -> None:
+    cmd = parse_command(text, legal, HAND, **seat)
+    assert cmd.error == ""
     assert cmd.kind == "action"
     assert cmd.action == action
 
 
 @pytest.mark.parametrize(
-    ("text", "legal", "error"),
+    ("text", "legal", "seat", "error"),
     [
-        ("", BETTING_OPEN, "type an action (? for help)"),
-        ("zap", BETTING_OPEN, "unknown entry 'zap' (? for help)"),
-        ("f", BETTING_OPEN, "there is no bet to fold to: check with x"),
-        ("x", BETTING_FACING, "you cannot check: 2 to call (c to call, f to fold)"),
-        ("b", BETTING_OPEN, "say how much: b N, the total to bet to, from 2 to 50"),
-        ("b 1", BETTING_OPEN, "you cannot bet to 1: allowed 2 to 50"),
-        ("r 4", BETTING_OPEN, "there is no bet to raise: bet with b"),
-        ("b 4", BETTING_FACING, "there is a bet already: raise with r, call with c"),
-        ("d 1", BETTING_OPEN, "you can discard only in a draw; now it is a betting round"),
-        ("c", DRAWING, "it is the draw: discard with d (d 9h Kd or d 1 4) or stand pat with p"),
-        ("p 1", DRAWING, "p takes nothing after it: it keeps all five cards"),
-        ("d 0", DRAWING, "no card at place 0: places are 1 to 5"),
-        ("d Ah", DRAWING, "you do not hold Ah: your hand is Kd 9h 5s 3c 2c"),
-        ("d Kd Kd", DRAWING, "card Kd appears twice in Kd Kd (d 9h Kd, or d 1 4 by place)"),
+        ("", BETTING_OPEN, OPEN, "type an action (? for help)"),
+        ("zap", BETTING_OPEN, OPEN, "unknown entry 'zap' (? for help)"),
+        ("f", BETTING_OPEN, OPEN, "there is no bet to fold to: check with x"),
+        ("x", BETTING_FACING, FACING, "you cannot check: 2 to call (c to call, f to fold)"),
+        ("b", BETTING_OPEN, OPEN, "say how much: b N, the total to bet to, from 2 to 50"),
+        ("b 1", BETTING_OPEN, OPEN, "you cannot bet to 1: allowed 2 to 50"),
+        ("b1", BETTING_OPEN, OPEN, "you cannot bet to 1: allowed 2 to 50"),
+        ("r 4", BETTING_OPEN, OPEN, "there is no bet to raise: bet with b"),
+        ("b 4", BETTING_FACING, FACING, "there is a bet already: raise with r, call with c"),
+        ("b 20 30", BETTING_OPEN, OPEN, "'b 20 30': expected b and a whole number of chips (2 to 50), pot or all"),
+        # amounts where none belongs are refused, not ignored
+        ("c 100", BETTING_FACING, FACING, "'c 100': c takes no amount (the call is 2: call with c)"),
+        ("c100", BETTING_FACING, FACING, "'c 100': c takes no amount (the call is 2: call with c)"),
+        ("call 2", BETTING_FACING, FACING, "'call 2': call takes no amount (the call is 2: call with c)"),
+        ("c 5", BETTING_OPEN, OPEN, "'c 5': c takes no amount (nothing to call: check with x)"),
+        ("f 20", BETTING_FACING, FACING, "'f 20': f takes no amount (fold with f)"),
+        ("x 5", BETTING_OPEN, OPEN, "'x 5': x takes no amount (check with x)"),
+        ("check 5", BETTING_OPEN, OPEN, "'check 5': check takes no amount (check with x)"),
+        ("a 50", BETTING_OPEN, OPEN, "'a 50': a takes no amount (go all in with a)"),
+        ("p 3", DRAWING, DRAW, "p takes nothing after it: it keeps all five cards"),
+        ("q now", BETTING_OPEN, OPEN, "q takes nothing after it (q to quit)"),
+        # fixed limit: the one amount there is
+        ("r 40", BETTING_FACING, FACING, "you cannot raise to 40: the only raise is to 4 (r or r 4)"),
+        ("r40", BETTING_FACING, FACING, "you cannot raise to 40: the only raise is to 4 (r or r 4)"),
+        ("r pot", BETTING_FACING, FACING, "fixed limit has no pot-size raise: the raise is to 4 (r)"),
+        ("a", BETTING_FACING, FACING, "you cannot go all in (200 this round): the most you may raise to is 4 (r 4)"),
+        (
+            "r all",
+            BETTING_FACING,
+            FACING,
+            "you cannot go all in (200 this round): the most you may raise to is 4 (r 4)",
+        ),
+        # pot limit: not above the pot
+        ("a", PL_FACING, NL_SEAT, "you cannot go all in (200 this round): the most you may raise to is 33 (r 33)"),
+        ("r 34", PL_FACING, NL_SEAT, "you cannot raise to 34: allowed 18 to 33"),
+        (
+            "a",
+            LegalActions(0, "betting", fold=True, call=True, call_amount=4),
+            {"stack": 10, "wager": 0, "pot": 9},
+            "you cannot go all in: you may not raise now, and a call of 4 leaves you 6 (c to call, f to fold)",
+        ),
+        (
+            "a",
+            LegalActions(0, "betting", check=True),
+            {"stack": 10, "wager": 0, "pot": 9},
+            "you cannot go all in: you may not bet now (x to check)",
+        ),
+        ("d 1", BETTING_OPEN, OPEN, "you can discard only in a draw; now it is a betting round"),
+        ("c", DRAWING, DRAW, "it is the draw: discard with d (d 9h Kd or d 1 4) or stand pat with p"),
+        ("a", DRAWING, DRAW, "it is the draw: discard with d (d 9h Kd or d 1 4) or stand pat with p"),
+        ("r pot", DRAWING, DRAW, "it is the draw: discard with d (d 9h Kd or d 1 4) or stand pat with p"),
+        ("d 0", DRAWING, DRAW, "no card at place 0: places are 1 to 5"),
+        ("d Ah", DRAWING, DRAW, "you do not hold Ah: your hand is Kd 9h 5s 3c 2c"),
+        (
+            "d Zz",
+            DRAWING,
+            DRAW,
+            "'Zz' is not a card: expected a rank (2-9, T, J, Q, K, A, or 10) followed by a suit"
+            " (c, d, h, s, or a suit symbol) (d 9h Kd, or d 1 4 by place)",
+        ),
+        ("d Kd Kd", DRAWING, DRAW, "card Kd appears twice in Kd Kd (d 9h Kd, or d 1 4 by place)"),
     ],
 )
-def test_parse_command_errors(text: str, legal: LegalActions, error: str) -> None:
-    cmd = parse_command(text, legal, HAND)
+def test_parse_command_errors(text: str, legal: LegalActions, seat: dict, error: str) -> None:
+    cmd = parse_command(text, legal, HAND, **seat)
     assert cmd.kind == "error"
     assert cmd.error == error
 
 
 def test_parse_command_quit_and_help() -> None:
-    assert parse_command("q", DRAWING, HAND).kind == "quit"
-    assert parse_command("?", BETTING_OPEN, HAND).kind == "help"
+    assert parse_command("q", DRAWING, HAND, **DRAW).kind == "quit"
+    assert parse_command("quit", BETTING_OPEN, HAND, **OPEN).kind == "quit"
+    assert parse_command("?", BETTING_OPEN, HAND, **OPEN).kind == "help"
     capped = LegalActions(0, "betting", fold=True, call=True, call_amount=4)
-    assert "you may not raise now" in parse_command("r", capped, HAND).error
+    assert parse_command("r", capped, HAND, stack=10).error == (
+        "you may not raise now (the betting is capped, or you can only call)"
+    )

@@ -40,8 +40,11 @@ def test_replay_all_of_every_real_hand(path: Path) -> None:
     final = hist.play()
     stacks_line = "finishing stacks: " + ", ".join(f"{label} {s}" for label, s in zip(_labels(hist), final.stacks))
     assert stacks_line in out
+    won = "won from the pots: " + ", ".join(f"{label} {w}" for label, w in zip(_labels(hist), final.winnings))
     if hist.finishing_stacks is not None:
-        assert out.rstrip().endswith("(the same as the file's finishing_stacks)")
+        assert out.endswith(f"{stacks_line}\n{won}\nthe file's finishing_stacks match the replay\n")
+    else:  # the fpdb fixture records the chips won instead
+        assert out.endswith(f"{stacks_line}\n{won}\nthe file's winnings match the replay\n")
     # every showdown hand is told with its description; every win is told
     for e in final.events:
         if e.kind == "win":
@@ -61,8 +64,10 @@ def test_bad_beat_in_detail() -> None:
     r = replay("--all", str(BAD_BEAT))
     assert r.exit_code == 0, r.output
     out = r.stdout
-    assert out.startswith(f"{BAD_BEAT}: F2L3D (3 draws), event 2019 WSOP Event #58")
-    assert "blinds 75000/150000, 4 players, 26 actions" in out
+    assert out.startswith(
+        f"{BAD_BEAT}: 2-7 triple draw, fixed limit 150000/300000 (F2L3D), event 2019 WSOP Event #58, day 28,"
+        " month 6, year 2019\nblinds 75000/150000, 4 players, 26 actions\n"
+    )
     # unknown cards stay unknown: never the stand-ins the replay deals for them
     assert "  p2 Player 2 is dealt ?? ?? ?? ?? ??" in out
     assert "  p1 Player 1 is dealt 7h 6c 4c 3d 2c" in out
@@ -88,6 +93,18 @@ def test_stepping_with_enter_and_q() -> None:
     assert "[4/12] (line 12) p3 cbr 30" in out
     assert "[5/12]" not in out
     assert "finishing stacks" not in out
+
+
+def test_stepping_refuses_anything_but_enter_and_q() -> None:
+    r = replay(str(SINGLE), input="\nnext\n  \nQuit\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    prompt = "Enter for the next action, q to stop> "
+    assert out.count(prompt) == 4
+    assert out.count(prompt + "next\n  only Enter goes on to the next action; q stops\n" + prompt + "  \n[3/12]") == 1
+    assert "[3/12] (line 11) d dh p3 9s8h6c3d2h" in out
+    assert "[4/12]" not in out
+    assert out.endswith(prompt + "Quit\n")
 
 
 def test_stepping_to_the_end_and_input_ending() -> None:
@@ -116,6 +133,9 @@ def test_single_draw_no_limit_hand() -> None:
     assert "  p1 wins 190" in out
 
 
+TABLE_HEAD = re.compile(r"2-7 (triple|single) draw, (fixed|pot|no) limit: ")
+
+
 def _steps(out: str) -> list[tuple[str, list[str], bool]]:
     """Each step of a replay's output: its PHH action, the lines that tell what it did, and
     whether the table follows."""
@@ -127,7 +147,7 @@ def _steps(out: str) -> list[tuple[str, list[str], bool]]:
             if not line.startswith("  ") or line.startswith(("    ", "  > ")):
                 break
             told.append(line[2:])
-        table = any(" from a hand history: " in line for line in rest)
+        table = any(TABLE_HEAD.match(line) for line in rest)
         action = re.sub(r"^\[\d+/\d+\](?: \(line \d+\))? ", "", head)
         steps.append((action, told, table))
     return steps
@@ -283,7 +303,7 @@ def test_an_illegal_action_names_its_line(tmp_path: Path) -> None:
 def test_bad_files_exit_2(tmp_path: Path) -> None:
     r = replay(str(tmp_path / "missing.phh"))
     assert r.exit_code == 2
-    assert "lowball replay:" in r.stderr and "cannot read" in r.stderr
+    assert r.stderr == f"lowball replay: {tmp_path / 'missing.phh'}: no such file\n"
     garbage = tmp_path / "garbage.phh"
     garbage.write_text("this is = = not toml\n")
     r = replay("--all", str(garbage))
@@ -303,11 +323,138 @@ def test_bad_files_exit_2(tmp_path: Path) -> None:
     assert "Missing argument 'FILE'" in r.stderr
 
 
+def test_an_empty_path_a_directory_or_a_missing_file(tmp_path: Path) -> None:
+    for args, message in (
+        ([""], "FILE is '': give the path of a PHH file (lowball replay hand.phh)"),
+        (["-a", "  "], "FILE is '  ': give the path of a PHH file (lowball replay hand.phh)"),
+        (
+            [str(tmp_path)],
+            f"{tmp_path} is a directory: give the path of a PHH file (lowball replay {tmp_path}/hand.phh)",
+        ),
+        ([str(tmp_path / "none.phh")], f"{tmp_path}/none.phh: no such file"),
+    ):
+        r = replay(*args)
+        assert r.exit_code == 2
+        assert r.stdout == ""
+        assert r.stderr == f"lowball replay: {message}\n"
+    # the library says the same
+    with pytest.raises(phh.PHHError) as e:
+        phh.load("")
+    assert str(e.value) == "path '' is empty: expected the path of a PHH file"
+    with pytest.raises(phh.PHHError) as e:
+        phh.load(tmp_path)
+    assert str(e.value) == f"{tmp_path} is a directory: expected a PHH file"
+
+
+def test_the_header_names_the_game_and_its_stakes() -> None:
+    path = PHH_DIR / "wsop-2023-event43-final-table" / "41_01_53_52.phh"
+    r = replay("--all", str(path))
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[:3] == [
+        f"{path}: 2-7 single draw, no limit (N2L1D), event 2023 World Series of Poker Event #43: $50,000 Poker "
+        "Players Championship | Day 5",
+        "blinds 50000/100000, big blind ante 150000, 5 players, 10 actions",
+        "starting stacks: p1 7250000, p2 2850000, p3 4800000, p4 475000, p5 14325000",
+    ]
+    assert "2-7 single draw, no limit: betting round 1 of 2, pot 300000" in r.stdout
+    r = replay("--all", str(PHH_DIR / "fixtures" / "triple_draw_all_in_runout.phh"))
+    assert r.stdout.splitlines()[:2] == [
+        f"{PHH_DIR / 'fixtures' / 'triple_draw_all_in_runout.phh'}: 2-7 triple draw, fixed limit 2/4 (F2L3D)",
+        "blinds 1/2, 2 players, 15 actions",
+    ]
+
+
+def _hand(tmp_path: Path, actions: list[str], extra: str = "", variant: str = "F2L3D") -> Path:
+    """A heads-up hand: p1 7s5h4d3c2s against p2 KsQsJsTs9s, the given actions after the deal."""
+    body = "\n".join(f'  "{a}",' for a in ["d dh p1 7s5h4d3c2s", "d dh p2 KsQsJsTs9s", *actions])
+    path = tmp_path / "hand.phh"
+    betting = "small_bet = 2\nbig_bet = 4\n" if variant[0] == "F" else "min_bet = 2\n"
+    path.write_text(
+        f'variant = "{variant}"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n{betting}'
+        f"starting_stacks = [100, 100]\nactions = [\n{body}\n]\n{extra}"
+    )
+    return path
+
+
+def test_the_header_names_a_minimum_bet_other_than_the_big_blind(tmp_path: Path) -> None:
+    r = replay("--all", str(_hand(tmp_path, FOLD, variant="N2L1D")))
+    assert r.stdout.splitlines()[:2] == [
+        f"{tmp_path / 'hand.phh'}: 2-7 single draw, no limit (N2L1D)",
+        "blinds 1/2, 2 players, 3 actions",
+    ]
+    path = _hand(tmp_path, FOLD, variant="P2L3D")
+    path.write_text(path.read_text().replace("min_bet = 2", "min_bet = 4"))
+    r = replay("--all", str(path))
+    assert r.stdout.splitlines()[:2] == [
+        f"{path}: 2-7 triple draw, pot limit (P2L3D)",
+        "blinds 1/2, minimum bet 4, 2 players, 3 actions",
+    ]
+
+
+def _tail(path: Path, lines: int) -> list[str]:
+    r = replay("--all", str(path))
+    assert r.exit_code == 0, r.output
+    return r.stdout.splitlines()[-lines:]
+
+
+FOLD = ["p2 f"]  # p2 (the small blind, first to act heads-up) folds: p1 wins 3, takes back 1
+
+
+def test_the_footer_checks_winnings(tmp_path: Path) -> None:
+    assert _tail(_hand(tmp_path, FOLD, "winnings = [2, 0]\n"), 3) == [
+        "finishing stacks: p1 101, p2 99",
+        "won from the pots: p1 2, p2 0",
+        "the file's winnings match the replay",
+    ]
+    assert _tail(_hand(tmp_path, FOLD, "winnings = [3, 1]\n"), 1) == [
+        "the file's winnings do not match the replay, which gives p1 2 (the file: 3), p2 0 (the file: 1)"
+    ]
+    assert _tail(_hand(tmp_path, FOLD, 'winnings = [2, "x"]\n'), 1) == [
+        "the file's winnings = [2, 'x'] is not 2 whole numbers, one per player: not checked"
+    ]
+    assert _tail(_hand(tmp_path, FOLD, "winnings = [2, 0]\nfinishing_stacks = [101, 99]\n"), 2) == [
+        "the file's finishing_stacks match the replay",
+        "the file's winnings match the replay",
+    ]
+
+
+def test_the_footer_says_when_nothing_is_checked_or_the_hand_is_incomplete(tmp_path: Path) -> None:
+    assert _tail(_hand(tmp_path, FOLD), 3) == [
+        "finishing stacks: p1 101, p2 99",
+        "won from the pots: p1 2, p2 0",
+        "the file records neither finishing_stacks nor winnings: the result is not checked",
+    ]
+    assert _tail(_hand(tmp_path, ["p2 cc", "p1 cc"], "winnings = [4, 0]\n"), 2) == [
+        "the hand is incomplete: the hand history ends in draw 1 of 3, before the pots are won, so there is "
+        "no result to check",
+        "stacks where it ends: p1 98, p2 98",
+    ]
+    assert _tail(_hand(tmp_path, ["p2 cbr 6"], variant="N2L1D"), 2) == [
+        "the hand is incomplete: the hand history ends in betting round 1 of 2, before the pots are won, so "
+        "there is no result to check",
+        "stacks where it ends: p1 98, p2 94",
+    ]
+    empty = tmp_path / "empty.phh"
+    empty.write_text(
+        'variant = "F2L3D"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n'
+        "starting_stacks = [100, 100]\nactions = []\n"
+    )
+    r = replay("--all", str(empty))
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"lowball replay: {empty}: the first actions must deal five cards to each of p1..pN\n"
+
+
 def test_help_explains_every_option() -> None:
     r = replay("--help")
     assert r.exit_code == 0
     assert "--all" in r.stdout and "--help" in r.stdout
     assert "Enter" in r.stdout and "line" in r.stdout
+    text = " ".join(r.stdout.split())
+    assert "The first lines name the game and its stakes (2-7 triple draw, fixed limit 2/4)" in text
+    assert (
+        "whether they match the file's finishing_stacks and winnings (or that the file records neither, and "
+        "nothing was checked); a history that stops before the pots are won is told as incomplete." in text
+    )
 
 
 def test_table_columns_line_up_with_short_names() -> None:

@@ -151,7 +151,7 @@ def test_phh_files_replay_to_the_same_hands(tmp_path: Path) -> None:
     # and the command replays one of them
     rr = run("replay", "--all", str(files[0]))
     assert rr.exit_code == 0, rr.output
-    assert "(the same as the file's finishing_stacks)" in rr.stdout
+    assert "the file's finishing_stacks match the replay" in rr.stdout
 
 
 def test_stacks_carry_over_between_hands(tmp_path: Path) -> None:
@@ -228,6 +228,23 @@ def test_phh_dir_that_is_a_file(tmp_path: Path) -> None:
     r = run("simulate", "-q", "-k", "2", "--phh", str(f))
     assert r.exit_code == 2
     assert "taken" in r.stderr
+
+
+def test_an_empty_phh_dir_is_refused_not_taken_as_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for empty in ("", " "):
+        r = run("simulate", "-q", "-k", "2", "--phh", empty)
+        assert r.exit_code == 2 and r.stdout == ""
+        assert (
+            r.stderr
+            == f"lowball simulate: --phh {empty!r} is empty: give a directory for the PHH files (--phh hands)\n"
+        )
+        with pytest.raises(LowballError) as e:
+            simulate(VARIANTS["F2L3D"], ["sensible", "random"], 2, seed=3, phh_dir=empty)
+        assert str(e.value) == f"phh_dir = {empty!r} is empty: expected a directory for the PHH files"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_help_explains_every_option() -> None:

@@ -205,28 +205,28 @@ REPLAY_WITH_SYMBOLS = """\
 [3/12] (line 11) d dh p3 9s8h6c3d2h
   p3 is dealt 9♠ 8♥ 6♣ 3♦ 2♥
   -- betting round 1 --
-N2L1D from a hand history: betting round 1 of 2, pot 15
+2-7 single draw, no limit: betting round 1 of 2, pot 15
     player      stack bet  status  drew        cards
     p1     SB     495   5                      7♥ 5♣ 4♦ 3♠ 2♣
     p2     BB     490  10                      ?? ?? ?? ?? ??
   > p3     D      500                          9♠ 8♥ 6♣ 3♦ 2♥
 [4/12] (line 12) p3 cbr 30
   p3 raises to 30
-N2L1D from a hand history: betting round 1 of 2, pot 45
+2-7 single draw, no limit: betting round 1 of 2, pot 45
     player      stack bet  status  drew        cards
   > p1     SB     495   5                      7♥ 5♣ 4♦ 3♠ 2♣
     p2     BB     490  10                      ?? ?? ?? ?? ??
     p3     D      470  30                      9♠ 8♥ 6♣ 3♦ 2♥
 [5/12] (line 13) p1 cbr 90
   p1 raises to 90
-N2L1D from a hand history: betting round 1 of 2, pot 130
+2-7 single draw, no limit: betting round 1 of 2, pot 130
     player      stack bet  status  drew        cards
     p1     SB     410  90                      7♥ 5♣ 4♦ 3♠ 2♣
   > p2     BB     490  10                      ?? ?? ?? ?? ??
     p3     D      470  30                      9♠ 8♥ 6♣ 3♦ 2♥
 [6/12] (line 14) p2 f
   p2 folds
-N2L1D from a hand history: betting round 1 of 2, pot 130
+2-7 single draw, no limit: betting round 1 of 2, pot 130
     player      stack bet  status  drew        cards
     p1     SB     410  90                      7♥ 5♣ 4♦ 3♠ 2♣
     p2     BB     490  10  folded
@@ -234,14 +234,14 @@ N2L1D from a hand history: betting round 1 of 2, pot 130
 [7/12] (line 15) p3 cc
   p3 calls (90 in this round)
   -- draw 1 --
-N2L1D from a hand history: draw 1 of 1, pot 190
+2-7 single draw, no limit: draw 1 of 1, pot 190
     player      stack bet  status  drew        cards
   > p1     SB     410              -           7♥ 5♣ 4♦ 3♠ 2♣
     p2     BB     490      folded  -
     p3     D      410              -           9♠ 8♥ 6♣ 3♦ 2♥
 [8/12] (line 16) p1 sd
   p1 stands pat
-N2L1D from a hand history: draw 1 of 1, pot 190
+2-7 single draw, no limit: draw 1 of 1, pot 190
     player      stack bet  status  drew        cards
     p1     SB     410              pat         7♥ 5♣ 4♦ 3♠ 2♣
     p2     BB     490      folded  -
@@ -251,14 +251,14 @@ N2L1D from a hand history: draw 1 of 1, pot 190
 [10/12] (line 18) d dh p3 Kh
   p3 draws K♥
   -- betting round 2 --
-N2L1D from a hand history: betting round 2 of 2, pot 190
+2-7 single draw, no limit: betting round 2 of 2, pot 190
     player      stack bet  status  drew        cards
   > p1     SB     410              pat         7♥ 5♣ 4♦ 3♠ 2♣
     p2     BB     490      folded  -
     p3     D      410              1           K♥ 8♥ 6♣ 3♦ 2♥
 [11/12] (line 19) p1 cbr 100
   p1 bets 100
-N2L1D from a hand history: betting round 2 of 2, pot 290
+2-7 single draw, no limit: betting round 2 of 2, pot 290
     player      stack bet  status  drew        cards
     p1     SB     310 100          pat         7♥ 5♣ 4♦ 3♠ 2♣
     p2     BB     490      folded  -
@@ -267,7 +267,7 @@ N2L1D from a hand history: betting round 2 of 2, pot 290
   p3 folds
   p1 takes back 100 uncalled
   p1 wins 190
-N2L1D from a hand history: hand complete
+2-7 single draw, no limit: hand complete
     player      stack bet  status  drew        cards
     p1     SB     600              pat         7♥ 5♣ 4♦ 3♠ 2♣
     p2     BB     490      folded  -
@@ -383,13 +383,15 @@ HAND = sorted_hand(parse_cards("2c 9h Kd 5s 3c"))  # shown as Kd 9h 5s 3c 2c
 
 def test_parse_command_reads_symbols_and_names_cards_with_them() -> None:
     for text in ("d 9\u2665 K\u2666", "d 9\u2661K\u2662", "d 9\u2665\ufe0f,K\u2666\ufe0f", "d 2 1"):
-        cmd = parse_command(text, DRAWING, HAND)
+        cmd = parse_command(text, DRAWING, HAND, stack=200)
         assert cmd.kind == "action" and cmd.action == Action.discard(parse_cards("9h Kd")), text
-    assert parse_command("d A\u2665", DRAWING, HAND).error == "you do not hold Ah: your hand is Kd 9h 5s 3c 2c"
-    assert parse_command("d A\u2665", DRAWING, HAND, symbols=True).error == (
+    assert (
+        parse_command("d A\u2665", DRAWING, HAND, stack=200).error == "you do not hold Ah: your hand is Kd 9h 5s 3c 2c"
+    )
+    assert parse_command("d A\u2665", DRAWING, HAND, stack=200, symbols=True).error == (
         "you do not hold A\u2665: your hand is K\u2666 9\u2665 5\u2660 3\u2663 2\u2663"
     )
-    assert parse_command("d 9\u2665\u2665", DRAWING, HAND).error == (
+    assert parse_command("d 9\u2665\u2665", DRAWING, HAND, stack=200).error == (
         "'\u2665' in '9\u2665\u2665' is not a card: expected a rank (2-9, T, J, Q, K, A, or 10) followed by a "
         "suit (c, d, h, s, or a suit symbol) (d 9h Kd, or d 1 4 by place)"
     )

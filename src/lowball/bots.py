@@ -20,8 +20,13 @@ value-betting 2-7 player). Chips are whole numbers; a wager is always the total 
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
+import importlib.util
+import os
 import random
+import sys
 from collections.abc import Callable, Sequence
+from types import ModuleType
 
 from lowball.cards import Card, parse_hand
 
@@ -332,17 +337,65 @@ BOTS: dict[str, BotFactory] = {
 """The built-in bots by name: ``sensible``, ``random`` and ``calling`` (the calling station)."""
 
 
-def make_bot(spec: str, variant: Variant, rng: random.Random) -> Strategy:
+def _search_dirs(search_path: object) -> list[str]:
+    """``search_path`` as a list of directory names, or a LowballError naming the bad value."""
+    if isinstance(search_path, (str, bytes, os.PathLike)) or not isinstance(search_path, Sequence):
+        raise LowballError(f"search_path = {search_path!r}: expected a list of directories")
+    dirs = []
+    for d in search_path:
+        if not isinstance(d, (str, os.PathLike)):
+            raise LowballError(f"search_path entry {d!r}: expected a directory name")
+        dirs.append(os.fspath(d))
+    return dirs
+
+
+def _import(module_name: str, dirs: Sequence[str]) -> ModuleType:
+    """Import ``module_name``, its top-level package looked for in ``dirs`` before
+    ``sys.path`` (as ``python -m`` puts the current directory first); a module already imported
+    is used as it is."""
+    top = module_name.partition(".")[0]
+    if dirs and top not in sys.modules:
+        found = importlib.machinery.PathFinder.find_spec(top, list(dirs))
+        # a module, a package, or a namespace package (a directory without __init__.py)
+        if found is not None and (found.loader is not None or found.submodule_search_locations is not None):
+            module = importlib.util.module_from_spec(found)  # gives a namespace package its loader
+            sys.modules[top] = module
+            try:
+                if found.loader is not None:
+                    found.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[top]
+                raise
+    return importlib.import_module(module_name)
+
+
+def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Sequence[str] = ()) -> Strategy:
     """A strategy from its name in :data:`BOTS` or ``package.module:factory``.
 
     The factory (a class or function) is called as ``factory(variant, rng)`` and must return an
     object with an ``act(view, legal)`` method.
 
+    Parameters
+    ----------
+    spec : str
+        A built-in name (``sensible``, ``random``, ``calling``) or ``package.module:factory``.
+    variant : Variant
+        The rules the bot plays.
+    rng : random.Random
+        The bot's own random source.
+    search_path : sequence of str or os.PathLike, default ()
+        Directories where the module's top-level package is looked for first, before
+        ``sys.path``; the ``lowball`` command passes the current directory, as ``python -m``
+        puts it first. A module already imported is used as it is.
+
     Raises
     ------
     LowballError
-        For an unknown name, a factory that cannot be imported, or one that does not make a
-        strategy.
+        For an unknown name, a ``spec`` without a module or factory name around the colon, a
+        module that cannot be found or fails as it is imported, a factory the module does not
+        have, a factory that is not callable or raises, or one that does not make a strategy;
+        the message names ``spec`` (and the directories searched first, when the module is not
+        found). For a bad ``search_path``.
     """
     factory: object
     if not isinstance(spec, str):
@@ -351,14 +404,27 @@ def make_bot(spec: str, variant: Variant, rng: random.Random) -> Strategy:
         raise LowballError(f"variant = {variant!r}: expected a lowball Variant")
     if rng is not None and not isinstance(rng, random.Random):
         raise LowballError(f"rng = {rng!r}: expected a random.Random")
+    dirs = _search_dirs(search_path)
     if spec in BOTS:
         factory = BOTS[spec]
     elif ":" in spec:
         module_name, _, attr = spec.partition(":")
+        if not module_name.strip() or not attr.strip():
+            raise LowballError(
+                f"bot {spec!r}: expected package.module:factory, a module name before the colon and a factory after it"
+            )
         try:
-            factory = getattr(importlib.import_module(module_name), attr)
-        except (ImportError, AttributeError) as e:
-            raise LowballError(f"bot {spec!r} cannot be imported: {e}") from None
+            module = _import(module_name, dirs)
+        except ModuleNotFoundError as e:
+            missing_it = dirs and e.name == module_name.partition(".")[0]  # not what it imports
+            where = f" (looked in {', '.join(dirs)}, then sys.path)" if missing_it else ""
+            raise LowballError(f"bot {spec!r} cannot be imported: {e}{where}") from None
+        except Exception as e:  # a user's module: any failure as it runs is a bad bot, not a crash
+            raise LowballError(f"bot {spec!r} cannot be imported: {type(e).__name__}: {e}") from None
+        try:
+            factory = getattr(module, attr)
+        except AttributeError:
+            raise LowballError(f"bot {spec!r}: module {module_name!r} has no {attr!r}") from None
     else:
         raise LowballError(f"bot {spec!r} is unknown: expected one of {', '.join(BOTS)} or package.module:factory")
     if not callable(factory):

@@ -202,10 +202,10 @@ def split_card_text(text: str) -> list[str]:
 
 def _bad_token(chunk: str, pos: int) -> str:
     """The message for the text at ``chunk[pos:]`` that is not a card: the bad token is what
-    would be one card there (a rank and the character after it; a lone character that cannot
-    begin a card), with a variation selector after it."""
+    would be one card there (a rank, or a character that cannot begin a card, and the character
+    after it), with a variation selector after it."""
     start = _RANK_START.match(chunk, pos)
-    end = min(len(chunk), start.end() + 1 if start else pos + 1)
+    end = min(len(chunk), (start.end() if start else pos + 1) + 1)
     if end < len(chunk) and chunk[end] in _VARIATION:
         end += 1
     bad = chunk[pos:end]

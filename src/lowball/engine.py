@@ -1309,22 +1309,31 @@ class HandState:
     # -- saving and restoring (lowball.saving) --------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole state, deck and its random source included, as JSON-serialisable data
-        (see :func:`lowball.saving.to_dict`).
+        """The whole state as JSON-serialisable data: the event log, every card where it is
+        (the stub in its order included) and, for a seeded deck, its generator's state (see
+        :func:`lowball.saving.to_dict`).
 
-        The result holds every player's cards and the stub order: keep it server-side.
+        What a restore (:meth:`from_dict`) reproduces: a seeded hand continues exactly as the
+        original would, through every reshuffle of the muck. A hand on the default secure deck
+        (operating-system entropy) gets the same stub and cards back and deals the same cards
+        until a reshuffle, which draws fresh entropy: from then on the two hands differ, as a
+        secure deck's future must not follow from saved data. The result holds every player's
+        cards and the stub order: keep it server-side.
         """
         from lowball import saving
 
         return saving.to_dict(self)
 
     def to_json(self) -> str:
-        """:meth:`to_dict` as a JSON string."""
+        """:meth:`to_dict` as a JSON string: what :meth:`from_json` restores (a secure deck's
+        reshuffles after the restore draw fresh entropy; a seeded deck's repeat the original's)."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandState:
-        """The hand saved by :meth:`to_dict`, in exactly that state.
+        """The hand saved by :meth:`to_dict`, in exactly that state: the same cards and stub,
+        and for a seeded deck the same future; a secure deck's next reshuffle draws fresh
+        entropy (see :meth:`to_dict`).
 
         Every field is checked before it is used: its type and range, and that the fields fit
         together (the chips add up, the cards in the deck match the players in the hand, the
@@ -1375,7 +1384,9 @@ class HandState:
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
-        """The hand saved by :meth:`to_json`.
+        """The hand saved by :meth:`to_json`, as :meth:`from_dict` restores it: the same cards
+        and stub, and for a seeded deck the same future; with the default secure deck, a
+        reshuffle after the restore draws fresh entropy (see :meth:`to_dict`).
 
         Raises
         ------

@@ -667,8 +667,9 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
             )
         else:
             betting = STRUCTURES[kind](min_bet=data["min_bet"])  # type: ignore[call-arg]
+        game = "triple draw" if draws == 3 else "single draw"
         return Variant(
-            name=f"{code} from a hand history",
+            name=f"2-7 {game}, {betting.title}",
             code=code,
             draws=draws,
             betting=betting,
@@ -715,8 +716,19 @@ def loads(text: str) -> HandHistory:
 
 
 def load(path: str | Path) -> HandHistory:
-    """Read and parse a PHH file (see :func:`loads`)."""
+    """Read and parse a PHH file (see :func:`loads`).
+
+    Raises
+    ------
+    PHHError
+        For an empty path, a directory, a file that cannot be read (naming it), and as
+        :func:`loads` for its text.
+    """
+    if isinstance(path, str) and not path.strip():
+        raise PHHError(f"path {path!r} is empty: expected the path of a PHH file")
     p = Path(path)
+    if p.is_dir():
+        raise PHHError(f"{p} is a directory: expected a PHH file")
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:

@@ -2,9 +2,18 @@
 
 :meth:`HandState.to_dict <lowball.engine.HandState.to_dict>` and
 :meth:`~lowball.engine.HandState.from_dict` come here. A saved hand is JSON-ready data holding the
-whole state, the deck and its random source included; a restore checks every field on its own
-(type, length, range) and then that the fields fit together, and :func:`validate` runs the same
-checks on a live hand. The module reads and writes the engine's own fields: it is part of the
+whole state: the event log, every card where it is (the stub in its order, the hands, the
+discards, the muck and the burn cards) and the deck's random source as far as it can be saved.
+A restore checks every field on its own (type, length, range) and then that the fields fit
+together, and :func:`validate` runs the same checks on a live hand.
+
+What a restore reproduces depends on the deck's random source. A seeded deck (``seed=``) saves
+its generator's state, so the restored hand continues exactly as the original would, through
+every later reshuffle of the muck. The default secure deck (operating-system entropy) has no
+state to save: the stub order and every card dealt are restored, so the restored hand deals the
+same cards until the stub runs short in a draw, but the reshuffle then draws fresh entropy and
+the two hands go on with different cards. That is deliberate: a secure deck's future must not
+follow from anything saved. The module reads and writes the engine's own fields: it is part of the
 engine, kept apart from the play logic.
 """
 
@@ -142,9 +151,14 @@ def _saved_pot(pot: object, n: int) -> Pot:
 
 
 def to_dict(state: HandState) -> dict[str, Any]:
-    """The whole state, deck and its random source included, as JSON-serialisable data.
+    """The whole state as JSON-serialisable data: the event log, every card where it is (the
+    stub in its order included) and, for a seeded deck, its generator's state.
 
-    The result holds every player's cards and the stub order: keep it server-side.
+    A restore (:func:`from_dict`) of a seeded hand continues exactly as the original would,
+    through every reshuffle. A hand on the default secure deck (operating-system entropy) is
+    restored with the same stub and cards, and deals the same cards until a reshuffle, which
+    draws fresh entropy (see the module docstring). The result holds every player's cards and
+    the stub order: keep it server-side.
     """
     d: dict[str, Any] = {
         "format": STATE_FORMAT,
@@ -162,7 +176,8 @@ def to_dict(state: HandState) -> dict[str, Any]:
 
 
 def from_dict(cls: type[H], data: dict[str, Any]) -> H:
-    """The hand saved by :meth:`to_dict`, in exactly that state.
+    """The hand saved by :meth:`to_dict`, in exactly that state (for a secure deck, fresh
+    entropy from the next reshuffle on: see :func:`to_dict`).
 
     Every field is checked before it is used: its type and range, and that the fields fit
     together (the chips add up, the cards in the deck match the players in the hand, the

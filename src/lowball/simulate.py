@@ -196,6 +196,7 @@ def simulate(
     reset_stacks: bool = False,
     phh_dir: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
+    bot_path: Sequence[str] = (),
 ) -> SimulationResult:
     """Bots play ``hands`` hands at one table.
 
@@ -224,6 +225,9 @@ def simulate(
         names the first of them (file names stay the run's hand numbers, the ``hand`` field).
     progress : callable, optional
         Called with 1 after every hand (for a progress bar).
+    bot_path : sequence of str or os.PathLike, default ()
+        Directories where a ``package.module:factory`` bot's module is looked for before
+        ``sys.path`` (``search_path`` of :func:`lowball.bots.make_bot`).
 
     Returns
     -------
@@ -232,7 +236,8 @@ def simulate(
     Raises
     ------
     LowballError
-        For an unknown bot, a bad number of seats, a bad stack or hand count, a ``phh_dir``
+        For an unknown bot or one that cannot be made (see :func:`lowball.bots.make_bot`), a
+        bad ``bot_path``, an empty ``phh_dir``, a bad number of seats, a bad stack or hand count, a ``phh_dir``
         that cannot be made or already holds a file this run would write (naming it), or a bot
         that chose an illegal action (naming the bot, its seat and the action).
     """
@@ -250,9 +255,11 @@ def simulate(
     if not isinstance(reset_stacks, bool):
         raise LowballError(f"reset_stacks = {reset_stacks!r}: expected True or False")
     deck_source, bot_sources = random_sources(seed, n)
-    players: list[Strategy] = [make_bot(b, variant, r) for b, r in zip(bots, bot_sources)]
+    players: list[Strategy] = [make_bot(b, variant, r, search_path=bot_path) for b, r in zip(bots, bot_sources)]
     out_dir: Path | None = None
     if phh_dir is not None:
+        if isinstance(phh_dir, str) and not phh_dir.strip():
+            raise LowballError(f"phh_dir = {phh_dir!r} is empty: expected a directory for the PHH files")
         out_dir = Path(phh_dir)
         try:
             out_dir.mkdir(parents=True, exist_ok=True)

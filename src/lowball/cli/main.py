@@ -183,21 +183,33 @@ def rank(
 
 @main.command()
 @click.argument("hands", nargs=-1, required=True)
+@click.option(
+    "--showdown",
+    is_flag=True,
+    help="The hands were dealt from one deck, as at a showdown: a card in two hands is refused.",
+)
 @click.pass_context
-def compare(ctx: click.Context, hands: Sequence[str]) -> None:
-    """Compare two or more 2-7 hands at showdown and print the winner(s).
+def compare(ctx: click.Context, hands: Sequence[str], showdown: bool) -> None:
+    """Compare two or more 2-7 hands and print the best one(s).
 
-    The lowest hand wins; equal hands split the pot (suits never break a tie).
+    The lowest hand wins; equal hands split the pot (suits never break a tie). Each hand is
+    ranked on its own, as lowball.winners() does, so the same card may be in two hands: ask
+    whether 8-5 beats 7-5 with 8s5h4d3c2s 7s5h4d3c2s. A card twice in one hand is an error.
+    With --showdown the hands come from one deck, and a card in two hands is an error too.
     """
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands to compare, got {len(hands)}")
     ranked = _rank_all(ctx, ((None, h.strip()) for h in hands))
-    seen: dict[int, int] = {}
-    for i, (h, _) in enumerate(ranked):  # one deck: no card in two hands
-        for card in parse_hand(h):
-            if card in seen:
-                _fail(ctx, f"card {card} is in hand {seen[card] + 1} and hand {i + 1}: one deck holds it once")
-            seen[card] = i
+    if showdown:
+        seen: dict[int, int] = {}
+        for i, (h, _) in enumerate(ranked):  # one deck: no card in two hands
+            for card in parse_hand(h):
+                if card in seen:
+                    _fail(
+                        ctx,
+                        f"--showdown: card {card} is in hand {seen[card] + 1} and hand {i + 1}: one deck holds it once",
+                    )
+                seen[card] = i
     best = winners([c for _, c in ranked])
     width = max(len(h) for h, _ in ranked)
     for i, (h, c) in enumerate(ranked):
@@ -219,8 +231,19 @@ _VARIANT_HELP = (
 _BOTS_HELP = (
     "Bots, comma-separated, one per seat in seat order; the list repeats to fill the table. "
     f"Built in: {', '.join(BOTS)} (the calling station); or package.module:factory, called "
-    "as factory(variant, random.Random) to make an object with act(view, legal)."
+    "as factory(variant, random.Random) to make an object with act(view, legal). The module is "
+    "looked for in the current directory first, then where Python finds modules (as python -m "
+    "does), so mybot:factory finds mybot.py in the directory you run lowball from."
 )
+
+
+def _bot_path() -> list[str]:
+    """Where a package.module:factory bot is looked for first: the current directory, as
+    ``python -m`` puts it first on ``sys.path`` (none when it no longer exists)."""
+    try:
+        return [os.getcwd()]
+    except OSError:
+        return []
 
 
 def _variant(code: str) -> Variant:
@@ -328,7 +351,7 @@ _stack_option = click.option(
     show_default=True,
     help="Your opponents, comma-separated, for seats 2, 3, ... (you are seat 1); the list "
     f"repeats to fill the table. Built in: {', '.join(BOTS)} (the calling station); or "
-    "package.module:factory (see simulate --help).",
+    "package.module:factory, looked for in the current directory first (see simulate --help).",
 )
 @click.option("--name", default="hero", show_default=True, help="Your name at the table.")
 @_symbols_option
@@ -350,17 +373,21 @@ def play(
     hands, Enter (an empty line) deals the next hand and anything but q is asked again. At your
     turn the table shows the seats, stacks, button and blinds, the pot and side pots, whose
     turn it is, your cards, how many cards each player drew, and what you may bet or raise.
-    Type:
+    Type (a word or its first letter; no space needed before an amount: r40):
 
     \b
-      f          fold                      x       check
-      c          call (or check)           b 20    bet 20 (fixed limit: just b)
-      r 40       raise to 40 (or just r)   p       stand pat
-      d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown
-      q          quit                      ?       help
+      f          fold                      x        check
+      c          call (or check)           b 20     bet 20 (fixed limit: just b)
+      r 40       raise to 40 (or just r)   r pot    raise the size of the pot (b pot: bet it)
+      a          all in (all in, r all)    p        stand pat
+      d 9h Kd    discard these cards       d 1 4    discard the 1st and 4th card shown
+      q          quit                      ?        help
 
-    A wrong entry is refused with the reason and you are asked again. Amounts are the total
-    you put in this betting round.
+    Amounts are the total you put in this betting round. A pot-size bet or raise (pot and no
+    limit) is capped at your stack. All in bets or raises your whole stack, or calls when the
+    call takes it all; it is refused where the betting stops short of your stack (pot limit
+    above the pot, fixed limit unless you are short of a full bet). A wrong entry is refused
+    with the reason and you are asked again, and so is an amount after f, x, c or p (c 100).
     """
     from lowball.cli.play import play_session
 
@@ -375,6 +402,7 @@ def play(
             bots=bot_names,
             name=name,
             symbols=symbols,
+            bot_path=_bot_path(),
         )
     except LowballError as e:
         _fail(ctx, str(e))
@@ -453,6 +481,8 @@ def simulate(
     """
     from lowball.simulate import simulate as run
 
+    if phh_dir is not None and not phh_dir.strip():
+        _fail(ctx, f"--phh {phh_dir!r} is empty: give a directory for the PHH files (--phh hands)")
     variant = _variant(variant_code)
     names = _bot_list(ctx, bots)
     seat_bots = [names[s % len(names)] for s in range(players)]
@@ -466,6 +496,7 @@ def simulate(
                 stack=_stack(stack, variant),
                 reset_stacks=reset_stacks,
                 phh_dir=phh_dir,
+                bot_path=_bot_path(),
             )
         else:
             err: TextIO = sys.stderr
@@ -479,6 +510,7 @@ def simulate(
                     reset_stacks=reset_stacks,
                     phh_dir=phh_dir,
                     progress=bar.update,
+                    bot_path=_bot_path(),
                 )
     except LowballError as e:
         _fail(ctx, str(e))
@@ -505,14 +537,24 @@ def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None
 
     Each step shows the action as written in the file (with its line), what that line did (the
     cards of a draw with the file's d dh line, a hand at the showdown with its sm line), and
-    the table after it with every player's cards. Press Enter for the next action, or q and Enter
-    to stop; when the input ends the rest is shown at once. At the end: the finishing stacks,
-    checked against the file's. An action that cannot be replayed stops the replay with exit
-    status 2 and a message naming the action and its line (with --all nothing else is printed).
+    the table after it with every player's cards. Press Enter for the next action, or q and
+    Enter to stop (anything else is asked again); when the input ends the rest is shown at
+    once. The first lines name the game and its stakes (2-7 triple draw, fixed limit 2/4), the
+    blinds and the players. At the end: the finishing stacks and what each player won, and
+    whether they match the file's finishing_stacks and winnings (or that the file records
+    neither, and nothing was checked); a history that stops before the pots are won is told as
+    incomplete. An action that cannot be replayed stops the replay with exit status 2 and a
+    message naming the action and its line (with --all nothing else is printed).
     """
     from lowball.cli.replay import replay_footer, replay_header, replay_steps
     from lowball.phh import PHHError, load
 
+    if not file.strip():
+        _fail(ctx, f"FILE is {file!r}: give the path of a PHH file (lowball replay hand.phh)")
+    if Path(file).is_dir():
+        _fail(ctx, f"{file} is a directory: give the path of a PHH file (lowball replay {Path(file) / 'hand.phh'})")
+    if not Path(file).exists():
+        _fail(ctx, f"{file}: no such file")
     try:
         history = load(file)
     except PHHError as e:
@@ -528,7 +570,7 @@ def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None
                 continue
             click.echo("".join(out) + text, nl=False)
             out = []
-            if interactive:
+            while interactive:  # only Enter goes on and q stops: anything else is asked again
                 try:
                     answer = click.prompt(
                         "Enter for the next action, q to stop",
@@ -539,13 +581,16 @@ def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None
                 except click.Abort:  # the input ended: show the rest at once
                     click.echo()
                     interactive = False
-                    continue
-                if answer.strip().lower() in ("q", "quit"):
+                    break
+                word = answer.strip().lower()
+                if word in ("q", "quit", "exit"):
                     return
+                if not word:
+                    break
+                click.echo("  only Enter goes on to the next action; q stops")
     except PHHError as e:
         _fail(ctx, f"{file}: {e}")
-    stacks = tuple(final.stacks) if final is not None else None
-    out.append(replay_footer(history, stacks, final is not None and final.is_complete))
+    out.append(replay_footer(history, final))
     click.echo("".join(out), nl=False)
 
 

@@ -5,26 +5,39 @@ seat clockwise; a bot that goes broke buys in again for the starting stack; the 
 the person types ``q`` (or input ends) or has no chips left. Between hands only Enter (an empty
 line) deals the next hand and ``q`` quits; anything else is asked again.
 
-What the person may type (case does not matter):
+What the person may type (case does not matter; a word or its first letter):
 
-====================  =====================================================================
-``f``                 fold
-``x``                 check
-``c``                 call (or check when there is nothing to call)
-``b 20`` / ``r 40``   bet 20 / raise to 40 (the total this round); in fixed limit the amount
-                      may be left out
-``d 9h Kd``           discard these cards (in a draw); suit symbols as ``d 9♥ K♦`` too
-``d 1 4``             discard the 1st and 4th card of your hand as shown (highest first)
-``p``                 stand pat (discard nothing)
-``?``                 help
-``q``                 quit
-====================  =====================================================================
+=========================  ================================================================
+``f`` / ``fold``           fold
+``x`` / ``check``          check
+``c`` / ``call``           call (or check when there is nothing to call)
+``b 20`` / ``b20``         bet 20 (``bet 20``); in fixed limit ``b`` alone bets the fixed amount
+``r 40`` / ``r40``         raise to 40, the total this round (``raise 40``); in fixed limit ``r``
+                           alone raises by the fixed amount
+``r pot`` / ``b pot``      raise (bet) the size of the pot: pot and no limit, capped at the stack
+``a`` / ``all in``         all in: bet or raise the whole stack (``r all``, ``allin``), or call
+                           when calling takes the whole stack; refused where the betting does
+                           not allow it (pot limit above the pot; fixed limit unless the stack
+                           is short of a full bet)
+``d 9h Kd``                discard these cards (in a draw; ``discard``, ``draw``); suit
+                           symbols as ``d 9♥ K♦`` too
+``d 1 4``                  discard the 1st and 4th card of your hand as shown (highest first)
+``p`` / ``stand pat``      stand pat (discard nothing)
+``?``                      help
+``q``                      quit
+=========================  ================================================================
+
+An amount after ``f``, ``x``, ``c``, ``p``, ``a`` or ``q`` (``c 100``) is refused rather than
+ignored, and so is an amount that is not allowed: in fixed limit the message gives the one
+amount there is.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import click
 
@@ -35,16 +48,18 @@ from lowball.engine import Action, HandState, LegalActions, Strategy, apply_acti
 from lowball.errors import IllegalActionError, InvalidCardError
 from lowball.evaluation import describe
 from lowball.table import Table, random_sources
-from lowball.variants import Variant
+from lowball.variants import FixedLimit, Variant
 
 __all__ = ["Command", "parse_command", "sorted_hand", "play_session", "HELP"]
 
 HELP = """\
   f          fold                      x       check
-  c          call (or check)           b 20    bet 20 (in fixed limit: just b)
-  r 40       raise to 40 (or just r)   p       stand pat
+  c          call (or check)           b 20    bet 20 (b20; fixed limit: just b)
+  r 40       raise to 40 (r40; or r)   r pot   raise the pot (b pot: bet it)
+  a          all in (r all, all in)    p       stand pat
   d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown
-  q          quit                      ?       this help"""
+  q          quit                      ?       this help
+  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd."""
 
 
 @dataclass(frozen=True)
@@ -61,23 +76,107 @@ def _err(message: str) -> Command:
     return Command("error", error=message)
 
 
-def _amount(words: list[str], legal: LegalActions, verb: str) -> int | Command:
+_FOLD = ("f", "fold")
+_CHECK = ("x", "check")
+_CALL = ("c", "call")
+_BET = ("b", "bet")
+_RAISE = ("r", "raise")
+_PAT = ("p", "pat", "stand")
+_DRAW = ("d", "discard", "draw")
+_ALL_IN = ("a", "allin", "all-in", "all")
+_QUIT = ("q", "quit", "exit")
+_HELP = ("?", "h", "help")
+_BETTING = _FOLD + _CHECK + _CALL + _BET + _RAISE + _ALL_IN
+
+
+def _words(text: str) -> list[str]:
+    """The words of a line, a first word like ``r40`` split into ``r 40`` and ``all in`` (or
+    ``stand pat``) read as one word (``allin``, ``pat``); the case of card texts is kept."""
+    words = text.split()
+    if words:
+        m = re.fullmatch(r"([A-Za-z]+)(\d+)", words[0])
+        if m:
+            words[0:1] = [m.group(1), m.group(2)]
+    for i in range(len(words) - 1):
+        pair = (words[i].lower(), words[i + 1].lower())
+        if pair in (("all", "in"), ("stand", "pat")):
+            words[i : i + 2] = ["allin" if pair[0] == "all" else "pat"]
+            break
+    return words
+
+
+class _Seat(NamedTuple):
+    stack: int  # chips behind
+    wager: int  # chips put in this betting round
+    pot: int  # chips in the pot, this round's wagers included
+
+
+def _all_in(legal: LegalActions, seat: _Seat) -> Command:
+    """All in: a bet or raise of the whole stack where the betting allows it, or a call that
+    takes the whole stack."""
+    all_in_to = seat.wager + seat.stack
+    if (legal.bet or legal.raise_) and legal.max_to == all_in_to:
+        return Command("action", Action.bet(all_in_to) if legal.bet else Action.raise_to(all_in_to))
+    if legal.call and legal.call_amount == seat.stack:
+        return Command("action", Action.call())
+    if legal.bet or legal.raise_:
+        verb = "bet" if legal.bet else "raise to"
+        return _err(
+            f"you cannot go all in ({all_in_to} this round): the most you may {verb} is {legal.max_to}"
+            f" ({'b' if legal.bet else 'r'} {legal.max_to})"
+        )
+    if legal.call:
+        return _err(
+            f"you cannot go all in: you may not raise now, and a call of {legal.call_amount} leaves you "
+            f"{seat.stack - legal.call_amount} (c to call, f to fold)"
+        )
+    return _err("you cannot go all in: you may not bet now (x to check)")
+
+
+def _pot_to(legal: LegalActions, seat: _Seat) -> int:
+    """The total of a pot-size bet or raise: call, then raise by the pot after the call; never
+    above the stack nor below the smallest bet or raise."""
+    level = seat.wager + legal.call_amount
+    return max(legal.min_to, min(level + seat.pot + legal.call_amount, legal.max_to))
+
+
+def _amount(words: list[str], legal: LegalActions, verb: str, seat: _Seat, fixed: bool) -> int | Command:
     lo, hi = legal.min_to, legal.max_to
     allowed = f"{lo}" if lo == hi else f"{lo} to {hi}"
     if len(words) == 1:
         if lo == hi:
             return lo
         return _err(f"say how much: {words[0]} N, the total to {verb} to, from {allowed}")
-    if len(words) > 2 or not words[1].isdigit():
-        return _err(f"{' '.join(words)!r}: expected {words[0]} and a whole number of chips ({allowed})")
-    to = int(words[1])
+    arg = words[1].lower()
+    if len(words) == 2 and arg in _ALL_IN:
+        cmd = _all_in(legal, seat)  # a wager is open, so all in is a wager of the stack or refused
+        return cmd.action.amount if cmd.action is not None else cmd
+    if len(words) == 2 and arg == "pot":
+        if fixed:
+            return _err(f"fixed limit has no pot-size {verb}: the {verb} is to {hi} ({words[0]})")
+        return _pot_to(legal, seat)
+    if len(words) > 2 or not arg.isdigit():
+        return _err(f"{' '.join(words)!r}: expected {words[0]} and a whole number of chips ({allowed}), pot or all")
+    to = int(arg)
     if not lo <= to <= hi:
+        if lo == hi:
+            return _err(f"you cannot {verb} to {to}: the only {verb} is to {lo} ({words[0]} or {words[0]} {lo})")
         return _err(f"you cannot {verb} to {to}: allowed {allowed}")
     return to
 
 
-def parse_command(text: str, legal: LegalActions, hand: Sequence[Card], *, symbols: bool = False) -> Command:
-    """Read one line typed at the prompt (see the module docstring).
+def parse_command(
+    text: str,
+    legal: LegalActions,
+    hand: Sequence[Card],
+    *,
+    stack: int,
+    wager: int = 0,
+    pot: int = 0,
+    fixed_limit: bool = False,
+    symbols: bool = False,
+) -> Command:
+    """Read one line typed at the prompt (see the module docstring for what may be typed).
 
     Parameters
     ----------
@@ -87,59 +186,81 @@ def parse_command(text: str, legal: LegalActions, hand: Sequence[Card], *, symbo
         What the player may do now; an entry that is not allowed gives an error with the reason.
     hand : sequence of Card
         The player's hand *as shown* (:func:`sorted_hand`): ``d 1 4`` counts places in it.
+    stack : int
+        The player's chips behind (not yet put in), for all in.
+    wager : int, default 0
+        The chips the player has put in this betting round, for all in and a pot-size raise.
+    pot : int, default 0
+        The chips in the pot, this round's wagers included (``HandState.pot_total``), for a
+        pot-size bet or raise.
+    fixed_limit : bool, default False
+        The betting is fixed limit: no pot-size bet or raise.
     symbols : bool, default False
         Cards in an error message with suit symbols (``9\u2665``) instead of letters.
 
     Returns
     -------
     Command
+        An action, quit, help, or an error with the reason (never an exception).
     """
-    words = text.split()
+    seat = _Seat(stack, wager, pot)
+    words = _words(text)
     if not words:
         return _err("type an action (? for help)")
     head = words[0].lower()
-    if head in ("q", "quit", "exit"):
-        return Command("quit")
-    if head in ("?", "h", "help"):
-        return Command("help")
-    drawing_only = ("d", "discard", "draw", "p", "pat", "stand")
-    if legal.draw and head not in drawing_only:
-        if head in ("f", "fold", "x", "check", "c", "call", "b", "bet", "r", "raise"):
+    if head in _QUIT or head in _HELP:
+        if len(words) > 1:
+            return _err(f"{head} takes nothing after it ({head} to {'quit' if head in _QUIT else 'see the help'})")
+        return Command("quit" if head in _QUIT else "help")
+    if legal.draw and head not in _PAT + _DRAW:
+        if head in _BETTING:
             return _err("it is the draw: discard with d (d 9h Kd or d 1 4) or stand pat with p")
         return _err(f"unknown entry {head!r} (? for help)")
-    if head in ("p", "pat", "stand"):
+    if head in _PAT:
         if not legal.draw:
             return _err("you can stand pat only in a draw; now it is a betting round")
         if len(words) > 1:
             return _err("p takes nothing after it: it keeps all five cards")
         return Command("action", Action.stand_pat())
-    if head in ("d", "discard", "draw"):
+    if head in _DRAW:
         if not legal.draw:
             return _err("you can discard only in a draw; now it is a betting round")
         return _discard(words[1:], hand, symbols)
-    if head in ("f", "fold"):
+    if head in _FOLD + _CHECK + _CALL + _ALL_IN and len(words) > 1:
+        if head in _FOLD:
+            what = "fold with f" if legal.fold else "there is no bet to fold to: check with x"
+        elif head in _CHECK:
+            what = "check with x"
+        elif head in _ALL_IN:
+            what = "go all in with a"
+        else:
+            what = f"the call is {legal.call_amount}: call with c" if legal.call else "nothing to call: check with x"
+        return _err(f"{' '.join(words)!r}: {head} takes no amount ({what})")
+    if head in _FOLD:
         if not legal.fold:
             return _err("there is no bet to fold to: check with x")
         return Command("action", Action.fold())
-    if head in ("x", "check"):
+    if head in _CHECK:
         if not legal.check:
             return _err(f"you cannot check: {legal.call_amount} to call (c to call, f to fold)")
         return Command("action", Action.check())
-    if head in ("c", "call"):
+    if head in _CALL:
         return Command("action", Action.check() if legal.check else Action.call())
-    if head in ("b", "bet"):
+    if head in _ALL_IN:
+        return _all_in(legal, seat)
+    if head in _BET:
         if legal.raise_:
             return _err("there is a bet already: raise with r, call with c")
         if not legal.bet:
             return _err("you may not bet now (the betting is capped or everyone else is all in)")
-        amount = _amount(words, legal, "bet")
+        amount = _amount(words, legal, "bet", seat, fixed_limit)
         return amount if isinstance(amount, Command) else Command("action", Action.bet(amount))
-    if head in ("r", "raise"):
+    if head in _RAISE:
         if legal.bet:
             return _err("there is no bet to raise: bet with b")
         if not legal.raise_:
             return _err("you may not raise now (the betting is capped, or you can only call)")
-        amount = _amount(words, legal, "raise")
+        amount = _amount(words, legal, "raise", seat, fixed_limit)
         return amount if isinstance(amount, Command) else Command("action", Action.raise_to(amount))
     return _err(f"unknown entry {head!r} (? for help)")
 
@@ -193,6 +314,7 @@ def play_session(
     name: str = "hero",
     echo: Callable[[str], None] = click.echo,
     symbols: bool = False,
+    bot_path: Sequence[str] = (),
 ) -> int:
     """Play hands at the terminal until the player quits or is broke.
 
@@ -214,6 +336,9 @@ def play_session(
         Where the text goes (default: standard output).
     symbols : bool, default False
         Write the cards with suit symbols (``7\u2660``) instead of letters (``7s``).
+    bot_path : sequence of str, default ()
+        Directories where a ``package.module:factory`` bot's module is looked for before
+        ``sys.path`` (``search_path`` of :func:`lowball.bots.make_bot`).
 
     Returns
     -------
@@ -228,7 +353,7 @@ def play_session(
     deck_source, sources = random_sources(seed, players)
     names = [name] + [f"{bots[(s - 1) % len(bots)]}{s + 1}" for s in range(1, players)]
     strategies: list[Strategy | None] = [None] + [
-        make_bot(bots[(s - 1) % len(bots)], variant, sources[s]) for s in range(1, players)
+        make_bot(bots[(s - 1) % len(bots)], variant, sources[s], search_path=bot_path) for s in range(1, players)
     ]
     table = Table(variant, [stack] * players, deck_source=deck_source)
     echo(f"{variant.name}: {players} players, {stack} chips each. You are {name} (seat 1).")
@@ -321,7 +446,16 @@ def _human_turn(
         line = _prompt(labels[me])
         if line is None:
             return False
-        cmd = parse_command(line, legal, hand, symbols=symbols)
+        cmd = parse_command(
+            line,
+            legal,
+            hand,
+            stack=state.stacks[me],
+            wager=state.bets[me],
+            pot=state.pot_total,
+            fixed_limit=isinstance(variant.betting, FixedLimit),
+            symbols=symbols,
+        )
         if cmd.kind == "quit":
             return False
         if cmd.kind == "help":

@@ -27,6 +27,7 @@ __all__ = [
     "describe_event",
     "describe_legal",
     "roles",
+    "phase_text",
     "sorted_hand",
     "cards_text",
     "simulation_report",
@@ -42,7 +43,9 @@ def roles(state: HandState) -> list[str]:
     return out
 
 
-def _phase(state: HandState) -> str:
+def phase_text(state: HandState) -> str:
+    """Where a hand is, in words: ``betting round 1 of 4``, ``draw 2 of 3``, ``showdown``,
+    ``hand complete``."""
     v = state.variant
     if state.phase == COMPLETE:
         return "hand complete"
@@ -110,7 +113,7 @@ def render_table(
     """
     lines = [title] if title else []
     pot = state.pot_total
-    head = f"{state.variant.name}: {_phase(state)}"
+    head = f"{state.variant.name}: {phase_text(state)}"
     if state.phase != COMPLETE:
         head += f", pot {pot}"
     lines.append(head)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from lowball.cli.render import cards_text, describe_event, render_table
+from lowball.cli.render import cards_text, describe_event, phase_text, render_table
 from lowball.engine import HandState
 from lowball.phh import HandHistory, invented_cards, unknown_in_events
+from lowball.variants import FixedLimit
 
 __all__ = ["labels_of", "replay_steps", "replay_header", "replay_footer"]
 
@@ -26,22 +27,28 @@ def labels_of(history: HandHistory) -> list[str]:
 
 
 def replay_header(history: HandHistory, path: str = "") -> str:
-    """The first lines of a replay: the file, the variant, the players and their stacks."""
+    """The first lines of a replay: the file, the game in players' words with its stakes and
+    PHH code (``2-7 triple draw, fixed limit 2/4 (F2L3D)``), the event fields the file has,
+    then the forced bets, the players and their stacks."""
     labels = labels_of(history)
     v = history.variant
     f = v.forced
-    lines = [f"{path}: " if path else ""]
-    lines[0] += f"{history.fields.get('variant', v.code)} ({v.draws} draw{'s' if v.draws > 1 else ''})"
+    first = f"{path}: " if path else ""
+    first += v.name
+    if isinstance(v.betting, FixedLimit):  # a fixed-limit game is named by its bets: 2/4
+        first += f" {v.betting.small_bet}/{v.betting.big_bet}"
+    first += f" ({history.fields.get('variant', v.code)})"
     for key in ("event", "hand", "day", "month", "year"):
         if key in history.fields:
-            lines[0] += f", {key} {history.fields[key]}"
-    lines.append(
-        f"blinds {f.small_blind}/{f.big_blind}"
-        + (f", ante {f.ante}" if f.ante else "")
-        + f", {len(labels)} players, {len(history.actions)} actions"
-    )
-    lines.append("starting stacks: " + ", ".join(f"{label} {s}" for label, s in zip(labels, history.starting_stacks)))
-    return "\n".join(lines) + "\n"
+            first += f", {key} {history.fields[key]}"
+    second = f"blinds {f.small_blind}/{f.big_blind}"
+    if f.ante:
+        second += f", {'big blind ante' if f.big_blind_ante else 'ante'} {f.ante}"
+    if not isinstance(v.betting, FixedLimit) and v.betting.min_bet != f.big_blind:
+        second += f", minimum bet {v.betting.min_bet}"
+    second += f", {len(labels)} players, {len(history.actions)} actions"
+    starting = "starting stacks: " + ", ".join(f"{label} {s}" for label, s in zip(labels, history.starting_stacks))
+    return "\n".join([first, second, starting]) + "\n"
 
 
 def replay_steps(
@@ -138,18 +145,59 @@ def replay_steps(
 _OWN_LINE = frozenset({"fold", "check", "call", "bet", "raise", "stand_pat", "show", "muck"})
 
 
-def replay_footer(history: HandHistory, stacks: Sequence[int] | None, complete: bool) -> str:
-    """The last lines: the finishing stacks, and whether they agree with the file's."""
+def _by_player(labels: Sequence[str], values: Sequence[int]) -> str:
+    return ", ".join(f"{a} {v}" for a, v in zip(labels, values))
+
+
+def _recorded(history: HandHistory, key: str) -> tuple[int, ...] | str:
+    """The file's ``key`` (a list of whole numbers, one per player), or the reason it cannot
+    be checked."""
+    value = history.fields.get(key)
+    n = len(history.starting_stacks)
+    if (
+        not isinstance(value, list)
+        or len(value) != n
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+    ):
+        return f"the file's {key} = {value!r} is not {n} whole numbers, one per player: not checked"
+    return tuple(value)
+
+
+def _check(labels: Sequence[str], key: str, recorded: tuple[int, ...] | str, replayed: Sequence[int]) -> str:
+    """Whether the replay's ``replayed`` values match the file's ``key``, and where not how."""
+    if isinstance(recorded, str):
+        return recorded
+    if tuple(replayed) == recorded:
+        return f"the file's {key} match the replay"
+    diff = [f"{a} {r} (the file: {w})" for a, r, w in zip(labels, replayed, recorded) if r != w]
+    return f"the file's {key} do not match the replay, which gives " + ", ".join(diff)
+
+
+def replay_footer(history: HandHistory, final: HandState | None) -> str:
+    """The last lines of a replay: the finishing stacks and the chips each player won, and
+    whether they match what the file records (its ``finishing_stacks`` and ``winnings``; when it
+    records neither, that nothing was checked). A history that ends before the hand is
+    complete says so and gives the stacks where it ends; one with no actions says that."""
     labels = labels_of(history)
-    if stacks is None:
-        return "the hand history has no actions\n"
-    lines = []
-    if not complete:
-        lines.append("the hand history ends before the hand is complete")
-    lines.append("finishing stacks: " + ", ".join(f"{a} {s}" for a, s in zip(labels, stacks)))
-    if history.finishing_stacks is not None:
-        if tuple(stacks) == tuple(history.finishing_stacks):
-            lines.append("(the same as the file's finishing_stacks)")
-        else:
-            lines.append(f"(the file's finishing_stacks differ: {list(history.finishing_stacks)})")
+    if final is None:
+        return "the hand history has no actions: there is nothing to replay\n"
+    if not final.is_complete:
+        return (
+            f"the hand is incomplete: the hand history ends in {phase_text(final)}, before the pots are won,"
+            " so there is no result to check\n"
+            f"stacks where it ends: {_by_player(labels, final.stacks)}\n"
+        )
+    lines = [
+        f"finishing stacks: {_by_player(labels, final.stacks)}",
+        f"won from the pots: {_by_player(labels, final.winnings)}",
+    ]
+    checked = False
+    if "finishing_stacks" in history.fields:
+        lines.append(_check(labels, "finishing_stacks", _recorded(history, "finishing_stacks"), final.stacks))
+        checked = True
+    if "winnings" in history.fields:
+        lines.append(_check(labels, "winnings", _recorded(history, "winnings"), final.winnings))
+        checked = True
+    if not checked:
+        lines.append("the file records neither finishing_stacks nor winnings: the result is not checked")
     return "\n".join(lines) + "\n"
