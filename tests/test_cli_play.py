@@ -255,3 +255,12 @@ def test_parse_command_quit_and_help() -> None:
     assert parse_command("?", BETTING_OPEN, HAND).kind == "help"
     capped = LegalActions(0, "betting", fold=True, call=True, call_amount=4)
     assert "you may not raise now" in parse_command("r", capped, HAND).error
+
+
+def test_input_saved_with_a_byte_order_mark() -> None:
+    """Piped entries from a file saved with a byte-order mark read as without it."""
+    plain = play("--players", "2", "--seed", "1", input="x\nq\n")
+    marked = play("--players", "2", "--seed", "1", input="\ufeffx\nq\n")
+    assert plain.exit_code == marked.exit_code == 0, marked.output
+    assert "hero checks" in plain.output and "unknown entry" not in plain.output
+    assert marked.output.replace("\ufeff", "", 1) == plain.output  # the test runner echoes the input

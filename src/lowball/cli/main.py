@@ -17,7 +17,7 @@ from typing import NoReturn, TextIO
 import click
 
 from lowball import __version__
-from lowball._files import write_text
+from lowball._files import without_bom, write_text
 from lowball.bots import BOTS
 from lowball.cards import parse_hand
 from lowball.cli import rank as rank_work
@@ -492,7 +492,7 @@ def replay(ctx: click.Context, file: str, show_all: bool) -> None:
                     click.echo()
                     interactive = False
                     continue
-                if answer.strip().lower() in ("q", "quit"):
+                if without_bom(answer).strip().lower() in ("q", "quit"):
                     return
     except PHHError as e:
         _fail(ctx, f"{file}: {e}")
