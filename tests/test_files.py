@@ -285,3 +285,16 @@ def test_without_bom() -> None:
     assert without_bom("\ufeff7s5h4d3c2s\n") == "7s5h4d3c2s\n"
     assert without_bom("7s5h4d3c2s\ufeff") == "7s5h4d3c2s\ufeff"
     assert without_bom("") == ""
+
+
+def test_saved_hand_text_with_a_byte_order_mark() -> None:
+    """HandState.from_json reads text as phh.loads does: a leading byte-order mark ignored."""
+    from lowball import HandState
+    from lowball.variants import VARIANTS
+
+    hand = HandState(VARIANTS["F2L3D"], [100, 100], seed=5)
+    saved = hand.to_json()
+    assert HandState.from_json("\ufeff" + saved).to_dict() == hand.to_dict()
+    assert HandState.from_json(("\ufeff" + saved).encode("utf-8")).to_dict() == hand.to_dict()
+    with pytest.raises(LowballError, match=r"not a saved hand: Unexpected UTF-8 BOM"):
+        HandState.from_json("\ufeff\ufeff" + saved)

@@ -1375,13 +1375,15 @@ class HandState:
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
-        """The hand saved by :meth:`to_json`.
+        """The hand saved by :meth:`to_json` (a leading byte-order mark, U+FEFF, is ignored).
 
         Raises
         ------
         LowballError
             For text that is not JSON, or not a saved hand.
         """
+        if isinstance(text, str) and text.startswith("\ufeff"):  # a file saved with a BOM
+            text = text[1:]
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as e:
