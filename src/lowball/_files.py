@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import io
 import os
 import secrets
 import shutil
@@ -35,7 +34,7 @@ from typing import IO
 
 from lowball.errors import FileError, InvalidTypeError
 
-__all__ = ["BOM", "path_text", "without_bom", "open_text", "text_stream", "write_text"]
+__all__ = ["BOM", "path_text", "without_bom", "open_text", "write_text"]
 
 BOM = "\ufeff"
 """The byte-order mark, ignored at the start of any text the package reads."""
@@ -71,12 +70,6 @@ def open_text(path: str) -> IO[str]:
     return open(path, encoding="utf-8-sig")  # noqa: SIM115 - the caller closes it
 
 
-def text_stream(binary: IO[bytes]) -> io.TextIOWrapper:
-    """A UTF-8 text reader over ``binary`` (e.g. ``sys.stdin.buffer``) that skips a leading
-    byte-order mark. Detach it (``.detach()``) when done to leave ``binary`` open."""
-    return io.TextIOWrapper(binary, encoding="utf-8-sig")
-
-
 def write_text(path: object, chunks: str | Iterable[str], *, exclusive: bool = False) -> None:
     """Write text (UTF-8) to a file without ever replacing what ``path`` names with something
     else (see the module docstring for each kind of path).
@@ -105,6 +98,8 @@ def write_text(path: object, chunks: str | Iterable[str], *, exclusive: bool = F
         For a ``path`` that is not a str or os.PathLike, or a chunk that is not a str.
     """
     name = path_text(path, "path")
+    if isinstance(chunks, (bytes, bytearray)) or not isinstance(chunks, Iterable):
+        raise InvalidTypeError(f"text = {chunks!r}: expected a str or an iterable of str")
     pieces: Iterable[str] = (chunks,) if isinstance(chunks, str) else chunks
     try:
         if exclusive:
@@ -123,8 +118,6 @@ def write_text(path: object, chunks: str | Iterable[str], *, exclusive: bool = F
 
 
 def _checked(chunks: Iterable[str]) -> Iterator[str]:
-    if isinstance(chunks, (bytes, bytearray)) or not isinstance(chunks, Iterable):
-        raise InvalidTypeError(f"text = {chunks!r}: expected a str or an iterable of str")
     for chunk in chunks:
         if not isinstance(chunk, str):
             raise InvalidTypeError(f"text chunk {chunk!r}: expected a str")
@@ -190,11 +183,14 @@ def _keep_owner_and_mode(fd: int, tmp: str, st: os.stat_result) -> None:
         os.chmod(tmp, stat.S_IMODE(st.st_mode))
 
 
-def _fill(fd: int, chunks: Iterator[str]) -> None:
-    """Write the chunks to ``fd`` (closing it)."""
+def _fill(fd: int, chunks: Iterator[str], *, sync: bool = False) -> None:
+    """Write the chunks to ``fd`` and close it (after an fsync with ``sync``)."""
     with open(fd, "w", encoding="utf-8") as f:
         for chunk in chunks:
             f.write(chunk)
+        if sync:
+            f.flush()
+            os.fsync(f.fileno())
 
 
 def _replace(target: str, chunks: Iterator[str], st: os.stat_result | None) -> None:
@@ -203,12 +199,7 @@ def _replace(target: str, chunks: Iterator[str], st: os.stat_result | None) -> N
     try:
         if st is not None:
             _keep_owner_and_mode(fd, tmp, st)
-        with open(fd, "w", encoding="utf-8") as f:
-            for chunk in chunks:
-                f.write(chunk)
-            if st is not None:  # an existing file's content is at stake: on disk before the rename
-                f.flush()
-                os.fsync(f.fileno())
+        _fill(fd, chunks, sync=st is not None)  # an existing file's text at stake: on disk first
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
