@@ -107,6 +107,7 @@ def test_help_and_version() -> None:
         r = run(*args)
         assert r.exit_code == 0 and "Usage:" in r.output
     assert "--summary" in run("rank", "--help").output
+    assert "Write JSON Lines: one compact JSON object per hand" in " ".join(run("rank", "--help").output.split())
     r = run("--version")
     assert r.exit_code == 0 and lowball.__version__ in r.output
 

@@ -2,8 +2,9 @@
 bots, and replay hand histories from the terminal.
 
 Exit status: 0 on success, 2 on bad input (the message names the line and the bad token, and
-nothing is written). The work of ``play``, ``simulate`` and ``replay`` is in
-:mod:`lowball.cli.play`, :mod:`lowball.simulate` and :mod:`lowball.cli.replay`.
+nothing is written). The work of ``rank``, ``play``, ``simulate`` and ``replay`` is in
+:mod:`lowball.cli.rank`, :mod:`lowball.cli.play`, :mod:`lowball.simulate` and
+:mod:`lowball.cli.replay`; files are written by :func:`lowball._files.write_text`.
 """
 
 from __future__ import annotations
@@ -79,13 +80,15 @@ def main() -> None:
     "path",
     type=str,
     default=None,
+    metavar="FILE",
     help="Read hands from this file, one per line ('-' for standard input); blank lines and "
-    "lines starting with # are skipped.",
+    "lines starting with # are skipped. UTF-8; a byte-order mark at the start is ignored.",
 )
 @click.option(
     "-o",
     "--output",
     type=click.Path(allow_dash=True),
+    metavar="FILE",
     default=None,
     help="Write the results to this file instead of standard output ('-'): all or nothing "
     "for a regular file (its permissions kept), through a symbolic link to its target, "
