@@ -265,3 +265,32 @@ def test_rank_output_kinds_of_path(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     r = run("rank", "7s5h4d3c2s", "-o", "dir")
     assert (r.exit_code, r.stdout, r.stderr) == (2, "", "lowball rank: cannot write dir: Is a directory\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir", "link.tsv", "target.tsv"]
+
+
+def test_rank_file_of_every_written_form_matches_hand_by_hand(tmp_path: Path) -> None:
+    """Lines read in bulk (plain or one separator) and one by one (any other form) give what
+    evaluate and parse_hand give for each line alone, in order."""
+    import random
+
+    from lowball import evaluate, format_cards, parse_hand
+
+    rng = random.Random(11)
+    forms = [
+        lambda cs: "".join(cs),
+        lambda cs: " ".join(cs),
+        lambda cs: "\t".join(cs),
+        lambda cs: ",".join(cs),
+        lambda cs: "  " + ", ".join(cs) + " ",
+        lambda cs: "".join(c.upper() for c in cs),
+        lambda cs: " ".join("10" + c[1] if c[0] == "T" else c.lower() for c in cs),
+        lambda cs: "".join(cs[:2]) + " " + "".join(cs[2:]),
+    ]
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    lines = [rng.choice(forms)(rng.sample(deck, 5)) for _ in range(2000)]
+    f = tmp_path / "hands.txt"
+    f.write_text("\n".join(lines) + "\n")
+    r = run("rank", "--file", str(f))
+    assert r.exit_code == 0, r.output
+    got = [tuple(row.split("\t")[:2]) for row in r.stdout.splitlines()]
+    assert got == [(format_cards(parse_hand(line)), str(evaluate(line))) for line in lines]
+    assert len({len(line) for line in lines}) > 3  # the forms really differ

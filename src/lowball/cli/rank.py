@@ -34,6 +34,7 @@ CHUNK = 1 << 16
 
 _UTF8_BOM = BOM.encode("utf-8")
 _NEWLINE, _CR = ord("\n"), ord("\r")
+_SEPARATOR_BYTES = np.frombuffer(b" \t,", dtype=np.uint8)
 
 
 @lru_cache(maxsize=1)
@@ -49,19 +50,23 @@ def _luts() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
 
 
 def _plain_hands(
-    buf: npt.NDArray[np.uint8], starts: npt.NDArray[np.intp]
+    buf: npt.NDArray[np.uint8], starts: npt.NDArray[np.intp], step: int
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
-    """The cards of the 10-byte lines at ``starts`` (shape (k, 5), uint8) and which of them are
-    five distinct cards written the plain way."""
+    """The cards of the lines at ``starts``, five two-byte cards ``step`` bytes apart (2: none
+    between them, 3: one space, tab or comma between them), shape (k, 5) uint8, and which of
+    the lines are five distinct cards written so."""
     rank_of, suit_of = _luts()
     cards = np.empty((len(starts), 5), dtype=np.uint8)
     bad = np.zeros(len(starts), dtype=np.bool_)
     union = np.zeros(len(starts), dtype=np.uint64)  # the cards as bits: five distinct set five
     total = np.zeros(len(starts), dtype=np.uint64)
     for j in range(5):
-        r = rank_of[buf[starts + 2 * j]]
-        s = suit_of[buf[starts + 2 * j + 1]]
+        at = starts + step * j
+        r = rank_of[buf[at]]
+        s = suit_of[buf[at + 1]]
         bad |= (r < 0) | (s < 0)
+        if step == 3 and j < 4:
+            bad |= ~np.isin(buf[at + 2], _SEPARATOR_BYTES)
         card = (4 * r + s).astype(np.uint8) & 63  # junk where bad, but below 64
         cards[:, j] = card
         bit = np.left_shift(np.uint64(1), card.astype(np.uint64))
@@ -70,8 +75,26 @@ def _plain_hands(
     return cards, ~bad & (union == total)
 
 
+@lru_cache(maxsize=1)
+def _tokens() -> dict[str, int]:
+    """Card text -> card number for every way the parser reads one card (either case, 10)."""
+    out = {}
+    for c in range(52):
+        rank, suit = RANKS[c // 4], SUITS[c % 4]
+        for r in {rank.upper(), rank.lower()} | ({"10"} if rank == "T" else set()):
+            for s in (suit.lower(), suit.upper()):
+                out[r + s] = c
+    return out
+
+
 def _parse(text: str, where: str) -> tuple[int, ...]:
-    try:
+    tokens = _tokens()
+    words = text.replace(",", " ").split()  # the parser's separators: white space and commas
+    if len(words) == 5 and all(w in tokens for w in words):
+        cards = tuple(tokens[w] for w in words)
+        if len(set(cards)) == 5:
+            return cards
+    try:  # anything else: the parser, for its message
         return tuple(int(c) for c in parse_hand(text))
     except InvalidCardError as e:
         raise InvalidCardError(f"{where}: {e}") from None
@@ -93,10 +116,10 @@ def _file_hands(data: bytes, name: str) -> npt.NDArray[np.uint8]:
     ends = ends - cr_end
     cards = np.zeros((len(starts), 5), dtype=np.uint8)
     keep = np.zeros(len(starts), dtype=np.bool_)
-    plain = np.flatnonzero(ends - starts == 10)
-    cards[plain], keep[plain] = _plain_hands(buf, starts[plain])
-    slow = np.ones(len(starts), dtype=np.bool_)
-    slow[plain[keep[plain]]] = False
+    for step in (2, 3):  # 7s5h4d3c2s, 7s 5h 4d 3c 2s: all at once
+        plain = np.flatnonzero(ends - starts == 5 * step - (step - 2))
+        cards[plain], keep[plain] = _plain_hands(buf, starts[plain], step)
+    slow = ~keep
     for i in np.flatnonzero(slow).tolist():
         try:
             line = data[starts[i] : ends[i]].decode("utf-8").strip()
