@@ -2,10 +2,11 @@
 every one, rank them all with the batch evaluator, and produce the result lines in chunks.
 
 Every hand is checked before any result is produced (the command writes nothing on bad input).
-A file is read as bytes: the lines of five cards written the plain way (``7s5h4d3c2s``, either
-case) are parsed and checked by numpy all at once; every other line (spaces or commas between
-cards, ``10`` for ten, a comment, a bad card) goes through :func:`lowball.cards.parse_hand`, so
-both ways accept and refuse the same hands with the same messages.
+A file is read as bytes: the lines of five two-character cards with nothing or one space, tab
+or comma between them (``7s5h4d3c2s``, ``7S 5H 4D 3C 2S``) are parsed and checked by numpy all
+at once; every other line (other separators, ``10`` for ten, a comment, a bad card) is parsed
+on its own, by a lookup of its card tokens or else by :func:`lowball.cards.parse_hand`, so all
+ways accept and refuse the same hands, and a bad hand gets the parser's message.
 
 Each hand is echoed in one canonical form, built from the parsed cards: its cards in the order
 given, two characters each (``T`` for ten, the suit a lowercase letter), nothing between them
@@ -15,6 +16,7 @@ given, two characters each (``T`` for ten, the suit a lowercase letter), nothing
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import IO
@@ -87,17 +89,22 @@ def _tokens() -> dict[str, int]:
     return out
 
 
-def _parse(text: str, where: str) -> tuple[int, ...]:
-    tokens = _tokens()
+def _parse(text: str, where: str | int) -> tuple[int, ...]:
+    """The cards of one hand's text; a bad hand's error names ``where`` (a line number or a
+    description)."""
     words = text.replace(",", " ").split()  # the parser's separators: white space and commas
-    if len(words) == 5 and all(w in tokens for w in words):
-        cards = tuple(tokens[w] for w in words)
-        if len(set(cards)) == 5:
-            return cards
+    if len(words) == 5:
+        try:
+            cards = tuple([_tokens()[w] for w in words])
+        except KeyError:
+            pass
+        else:
+            if len(set(cards)) == 5:
+                return cards
     try:  # anything else: the parser, for its message
         return tuple(int(c) for c in parse_hand(text))
     except InvalidCardError as e:
-        raise InvalidCardError(f"{where}: {e}") from None
+        raise InvalidCardError(f"line {where}: {e}" if isinstance(where, int) else f"{where}: {e}") from None
 
 
 def _file_hands(data: bytes, name: str) -> npt.NDArray[np.uint8]:
@@ -119,15 +126,22 @@ def _file_hands(data: bytes, name: str) -> npt.NDArray[np.uint8]:
     for step in (2, 3):  # 7s5h4d3c2s, 7s 5h 4d 3c 2s: all at once
         plain = np.flatnonzero(ends - starts == 5 * step - (step - 2))
         cards[plain], keep[plain] = _plain_hands(buf, starts[plain], step)
-    slow = ~keep
-    for i in np.flatnonzero(slow).tolist():
-        try:
-            line = data[starts[i] : ends[i]].decode("utf-8").strip()
-        except UnicodeDecodeError as e:
-            raise FileError(f"cannot read {name}: line {i + 1} is not UTF-8 text ({e.reason})") from None
-        if line and not line.startswith("#"):
-            cards[i] = _parse(line, f"line {i + 1}")
-            keep[i] = True
+    slow = np.flatnonzero(~keep)
+    found, rows = array("q"), array("B")  # compact: a million lines may come this way
+    for block in range(0, len(slow), CHUNK):
+        lines = slow[block : block + CHUNK]
+        for i, start, end in zip(lines.tolist(), starts[lines].tolist(), ends[lines].tolist()):
+            try:
+                line = data[start:end].decode("utf-8").strip()
+            except UnicodeDecodeError as e:
+                raise FileError(f"cannot read {name}: line {i + 1} is not UTF-8 text ({e.reason})") from None
+            if line and line[0] != "#":
+                rows.extend(_parse(line, i + 1))
+                found.append(i)
+    if found:
+        at = np.frombuffer(found, dtype=np.int64)
+        cards[at] = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 5)
+        keep[at] = True
     return cards[keep]
 
 
@@ -141,7 +155,7 @@ def _text_hands(data: bytes, name: str) -> npt.NDArray[np.uint8]:
     for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
-            rows.append(_parse(stripped, f"line {number}"))
+            rows.append(_parse(stripped, number))
     return np.array(rows, dtype=np.uint8).reshape(-1, 5)
 
 
