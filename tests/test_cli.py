@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import lowball
@@ -24,8 +25,8 @@ def test_rank_arguments() -> None:
     assert r.exit_code == 0, r.output
     assert r.output.splitlines() == [
         "7s5h4d3c2s\t1\thigh card\t7-5-4-3-2: number one (the wheel)",
-        "As 5d 4h 3c 2c\t785\thigh card\tA-5-4-3-2: ace high, not a straight",
-        "10s9s8s7s6s\t7458\tstraight flush\tT-9-8-7-6: ten-high straight flush",
+        "As5d4h3c2c\t785\thigh card\tA-5-4-3-2: ace high, not a straight",
+        "Ts9s8s7s6s\t7458\tstraight flush\tT-9-8-7-6: ten-high straight flush",
     ]
 
 
@@ -34,17 +35,16 @@ def test_rank_file_skips_blanks_and_comments(tmp_path: Path) -> None:
     f.write_text("# my hands\n7s5h4d3c2s\n\n   \n  8s 5h 4d 3c 2s  \n# end\n")
     r = run("rank", "--file", str(f))
     assert r.exit_code == 0, r.output
-    assert [ln.split("\t")[:2] for ln in r.output.splitlines()] == [["7s5h4d3c2s", "1"], ["8s 5h 4d 3c 2s", "5"]]
+    assert [ln.split("\t")[:2] for ln in r.output.splitlines()] == [["7s5h4d3c2s", "1"], ["8s5h4d3c2s", "5"]]
 
 
 def test_rank_stdin_json_and_summary() -> None:
     r = run("rank", "--file", "-", "--json", "--summary", input="2s2h3d4c5s\nAsKsQsJsTs\n")
     assert r.exit_code == 0, r.output
-    data = json.loads(r.stdout)
-    assert data == [
-        {"hand": "2s2h3d4c5s", "class": 1279, "category": "pair", "description": "2-2-5-4-3: pair of deuces"},
-        {"hand": "AsKsQsJsTs", "class": 7462, "category": "straight flush", "description": "A-K-Q-J-T: royal flush"},
-    ]
+    assert r.stdout == (  # JSON Lines: one compact object per line
+        '{"hand":"2s2h3d4c5s","class":1279,"category":"pair","description":"2-2-5-4-3: pair of deuces"}\n'
+        '{"hand":"AsKsQsJsTs","class":7462,"category":"straight flush","description":"A-K-Q-J-T: royal flush"}\n'
+    )
     assert "2 hands ranked" in r.stderr and "pair                     1" in r.stderr
 
 
@@ -107,6 +107,7 @@ def test_help_and_version() -> None:
         r = run(*args)
         assert r.exit_code == 0 and "Usage:" in r.output
     assert "--summary" in run("rank", "--help").output
+    assert "Write JSON Lines: one compact JSON object per hand" in " ".join(run("rank", "--help").output.split())
     r = run("--version")
     assert r.exit_code == 0 and lowball.__version__ in r.output
 
@@ -180,3 +181,153 @@ def test_compare_help_says_what_is_compared() -> None:
     assert "Each hand is ranked on its own, as lowball.winners() does, so the same card may be in two hands" in text
     assert "--showdown The hands were dealt from one deck, as at a showdown: a card in two hands is refused." in text
     assert "A card twice in one hand is an error." in text
+
+
+WHEEL = "1\thigh card\t7-5-4-3-2: number one (the wheel)"
+WHEEL_JSON = ',"class":1,"category":"high card","description":"7-5-4-3-2: number one (the wheel)"}'
+
+
+def test_rank_echoes_every_hand_in_one_canonical_form(tmp_path: Path) -> None:
+    """Cards in the order given, two characters each, T for ten, lowercase suits, nothing
+    between: a line with tabs between cards no longer adds TSV fields."""
+    written = ["7s 5h\t4d 3c 2s", "7S5H4D3C2S", "7s,5h,4d,3c,2s", "  7s5H 4d3C 2s  ", "10d9d8d7d6d", "tdJdqDKdaD"]
+    canonical = ["7s5h4d3c2s"] * 4 + ["Td9d8d7d6d", "TdJdQdKdAd"]
+    classes = ["1", "1", "1", "1", "7458", "7462"]
+    f = tmp_path / "hands.txt"
+    f.write_text("\n".join(written) + "\n")
+    for args in (["--file", str(f)], written):
+        r = run("rank", *args)
+        assert r.exit_code == 0, r.output
+        rows = [line.split("\t") for line in r.stdout.splitlines()]
+        assert [row[:2] for row in rows] == [[h, c] for h, c in zip(canonical, classes)]
+        assert {len(row) for row in rows} == {4}
+        r = run("rank", "--json", *args)
+        assert [json.loads(line)["hand"] for line in r.stdout.splitlines()] == canonical
+
+
+def test_rank_file_formats_fast_and_slow_lines_alike(tmp_path: Path) -> None:
+    """Plain ten-character lines are parsed in bulk, the others one by one: the same hands, the
+    same order, and the first bad line is the one named, whichever way it was read."""
+    f = tmp_path / "hands.txt"
+    f.write_bytes(b"7s5h4d3c2s\r\n#234567890\r\n\r\n8s 5h 4d 3c 2s\r\n9S5H4D3C2S")  # CRLF, no final newline
+    r = run("rank", "--file", str(f))
+    assert r.exit_code == 0, r.output
+    assert [line.split("\t")[:2] for line in r.stdout.splitlines()] == [
+        ["7s5h4d3c2s", "1"],
+        ["8s5h4d3c2s", "5"],
+        ["9s5h4d3c2s", "19"],
+    ]
+    f.write_bytes(b"7s5h4d3c2s\r8s5h4d3c2s\r")  # old Mac line ends: lone \r
+    assert [line.split("\t")[0] for line in run("rank", "--file", str(f)).stdout.splitlines()] == [
+        "7s5h4d3c2s",
+        "8s5h4d3c2s",
+    ]
+    f.write_bytes(b"")
+    r = run("rank", "--file", str(f), "--summary")
+    assert (r.exit_code, r.stdout) == (0, "") and r.stderr.startswith("0 hands ranked\n")
+    bad = {
+        b"7s5h4d3c2s\n7s7s4d3c2s\n": "line 2: card 7s appears twice in 7s 7s 4d 3c 2s",
+        b"7s5h4d3c2s\n8s 8s 4d 3c 2s\n": "line 2: card 8s appears twice in 8s 8s 4d 3c 2s",
+        b"7s5h4d3c2s\n7s5h4d3c1s\n": "line 2: '1s' in '7s5h4d3c1s' is not a card",
+        b"7s5h4d3c2s\n7s5h4d3c\n2s\n": "line 2: expected 5 cards, got 4: 7s 5h 4d 3c",
+        b"7s5h4d3c2s\n\n\xff7s5h4d3c\n": "cannot read {f}: line 3 is not UTF-8 text (invalid start byte)",
+        b"7s5h4d3c2s\r8s5h4d3cXs\r": "line 2: 'Xs' in '8s5h4d3cXs' is not a card",
+    }
+    for data, message in bad.items():
+        f.write_bytes(data)
+        r = run("rank", "--file", str(f))
+        assert (r.exit_code, r.stdout) == (2, "")
+        assert r.stderr.startswith(f"lowball rank: {message.format(f=f)}"), r.stderr
+
+
+def test_rank_ignores_a_byte_order_mark(tmp_path: Path) -> None:
+    """A file saved with a UTF-8 byte-order mark no longer fails on line 1 ('\\ufeff7')."""
+    f = tmp_path / "bom.txt"
+    f.write_bytes(b"\xef\xbb\xbf7s5h4d3c2s\n8s5h4d3c2s\n")
+    assert run("rank", "--file", str(f)).stdout.splitlines()[0] == f"7s5h4d3c2s\t{WHEEL}"
+    f.write_bytes(b"\xef\xbb\xbf# a comment first\n7s 5h 4d 3c 2s\n")
+    assert run("rank", "--file", str(f)).stdout == f"7s5h4d3c2s\t{WHEEL}\n"
+    r = run("rank", "--file", "-", input="\ufeff7s5h4d3c2s\n")
+    assert (r.exit_code, r.stdout) == (0, f"7s5h4d3c2s\t{WHEEL}\n")
+    f.write_bytes(b"7s5h4d3c2s\n\xef\xbb\xbf8s5h4d3c2s\n")  # only at the start of the file
+    r = run("rank", "--file", str(f))
+    assert r.exit_code == 2
+    assert r.stderr.startswith("lowball rank: line 2: '\\ufeff8' in '\\ufeff8s5h4d3c2s' is not a card")
+
+
+def test_rank_json_lines_and_nothing_written_on_bad_input(tmp_path: Path) -> None:
+    f = tmp_path / "hands.txt"
+    f.write_text("7s5h4d3c2s\nAs Ks Qs Js Ts\n")
+    out = tmp_path / "out.jsonl"
+    r = run("rank", "--file", str(f), "--json", "-o", str(out))
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
+    assert out.read_text() == (
+        '{"hand":"7s5h4d3c2s"' + WHEEL_JSON + "\n"
+        '{"hand":"AsKsQsJsTs","class":7462,"category":"straight flush","description":"A-K-Q-J-T: royal flush"}\n'
+    )
+    f.write_text("7s5h4d3c2s\nAs Ks Qs Js Tx\n")
+    for fmt in (["--json"], []):
+        r = run("rank", "--file", str(f), *fmt, "-o", str(out))
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr.startswith("lowball rank: line 2: 'Tx' is not a card")
+        assert out.read_text().startswith('{"hand":"7s5h4d3c2s"')  # untouched
+        r = run("rank", "--file", str(f), *fmt)
+        assert (r.exit_code, r.stdout) == (2, "")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.txt", "out.jsonl"]
+
+
+def test_rank_json_lines_match_ojpoker(data_dir: Path, tmp_path: Path) -> None:
+    """100,000 hands: more than one chunk of output (65,536 lines)."""
+    out = tmp_path / "ranks.jsonl"
+    r = run("rank", "--file", str(data_dir / "ojpoker_27_100k.txt"), "--json", "--output", str(out))
+    assert r.exit_code == 0, r.output
+    expected = json.loads((data_dir / "ojpoker_27_100k.json").read_text())["hands"]
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(row["hand"], row["class"]) for row in rows] == [(h, c) for h, c in expected]
+    assert rows[0].keys() == {"hand", "class", "category", "description"}
+
+
+def test_rank_output_kinds_of_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """-o - is standard output; a symlink is written through; a directory is an error."""
+    monkeypatch.chdir(tmp_path)
+    r = run("rank", "7s5h4d3c2s", "-o", "-")
+    assert (r.exit_code, r.stdout) == (0, f"7s5h4d3c2s\t{WHEEL}\n")
+    assert list(tmp_path.iterdir()) == []  # no file named -
+    (tmp_path / "target.tsv").write_text("old\n")
+    (tmp_path / "link.tsv").symlink_to("target.tsv")
+    r = run("rank", "7s 5h 4d 3c 2s", "-o", "link.tsv")
+    assert r.exit_code == 0 and (tmp_path / "link.tsv").is_symlink()
+    assert (tmp_path / "target.tsv").read_text() == f"7s5h4d3c2s\t{WHEEL}\n"
+    (tmp_path / "dir").mkdir()
+    r = run("rank", "7s5h4d3c2s", "-o", "dir")
+    assert (r.exit_code, r.stdout, r.stderr) == (2, "", "lowball rank: cannot write dir: Is a directory\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir", "link.tsv", "target.tsv"]
+
+
+def test_rank_file_of_every_written_form_matches_hand_by_hand(tmp_path: Path) -> None:
+    """Lines read in bulk (plain or one separator) and one by one (any other form) give what
+    evaluate and parse_hand give for each line alone, in order."""
+    import random
+
+    from lowball import evaluate, format_cards, parse_hand
+
+    rng = random.Random(11)
+    forms = [
+        lambda cs: "".join(cs),
+        lambda cs: " ".join(cs),
+        lambda cs: "\t".join(cs),
+        lambda cs: ",".join(cs),
+        lambda cs: "  " + ", ".join(cs) + " ",
+        lambda cs: "".join(c.upper() for c in cs),
+        lambda cs: " ".join("10" + c[1] if c[0] == "T" else c.lower() for c in cs),
+        lambda cs: "".join(cs[:2]) + " " + "".join(cs[2:]),
+    ]
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    lines = [rng.choice(forms)(rng.sample(deck, 5)) for _ in range(2000)]
+    f = tmp_path / "hands.txt"
+    f.write_text("\n".join(lines) + "\n")
+    r = run("rank", "--file", str(f))
+    assert r.exit_code == 0, r.output
+    got = [tuple(row.split("\t")[:2]) for row in r.stdout.splitlines()]
+    assert got == [(format_cards(parse_hand(line)), str(evaluate(line))) for line in lines]
+    assert len({len(line) for line in lines}) > 3  # the forms really differ

@@ -433,3 +433,12 @@ def test_parse_command_quit_and_help() -> None:
     assert parse_command("r", capped, HAND, stack=10).error == (
         "you may not raise now (the betting is capped, or you can only call)"
     )
+
+
+def test_input_saved_with_a_byte_order_mark() -> None:
+    """Piped entries from a file saved with a byte-order mark read as without it."""
+    plain = play("--players", "2", "--seed", "1", input="x\nq\n")
+    marked = play("--players", "2", "--seed", "1", input="\ufeffx\nq\n")
+    assert plain.exit_code == marked.exit_code == 0, marked.output
+    assert "hero checks" in plain.output and "unknown entry" not in plain.output
+    assert marked.output.replace("\ufeff", "", 1) == plain.output  # the test runner echoes the input

@@ -470,3 +470,10 @@ def test_table_columns_line_up_with_short_names() -> None:
         assert row.index(stack) + len(stack) == header.index("stack") + len("stack")
         assert row.index(bet, row.index(stack) + len(stack)) + len(bet) == header.index("bet") + len("bet")
         assert row.index(" BB" if row is big_blind else " SB") == header.index("player") + len("player")
+
+
+def test_input_saved_with_a_byte_order_mark() -> None:
+    """Piped answers from a file saved with a byte-order mark: q still stops at once."""
+    r = replay(str(SINGLE), input="\ufeffq\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("Enter for the next action, q to stop") == 1 and "[2/12]" not in r.output

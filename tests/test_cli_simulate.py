@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from lowball import phh
 from lowball.cli import main
-from lowball.errors import LowballError
+from lowball.errors import InvalidTypeError, LowballError
 from lowball.simulate import simulate
 from lowball.variants import VARIANTS
 
@@ -301,3 +301,40 @@ def test_phh_files_of_hands_with_reshuffles_replay(tmp_path: Path) -> None:
     for f in sorted(tmp_path.glob("*.phh")):
         hist = phh.load(f)
         assert tuple(hist.play().stacks) == hist.finishing_stacks
+
+
+def test_phh_never_writes_through_a_link_or_over_a_late_file(tmp_path: Path) -> None:
+    """A hand's file name that is a symlink (to a file, or dangling) is a clash like a file: the
+    link and its target are left as they were; so is one that appears while the run goes on."""
+    out = tmp_path / "out"
+    out.mkdir()
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me\n")
+    (out / "hand-000002.phh").symlink_to(target)
+    (out / "hand-000003.phh").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(LowballError, match=re.escape(f"{out / 'hand-000002.phh'} already exists")):
+        simulate(VARIANTS["F2L3D"], ["sensible", "random"], 3, seed=3, phh_dir=out)
+    (out / "hand-000002.phh").unlink()
+    with pytest.raises(LowballError, match=re.escape(f"{out / 'hand-000003.phh'} already exists")):
+        simulate(VARIANTS["F2L3D"], ["sensible", "random"], 3, seed=3, phh_dir=out)
+    assert sorted(p.name for p in out.iterdir()) == ["hand-000003.phh"]  # no hand written
+    assert not (tmp_path / "nowhere").exists()
+
+    def link_the_next_hand(_: int) -> None:  # after hand 1: hand 2's name taken by a link
+        if not (out / "hand-000002.phh").is_symlink():
+            (out / "hand-000002.phh").symlink_to(target)
+
+    (out / "hand-000003.phh").unlink()
+    with pytest.raises(LowballError) as info:
+        simulate(VARIANTS["F2L3D"], ["sensible", "random"], 3, seed=3, phh_dir=out, progress=link_the_next_hand)
+    assert str(info.value) == (
+        f"{out / 'hand-000002.phh'} already exists: hands are never overwritten; write them to a new or empty directory"
+    )
+    assert sorted(p.name for p in out.iterdir()) == ["hand-000001.phh", "hand-000002.phh"]
+    assert target.read_text() == "keep me\n" and (out / "hand-000002.phh").is_symlink()
+
+
+def test_phh_dir_of_a_wrong_type() -> None:
+    for bad in (3, b"dir", ["dir"]):
+        with pytest.raises(InvalidTypeError, match=r"phh_dir = .*: expected a file path"):
+            simulate(VARIANTS["F2L3D"], ["sensible", "random"], 1, seed=3, phh_dir=bad)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lowball import phh
+from lowball import FileError, InvalidTypeError, phh
 from lowball.engine import HandState
 from lowball.variants import TRIPLE_DRAW_POT_LIMIT
 
@@ -210,3 +210,42 @@ def lowball_cards(text: str) -> tuple[object, ...]:
     from lowball import parse_cards
 
     return parse_cards(text)
+
+
+def test_a_byte_order_mark_is_ignored(tmp_path: Path) -> None:
+    """Files saved with a UTF-8 byte-order mark (as some editors save) read as without it."""
+    source = PHH_DIR / "fixtures" / "single_draw.phh"
+    text = source.read_text(encoding="utf-8")
+    with_bom = tmp_path / "bom.phh"
+    with_bom.write_bytes(b"\xef\xbb\xbf" + source.read_bytes())
+    for hist in (phh.load(with_bom), phh.loads("\ufeff" + text)):
+        assert hist.source == text and hist.actions == phh.load(source).actions
+        assert hist.play().stacks == phh.load(source).play().stacks
+    with pytest.raises(phh.PHHError, match=r"not a PHH file: .*line 1"):
+        phh.loads("\ufeff\ufeff" + text)  # only one mark, at the start, is not text
+
+
+def test_dump_and_load_paths(tmp_path: Path) -> None:
+    """dump writes with lowball._files.write_text: a file is replaced whole, keeping its
+    permissions; a symlink is written through; bad input writes nothing."""
+    state = phh.load(PHH_DIR / "fixtures" / "single_draw.phh").play()
+    out = tmp_path / "hand.phh"
+    out.write_text("old\n")
+    out.chmod(0o640)
+    phh.dump(state, out, event="x")
+    assert out.read_text() == phh.dumps(state, event="x") and out.stat().st_mode & 0o777 == 0o640
+    link = tmp_path / "link.phh"
+    link.symlink_to("hand.phh")
+    phh.dump(state, str(link))
+    assert link.is_symlink() and out.read_text() == phh.dumps(state)
+    with pytest.raises(phh.PHHError, match=r"extra field 'bad key'"):
+        phh.dump(state, out, **{"bad key": 1})
+    assert out.read_text() == phh.dumps(state)
+    with pytest.raises(FileError, match=re.escape(f"cannot write {tmp_path}: Is a directory")):
+        phh.dump(state, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hand.phh", "link.phh"]
+    for bad in (None, 7, b"hand.phh"):
+        with pytest.raises(InvalidTypeError, match=r"path = .*: expected a file path"):
+            phh.dump(state, bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidTypeError, match=r"path = .*: expected a file path"):
+            phh.load(bad)  # type: ignore[arg-type]

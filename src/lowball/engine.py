@@ -1384,15 +1384,18 @@ class HandState:
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
-        """The hand saved by :meth:`to_json`, as :meth:`from_dict` restores it: the same cards
-        and stub, and for a seeded deck the same future; with the default secure deck, a
-        reshuffle after the restore draws fresh entropy (see :meth:`to_dict`).
+        """The hand saved by :meth:`to_json`, as :meth:`from_dict` restores it (a leading
+        byte-order mark, U+FEFF, is ignored): the same cards and stub, and for a seeded deck the
+        same future; with the default secure deck, a reshuffle after the restore draws fresh
+        entropy (see :meth:`to_dict`).
 
         Raises
         ------
         LowballError
             For text that is not JSON, or not a saved hand.
         """
+        if isinstance(text, str) and text.startswith("\ufeff"):  # a file saved with a BOM
+            text = text[1:]
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as e:

@@ -16,6 +16,7 @@ __all__ = [
     "DeckExhaustedError",
     "DrawOrderError",
     "InvalidDiscardError",
+    "FileError",
     "whole_number",
 ]
 
@@ -58,6 +59,12 @@ class DrawOrderError(DeckError, IllegalActionError):
 
 class InvalidDiscardError(DeckError, IllegalActionError):
     """A discard of a card not in that player's hand, a card given twice, or more than five."""
+
+
+class FileError(LowballError, OSError):
+    """A file that cannot be written or read: the message names the path and the reason, and
+    ``errno`` holds the operating system's error number when there is one. Also an OSError, as
+    such failures were before."""
 
 
 def whole_number(value: object, name: str, low: int = 0, high: int | None = None) -> int:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lowball._files import open_text, path_text, without_bom, write_text
 from lowball.cards import Card, format_cards, parse_cards, split_card_text
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
@@ -689,7 +690,8 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
 
 
 def loads(text: str) -> HandHistory:
-    """Parse PHH text (TOML, read with the standard library's tomllib).
+    """Parse PHH text (TOML, read with the standard library's tomllib); a leading byte-order
+    mark (U+FEFF, as some editors save) is ignored.
 
     Raises
     ------
@@ -699,6 +701,7 @@ def loads(text: str) -> HandHistory:
     """
     if not isinstance(text, str):
         raise PHHError(f"not a PHH file: expected text, got {type(text).__name__}")
+    text = without_bom(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -716,23 +719,26 @@ def loads(text: str) -> HandHistory:
 
 
 def load(path: str | Path) -> HandHistory:
-    """Read and parse a PHH file (see :func:`loads`).
+    """Read and parse a PHH file (UTF-8; a leading byte-order mark is ignored; see :func:`loads`).
 
     Raises
     ------
     PHHError
-        For an empty path, a directory, a file that cannot be read (naming it), and as
-        :func:`loads` for its text.
+        For an empty path, a directory, a file that cannot be read or is not UTF-8 (naming the
+        path and the reason), and as :func:`loads` does.
+    InvalidTypeError
+        For a ``path`` that is not a str or os.PathLike.
     """
-    if isinstance(path, str) and not path.strip():
-        raise PHHError(f"path {path!r} is empty: expected the path of a PHH file")
-    p = Path(path)
-    if p.is_dir():
-        raise PHHError(f"{p} is a directory: expected a PHH file")
+    name = path_text(path, "path")
+    if not name.strip():
+        raise PHHError(f"path {name!r} is empty: expected the path of a PHH file")
+    if Path(name).is_dir():
+        raise PHHError(f"{name} is a directory: expected a PHH file")
     try:
-        text = p.read_text(encoding="utf-8")
+        with open_text(name) as f:
+            text = f.read()
     except (OSError, UnicodeDecodeError) as e:
-        raise PHHError(f"cannot read {p}: {e}") from None
+        raise PHHError(f"cannot read {name}: {e}") from None
     return loads(text)
 
 
@@ -912,5 +918,20 @@ def dumps(state: HandState, **extra: Any) -> str:
 
 
 def dump(state: HandState, path: str | Path, **extra: Any) -> None:
-    """Write :func:`dumps` of ``state`` to ``path``."""
-    Path(path).write_text(dumps(state, **extra), encoding="utf-8")
+    """Write :func:`dumps` of ``state`` to ``path`` (UTF-8).
+
+    An existing regular file is replaced whole (a temporary file, then a rename; it keeps its
+    permissions), a symbolic link is written through to its target, a device or named pipe is
+    written directly; a new file gets the permissions :func:`open` would give it.
+
+    Raises
+    ------
+    PHHError
+        As :func:`dumps` does, before anything is written.
+    FileError
+        For a path that cannot be written (naming it and the reason); nothing is written.
+    InvalidTypeError
+        For a ``path`` that is not a str or os.PathLike.
+    """
+    name = path_text(path, "path")
+    write_text(name, dumps(state, **extra))

@@ -9,6 +9,7 @@ reproducible.
 
 from __future__ import annotations
 
+import errno
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -17,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from lowball import phh
+from lowball._files import path_text, write_text
 from lowball.bots import make_bot
 from lowball.engine import Strategy, apply_action
-from lowball.errors import IllegalActionError, LowballError, whole_number
+from lowball.errors import FileError, IllegalActionError, LowballError, whole_number
 from lowball.table import Table, random_sources
 from lowball.variants import Variant
 
@@ -240,6 +242,11 @@ def simulate(
         bad ``bot_path``, an empty ``phh_dir``, a bad number of seats, a bad stack or hand count, a ``phh_dir``
         that cannot be made or already holds a file this run would write (naming it), or a bot
         that chose an illegal action (naming the bot, its seat and the action).
+    FileError
+        A LowballError too: for a hand's PHH file that cannot be written (naming it and the
+        reason); each file appears whole or not at all.
+    InvalidTypeError
+        A LowballError too: for a ``phh_dir`` that is not a str or os.PathLike.
     """
     if not isinstance(variant, Variant):
         raise LowballError(f"variant = {variant!r}: expected a lowball Variant")
@@ -258,9 +265,10 @@ def simulate(
     players: list[Strategy] = [make_bot(b, variant, r, search_path=bot_path) for b, r in zip(bots, bot_sources)]
     out_dir: Path | None = None
     if phh_dir is not None:
-        if isinstance(phh_dir, str) and not phh_dir.strip():
+        dir_text = path_text(phh_dir, "phh_dir")
+        if not dir_text.strip():
             raise LowballError(f"phh_dir = {phh_dir!r} is empty: expected a directory for the PHH files")
-        out_dir = Path(phh_dir)
+        out_dir = Path(dir_text)
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -317,12 +325,11 @@ def simulate(
             path = out_dir / _hand_file(number)
             text = phh.dumps(state, hand=number, players=[bots[s] for s in order], seats=[s + 1 for s in order])
             try:
-                with path.open("x", encoding="utf-8") as f:  # "x": never overwrite
-                    f.write(text)
-            except FileExistsError:  # made by someone else since the check
-                raise LowballError(f"{path} already exists: {_NO_OVERWRITE}") from None
-            except OSError as e:
-                raise LowballError(f"cannot write {path}: {e}") from None
+                write_text(path, text, exclusive=True)  # never overwrites, never half-written
+            except FileError as e:
+                if e.errno == errno.EEXIST:  # made by someone else since the check
+                    raise LowballError(f"{path} already exists: {_NO_OVERWRITE}") from None
+                raise
         table.finish_hand(state)
         if progress is not None:
             progress(1)

@@ -2,30 +2,31 @@
 bots, and replay hand histories from the terminal.
 
 Exit status: 0 on success, 2 on bad input (the message names the line and the bad token, and
-nothing is written). The work of ``play``, ``simulate`` and ``replay`` is in
-:mod:`lowball.cli.play`, :mod:`lowball.simulate` and :mod:`lowball.cli.replay`.
+nothing is written). The work of ``rank``, ``play``, ``simulate`` and ``replay`` is in
+:mod:`lowball.cli.rank`, :mod:`lowball.cli.play`, :mod:`lowball.simulate` and
+:mod:`lowball.cli.replay`; files are written by :func:`lowball._files.write_text`.
 """
 
 from __future__ import annotations
 
-import json
+import io
 import os
+import json
 import sys
-import tempfile
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import NoReturn, TextIO
 
 import click
 
 from lowball import __version__
+from lowball._files import without_bom, write_text
 from lowball.bots import BOTS
 from lowball.cards import parse_hand
+from lowball.cli import rank as rank_work
 from lowball.cli.render import simulation_report
-from lowball.errors import InvalidCardError, LowballError
-from lowball.evaluation import HandCategory, category, describe, evaluate, winners
+from lowball.errors import FileError, InvalidCardError, LowballError
+from lowball.evaluation import describe, evaluate, winners
 from lowball.variants import VARIANTS, Variant
 
 
@@ -33,32 +34,6 @@ def _fail(ctx: click.Context, message: str) -> NoReturn:
     click.echo(f"lowball {ctx.info_name}: {message}", err=True)
     ctx.exit(2)
     raise AssertionError("unreachable")  # ctx.exit raises
-
-
-@lru_cache(maxsize=1)
-def _class_columns() -> tuple[str, ...]:
-    """For each class, the tab-separated columns after the hand: class, category, description."""
-    cols = [""]
-    for cls in range(1, 7463):
-        cols.append(f"\t{cls}\t{category(cls).label}\t{describe(cls)}")
-    return tuple(cols)
-
-
-def _read_hands(ctx: click.Context, path: str) -> list[tuple[int, str]]:
-    """(line number, hand text) for each line that is not blank or a # comment."""
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(ctx, f"cannot read {path}: {exc}")
-    out = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            out.append((number, stripped))
-    return out
 
 
 def _rank_all(ctx: click.Context, hands: Iterable[tuple[int | None, str]]) -> list[tuple[str, int]]:
@@ -72,37 +47,21 @@ def _rank_all(ctx: click.Context, hands: Iterable[tuple[int | None, str]]) -> li
     return ranked
 
 
-def _write(ctx: click.Context, output: str | None, text: str) -> None:
-    """Write all of text to stdout, or atomically to a file (a temporary file, then a rename).
+def _write(ctx: click.Context, output: str | None, chunks: str | Iterable[str]) -> None:
+    """Write text to standard output (``output`` None or ``-``) or to a file, piece by piece.
 
-    The file gets the permissions a plain ``open`` would give it (those of the file it replaces,
-    or 0666 less the umask); a file that cannot be written is a clean error (exit 2)."""
-    if output is None:
-        sys.stdout.write(text)
+    A file is written by :func:`lowball._files.write_text`: a regular file (or a new one) whole
+    or not at all, through a symbolic link to its target, a device or named pipe directly; a
+    file that cannot be written is a clean error (exit 2) that names it."""
+    if output is None or output == "-":
+        for chunk in (chunks,) if isinstance(chunks, str) else chunks:
+            sys.stdout.write(chunk)
         sys.stdout.flush()
         return
-    target = Path(output)
     try:
-        mode = target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    except OSError as e:
-        _fail(ctx, f"cannot write {output}: {e.strerror or e}")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except OSError as e:
-        os.unlink(tmp)
-        _fail(ctx, f"cannot write {output}: {e.strerror or e}")
-    except BaseException:
-        os.unlink(tmp)
-        raise
+        write_text(output, chunks)
+    except FileError as e:
+        _fail(ctx, str(e))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -123,17 +82,26 @@ def main() -> None:
     "path",
     type=str,
     default=None,
+    metavar="FILE",
     help="Read hands from this file, one per line ('-' for standard input); blank lines and "
-    "lines starting with # are skipped.",
+    "lines starting with # are skipped. UTF-8; a byte-order mark at the start is ignored.",
 )
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(allow_dash=True),
+    metavar="FILE",
     default=None,
-    help="Write the results to this file (all or nothing) instead of standard output.",
+    help="Write the results to this file instead of standard output ('-'): all or nothing "
+    "for a regular file (its permissions kept), through a symbolic link to its target, "
+    "directly to a device or named pipe.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Write a JSON list of objects instead of lines.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Write JSON Lines: one compact JSON object per hand, with the keys hand, class, category and description.",
+)
 @click.option(
     "--summary",
     is_flag=True,
@@ -155,30 +123,29 @@ def rank(
 
     \b
       7s5h4d3c2s  1  high card  7-5-4-3-2: number one (the wheel)
+
+    The hand is echoed in one form however it was written: its cards in the order given, T for
+    ten, suits in lowercase, nothing between them (7S 5H 4D 3C 2S gives 7s5h4d3c2s). Every hand
+    is checked before anything is written: a bad one stops the command (exit status 2) with a
+    message naming its line and the bad card, and nothing is written.
     """
     if not hands and path is None:
         _fail(ctx, "give hands as arguments or --file FILE (see --help)")
-    items: list[tuple[int | None, str]] = [(None, h.strip()) for h in hands]
-    if path is not None:
-        items.extend(_read_hands(ctx, path))
-    ranked = _rank_all(ctx, items)
-    if as_json:
-        text = (
-            json.dumps(
-                [{"hand": h, "class": c, "category": category(c).label, "description": describe(c)} for h, c in ranked],
-                indent=1,
-            )
-            + "\n"
-        )
-    else:
-        cols = _class_columns()
-        text = "".join(f"{h}{cols[c]}\n" for h, c in ranked)
-    _write(ctx, output, text)
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None and sys.stdin is not None and path == "-":  # a text stream alone
+        stdin = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+    try:
+        cards = rank_work.read_hands(hands, path, stdin)
+    except (InvalidCardError, FileError) as e:
+        _fail(ctx, str(e))
+    classes = rank_work.rank_hands(cards)
+    _write(ctx, output, rank_work.result_chunks(cards, classes, as_json=as_json))
     if summary:
-        counts = Counter(category(c) for _, c in ranked)
-        click.echo(f"{len(ranked)} hand{'' if len(ranked) == 1 else 's'} ranked", err=True)
-        for cat in HandCategory:
-            click.echo(f"  {cat.label:<16} {counts.get(cat, 0):>9}", err=True)
+        counts = rank_work.category_counts(classes)
+        n = len(classes)
+        click.echo(f"{n} hand{'' if n == 1 else 's'} ranked", err=True)
+        for cat, count in counts.items():
+            click.echo(f"  {cat.label:<16} {count:>9}", err=True)
 
 
 @main.command()
@@ -582,7 +549,7 @@ def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None
                     click.echo()
                     interactive = False
                     break
-                word = answer.strip().lower()
+                word = without_bom(answer).strip().lower()
                 if word in ("q", "quit", "exit"):
                     return
                 if not word:

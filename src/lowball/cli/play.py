@@ -41,6 +41,7 @@ from typing import NamedTuple
 
 import click
 
+from lowball._files import without_bom
 from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.render import describe_event, describe_legal, render_table, sorted_hand
@@ -288,13 +289,14 @@ def _discard(args: list[str], hand: Sequence[Card], symbols: bool) -> Command:
 
 
 def _prompt(text: str) -> str | None:
-    """One line from the player, or None when the input ends."""
+    """One line from the player (a byte-order mark at its start dropped: piped input saved with
+    one), or None when the input ends."""
     try:
         value: str = click.prompt(text, default="", show_default=False, prompt_suffix="> ")
     except click.Abort:
         click.echo()
         return None
-    return value
+    return without_bom(value)
 
 
 def _show_hand(hand: Sequence[Card], symbols: bool = False) -> str:
