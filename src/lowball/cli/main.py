@@ -10,8 +10,8 @@ nothing is written). The work of ``rank``, ``play``, ``simulate`` and ``replay``
 from __future__ import annotations
 
 import io
-import os
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
