@@ -174,6 +174,18 @@ def test_compare_refuses_a_card_twice_in_one_hand_with_or_without_showdown() -> 
         assert r.stderr == "lowball compare: hand '7s7s4d3c2s': card 7s appears twice in 7s 7s 4d 3c 2s\n"
 
 
+def test_compare_echoes_each_hand_in_the_canonical_form() -> None:
+    """Tabs, spaces, 10, upper case and suit symbols are echoed as rank echoes them."""
+    r = run("compare", "7\u2660 5\u2665\t4\u2666 3\u2663 2\u2660", "8S 5h 4d 3c 2s", "10d 9c 5s 3h 2c")
+    assert r.exit_code == 0, r.output
+    assert r.stdout == (
+        "* 1. 7s5h4d3c2s     1  7-5-4-3-2: number one (the wheel)\n"
+        "  2. 8s5h4d3c2s     5  8-5-4-3-2: the nut eight\n"
+        "  3. Td9c5s3h2c    89  T-9-5-3-2: T-9 low\n"
+        "winner: hand 1 (7s5h4d3c2s)\n"
+    )
+
+
 def test_compare_help_says_what_is_compared() -> None:
     r = run("compare", "--help")
     assert r.exit_code == 0

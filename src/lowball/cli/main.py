@@ -22,7 +22,7 @@ import click
 from lowball import __version__
 from lowball._files import without_bom, write_text
 from lowball.bots import BOTS
-from lowball.cards import parse_hand
+from lowball.cards import format_cards, parse_hand
 from lowball.cli import rank as rank_work
 from lowball.cli.render import simulation_report
 from lowball.errors import FileError, InvalidCardError, LowballError
@@ -166,7 +166,8 @@ def compare(ctx: click.Context, hands: Sequence[str], showdown: bool) -> None:
     """
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands to compare, got {len(hands)}")
-    ranked = _rank_all(ctx, ((None, h.strip()) for h in hands))
+    # each hand echoed in the one canonical form rank uses: 7s5h4d3c2s, whatever was typed
+    ranked = [(format_cards(parse_hand(h)), c) for h, c in _rank_all(ctx, ((None, h.strip()) for h in hands))]
     if showdown:
         seen: dict[int, int] = {}
         for i, (h, _) in enumerate(ranked):  # one deck: no card in two hands
