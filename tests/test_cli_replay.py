@@ -406,12 +406,19 @@ def test_the_footer_checks_winnings(tmp_path: Path) -> None:
         "won from the pots: p1 2, p2 0",
         "the file's winnings match the replay",
     ]
-    assert _tail(_hand(tmp_path, FOLD, "winnings = [3, 1]\n"), 1) == [
-        "the file's winnings do not match the replay, which gives p1 2 (the file: 3), p2 0 (the file: 1)"
-    ]
-    assert _tail(_hand(tmp_path, FOLD, 'winnings = [2, "x"]\n'), 1) == [
-        "the file's winnings = [2, 'x'] is not 2 whole numbers, one per player: not checked"
-    ]
+    # a file whose winnings disagree with the replay is refused like one whose finishing_stacks
+    # do (exit 2, naming both), and one whose winnings are not whole numbers when it is read
+    path = _hand(tmp_path, FOLD, "winnings = [3, 1]\n")
+    r = replay("--all", str(path))
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (
+        f"lowball replay: {path}: line 10, action 3 'p2 f': the hand ends with winnings [2, 0], "
+        "but the file's winnings = [3, 1]\n"
+    )
+    path = _hand(tmp_path, FOLD, 'winnings = [2, "x"]\n')
+    r = replay("--all", str(path))
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"lowball replay: {path}: field 'winnings' = [2, 'x']: expected a list of whole numbers\n"
     assert _tail(_hand(tmp_path, FOLD, "winnings = [2, 0]\nfinishing_stacks = [101, 99]\n"), 2) == [
         "the file's finishing_stacks match the replay",
         "the file's winnings match the replay",

@@ -143,6 +143,15 @@ def test_finishing_stacks_and_replacement_counts_are_checked() -> None:
     fixture = (PHH_DIR / "fixtures" / "triple_draw_all_in_runout.phh").read_text()
     with pytest.raises(phh.PHHError, match=r"ends with stacks \[8, 0\], but the file's finishing_stacks = \[0, 8\]"):
         phh.loads(fixture + "finishing_stacks = [0, 8]\n").play()
+    with pytest.raises(phh.PHHError, match=r"ends with winnings \[8, 0\], but the file's winnings = \[0, 8\]"):
+        phh.loads(fixture.replace("winnings = [8, 0]", "winnings = [0, 8]")).play()
+    assert tuple(phh.loads(fixture + "finishing_stacks = [8, 0]\n").play().winnings) == (8, 0)
+    with pytest.raises(phh.PHHError, match=r"field 'winnings' has 1 entries for 2 players"):
+        phh.loads(fixture.replace("winnings = [8, 0]", "winnings = [8]"))
+    # a history that stops before the pots are won has no result to check: it replays as far as
+    # it goes, whatever its finishing_stacks and winnings say
+    partial = phh.loads(good(DEAL + '\n  "p2 cc"', finishing_stacks="[1, 2]", winnings="[3, 4]")).play()
+    assert not partial.is_complete and partial.stacks == (98, 98)
     short = good(DEAL + '\n  "p2 cc",\n  "p1 cc",\n  "p1 sd",\n  "p2 sd Qd8h",\n  "d dh p2 7d"')
     with pytest.raises(phh.PHHError, match=r"action 6 'p2 sd Qd8h': p2 discards 2 cards but is dealt 1 in return"):
         phh.loads(short).play()

@@ -448,7 +448,9 @@ class HandHistory:
         PHHError
             For an action that is malformed or illegal at that point (naming it and its line),
             dealt cards that differ from what the engine dealt, replacement cards that do not
-            match the discards in number, or final stacks that differ from ``finishing_stacks``.
+            match the discards in number, or final stacks that differ from ``finishing_stacks``
+            or chips won from the pots that differ from ``winnings`` (the file's fields, checked
+            when the history plays the hand to its end).
         """
         parsed = self.parsed_actions()
         deck, deal_cards = self._stacked_deck(parsed)
@@ -519,12 +521,21 @@ class HandHistory:
                 raise self._fail(i, _with_players(str(e))) from None
             if kind == "player":
                 closed_round = (was_betting and state.phase != BETTING) or (closed_round and verb == "cc")
-            if i == len(parsed) - 1 and self.finishing_stacks is not None:
+            # the file's results are checked when the replay finishes the hand; a history that
+            # stops before the pots are won has no result to check
+            if i == len(parsed) - 1 and state.is_complete and self.finishing_stacks is not None:
                 if tuple(state.stacks) != self.finishing_stacks:
                     raise self._fail(
                         i,
                         f"the hand ends with stacks {list(state.stacks)}, but the file's "
                         f"finishing_stacks = {list(self.finishing_stacks)}",
+                    )
+            if i == len(parsed) - 1 and state.is_complete and "winnings" in self.fields:
+                if list(state.winnings) != list(self.fields["winnings"]):
+                    raise self._fail(
+                        i,
+                        f"the hand ends with winnings {list(state.winnings)}, but the file's "
+                        f"winnings = {list(self.fields['winnings'])}",
                     )
             yield Step(self.actions[i], i, self._line_of(i), state)
 
@@ -715,6 +726,8 @@ def loads(text: str) -> HandHistory:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError(f"field 'actions' = {actions!r}: expected a list of strings")
     finishing = _ints(data, "finishing_stacks", n) if "finishing_stacks" in data else None
+    if "winnings" in data:  # checked as finishing_stacks is: whole numbers, one per player
+        _ints(data, "winnings", n)
     return HandHistory(variant, stacks, tuple(actions), finishing, data, text)
 
 
