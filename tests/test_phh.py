@@ -151,7 +151,7 @@ def test_finishing_stacks_and_replacement_counts_are_checked() -> None:
     # a history that stops before the pots are won has no result to check: it replays as far as
     # it goes, whatever its finishing_stacks and winnings say
     partial = phh.loads(good(DEAL + '\n  "p2 cc"', finishing_stacks="[1, 2]", winnings="[3, 4]")).play()
-    assert not partial.is_complete and partial.stacks == (98, 98)
+    assert not partial.is_complete and tuple(partial.stacks) == (98, 98)
     short = good(DEAL + '\n  "p2 cc",\n  "p1 cc",\n  "p1 sd",\n  "p2 sd Qd8h",\n  "d dh p2 7d"')
     with pytest.raises(phh.PHHError, match=r"action 6 'p2 sd Qd8h': p2 discards 2 cards but is dealt 1 in return"):
         phh.loads(short).play()
