@@ -86,10 +86,10 @@ def test_apply_action_is_the_engine_action() -> None:
     state = HandState(F2L3D, [200, 200, 200], seed=1)
     assert state.actor == 2  # the button acts first with three players
     apply_action(state, Action.raise_to(4))
-    assert state.bets == [1, 2, 4]
+    assert state.bets == (1, 2, 4)
     with pytest.raises(IllegalActionError, match="cannot check"):
         apply_action(state, Action.check())
-    assert state.bets == [1, 2, 4]  # unchanged after the refusal
+    assert state.bets == (1, 2, 4)  # unchanged after the refusal
     apply_action(state, Action.fold())
     apply_action(state, Action.call())
     assert state.phase == "drawing"

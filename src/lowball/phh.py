@@ -22,7 +22,7 @@ the file says. Unknown cards (``??``) are stood in for by cards the deck deals (
 ... ])
 >>> state = phh.loads(text).play()
 >>> state.stacks, state.is_complete
-([101, 99], True)
+((101, 99), True)
 >>> phh.actions_of(state)
 ['d dh p1 7s5h4d3c2s', 'd dh p2 ??????????', 'p2 f']
 """

@@ -155,9 +155,7 @@ def to_dict(state: HandState) -> dict[str, Any]:
         "shown": {str(p): format_cards(c) for p, c in state.shown.items()},
         "pots": [[pot.amount, list(pot.eligible)] for pot in state.pots],
     }
-    for name in SAVED_FIELDS:
-        value = getattr(state, name)
-        d[name] = [list(v) for v in value] if name == "drawn" else (list(value) if isinstance(value, list) else value)
+    d.update(state._saved_fields())
     return d
 
 
@@ -178,34 +176,25 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise LowballError(f"not a saved hand: expected a dict with format {STATE_FORMAT!r}")
     try:
-        state = cls.__new__(cls)
-        state.variant = Variant.from_dict(data["variant"])
+        variant = Variant.from_dict(data["variant"])
         starting = data["starting_stacks"]
         if not (
             isinstance(starting, list)
-            and 2 <= len(starting) <= state.variant.max_players
+            and 2 <= len(starting) <= variant.max_players
             and all(type(s) is int and s >= 1 for s in starting)
         ):
-            raise LowballError(
-                f"starting_stacks = {starting!r}: expected 2..{state.variant.max_players} whole numbers >= 1"
-            )
-        state.starting_stacks = tuple(starting)
-        state.n = n = len(starting)
-        _check_saved_fields(data, n, state.variant, sum(starting))
-        state.deck = Deck.from_snapshot(data["deck"])
-        state.events = [_saved_event(e, n) for e in data["events"]]
-        state.shown = {_saved_position(int(p), "shown", n): parse_cards(c) for p, c in data["shown"].items()}
-        state.pots = [_saved_pot(pot, n) for pot in data["pots"]]
-        state._seen = {}
-        state._classes = {}
-        for name in SAVED_FIELDS:
-            value = data[name]
-            setattr(
-                state,
-                name,
-                [list(v) for v in value] if name == "drawn" else (list(value) if isinstance(value, list) else value),
-            )
-        state._derive()
+            raise LowballError(f"starting_stacks = {starting!r}: expected 2..{variant.max_players} whole numbers >= 1")
+        n = len(starting)
+        _check_saved_fields(data, n, variant, sum(starting))
+        state = cls._restore(
+            variant,
+            tuple(starting),
+            Deck.from_snapshot(data["deck"]),
+            [_saved_event(e, n) for e in data["events"]],
+            {_saved_position(int(p), "shown", n): parse_cards(c) for p, c in data["shown"].items()},
+            [_saved_pot(pot, n) for pot in data["pots"]],
+            {name: data[name] for name in SAVED_FIELDS},
+        )
         _check_fit(state)
     except LowballError as e:
         raise LowballError(f"not a saved hand: {e}") from None
@@ -274,7 +263,7 @@ def _check_fit(state: HandState) -> None:
     if phase == DRAWING:
         actor = state.actor
         last = state.drawn[-1]
-        if state.draw_order != alive or actor not in alive or state.deck.next_position != actor:
+        if list(state.draw_order) != alive or actor not in alive or state.deck.next_position != actor:
             raise LowballError(
                 f"actor = {actor!r}, draw_order = {state.draw_order!r}: expected the players "
                 f"in the hand {alive!r}, and the deck's next player"
@@ -323,9 +312,9 @@ def _check_showdown(state: HandState, alive: list[int]) -> None:
     if state.phase == SHOWDOWN:
         if not state.manual_showdown:
             raise LowballError("phase 'showdown' in a hand whose showdown the engine settles")
-        if state.pots != state.side_pots():
+        if list(state.pots) != state.side_pots():
             raise LowballError(f"pots = {state.pots!r} are not the pots of the chips committed")
-        if state.show_order != state._showing_order(alive):
+        if list(state.show_order) != state._showing_order(alive):
             raise LowballError(f"show_order = {state.show_order!r}: WSOP-LAR 145 gives {state._showing_order(alive)!r}")
         for index, pot in enumerate(state.pots):
             if all(state.mucked[p] for p in pot.eligible):

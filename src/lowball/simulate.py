@@ -269,7 +269,7 @@ def simulate(
     start = time.perf_counter()
     for number in range(1, hands + 1):
         if reset_stacks:
-            table.stacks = [stack] * n
+            table.reset_stacks(stack)
         else:
             for s in table.rebuy(stack):
                 seats[s].rebuys += 1
