@@ -399,7 +399,7 @@ def test_bad_set_up() -> None:
         HandState(TRIPLE_DRAW_FIXED_LIMIT, [100])
     with pytest.raises(VariantError, match="7 players"):
         HandState(TRIPLE_DRAW_FIXED_LIMIT, [100] * 7)
-    with pytest.raises(VariantError, match="stack of position 1 = 0"):
+    with pytest.raises(VariantError, match=r"^stack of position 1 \(p2\) = 0: expected a whole number 1 or more$"):
         HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 0])
     with pytest.raises(VariantError, match="big_bet = 1 is below small_bet = 2"):
         FixedLimit(small_bet=2, big_bet=1)
@@ -478,7 +478,9 @@ def test_review_fixes_pots_and_forced_bets() -> None:
 def test_bad_set_up_values() -> None:
     used = Deck(seed=1)
     used.deal_round([0, 1], 5)
-    for kwargs in ({"deck": used}, {"deck": "x"}, {"seed": "x"}):
+    with pytest.raises(lowball.InvalidSeedError, match=r"^seed = 'x': expected None"):
+        HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed="x")
+    for kwargs in ({"deck": used}, {"deck": "x"}):
         with pytest.raises(VariantError):
             HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], **kwargs)  # type: ignore[arg-type]
     with pytest.raises(VariantError, match="stacks = None"):

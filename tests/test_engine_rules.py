@@ -516,9 +516,13 @@ def test_finish_showdown_with_hands_kept_unseen() -> None:
     s = HandState(N2L1D, [100, 100], deck=stacked([BEST, WORST]), manual_showdown=True)
     act(s, "c x p x x")
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match=r"pot 0: the hands of positions \[0, 1\] are not shown"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^pot 0: the hands of position 0 \(p1\), position 1 \(p2\) are not shown; "
+        r"nothing decides it$",
+    ):
         s.finish_showdown(unshown=[0, 1])
     assert s.to_json() == before
-    with pytest.raises(IllegalActionError, match="position 5 is not at this table"):
+    with pytest.raises(IllegalActionError, match=r"^position = 5: expected a whole number 0..1$"):
         s.finish_showdown(unshown=[5])
     assert s.to_json() == before

@@ -414,7 +414,8 @@ def test_two_unknown_hands_nothing_decides() -> None:
     ]
     with pytest.raises(
         phh.PHHError,
-        match=r"action 10 .*does not say who wins: pot 0: the hands of positions \[0, 1\] \(p1, p2\) are not shown",
+        match=r"action 10 .*does not say who wins: pot 0: the hands of position 0 \(p1\), "
+        r"position 1 \(p2\) are not shown",
     ):
         phh.loads(_n2l1d(actions, [100, 100])).play()
 

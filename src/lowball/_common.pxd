@@ -66,6 +66,12 @@ cdef inline long clip_count(object index, long most):
     return <long>index if index <= most else most + 1
 
 
+cdef inline str who(object position):
+    """How every message names a player: ``position 3 (p4)`` (the PHH player name is the
+    position + 1)."""
+    return f"position {position} (p{position + 1})"
+
+
 cdef inline int position_of(object position, int n_positions) except -1:
     """The position number 0..n_positions-1 of ``position`` (a player's index in the hand, as
     the engine numbers them); DeckError naming it otherwise."""

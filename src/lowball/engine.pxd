@@ -49,7 +49,7 @@ cdef class HandState:
     cdef _start(self)
     @cython.locals(p=Py_ssize_t)
     cpdef list in_hand(self)
-    cdef _check_pos(self, object pos)
+    cdef object _check_pos(self, object pos)
     cpdef _derive(self)
     @cython.locals(q=Py_ssize_t)
     cdef bint _others_can_act(self, Py_ssize_t pos) except -1

@@ -32,6 +32,7 @@ from lowball.errors import (
     IllegalActionError,
     InvalidDiscardError,
     LowballError,
+    whole_number,
 )
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, PotLimit, Variant, VariantError
@@ -239,6 +240,12 @@ class PlayerView:
     events: tuple[Event, ...] = field(default=(), repr=False)
 
 
+def _who(position: int) -> str:
+    """How every message names a player: ``position 3 (p4)`` (the PHH player name is the
+    position + 1)."""
+    return f"position {position} (p{position + 1})"
+
+
 def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
     """Whether every item is a Card already (then discard() skips parsing)."""
     for c in items:
@@ -307,14 +314,15 @@ class HandState:
         if not isinstance(stacks, (list, tuple)) and (
             isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)
         ):
-            raise VariantError(f"stacks = {stacks!r}: expected a sequence of whole chips")
+            raise VariantError(f"stacks = {stacks!r}: expected a list of chips, one per position")
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
             raise VariantError(f"{n} players: {variant.name} seats 2..{variant.max_players}")
-        for i, s in enumerate(stacks):
-            if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-                raise VariantError(f"stack of position {i} = {s!r}: expected whole chips >= 1")
+        stacks = [
+            s if type(s) is int and s >= 1 else whole_number(s, f"stack of {_who(i)}", 1, error=VariantError)
+            for i, s in enumerate(stacks)
+        ]
         if deck is not None and seed is not None:
             raise VariantError("give a deck or a seed, not both")
         if not isinstance(manual_showdown, bool):
@@ -325,13 +333,9 @@ class HandState:
             )
         self._variant = variant
         self._n = n
-        stacks = [int(s) for s in stacks]  # plain ints (an int subclass would not restore)
         self._starting_stacks: tuple[int, ...] = tuple(stacks)
         if deck is None:
-            try:
-                deck = Deck(seed=seed, rule=variant.reshuffle, burn=variant.burn)
-            except TypeError as e:
-                raise VariantError(f"seed = {seed!r}: {e}") from None
+            deck = Deck(seed=seed, rule=variant.reshuffle, burn=variant.burn)  # InvalidSeedError
         self._deck = deck
         self._stacks = list(stacks)
         self._bets = [0] * n
@@ -669,7 +673,7 @@ class HandState:
 
     def hand(self, position: int) -> tuple[Card, ...]:
         """The cards the player at ``position`` holds now (his secret until the showdown)."""
-        self._check_pos(position)
+        position = self._check_pos(position)
         return tuple(self._deck.hand(position))
 
     @property
@@ -685,9 +689,12 @@ class HandState:
         """Positions that have not folded."""
         return [p for p in range(self._n) if not self._folded[p]]
 
-    def _check_pos(self, pos: int) -> None:
-        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < self._n:
-            raise IllegalActionError(f"position {pos!r} is not at this table (0..{self._n - 1})")
+    def _check_pos(self, pos: object) -> int:
+        """``pos`` as a plain int if it is a position at this table (any integer type), else
+        IllegalActionError (see :func:`~lowball.errors.whole_number`)."""
+        if type(pos) is int and 0 <= pos < self._n:
+            return pos
+        return whole_number(pos, "position", 0, self._n - 1, error=IllegalActionError)
 
     def _derive(self) -> None:
         """Recompute what follows from the saved fields (after a round begins, or a restore): the
@@ -799,14 +806,14 @@ class HandState:
         if self._phase == COMPLETE or self._actor is None:
             raise IllegalActionError("the hand is complete: no more actions")
         if pos is not None:
-            self._check_pos(pos)
+            pos = self._check_pos(pos)
             if pos != self._actor:
-                raise IllegalActionError(f"position {pos} acted out of turn: position {self._actor} is to act")
+                raise IllegalActionError(f"{_who(pos)} acted out of turn: {_who(self._actor)} is to act")
         if self._phase != phase:
             want = {DRAWING: "discard or stand pat", SHOWDOWN: "show or muck"}.get(
                 self._phase, "bet, call, check or fold"
             )
-            raise IllegalActionError(f"position {self._actor} must {want} now ({self._phase}), not {phase}")
+            raise IllegalActionError(f"{_who(self._actor)} must {want} now ({self._phase}), not {phase}")
         return self._actor
 
     def fold(self, position: int | None = None) -> Event:
@@ -829,7 +836,7 @@ class HandState:
         """
         p = self._expect(BETTING, position)
         if self._level - self._bets[p] <= 0 and not self._variant.open_fold:
-            raise IllegalActionError(f"position {p} cannot fold: there is no bet to call, check instead")
+            raise IllegalActionError(f"{_who(p)} cannot fold: there is no bet to call, check instead")
         self._deck.fold(p)
         self._folded[p] = True
         self._acted[p] = self._level
@@ -855,7 +862,7 @@ class HandState:
         p = self._expect(BETTING, position)
         to_call = self._level - self._bets[p]
         if to_call > 0:
-            raise IllegalActionError(f"position {p} cannot check: {to_call} to call")
+            raise IllegalActionError(f"{_who(p)} cannot check: {to_call} to call")
         self._acted[p] = self._level
         e = _event("check", p)
         self._events.append(e)
@@ -879,7 +886,7 @@ class HandState:
         p = self._expect(BETTING, position)
         to_call = self._level - self._bets[p]
         if to_call <= 0:
-            raise IllegalActionError(f"position {p} cannot call: there is no bet, check instead")
+            raise IllegalActionError(f"{_who(p)} cannot call: there is no bet, check instead")
         amount = min(to_call, self._stacks[p])
         self._move(p, amount)
         self._acted[p] = self._level
@@ -920,7 +927,7 @@ class HandState:
         """
         p = self._expect(BETTING, position)
         if self._level > 0:
-            raise IllegalActionError(f"position {p} cannot bet: there is a bet of {self._level}, raise instead")
+            raise IllegalActionError(f"{_who(p)} cannot bet: there is a bet of {self._level}, raise instead")
         return self.bet_or_raise(to, p)
 
     def raise_to(self, to: int, position: int | None = None) -> Event:
@@ -934,7 +941,7 @@ class HandState:
         """
         p = self._expect(BETTING, position)
         if self._level == 0:
-            raise IllegalActionError(f"position {p} cannot raise: there is no bet, bet instead")
+            raise IllegalActionError(f"{_who(p)} cannot raise: there is no bet, bet instead")
         return self.bet_or_raise(to, p)
 
     def bet_or_raise(self, to: int, position: int | None = None) -> Event:
@@ -954,16 +961,15 @@ class HandState:
             or for an amount outside ``legal_actions().min_to .. max_to``.
         """
         p = self._expect(BETTING, position)
-        if isinstance(to, bool) or not isinstance(to, int):
-            raise IllegalActionError(f"wager {to!r}: expected whole chips")
-        to = int(to)  # a plain int, whatever subclass came in
+        if type(to) is not int:  # any integer type, as a plain int (see whole_number)
+            to = whole_number(to, "wager", 0, error=IllegalActionError)
         rng = self._wager_range(p)
         if rng is None:
-            raise IllegalActionError(f"position {p} may not bet or raise now: {self._why_no_wager(p)}")
+            raise IllegalActionError(f"{_who(p)} may not bet or raise now: {self._why_no_wager(p)}")
         lo, hi = rng
         if not lo <= to <= hi:
             what = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
-            raise IllegalActionError(f"position {p} cannot wager to {to}: allowed {what}")
+            raise IllegalActionError(f"{_who(p)} cannot wager to {to}: allowed {what}")
         opened = self._level == 0
         increment = to - self._level
         if self._fixed:
@@ -1028,7 +1034,7 @@ class HandState:
             new = tuple(self._deck.draw(p, thrown))  # raises with the deck unchanged
         except DeckExhaustedError as e:
             raise InvalidDiscardError(
-                f"position {p} cannot draw {len(thrown)}: {e} (legal_actions().max_discards says "
+                f"{_who(p)} cannot draw {len(thrown)}: {e} (legal_actions().max_discards says "
                 "how many the deck can serve)"
             ) from None
         self._drawn[-1][p] = len(thrown)
@@ -1332,7 +1338,7 @@ class HandState:
             self._expect(SHOWDOWN, pos)  # raises: the hand is complete, or another phase
         if pos is None:
             return self._actor  # type: ignore[return-value]
-        self._check_pos(pos)
+        pos = self._check_pos(pos)
         if not self._contested(pos):
             state = (
                 "has shown"
@@ -1343,7 +1349,7 @@ class HandState:
                     else ("has folded" if self._folded[pos] else "has no other hand to beat")
                 )
             )
-            raise IllegalActionError(f"position {pos} {state}: nothing to show or muck")
+            raise IllegalActionError(f"{_who(pos)} {state}: nothing to show or muck")
         return pos
 
     def show(self, position: int | None = None) -> Event:
@@ -1402,7 +1408,7 @@ class HandState:
                 if self._variant.show_all_hands
                 else ("it is the last hand not mucked in a pot it is in")
             )
-            raise IllegalActionError(f"position {p} cannot muck: {why}")
+            raise IllegalActionError(f"{_who(p)} cannot muck: {why}")
         e = self._muck(p)
         self._next_shower()
         return e
@@ -1439,9 +1445,9 @@ class HandState:
             raise IllegalActionError(f"unshown = {unshown!r}: expected positions (a list)")
         keep: set[int] = set()
         for p in unshown:
-            self._check_pos(p)
+            p = self._check_pos(p)
             if p not in self._show_order or p in self._shown or self._mucked[p]:
-                raise IllegalActionError(f"position {p} has nothing left to decide at the showdown")
+                raise IllegalActionError(f"{_who(p)} has nothing left to decide at the showdown")
             keep.add(p)
         if keep:  # settle a copy first: an undecidable pot must leave this state as it was
             trial = type(self).from_dict(self.to_dict())
@@ -1461,7 +1467,7 @@ class HandState:
             claims = [p for p in pot.eligible if not self._mucked[p]]
             if len(claims) > 1 and not any(p in self._shown for p in claims):
                 raise IllegalActionError(
-                    f"pot {index}: the hands of positions {claims} are not shown; nothing decides it"
+                    f"pot {index}: the hands of {', '.join(_who(p) for p in claims)} are not shown; nothing decides it"
                 )
         self._award_showdown()
 
@@ -1518,7 +1524,7 @@ class HandState:
             For a position not at the table.
         """
         if position is not None:
-            self._check_pos(position)
+            position = self._check_pos(position)
         hand = tuple(self._deck.hand(position)) if position is not None else ()
         legal = self.legal_actions() if self._actor is not None and self._actor == position else None
         folded, stacks = self._folded, self._stacks
@@ -1650,7 +1656,7 @@ class HandState:
         return cls.from_dict(data)
 
     def __repr__(self) -> str:
-        who = f", position {self._actor} to act" if self._actor is not None else ""
+        who = f", {_who(self._actor)} to act" if self._actor is not None else ""
         return f"<HandState {self._variant.name}, {self._n} players, {self._phase}{who}>"
 
 

@@ -77,20 +77,6 @@ _CARDS_RE = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKAtjqka][cdhsCDHS])")
 _ACTION_RE = re.compile(r"^(?:d dh p([0-9]{1,4}) (\S+)|p([0-9]{1,4}) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
 
 
-_POSITIONS_RE = re.compile(r"\b(positions?) (\d+|\[[\d, ]*\])")
-
-
-def _with_players(message: str) -> str:
-    """An engine message with its positions also named as PHH players: "position 3" becomes
-    "position 3 (p4)", "positions [0, 1]" "positions [0, 1] (p1, p2)"."""
-
-    def name(m: re.Match[str]) -> str:
-        numbers = [int(x) for x in re.findall(r"\d+", m.group(2))]
-        return f"{m.group(0)} ({', '.join(f'p{k + 1}' for k in numbers)})"
-
-    return _POSITIONS_RE.sub(name, message)
-
-
 def _card_arg(verb: str, arg: str | None) -> str:
     """The card text of an action's argument: none for ``sm -`` (the dealt cards) or no argument."""
     return "" if not arg or (verb == "sm" and arg == "-") else arg
@@ -503,7 +489,7 @@ class HandHistory:
             except PHHError as e:
                 raise self._fail(i, str(e)) from None
             except (LowballError, ValueError) as e:
-                raise self._fail(i, _with_players(str(e))) from None
+                raise self._fail(i, str(e)) from None  # the engine names p4 too
             if kind == "player":
                 closed_round = (was_betting and state.phase != BETTING) or (closed_round and verb == "cc")
             if i == len(parsed) - 1 and self.finishing_stacks is not None:
@@ -590,7 +576,7 @@ class HandHistory:
         try:
             state.finish_showdown(unshown=keep)
         except IllegalActionError as e:
-            raise PHHError(f"the history does not say who wins: {_with_players(str(e))}") from None
+            raise PHHError(f"the history does not say who wins: {e}") from None
 
     def _check_dealt(self, state: HandState, pos: int, arg: str) -> None:
         hand = {int(c) for c in state.hand(pos)}

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from lowball.deck import check_seed
 from lowball.engine import HandState
 from lowball.errors import IllegalActionError, InvalidValueError, whole_number
 from lowball.variants import Variant, VariantError
@@ -29,9 +30,9 @@ def random_sources(seed: int | None, n: int) -> tuple[np.random.Generator | None
     default) and the bots fresh unseeded sources.
     """
     n = whole_number(n, "n", 0, 10)  # one per seat: a table seats at most 10
+    seed = check_seed(seed, generators=False)
     if seed is None:
         return None, [random.Random() for _ in range(n)]
-    seed = whole_number(seed, "seed", 0)
     children = np.random.SeedSequence(seed).spawn(n + 1)
     deck_source = np.random.Generator(np.random.PCG64(children[0]))
     bots = [random.Random(int(c.generate_state(2, dtype=np.uint64)[0])) for c in children[1:]]
