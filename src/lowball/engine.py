@@ -961,7 +961,7 @@ class HandState:
             or for an amount outside ``legal_actions().min_to .. max_to``.
         """
         p = self._expect(BETTING, position)
-        if type(to) is not int:  # any integer type, as a plain int (see whole_number)
+        if type(to) is not int or to < 0:  # any integer type, as a plain int (see whole_number)
             to = whole_number(to, "wager", 0, error=IllegalActionError)
         rng = self._wager_range(p)
         if rng is None:
