@@ -619,10 +619,14 @@ def test_bad_cards_and_positions(drawing_deck):
     unchanged(d, InvalidCardError, r"'Zz' is not a card", d.draw, 0, "Zz")
     unchanged(d, InvalidCardError, r"card number 52 is out of range", d.draw, 0, [52])
     unchanged(d, InvalidCardError, r"True is not a card", d.draw, 0, [True])
-    unchanged(d, DeckError, r"position 10 is out of range: positions are 0..9", d.draw, 10, ())
-    unchanged(d, DeckError, r"position -1 is out of range", d.hand, -1)
-    unchanged(d, DeckError, r"position '0' is not a position number", d.draw, "0", ())
-    unchanged(d, DeckError, r"position 11 is out of range", d.fold, 11)
+    unchanged(d, DeckError, r"^position = 10: expected a whole number 0..9$", d.draw, 10, ())
+    unchanged(d, DeckError, r"^position = -1: expected a whole number 0..9$", d.hand, -1)
+    unchanged(d, DeckError, r"^position = '0': expected a whole number 0..9$", d.draw, "0", ())
+    unchanged(d, DeckError, r"^position = 11: expected a whole number 0..9$", d.fold, 11)
+    unchanged(d, DeckError, r"^position = 2.0: expected a whole number 0..9$", d.fold, 2.0)
+    unchanged(d, DeckError, r"^position = True: expected a whole number 0..9$", d.fold, True)
+    unchanged(d, DeckError, rf"^position = {2**70}: expected a whole number 0..9$", d.fold, 2**70)
+    assert d.hand(np.int8(1)) == d.hand(1) and d.view(np.uint64(1)).hand == d.hand(1)
 
 
 def test_deal_and_burn_exhausted():

@@ -294,10 +294,17 @@ class HandState:
     >>> hand.view(1).drawn                                # position 1 sees the count only
     ((3, -1),)
 
+    The state (``stacks``, ``bets``, ``events``, ``phase``, ...) is read-only: each attribute is a
+    property returning an immutable value (a tuple, a copy of a dict), and assigning one raises
+    AttributeError. The game changes through its actions only.
+
     Raises
     ------
     VariantError
-        For a bad number of players or a bad stack.
+        For a bad number of players or a bad stack (any integer type is a number of chips; see
+        :func:`~lowball.errors.whole_number`).
+    InvalidSeedError
+        For a ``seed`` that is not one (see :func:`~lowball.deck.check_seed`).
     """
 
     def __init__(
