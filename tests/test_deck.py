@@ -635,7 +635,7 @@ def test_deal_and_burn_exhausted():
     unchanged(d, DeckExhaustedError, r"cannot deal 23 cards to position 6 \(p7\): only 22 left", d.deal, 6, 23)
     unchanged(d, DeckExhaustedError, r"cannot deal 5 cards to each of 6 positions \(30 cards\): only 22",
               d.deal_round, range(6), 5)  # fmt: skip
-    unchanged(d, DeckError, r"cannot deal -1 cards", d.deal, 6, -1)
+    unchanged(d, DeckError, r"^number of cards to deal = -1: expected a whole number 0 or more$", d.deal, 6, -1)
     unchanged(d, DeckError, r"position 2 \(p3\) appears twice", d.deal_round, [1, 2, 2], 1)
     assert len(d.deal(6, 22)) == 22
     assert d.remaining == 0

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from lowball import Deck, HandState, InvalidSeedError, InvalidValueError, LowballError
-from lowball.errors import IllegalActionError, whole_number
+from lowball.errors import DeckError, IllegalActionError, whole_number
 from lowball.simulate import simulate
 from lowball.table import Table, random_sources
 from lowball.variants import (
@@ -77,6 +77,10 @@ def table_rebuy(value: Any) -> int:
     return table.stacks[0]
 
 
+def deck_deal(value: Any) -> int:
+    return len(Deck(seed=1).deal(0, value))
+
+
 def simulate_hands(value: Any) -> int:
     return simulate(TRIPLE_DRAW_FIXED_LIMIT, ["calling", "calling"], value, seed=1).hands
 
@@ -92,6 +96,7 @@ ENTRIES: list[Entry] = [
     ("Variant.draws", draws, 3, "1..3", VariantError, "Variant.draws"),
     ("Table stack", table_stack, 7, "1 or more", VariantError, "stack of seat 0"),
     ("Table.reset_stacks", table_rebuy, 7, "1 or more", InvalidValueError, "stack"),
+    ("Deck.deal count", deck_deal, 5, "0 or more", DeckError, "number of cards to deal"),
     ("simulate hands", simulate_hands, 2, "0 or more", InvalidValueError, "hands"),
 ]
 

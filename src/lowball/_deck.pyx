@@ -24,6 +24,7 @@ from lowball.errors import (
     DrawOrderError,
     InvalidCardError,
     InvalidDiscardError,
+    whole_number,
 )
 
 from lowball._c_status cimport (
@@ -118,11 +119,9 @@ cdef inline int _position_of(object position) except -1:
 
 cdef int _count_of(object n, str verb) except -1:
     """A number of cards to deal, 0..52, or 53 for any larger number (the caller names it)."""
-    index = as_index(n)
-    if index is None:
-        raise DeckError(f"cannot {verb} {n!r} cards: expected a number of cards, an int 0 or more")
-    if index < 0:
-        raise DeckError(f"cannot {verb} {index} cards: expected 0 or more")
+    index = n if type(n) is int else None
+    if index is None or index < 0:  # lowball's one number check (any integer type), as a DeckError
+        index = whole_number(n, f"number of cards to {verb}", 0, error=DeckError)
     return clip_count(index, 52)
 
 
