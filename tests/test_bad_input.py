@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import lowball
 from lowball import Card, Deck, Hand, HandState, LowballError, bots, phh
+from lowball.deck import check_seed
 from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, apply_action
 from lowball.simulate import simulate
 from lowball.table import Table, random_sources
@@ -167,6 +168,7 @@ ENTRIES: list[Entry] = [
     ("Deck", lambda **k: Deck(**k), (), {"seed": 1, "rule": 0, "burn": False}),
     ("Deck.from_order", Deck.from_order, ("7s5h",), {"seed": 1, "rule": 0, "burn": False}),
     ("Deck.from_snapshot", Deck.from_snapshot, (deck().snapshot(),), {}),
+    ("check_seed", lambda *a, **k: check_seed(*a, **k), (1,), {"generators": True}),
     ("Deck.restore", lambda *a: deck().restore(*a), (deck().snapshot(),), {}),
     ("Deck.view", lambda *a: dealt().view(*a), (0,), {}),
     ("Deck.hand", lambda *a: dealt().hand(*a), (0,), {}),
@@ -245,6 +247,7 @@ ENTRIES: list[Entry] = [
     ("Table", lambda *a, **k: Table(*a, **k), (TRIPLE_DRAW_FIXED_LIMIT, [100, 100]), {"button": 1}),
     ("Table.finish_hand", lambda *a: table().finish_hand(*a), (table().new_hand(),), {}),
     ("Table.rebuy", lambda *a, **k: table().rebuy(*a, **k), (100,), {"seats": [0]}),
+    ("Table.reset_stacks", lambda *a: table().reset_stacks(*a), (100,), {}),
     ("random_sources", random_sources, (1, 2), {}),
     # (two hands: a huge hand count is a valid request that would run for ever)
     (

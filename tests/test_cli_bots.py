@@ -86,10 +86,10 @@ def test_apply_action_is_the_engine_action() -> None:
     state = HandState(F2L3D, [200, 200, 200], seed=1)
     assert state.actor == 2  # the button acts first with three players
     apply_action(state, Action.raise_to(4))
-    assert state.bets == [1, 2, 4]
+    assert state.bets == (1, 2, 4)
     with pytest.raises(IllegalActionError, match="cannot check"):
         apply_action(state, Action.check())
-    assert state.bets == [1, 2, 4]  # unchanged after the refusal
+    assert state.bets == (1, 2, 4)  # unchanged after the refusal
     apply_action(state, Action.fold())
     apply_action(state, Action.call())
     assert state.phase == "drawing"
@@ -160,7 +160,11 @@ def test_illegal_bot_action_names_the_bot(tmp_path: Path, monkeypatch: pytest.Mo
     """)
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(LowballError, match=r"hand 1: bot 'badbots:Checker' at seat \d chose check"):
+    with pytest.raises(
+        LowballError,
+        match=r"^hand 1: bot 'badbots:Checker' at seat 1 \(position 0, p1\) chose check, which is illegal: "
+        r"position 0 \(p1\) cannot check: 1 to call$",
+    ):
         simulate(F2L3D, ["badbots:Checker", "badbots:Checker", "calling"], 5, seed=1)
     sys.modules.pop("badbots", None)
 
@@ -230,7 +234,9 @@ def test_failing_user_bots_are_reported(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(LowballError, match=r"bot 'brokenbots:needs_three' failed to start: TypeError"):
         make_bot("brokenbots:needs_three", F2L3D, random.Random())
-    with pytest.raises(LowballError, match=r"hand 1: bot 'brokenbots:Raises' at seat \d failed: RuntimeError: boom"):
+    with pytest.raises(
+        LowballError, match=r"^hand 1: bot 'brokenbots:Raises' at seat 1 \(position 0, p1\) failed: RuntimeError: boom$"
+    ):
         simulate(F2L3D, ["brokenbots:Raises", "calling"], 3, seed=1)
     with pytest.raises(LowballError, match=r"chose call, which is illegal: 'call' is not an Action"):
         simulate(F2L3D, ["brokenbots:Text", "calling"], 3, seed=1)

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -284,13 +285,22 @@ def test_table_maps_seats_to_positions_with_the_button() -> None:
     table.finish_hand(state)
     assert table.button == 0
     assert table.seats_by_position() == [1, 2, 3, 0]
-    assert table.stacks == [9, 21, 30, 40]  # everyone folded to the big blind (seat 1)
+    assert table.stacks == (9, 21, 30, 40)  # everyone folded to the big blind (seat 1)
     heads_up = Table(VARIANTS["F2L3D"], [5, 5])
     # heads-up: position 0 is the big blind (the seat that is not the button)
     assert heads_up.seats_by_position() == [0, 1]
-    assert heads_up.new_hand().bets == [2, 1]
-    table.stacks[2] = 0
-    assert table.rebuy(50) == [2] and table.stacks[2] == 50
+    assert heads_up.new_hand().bets == (2, 1)
+    # heads-up, seat 0 (the big blind, 2 chips) all in and called down: it loses with this seed
+    broke = Table(VARIANTS["F2L3D"], [2, 5], deck_source=np.random.default_rng(0))
+    state = broke.new_hand()
+    while state.actor is not None:
+        legal = state.legal_actions()
+        state.stand_pat() if legal.draw else (state.call() if legal.call else state.check())
+    broke.finish_hand(state)
+    assert broke.stacks == (0, 7) and broke.hands_played == 1 and broke.button == 0
+    assert broke.rebuy(50) == [0] and broke.stacks == (50, 7)
+    broke.reset_stacks(9)
+    assert broke.stacks == (9, 9)
 
 
 def test_phh_files_of_hands_with_reshuffles_replay(tmp_path: Path) -> None:

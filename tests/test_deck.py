@@ -23,6 +23,7 @@ from lowball import (
     IllegalActionError,
     InvalidCardError,
     InvalidDiscardError,
+    InvalidSeedError,
     LowballError,
     ReshuffleRule,
     format_cards,
@@ -585,7 +586,7 @@ def unchanged(deck: Deck, exc: type[BaseException], match: str, fn, *args) -> Ba
 
 def test_discard_not_in_hand(drawing_deck):
     d = drawing_deck
-    e = unchanged(d, InvalidDiscardError, r"position 0 cannot discard 2d: it is not in that position's hand",
+    e = unchanged(d, InvalidDiscardError, r"position 0 \(p1\) cannot discard 2d: it is not in that position's hand",
                   d.draw, 0, [0, 1])  # fmt: skip
     assert isinstance(e, LowballError) and isinstance(e, ValueError)
     assert isinstance(e, IllegalActionError) and isinstance(e, DeckError)
@@ -595,27 +596,31 @@ def test_discard_not_in_hand(drawing_deck):
 
 def test_discard_twice(drawing_deck):
     d = drawing_deck
-    unchanged(d, InvalidDiscardError, r"position 0 discards card 2c twice", d.draw, 0, [0, 3, 0])
+    unchanged(d, InvalidDiscardError, r"position 0 \(p1\) discards card 2c twice", d.draw, 0, [0, 3, 0])
     unchanged(d, InvalidDiscardError, r"discards card 2c twice", d.draw, 0, "2c 2s 2c")
 
 
 def test_discard_more_than_five(drawing_deck):
     d = drawing_deck
-    unchanged(d, InvalidDiscardError, r"position 0 cannot discard 6 cards: at most 5",
+    unchanged(d, InvalidDiscardError, r"position 0 \(p1\) cannot discard 6 cards: at most 5",
               d.draw, 0, [0, 3, 6, 9, 12, 1])  # fmt: skip
     unchanged(d, InvalidDiscardError, r"cannot discard 6 cards", d.draw, 0, iter([0, 3, 6, 9, 12, 1]))
 
 
 def test_draw_out_of_turn(drawing_deck):
     d = drawing_deck
-    e = unchanged(d, DrawOrderError, r"position 1 cannot draw now: it is position 0's turn", d.draw, 1, [1])
+    e = unchanged(
+        d, DrawOrderError, r"^position 1 \(p2\) cannot draw now: it is position 0 \(p1\)'s turn$", d.draw, 1, [1]
+    )
     assert isinstance(e, IllegalActionError)
-    unchanged(d, DrawOrderError, r"position 5 cannot draw now", d.draw, 5, ())
-    unchanged(d, DrawOrderError, r"positions \[0, 1, 2\] are still to be served", d.end_draw)
+    unchanged(d, DrawOrderError, r"position 5 \(p6\) cannot draw now", d.draw, 5, ())
+    unchanged(
+        d, DrawOrderError, r"position 0 \(p1\), position 1 \(p2\), position 2 \(p3\) still to be served", d.end_draw
+    )
     unchanged(d, DrawOrderError, r"already in progress", d.begin_draw, [0, 1])
-    unchanged(d, DrawOrderError, r"cannot deal to position 3 during a draw round", d.deal, 3, 1)
-    unchanged(d, DrawOrderError, r"cannot deal to position 3 during a draw round", d.deal, 3, 50)
-    unchanged(d, DrawOrderError, r"cannot deal to position 4 during a draw round",
+    unchanged(d, DrawOrderError, r"cannot deal to position 3 \(p4\) during a draw round", d.deal, 3, 1)
+    unchanged(d, DrawOrderError, r"cannot deal to position 3 \(p4\) during a draw round", d.deal, 3, 50)
+    unchanged(d, DrawOrderError, r"cannot deal to position 4 \(p5\) during a draw round",
               d.deal_round, [4, 5], 20)  # fmt: skip
     d.draw(0, ())
     d.draw(1, ())
@@ -631,23 +636,27 @@ def test_bad_cards_and_positions(drawing_deck):
     unchanged(d, InvalidCardError, r"'Zz' is not a card", d.draw, 0, "Zz")
     unchanged(d, InvalidCardError, r"card number 52 is out of range", d.draw, 0, [52])
     unchanged(d, InvalidCardError, r"True is not a card", d.draw, 0, [True])
-    unchanged(d, DeckError, r"position 10 is out of range: positions are 0..9", d.draw, 10, ())
-    unchanged(d, DeckError, r"position -1 is out of range", d.hand, -1)
-    unchanged(d, DeckError, r"position '0' is not a position number", d.draw, "0", ())
-    unchanged(d, DeckError, r"position 11 is out of range", d.fold, 11)
+    unchanged(d, DeckError, r"^position = 10: expected a whole number 0..9$", d.draw, 10, ())
+    unchanged(d, DeckError, r"^position = -1: expected a whole number 0..9$", d.hand, -1)
+    unchanged(d, DeckError, r"^position = '0': expected a whole number 0..9$", d.draw, "0", ())
+    unchanged(d, DeckError, r"^position = 11: expected a whole number 0..9$", d.fold, 11)
+    unchanged(d, DeckError, r"^position = 2.0: expected a whole number 0..9$", d.fold, 2.0)
+    unchanged(d, DeckError, r"^position = True: expected a whole number 0..9$", d.fold, True)
+    unchanged(d, DeckError, rf"^position = {2**70}: expected a whole number 0..9$", d.fold, 2**70)
+    assert d.hand(np.int8(1)) == d.hand(1) and d.view(np.uint64(1)).hand == d.hand(1)
 
 
 def test_deal_and_burn_exhausted():
     d = Deck(seed=6)
     d.deal_round(range(6), 5)
-    unchanged(d, DeckExhaustedError, r"cannot deal 23 cards to position 6: only 22 left", d.deal, 6, 23)
+    unchanged(d, DeckExhaustedError, r"cannot deal 23 cards to position 6 \(p7\): only 22 left", d.deal, 6, 23)
     unchanged(d, DeckExhaustedError, r"cannot deal 5 cards to each of 6 positions \(30 cards\): only 22",
               d.deal_round, range(6), 5)  # fmt: skip
-    unchanged(d, DeckError, r"cannot deal -1 cards", d.deal, 6, -1)
-    unchanged(d, DeckError, r"position 2 appears twice", d.deal_round, [1, 2, 2], 1)
+    unchanged(d, DeckError, r"^number of cards to deal = -1: expected a whole number 0 or more$", d.deal, 6, -1)
+    unchanged(d, DeckError, r"position 2 \(p3\) appears twice", d.deal_round, [1, 2, 2], 1)
     assert len(d.deal(6, 22)) == 22
     assert d.remaining == 0
-    unchanged(d, DeckExhaustedError, r"cannot deal 1 cards to position 7: only 0 left", d.deal, 7, 1)
+    unchanged(d, DeckExhaustedError, r"cannot deal 1 cards to position 7 \(p8\): only 0 left", d.deal, 7, 1)
     unchanged(d, DeckExhaustedError, r"cannot burn a card: the stub is empty", d.burn)
     assert d.deal(7, 0) == ()
 
@@ -659,7 +668,7 @@ def test_draw_the_rule_cannot_complete():
     d.deal_round(range(10), 5)
     d.begin_draw(range(10))
     e = unchanged(d, DeckExhaustedError,
-                  r"position 0 cannot draw 3 cards: the stub has 2 and the seeds' rule's reshuffle "
+                  r"position 0 \(p1\) cannot draw 3 cards: the stub has 2 and the seeds' rule's reshuffle "
                   r"pool 0, so the rule cannot complete this draw",
                   d.draw, 0, d.hand(0)[:3])  # fmt: skip
     assert isinstance(e, LowballError)
@@ -680,17 +689,17 @@ def test_ten_positions_neither_rule_can_serve_five(rule):
     name = "seeds'" if rule is ReshuffleRule.SEEDS else "live"
     for n in (5, 3):
         unchanged(d, DeckExhaustedError,
-                  rf"position 0 cannot draw {n} cards: the stub has 2 and the {name} rule's reshuffle "
+                  rf"position 0 \(p1\) cannot draw {n} cards: the stub has 2 and the {name} rule's reshuffle "
                   r"pool 0, so the rule cannot complete this draw; no card was moved",
                   d.draw, 0, d.hand(0)[:n])  # fmt: skip
     assert d.draw(0, (0, 10)) == (50, 51)  # exactly what is there (live: 51 via a 1-card stub)
     # position 1: stub 0, muck 0, burns 0, and position 0's two served discards: 2 under either rule
     assert d.available == 2
     unchanged(d, DeckExhaustedError,
-              rf"position 1 cannot draw 5 cards: the stub has 0 and the {name} rule's reshuffle "
+              rf"position 1 \(p2\) cannot draw 5 cards: the stub has 0 and the {name} rule's reshuffle "
               r"pool 2, so the rule cannot complete this draw",
               d.draw, 1, d.hand(1))  # fmt: skip
-    unchanged(d, DeckExhaustedError, r"position 1 cannot draw 3 cards", d.draw, 1, (1, 11, 21))
+    unchanged(d, DeckExhaustedError, r"position 1 \(p2\) cannot draw 3 cards", d.draw, 1, (1, 11, 21))
     assert set(d.draw(1, (1, 11))) == {0, 10}  # only position 0's discards exist to be dealt
     assert d.available == 2 and d.snapshot()["draw"]["discards"] == [[1, 1], [11, 1]]
     assert_partition(d)
@@ -747,12 +756,14 @@ def test_bad_snapshots_leave_deck_unchanged():
 
 
 def test_constructor_errors():
-    with pytest.raises(TypeError, match=r"seed 1.5 is not usable"):
-        Deck(seed=1.5)
-    with pytest.raises(TypeError):
-        Deck(seed=True)
-    with pytest.raises(DeckError, match=r"seed -3 is negative"):
-        Deck(seed=-3)
+    accepted = (
+        "expected None (operating-system entropy), a whole number >= 0, or a numpy Generator, "
+        "BitGenerator or SeedSequence"
+    )
+    for seed in (1.5, True, -3, "abc"):
+        with pytest.raises(InvalidSeedError) as e:
+            Deck(seed=seed)
+        assert str(e.value) == f"seed = {seed!r}: {accepted}"
     with pytest.raises(DeckError, match=r"reshuffle rule 7 is unknown"):
         Deck(rule=7)
     with pytest.raises(InvalidCardError, match=r"appears twice"):

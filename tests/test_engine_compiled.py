@@ -32,7 +32,7 @@ def test_the_installed_engine_is_compiled() -> None:
     assert SOURCE.is_file()  # the source ships too: mypy checks it, readers read it
     s = HandState(VARIANT_LIST[0], [100, 100])
     assert not hasattr(s, "__dict__")  # an extension type: fields are C slots
-    assert s.stacks == [98, 99] and s.n == 2  # heads-up: position 0 is the big blind
+    assert s.stacks == (98, 99) and s.n == 2  # heads-up: position 0 is the big blind
 
 
 def test_the_interpreted_engine_is_the_plain_source() -> None:
@@ -40,7 +40,7 @@ def test_the_interpreted_engine_is_the_plain_source() -> None:
     assert pure.__file__ == str(SOURCE)
     s = pure.HandState(VARIANT_LIST[0], [100, 100])
     assert hasattr(s, "__dict__") and type(s) is not HandState
-    assert s.stacks == [98, 99]
+    assert s.stacks == (98, 99)
 
 
 @pytest.mark.parametrize("variant", VARIANT_LIST, ids=lambda v: v.code)

@@ -597,7 +597,7 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
         assert ours == ref.wager_range(s), f"{where}: lowball breaks RULES.md 5"
         skip_vacuous_turns(pk, tally, where, before=p)
         assert pk.actor_index == p, where
-        assert list(pk.stacks) == s.stacks, where
+        assert tuple(pk.stacks) == s.stacks, where
         assert pk.total_pot_amount == s.pot_total, where
         assert pk.can_fold() == legal.fold, where
         assert pk.checking_or_calling_amount == (legal.call_amount if legal.call else 0), where
@@ -643,12 +643,12 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
         tally.showdowns += 1
     forced = v.forced
     short_ante = [p for p in range(s.n) if forced.ante and not forced.big_blind_ante and s.antes[p] < forced.ante]
-    if list(pk.stacks) != s.stacks and short_ante:
+    if tuple(pk.stacks) != s.stacks and short_ante:
         # Rule.SHORT_ANTE: ours caps the short player's main pot at what he put in.
         p = min(short_ante, key=lambda q: s.committed[q])
         assert s.pots[0].amount == sum(min(c, s.committed[p]) for c in s.committed), where
         tally.differences[Rule.SHORT_ANTE] += 1
-    elif list(pk.stacks) != s.stacks:
+    elif tuple(pk.stacks) != s.stacks:
         # The other known way final stacks may differ: a pot split three or more ways with two
         # or more odd chips (see test_odd_chips_of_a_three_way_split).
         winners = Counter(e.pot for e in s.events if e.kind == "win")
@@ -657,7 +657,7 @@ def play_both(case: Case, stacks: list[int], seed: int, tally: Tally) -> None:
         check_odd_chips(s)
         tally.differences[Rule.SPLIT_ODD_CHIPS] += 1
     elif showdown:
-        assert pushed == s.winnings, where
+        assert tuple(pushed) == s.winnings, where
     assert sum(s.stacks) == sum(stacks)
     game = pokerkit_game(v)
     if game is not None:
@@ -852,6 +852,6 @@ def test_phh_round_trip_after_a_reshuffle() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit notes the cards it did not expect
         *_, theirs = HandHistory.loads(text)
-    assert list(theirs.stacks) == s.stacks
+    assert tuple(theirs.stacks) == s.stacks
     again = phh.loads(text).play()
     assert again.stacks == s.stacks and again.events == s.events

@@ -173,7 +173,7 @@ def test_a_huge_cap_works(engine: ModuleType) -> None:
     s = engine.HandState(v, [100, 100, 100], seed=1)
     for _ in range(6):
         s.bet_or_raise(s.legal_actions().min_to)
-    assert s.bets == [12, 14, 10] and s.legal_actions().raise_
+    assert s.bets == (12, 14, 10) and s.legal_actions().raise_
     assert engine.HandState.from_json(s.to_json()).to_dict() == s.to_dict()
 
 

@@ -129,7 +129,7 @@ def test_fixed_limit_all_in_of_half_a_bet(
 ) -> None:
     s = HandState(FL_20, stacks, seed=2)
     act(s, "c " * (len(stacks) - 1) + "x p")  # everyone in for 20, all stand pat: round 2
-    assert s.betting_round == 2 and s.bets == [0] * len(stacks)
+    assert s.betting_round == 2 and s.bets == (0,) * len(stacks)
     act(s, script)
     la = s.legal_actions()
     if expected is None:
@@ -245,7 +245,7 @@ def test_short_big_blind_heads_up() -> None:
     la = s.legal_actions()
     assert (la.position, la.check, la.call, la.call_amount, la.raise_) == (1, False, True, 1, False)
     s.call()
-    assert s.phase == DRAWING and s.stacks == [0, 199] and s.pot_total == 2
+    assert s.phase == DRAWING and s.stacks == (0, 199) and s.pot_total == 2
 
 
 # -- WSOP-TR 84: a fold when a check is free ----------------------------------------------------
@@ -268,7 +268,7 @@ def test_open_fold_is_binding_where_allowed() -> None:
     la = s.legal_actions()
     assert la.position == 1 and la.check and la.fold
     s.fold()
-    assert s.folded == [False, True, False] and s.phase == DRAWING
+    assert s.folded == (False, True, False) and s.phase == DRAWING
 
 
 # -- WSOP-LAR 145 and WSOP-TR 72: the showdown ------------------------------------------------
@@ -372,11 +372,11 @@ def test_manual_showdown_a_muck_forfeits() -> None:
     and the other wins without showing (no other live hand)."""
     s = HandState(F2L3D, [100, 100], deck=stacked([BEST, WORST]), manual_showdown=True)
     act(s, "c x p x x p x x p x x")
-    assert s.phase == SHOWDOWN and s.actor == 0 and s.show_order == [0, 1]
+    assert s.phase == SHOWDOWN and s.actor == 0 and s.show_order == (0, 1)
     la = s.legal_actions()
     assert (la.phase, la.show, la.muck) == (SHOWDOWN, True, True)
     s.muck()
-    assert s.phase == COMPLETE and s.stacks == [98, 102]
+    assert s.phase == COMPLETE and s.stacks == (98, 102)
     assert events(s, "show", "muck", "win") == [("muck", 0), ("win", 1)]
     assert [e.hand_class for e in s.events if e.kind == "win"] == [0]  # won unseen
 
@@ -516,9 +516,13 @@ def test_finish_showdown_with_hands_kept_unseen() -> None:
     s = HandState(N2L1D, [100, 100], deck=stacked([BEST, WORST]), manual_showdown=True)
     act(s, "c x p x x")
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match=r"pot 0: the hands of positions \[0, 1\] are not shown"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^pot 0: the hands of position 0 \(p1\), position 1 \(p2\) are not shown; "
+        r"nothing decides it$",
+    ):
         s.finish_showdown(unshown=[0, 1])
     assert s.to_json() == before
-    with pytest.raises(IllegalActionError, match="position 5 is not at this table"):
+    with pytest.raises(IllegalActionError, match=r"^position = 5: expected a whole number 0..1$"):
         s.finish_showdown(unshown=[5])
     assert s.to_json() == before

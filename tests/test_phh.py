@@ -164,7 +164,7 @@ def test_pokerkit_style_syntax_is_read() -> None:
         '  "p2 cc",\n  "p1 sd",\n  "p2 sd",\n  "p1 cc",\n  "p2 cc",\n  "p1 sm 7h5c4d3s2c",\n  "p2 sm -"'
     )
     state = phh.loads(text).play()
-    assert state.is_complete and state.stacks == [104, 96]
+    assert state.is_complete and state.stacks == (104, 96)
 
 
 def test_rules_without_a_phh_field_survive_export() -> None:

@@ -82,7 +82,7 @@ def test_action_grammar(clause: str, actions: list[str], finishing: list[int]) -
     steps = list(hist.replay())
     assert len(steps) == len(actions)  # a step for each action, no-ops included
     state = steps[-1].state
-    assert state.is_complete and state.stacks == finishing
+    assert state.is_complete and list(state.stacks) == finishing
 
 
 # pokerkit's reader awards a pot only through explicit showdown actions: every row with them.
@@ -100,7 +100,7 @@ def test_a_muck_forfeits_in_the_replay_and_the_export() -> None:
     export writes the muck as ``p1 sm`` and imports to the same hand."""
     text = document(DEAL + CHECK_DOWN + ["p1 sm", f"p2 sm {KING}"], [100, 100], [98, 102])
     state = phh.loads(text).play()
-    assert state.stacks == [98, 102]
+    assert state.stacks == (98, 102)
     assert [(e.kind, e.position) for e in state.events if e.kind in ("show", "muck", "win")] == [
         ("muck", 0),
         ("win", 1),
@@ -109,7 +109,7 @@ def test_a_muck_forfeits_in_the_replay_and_the_export() -> None:
     assert '"p1 sm",' in exported
     assert f'"p2 sm {KING} # not shown",' in exported
     again = phh.loads(exported).play()
-    assert again.stacks == [98, 102] and again.events == state.events
+    assert again.stacks == (98, 102) and again.events == state.events
     assert phh.dumps(again) == exported
     assert pokerkit_stacks(exported) == [98, 102]
 
@@ -137,7 +137,7 @@ def test_unknown_cards_past_the_deck_after_reshuffles() -> None:
     actions += ["p1 cbr 4", "p2 f", "p3 f"]
     text = document(actions, [100, 100, 100], [104, 98, 98])
     state = phh.loads(text).play()
-    assert state.stacks == [104, 98, 98]
+    assert state.stacks == (104, 98, 98)
     assert state.deck.reshuffles >= 1 and state.deck.check()
     assert pokerkit_stacks(text) == [104, 98, 98]
 
@@ -168,14 +168,14 @@ def test_unknown_cards_with_known_ones_named_later() -> None:
         "p2 sm",
     ]
     state = phh.loads(document(actions, [100, 100], [102, 98])).play()
-    assert state.stacks == [102, 98]
+    assert state.stacks == (102, 98)
 
 
 def test_fold_with_a_free_check_replays() -> None:
     """A recorded fold where a check was free (binding in live play, WSOP-TR 84) replays."""
     actions = DEAL + ["p2 cc", "p1 f"]
     state = phh.loads(document(actions, [100, 100], [98, 102])).play()
-    assert state.stacks == [98, 102] and state.folded == [True, False]
+    assert state.stacks == (98, 102) and state.folded == (True, False)
 
 
 @pytest.mark.parametrize(
@@ -215,7 +215,7 @@ def test_an_unknown_hand_is_never_valued(last: list[str], finishing: list[int]) 
     actions = ["d dh p1 ??????????", f"d dh p2 {STRAIGHT_FLUSH}"] + CHECK_DOWN + last
     text = document(actions, [100, 100], finishing)
     state = phh.loads(text).play()
-    assert state.stacks == finishing
+    assert list(state.stacks) == finishing
     assert 0 not in state.shown  # p1's cards were never shown
     if last[0].endswith("??") and last[1] != "p2 sm":  # pokerkit reads ?? shows, not "-" ones
         assert pokerkit_stacks(text) == finishing
@@ -241,7 +241,7 @@ def test_unknown_cards_shown_in_any_order() -> None:
             actions += ["p1 cc", "p2 cc", "p3 cc", "p4 cc", "p5 cc"]
         actions += [f"p{p} sm {shows[p]}" for p in (1, 2, 3, 4)] + [f"p5 sm {order}"]
         state = phh.loads(document(actions, [100] * 5, [108, 98, 98, 98, 98])).play()
-        assert state.stacks == [108, 98, 98, 98, 98], order
+        assert state.stacks == (108, 98, 98, 98, 98), order
         assert sorted(map(str, state.shown[4])) == sorted(["3c", "8h", "8c", "2h", "3d"])
 
 
@@ -365,7 +365,7 @@ def test_a_show_after_the_hand_is_over_reveals_unknown_cards() -> None:
         "p1 sm 7s5h4d3c2s # not shown",
     ]
     state = phh.loads(_n2l1d(actions, [100, 100], [102, 98])).play()
-    assert state.stacks == [102, 98]
+    assert state.stacks == (102, 98)
     assert sorted(map(str, state.hand(0))) == sorted(["7s", "5h", "4d", "3c", "2s"])
 
 
@@ -389,7 +389,7 @@ def test_an_unknown_hand_loses_the_main_pot_and_wins_the_side_pot() -> None:
         "p3 sm",
     ]
     state = phh.loads(_n2l1d(actions, [10, 100, 100], [30, 130, 50])).play()
-    assert state.stacks == [30, 130, 50] and 1 not in state.shown
+    assert state.stacks == (30, 130, 50) and 1 not in state.shown
 
 
 def test_an_unknown_hand_where_every_hand_is_shown() -> None:
@@ -401,7 +401,7 @@ def test_an_unknown_hand_where_every_hand_is_shown() -> None:
         "p2 sm 9h8h7h6h5h",
     ]
     text = _n2l1d(actions, [100, 100], [98, 102], _lowball_show_all_hands="true")
-    assert phh.loads(text).play().stacks == [98, 102]
+    assert phh.loads(text).play().stacks == (98, 102)
 
 
 def test_two_unknown_hands_nothing_decides() -> None:
@@ -414,7 +414,8 @@ def test_two_unknown_hands_nothing_decides() -> None:
     ]
     with pytest.raises(
         phh.PHHError,
-        match=r"action 10 .*does not say who wins: pot 0: the hands of positions \[0, 1\] \(p1, p2\) are not shown",
+        match=r"action 10 .*does not say who wins: pot 0: the hands of position 0 \(p1\), "
+        r"position 1 \(p2\) are not shown",
     ):
         phh.loads(_n2l1d(actions, [100, 100])).play()
 
@@ -451,7 +452,7 @@ finishing_stacks = [6, 50, 0, 12]
 
 def test_an_unknown_card_thrown_and_dealt_back_in_one_draw() -> None:
     state = phh.loads(THROWN_AND_DEALT_BACK).play()
-    assert state.stacks == [6, 50, 0, 12]
+    assert state.stacks == (6, 50, 0, 12)
     exported = phh.dumps(state)
     assert '"d dh p4 ??????????",' in exported and '"p4 sd ??3s7dKd??",' in exported
     assert '"d dh p4 4s2c9sJc8h",' in exported  # dealt known, though a stand-in was thrown

@@ -66,6 +66,12 @@ cdef inline long clip_count(object index, long most):
     return <long>index if index <= most else most + 1
 
 
+cdef inline str who(object position):
+    """How every message names a player: ``position 3 (p4)`` (the PHH player name is the
+    position + 1)."""
+    return f"position {position} (p{position + 1})"
+
+
 cdef inline int position_of(object position, int n_positions) except -1:
     """The position number 0..n_positions-1 of ``position`` (a player's index in the hand, as
     the engine numbers them); DeckError naming it otherwise."""
@@ -75,14 +81,9 @@ cdef inline int position_of(object position, int n_positions) except -1:
         v = PyLong_AsLongAndOverflow(position, &overflow)
         if overflow == 0 and 0 <= v < n_positions:
             return <int>v
-    from lowball.errors import DeckError
-    index = as_index(position)
-    if index is None:
-        raise DeckError(f"position {position!r} is not a position number: "
-                        f"expected an int 0..{n_positions - 1}")
-    if not 0 <= index < n_positions:
-        raise DeckError(f"position {index} is out of range: positions are 0..{n_positions - 1}")
-    return <int>index
+    # anything else: lowball's one number check (any integer type; its message, as a DeckError)
+    from lowball.errors import DeckError, whole_number
+    return <int>whole_number(position, "position", 0, n_positions - 1, error=DeckError)
 
 
 cdef inline Py_ssize_t scan_cards(object text, uint8_t *out, Py_ssize_t cap) except -2:

@@ -24,6 +24,7 @@ from lowball.errors import (
     DrawOrderError,
     InvalidCardError,
     InvalidDiscardError,
+    whole_number,
 )
 
 from lowball._c_status cimport (
@@ -32,7 +33,7 @@ from lowball._c_status cimport (
 )
 from lowball._c_deck cimport *
 from lowball._common cimport (
-    int_cards, as_index, clip_count, position_of, scan_cards, status_error, status_text,
+    int_cards, as_index, clip_count, position_of, scan_cards, status_error, status_text, who,
 )
 
 # numpy's C interface to a BitGenerator (numpy/random/bitgen.h), declared here so that the build
@@ -118,11 +119,9 @@ cdef inline int _position_of(object position) except -1:
 
 cdef int _count_of(object n, str verb) except -1:
     """A number of cards to deal, 0..52, or 53 for any larger number (the caller names it)."""
-    index = as_index(n)
-    if index is None:
-        raise DeckError(f"cannot {verb} {n!r} cards: expected a number of cards, an int 0 or more")
-    if index < 0:
-        raise DeckError(f"cannot {verb} {index} cards: expected 0 or more")
+    index = n if type(n) is int else None
+    if index is None or index < 0:  # lowball's one number check (any integer type), as a DeckError
+        index = whole_number(n, f"number of cards to {verb}", 0, error=DeckError)
     return clip_count(index, 52)
 
 
@@ -143,7 +142,7 @@ cdef int _positions_of(object positions, uint8_t *out) except -1:
     for item in items:
         s = _position_of(item)
         if (seen >> s) & 1u:
-            raise DeckError(f"position {s} appears twice in {list(items)!r}")
+            raise DeckError(f"{who(s)} appears twice in {list(items)!r}")
         seen |= 1u << s
         out[n] = <uint8_t>s
         n += 1
@@ -293,7 +292,7 @@ cdef class DeckCore:
         n = as_index(n)
         if k > 52 - self.d.top and not self.d.in_draw:
             raise DeckExhaustedError(
-                f"cannot deal {n} cards to position {s}: only {52 - self.d.top} left in the stub")
+                f"cannot deal {n} cards to {who(s)}: only {52 - self.d.top} left in the stub")
         st = lb_deck_deal(&self.d, s, k, out)
         if st != LB_OK:
             self._raise_deal(st, s, n)
@@ -353,13 +352,13 @@ cdef class DeckCore:
     cdef int _raise_deal(self, lb_status st, int position, object n) except -1:
         if st == LB_ERR_TURN:
             raise DrawOrderError(
-                f"cannot deal to position {position} during a draw round: serve it with draw(), "
+                f"cannot deal to {who(position)} during a draw round: serve it with draw(), "
                 "or end the round with end_draw()")
         if st == LB_ERR_EXHAUSTED:
             raise DeckExhaustedError(
-                f"cannot deal {n} cards to position {position}: only {52 - self.d.top} left in "
+                f"cannot deal {n} cards to {who(position)}: only {52 - self.d.top} left in "
                 "the stub")
-        raise status_error(st, f"dealing {n} cards to position {position} failed: "
+        raise status_error(st, f"dealing {n} cards to {who(position)} failed: "
                                f"{status_text(st)}")
 
     def burn(self):
@@ -497,7 +496,7 @@ cdef class DeckCore:
         cdef lb_status st
         if n > 5:
             raise InvalidDiscardError(
-                f"position {s} cannot discard {n} cards: at most 5 in one draw")
+                f"{who(s)} cannot discard {n} cards: at most 5 in one draw")
         while True:
             self._top_up()
             if self.lock is None:
@@ -516,26 +515,26 @@ cdef class DeckCore:
         cdef int left = 52 - self.d.top
         if st == LB_ERR_TURN:
             if not self.d.in_draw:
-                raise DrawOrderError(f"position {s} cannot draw: no draw round in progress "
+                raise DrawOrderError(f"{who(s)} cannot draw: no draw round in progress "
                                      "(call begin_draw() first)")
             if self.d.next >= self.d.n_order:
-                raise DrawOrderError(f"position {s} cannot draw: every position of this round "
+                raise DrawOrderError(f"{who(s)} cannot draw: every position of this round "
                                      "has been served (call end_draw())")
-            raise DrawOrderError(f"position {s} cannot draw now: it is position "
-                                 f"{self.d.order[self.d.next]}'s turn")
+            raise DrawOrderError(f"{who(s)} cannot draw now: it is "
+                                 f"{who(self.d.order[self.d.next])}'s turn")
         if st == LB_ERR_DUPLICATE:
-            raise InvalidDiscardError(f"position {s} discards card {_CARDS[arr[bad]]} twice")
+            raise InvalidDiscardError(f"{who(s)} discards card {_CARDS[arr[bad]]} twice")
         if st == LB_ERR_NOT_HELD:
             raise InvalidDiscardError(
-                f"position {s} cannot discard {_CARDS[arr[bad]]}: it is not in that position's "
+                f"{who(s)} cannot discard {_CARDS[arr[bad]]}: it is not in that position's "
                 "hand")
         if st == LB_ERR_EXHAUSTED:
             rule = "seeds'" if self.d.rule == LB_RESHUFFLE_SEEDS else "live"
             raise DeckExhaustedError(
-                f"position {s} cannot draw {n} cards: the stub has {left} and the {rule} rule's "
+                f"{who(s)} cannot draw {n} cards: the stub has {left} and the {rule} rule's "
                 f"reshuffle pool {lb_deck_available(&self.d) - left}, so the rule cannot "
                 "complete this draw; no card was moved")
-        raise status_error(st, f"draw for position {s} failed: {status_text(st)}", discard=True)
+        raise status_error(st, f"draw for {who(s)} failed: {status_text(st)}", discard=True)
 
     def end_draw(self):
         """End the draw round: its discards join the muck as earlier draws' discards.
@@ -550,7 +549,7 @@ cdef class DeckCore:
         if self.d.next < self.d.n_order:
             waiting = [self.d.order[i] for i in range(self.d.next, self.d.n_order)]
             raise DrawOrderError(
-                f"cannot end the draw round: positions {waiting} are still to be served")
+                f"cannot end the draw round: {', '.join([who(p) for p in waiting])} still to be served")
         lb_deck_end_draw(&self.d)
 
     # -- reading the state ---------------------------------------------------------------------

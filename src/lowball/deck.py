@@ -20,9 +20,9 @@ import numpy as np
 
 from lowball._deck import RULE_LIVE, RULE_SEEDS, DeckCore
 from lowball.cards import Card, CardLike
-from lowball.errors import DeckError, InvalidTypeError, InvalidValueError
+from lowball.errors import DeckError, InvalidSeedError, InvalidValueError, whole_number
 
-__all__ = ["Deck", "DeckView", "ReshuffleRule", "SNAPSHOT_FORMAT"]
+__all__ = ["Deck", "DeckView", "ReshuffleRule", "SNAPSHOT_FORMAT", "check_seed"]
 
 SNAPSHOT_FORMAT = "lowball.deck/1"
 """The ``"format"`` value of :meth:`Deck.snapshot` dictionaries."""
@@ -107,8 +107,32 @@ class DeckView:
     own_discards: tuple[Card, ...] = field(default=())
 
 
+def check_seed(seed: object, *, generators: bool = True) -> Any:
+    """``seed`` checked: None, a whole number >= 0 (any integer type, returned as a plain int)
+    or, with ``generators``, a numpy ``Generator``, ``BitGenerator`` or ``SeedSequence``
+    (returned as it is). The one check of every ``seed=`` in lowball.
+
+    Raises
+    ------
+    InvalidSeedError
+        For anything else, naming the value and what is accepted.
+    """
+    if seed is None:
+        return None
+    if generators and isinstance(seed, (np.random.Generator, np.random.BitGenerator, np.random.SeedSequence)):
+        return seed
+    try:
+        return whole_number(seed, "seed", 0, error=InvalidSeedError)
+    except InvalidSeedError:
+        also = ", or a numpy Generator, BitGenerator or SeedSequence" if generators else ""
+        raise InvalidSeedError(
+            f"seed = {seed!r}: expected None (operating-system entropy), a whole number >= 0{also}"
+        ) from None
+
+
 def _bit_generator(seed: SeedLike) -> tuple[np.random.BitGenerator | None, bool]:
     """The numpy BitGenerator for ``seed`` and whether it is shared with the caller."""
+    seed = check_seed(seed)
     if seed is None:
         return None, False
     if isinstance(seed, np.random.Generator):
@@ -117,14 +141,7 @@ def _bit_generator(seed: SeedLike) -> tuple[np.random.BitGenerator | None, bool]
         return seed, True
     if isinstance(seed, np.random.SeedSequence):
         return np.random.PCG64(seed), False
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise InvalidTypeError(
-            f"seed {seed!r} is not usable: expected None (OS entropy), a non-negative int, "
-            "a numpy Generator, BitGenerator or SeedSequence"
-        )
-    if seed < 0:
-        raise DeckError(f"seed {seed} is negative: expected an int >= 0")
-    return np.random.PCG64(int(seed)), False
+    return np.random.PCG64(seed), False
 
 
 def _jsonable(value: Any) -> Any:
@@ -203,10 +220,11 @@ class Deck(DeckCore):
 
     Raises
     ------
-    InvalidTypeError
-        For a ``seed`` of another type (also a TypeError).
+    InvalidSeedError
+        For a ``seed`` that is none of these (a negative number, a float, text; see
+        :func:`check_seed`).
     DeckError
-        For a negative seed or an unknown ``rule``.
+        For an unknown ``rule``.
     """
 
     __slots__ = ()

@@ -3,7 +3,8 @@
 # engine.py stays plain, type-checked Python: it is the engine's only source, and it runs unchanged
 # without Cython. This file only tells Cython the C types of HandState's fields and of the locals
 # of its hot methods, so that field access and small-integer arithmetic compile to C. Every field
-# stays readable and writable from Python under the same name ("public"). Private helpers are
+# is private (a C field, out of Python's reach); engine.py's read-only properties show the state
+# to callers as tuples and copies, and saving.py restores through HandState._restore. Private helpers are
 # cdef (C calls, invisible from Python); _derive, which from_dict calls on an untyped object, is
 # cpdef.
 #
@@ -19,36 +20,36 @@ cdef _event(str kind, position=*, amount=*, tuple cards=*, tuple discarded=*, nu
 
 
 cdef class HandState:
-    cdef public object variant
-    cdef public Py_ssize_t n
-    cdef public tuple starting_stacks
-    cdef public object deck
-    cdef public list stacks, bets, committed, antes, folded, winnings, events
-    cdef public str phase
-    cdef public Py_ssize_t betting_round, draw_round
-    cdef public object actor
-    cdef public list pending, acted, mucked, show_order
-    cdef public bint manual_showdown
-    cdef public object level, last_raise, full_level
-    cdef public Py_ssize_t bet_count
-    cdef public bint capped
-    cdef public object aggressor, last_round_aggressor
-    cdef public list draw_order, drawn
-    cdef public dict shown
-    cdef public list pots
-    cdef public dict _seen, _classes
-    cdef public object _round_bet
-    cdef public bint _fixed, _pot_limit
-    cdef public object _max_wagers
+    cdef object _variant
+    cdef Py_ssize_t _n
+    cdef tuple _starting_stacks
+    cdef object _deck
+    cdef list _stacks, _bets, _committed, _antes, _folded, _winnings, _events
+    cdef str _phase
+    cdef Py_ssize_t _betting_round, _draw_round
+    cdef object _actor
+    cdef list _pending, _acted, _mucked, _show_order
+    cdef bint _manual_showdown
+    cdef object _level, _last_raise, _full_level
+    cdef Py_ssize_t _bet_count
+    cdef bint _capped
+    cdef object _aggressor, _last_round_aggressor
+    cdef list _draw_order, _drawn
+    cdef dict _shown
+    cdef list _pots
+    cdef dict _seen, _classes
+    cdef object _round_bet
+    cdef bint _fixed, _pot_limit
+    cdef object _max_wagers
     cdef object __weakref__
-    cdef public object _min_bet
+    cdef object _min_bet
 
     cdef _post(self, Py_ssize_t pos, object amount, str kind, bint live)
     @cython.locals(pos=Py_ssize_t)
     cdef _start(self)
     @cython.locals(p=Py_ssize_t)
     cpdef list in_hand(self)
-    cdef _check_pos(self, object pos)
+    cdef object _check_pos(self, object pos)
     cpdef _derive(self)
     @cython.locals(q=Py_ssize_t)
     cdef bint _others_can_act(self, Py_ssize_t pos) except -1

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from lowball.cards import Card, CardLike, format_cards, parse_cards
 from lowball.deck import Deck
@@ -32,6 +32,7 @@ from lowball.errors import (
     IllegalActionError,
     InvalidDiscardError,
     LowballError,
+    whole_number,
 )
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, PotLimit, Variant, VariantError
@@ -84,6 +85,7 @@ SAVED_FIELDS = (
     "show_order",
     "manual_showdown",
 )
+_H = TypeVar("_H", bound="HandState")
 _SECRET_KINDS = frozenset(("deal", "draw"))  # events whose cards only their own player may see
 _BETTING_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
 
@@ -238,6 +240,12 @@ class PlayerView:
     events: tuple[Event, ...] = field(default=(), repr=False)
 
 
+def _who(position: int) -> str:
+    """How every message names a player: ``position 3 (p4)`` (the PHH player name is the
+    position + 1)."""
+    return f"position {position} (p{position + 1})"
+
+
 def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
     """Whether every item is a Card already (then discard() skips parsing)."""
     for c in items:
@@ -286,10 +294,17 @@ class HandState:
     >>> hand.view(1).drawn                                # position 1 sees the count only
     ((3, -1),)
 
+    The state (``stacks``, ``bets``, ``events``, ``phase``, ...) is read-only: each attribute is a
+    property returning an immutable value (a tuple, a copy of a dict), and assigning one raises
+    AttributeError. The game changes through its actions only.
+
     Raises
     ------
     VariantError
-        For a bad number of players or a bad stack.
+        For a bad number of players or a bad stack (any integer type is a number of chips; see
+        :func:`~lowball.errors.whole_number`).
+    InvalidSeedError
+        For a ``seed`` that is not one (see :func:`~lowball.deck.check_seed`).
     """
 
     def __init__(
@@ -306,14 +321,15 @@ class HandState:
         if not isinstance(stacks, (list, tuple)) and (
             isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)
         ):
-            raise VariantError(f"stacks = {stacks!r}: expected a sequence of whole chips")
+            raise VariantError(f"stacks = {stacks!r}: expected a list of chips, one per position")
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
             raise VariantError(f"{n} players: {variant.name} seats 2..{variant.max_players}")
-        for i, s in enumerate(stacks):
-            if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-                raise VariantError(f"stack of position {i} = {s!r}: expected whole chips >= 1")
+        stacks = [
+            s if type(s) is int and s >= 1 else whole_number(s, f"stack of {_who(i)}", 1, error=VariantError)
+            for i, s in enumerate(stacks)
+        ]
         if deck is not None and seed is not None:
             raise VariantError("give a deck or a seed, not both")
         if not isinstance(manual_showdown, bool):
@@ -322,120 +338,379 @@ class HandState:
             raise VariantError(
                 f"deck = {deck!r}: expected a lowball Deck, freshly shuffled or stacked (52 cards in the stub)"
             )
-        self.variant = variant
-        self.n = n
-        stacks = [int(s) for s in stacks]  # plain ints (an int subclass would not restore)
-        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self._variant = variant
+        self._n = n
+        self._starting_stacks: tuple[int, ...] = tuple(stacks)
         if deck is None:
-            try:
-                deck = Deck(seed=seed, rule=variant.reshuffle, burn=variant.burn)
-            except TypeError as e:
-                raise VariantError(f"seed = {seed!r}: {e}") from None
-        self.deck = deck
-        self.stacks = list(stacks)
-        self.bets = [0] * n
-        self.committed = [0] * n  # all chips put in this hand, antes included
-        self.antes = [0] * n  # dead chips: antes go to the main pot whoever posted them
-        self.folded = [False] * n
-        self.winnings = [0] * n
-        self.events: list[Event] = []
-        self.phase = BETTING
-        self.betting_round = 1  # 1..draws + 1, as players count them
-        self.draw_round = 0  # 0 before the first draw, then 1..draws
-        self.actor: int | None = None
-        self.pending: list[int] = []  # positions still to act this round, in order
+            deck = Deck(seed=seed, rule=variant.reshuffle, burn=variant.burn)  # InvalidSeedError
+        self._deck = deck
+        self._stacks = list(stacks)
+        self._bets = [0] * n
+        self._committed = [0] * n  # all chips put in this hand, antes included
+        self._antes = [0] * n  # dead chips: antes go to the main pot whoever posted them
+        self._folded = [False] * n
+        self._winnings = [0] * n
+        self._events: list[Event] = []
+        self._phase = BETTING
+        self._betting_round = 1  # 1..draws + 1, as players count them
+        self._draw_round = 0  # 0 before the first draw, then 1..draws
+        self._actor: int | None = None
+        self._pending: list[int] = []  # positions still to act this round, in order
         # The wager each position last acted on this round (-1: not yet): whether the betting is
         # open to it again is measured from there (see _may_raise).
-        self.acted: list[int] = [-1] * n
-        self.level = 0  # the wager to match this round
-        self.last_raise = 0  # size of the largest bet or raise this round (no/pot limit)
-        self.bet_count = 0  # bets and raises this round (fixed-limit cap)
-        self.full_level = 0  # fixed limit: the wager of the last full bet or raise this round
-        self.capped = False  # whether the fixed-limit cap applies this round
-        self.aggressor: int | None = None  # last bettor or raiser of the current round
-        self.last_round_aggressor: int | None = None
-        self.draw_order: list[int] = []
-        self.drawn: list[list[int]] = []  # per draw, cards drawn by each position (-1: not yet)
-        self.shown: dict[int, tuple[Card, ...]] = {}
-        self.mucked = [False] * n  # hands given up unseen at the showdown
-        self.show_order: list[int] = []  # the showdown's order (WSOP-LAR 145), once it begins
-        self.manual_showdown = manual_showdown
-        self.pots: list[Pot] = []
+        self._acted: list[int] = [-1] * n
+        self._level = 0  # the wager to match this round
+        self._last_raise = 0  # size of the largest bet or raise this round (no/pot limit)
+        self._bet_count = 0  # bets and raises this round (fixed-limit cap)
+        self._full_level = 0  # fixed limit: the wager of the last full bet or raise this round
+        self._capped = False  # whether the fixed-limit cap applies this round
+        self._aggressor: int | None = None  # last bettor or raiser of the current round
+        self._last_round_aggressor: int | None = None
+        self._draw_order: list[int] = []
+        self._drawn: list[list[int]] = []  # per draw, cards drawn by each position (-1: not yet)
+        self._shown: dict[int, tuple[Card, ...]] = {}
+        self._mucked = [False] * n  # hands given up unseen at the showdown
+        self._show_order: list[int] = []  # the showdown's order (WSOP-LAR 145), once it begins
+        self._manual_showdown = manual_showdown
+        self._pots: list[Pot] = []
         self._seen: dict[int | None, tuple[Event, ...]] = {}  # event logs by position, see view()
         self._classes: dict[int, int] = {}  # hand classes at the showdown, see _class_of
         self._start()
+
+    # -- the state, read-only -------------------------------------------------------------
+    #
+    # The engine keeps its state in private fields (C fields in the compiled engine) and uses
+    # them directly; a caller reads it through these properties, which return immutable values
+    # (tuples, a copy of a dict): changing the game goes through its actions. Assigning any of
+    # them raises AttributeError.
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of the hand (an immutable :class:`~lowball.variants.Variant`)."""
+        return self._variant
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return self._n
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Chips of each position before the forced bets."""
+        return self._starting_stacks
+
+    @property
+    def deck(self) -> Deck:
+        """The hand's own :class:`~lowball.deck.Deck`, for reading (``remaining``, ``available``,
+        ``reshuffles``, ``check()``, ``view()``). The attribute cannot be replaced; dealing from
+        it outside the hand's actions breaks the hand (:meth:`validate` names what)."""
+        return self._deck
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind of each position (not counting what it has put in)."""
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each position's wager in the current betting round, in chips."""
+        return tuple(self._bets)
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """All chips each position has put in this hand, antes included."""
+        return tuple(self._committed)
+
+    @property
+    def antes(self) -> tuple[int, ...]:
+        """Dead chips (antes) each position has posted."""
+        return tuple(self._antes)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Whether each position has folded."""
+        return tuple(self._folded)
+
+    @property
+    def winnings(self) -> tuple[int, ...]:
+        """Chips each position has won (0 until the pots are awarded)."""
+        return tuple(self._winnings)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened in the hand so far, in order (every player's cards: keep it
+        server-side; :meth:`view` gives what one player may see)."""
+        return tuple(self._events)
+
+    @property
+    def phase(self) -> str:
+        """``"betting"``, ``"drawing"``, ``"showdown"`` or ``"complete"``."""
+        return self._phase
+
+    @property
+    def betting_round(self) -> int:
+        """The current (or last) betting round, 1 .. ``variant.betting_rounds``."""
+        return self._betting_round
+
+    @property
+    def draw_round(self) -> int:
+        """The current (or last) draw, 0 before the first draw, then 1 .. ``variant.draws``."""
+        return self._draw_round
+
+    @property
+    def actor(self) -> int | None:
+        """The position to act, or None when the hand is complete."""
+        return self._actor
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Positions still to act in this betting round, in order."""
+        return tuple(self._pending)
+
+    @property
+    def acted(self) -> tuple[int, ...]:
+        """The wager each position last acted on this betting round (-1: not yet)."""
+        return tuple(self._acted)
+
+    @property
+    def mucked(self) -> tuple[bool, ...]:
+        """Whether each position gave its hand up unseen at the showdown."""
+        return tuple(self._mucked)
+
+    @property
+    def show_order(self) -> tuple[int, ...]:
+        """The showdown's order of positions (WSOP-LAR 145), once it begins."""
+        return tuple(self._show_order)
+
+    @property
+    def manual_showdown(self) -> bool:
+        """Whether the players show or muck themselves (see the class docstring)."""
+        return self._manual_showdown
+
+    @property
+    def level(self) -> int:
+        """The wager to match in this betting round, in chips."""
+        return self._level
+
+    @property
+    def last_raise(self) -> int:
+        """The largest bet or raise of this betting round, in chips (no and pot limit)."""
+        return self._last_raise
+
+    @property
+    def full_level(self) -> int:
+        """The wager of the last full bet or raise of this betting round (fixed limit)."""
+        return self._full_level
+
+    @property
+    def bet_count(self) -> int:
+        """Bets and raises made in this betting round (the fixed-limit cap counts them)."""
+        return self._bet_count
+
+    @property
+    def capped(self) -> bool:
+        """Whether the fixed-limit cap applies in this betting round."""
+        return self._capped
+
+    @property
+    def aggressor(self) -> int | None:
+        """The last position to bet or raise in this betting round, or None."""
+        return self._aggressor
+
+    @property
+    def last_round_aggressor(self) -> int | None:
+        """The last position to bet or raise in the previous betting round, or None."""
+        return self._last_round_aggressor
+
+    @property
+    def draw_order(self) -> tuple[int, ...]:
+        """The positions drawing in the current (or last) draw, in order."""
+        return tuple(self._draw_order)
+
+    @property
+    def drawn(self) -> tuple[tuple[int, ...], ...]:
+        """Per draw so far, the cards drawn by each position (-1: not yet, or not in it)."""
+        return tuple([tuple(d) for d in self._drawn])
+
+    @property
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """The hands shown at the showdown, by position (a copy)."""
+        return dict(self._shown)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots formed at the showdown or at an uncontested award, main pot first."""
+        return tuple(self._pots)
+
+    def _saved_fields(self) -> dict[str, Any]:
+        """The fields of :data:`SAVED_FIELDS` as JSON-ready values (lists copied), for
+        :mod:`lowball.saving`."""
+        # field by field: the compiled engine's fields are C fields, out of getattr's reach
+        return {
+            "stacks": list(self._stacks),
+            "bets": list(self._bets),
+            "committed": list(self._committed),
+            "antes": list(self._antes),
+            "folded": list(self._folded),
+            "winnings": list(self._winnings),
+            "phase": self._phase,
+            "betting_round": self._betting_round,
+            "draw_round": self._draw_round,
+            "actor": self._actor,
+            "pending": list(self._pending),
+            "level": self._level,
+            "last_raise": self._last_raise,
+            "bet_count": self._bet_count,
+            "capped": self._capped,
+            "aggressor": self._aggressor,
+            "last_round_aggressor": self._last_round_aggressor,
+            "draw_order": list(self._draw_order),
+            "drawn": [list(d) for d in self._drawn],
+            "full_level": self._full_level,
+            "acted": list(self._acted),
+            "mucked": list(self._mucked),
+            "show_order": list(self._show_order),
+            "manual_showdown": self._manual_showdown,
+        }
+
+    @classmethod
+    def _restore(
+        cls: type[_H],
+        variant: Variant,
+        starting_stacks: tuple[int, ...],
+        deck: Deck,
+        events: list[Event],
+        shown: dict[int, tuple[Card, ...]],
+        pots: list[Pot],
+        fields: dict[str, Any],
+    ) -> _H:
+        """A hand made from restored fields, each checked on its own by :mod:`lowball.saving`
+        (which then checks that they fit together): the engine's private restore path."""
+        state = cls.__new__(cls)
+        state._set_restored(variant, starting_stacks, deck, events, shown, pots, fields)
+        return state
+
+    def _set_restored(
+        self,
+        variant: Variant,
+        starting_stacks: tuple[int, ...],
+        deck: Deck,
+        events: list[Event],
+        shown: dict[int, tuple[Card, ...]],
+        pots: list[Pot],
+        fields: dict[str, Any],
+    ) -> None:
+        # a method, not the classmethod: self is a HandState here, so the compiled engine sets its
+        # C fields
+        self._variant = variant
+        self._starting_stacks = tuple(starting_stacks)
+        self._n = len(starting_stacks)
+        self._deck = deck
+        self._events = list(events)
+        self._shown = dict(shown)
+        self._pots = list(pots)
+        self._seen = {}
+        self._classes = {}
+        self._stacks = list(fields["stacks"])
+        self._bets = list(fields["bets"])
+        self._committed = list(fields["committed"])
+        self._antes = list(fields["antes"])
+        self._folded = list(fields["folded"])
+        self._winnings = list(fields["winnings"])
+        self._phase = fields["phase"]
+        self._betting_round = fields["betting_round"]
+        self._draw_round = fields["draw_round"]
+        self._actor = fields["actor"]
+        self._pending = list(fields["pending"])
+        self._level = fields["level"]
+        self._last_raise = fields["last_raise"]
+        self._bet_count = fields["bet_count"]
+        self._capped = fields["capped"]
+        self._aggressor = fields["aggressor"]
+        self._last_round_aggressor = fields["last_round_aggressor"]
+        self._draw_order = list(fields["draw_order"])
+        self._drawn = [list(d) for d in fields["drawn"]]
+        self._full_level = fields["full_level"]
+        self._acted = list(fields["acted"])
+        self._mucked = list(fields["mucked"])
+        self._show_order = list(fields["show_order"])
+        self._manual_showdown = fields["manual_showdown"]
+        self._derive()
 
     # -- set-up ---------------------------------------------------------------------------
 
     @property
     def big_blind_position(self) -> int:
         """Position of the big blind: 1, or 0 heads-up (the button posts the small blind)."""
-        return 0 if self.n == 2 else 1
+        return 0 if self._n == 2 else 1
 
     @property
     def small_blind_position(self) -> int:
         """Position of the small blind: 0, or the button (1) heads-up."""
-        return 1 if self.n == 2 else 0
+        return 1 if self._n == 2 else 0
 
     def _post(self, pos: int, amount: int, kind: str, live: bool) -> None:
-        paid = min(amount, self.stacks[pos])
+        paid = min(amount, self._stacks[pos])
         if paid <= 0:
             return
-        self.stacks[pos] -= paid
-        self.committed[pos] += paid
+        self._stacks[pos] -= paid
+        self._committed[pos] += paid
         if live:
-            self.bets[pos] += paid
+            self._bets[pos] += paid
         else:
-            self.antes[pos] += paid
-        self.events.append(_event(kind, pos, paid))
+            self._antes[pos] += paid
+        self._events.append(_event(kind, pos, paid))
 
     def _start(self) -> None:
-        forced = self.variant.forced
+        forced = self._variant.forced
         if forced.ante and not forced.big_blind_ante:
-            for pos in range(self.n):
+            for pos in range(self._n):
                 self._post(pos, forced.ante, "ante", live=False)
         self._post(self.small_blind_position, forced.small_blind, "blind", live=True)
         self._post(self.big_blind_position, forced.big_blind, "blind", live=True)
         if forced.ante and forced.big_blind_ante:
             # The big blind takes precedence over the big-blind ante when the stack is short.
             self._post(self.big_blind_position, forced.ante, "ante", live=False)
-        hands = self.deck.deal_round(list(range(self.n)), 5)
+        hands = self._deck.deal_round(list(range(self._n)), 5)
         for pos, cards in enumerate(hands):
-            self.events.append(_event("deal", pos, 0, tuple(cards), (), 5))
+            self._events.append(_event("deal", pos, 0, tuple(cards), (), 5))
         self._begin_betting(1)
 
     # -- queries --------------------------------------------------------------------------
 
     def hand(self, position: int) -> tuple[Card, ...]:
         """The cards the player at ``position`` holds now (his secret until the showdown)."""
-        self._check_pos(position)
-        return tuple(self.deck.hand(position))
+        position = self._check_pos(position)
+        return tuple(self._deck.hand(position))
 
     @property
     def pot_total(self) -> int:
         """All chips put in this hand so far and not yet awarded or returned."""
-        return sum(self.committed) if self.phase != COMPLETE else 0
+        return sum(self._committed) if self._phase != COMPLETE else 0
 
     @property
     def is_complete(self) -> bool:
-        return self.phase == COMPLETE
+        return self._phase == COMPLETE
 
     def in_hand(self) -> list[int]:
         """Positions that have not folded."""
-        return [p for p in range(self.n) if not self.folded[p]]
+        return [p for p in range(self._n) if not self._folded[p]]
 
-    def _check_pos(self, pos: int) -> None:
-        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < self.n:
-            raise IllegalActionError(f"position {pos!r} is not at this table (0..{self.n - 1})")
+    def _check_pos(self, pos: object) -> int:
+        """``pos`` as a plain int if it is a position at this table (any integer type), else
+        IllegalActionError (see :func:`~lowball.errors.whole_number`)."""
+        if type(pos) is int and 0 <= pos < self._n:
+            return pos
+        return whole_number(pos, "position", 0, self._n - 1, error=IllegalActionError)
 
     def _derive(self) -> None:
         """Recompute what follows from the saved fields (after a round begins, or a restore): the
         betting structure's numbers for this round, so that the hot paths need no type tests."""
-        b = self.variant.betting
+        b = self._variant.betting
         self._fixed = isinstance(b, FixedLimit)
         self._pot_limit = isinstance(b, PotLimit)
         if isinstance(b, FixedLimit):
-            self._round_bet = b.bet_size(self.betting_round, self.variant.betting_rounds)
+            self._round_bet = b.bet_size(self._betting_round, self._variant.betting_rounds)
             self._max_wagers = 1 + b.max_raises  # a bet and max_raises raises
             self._min_bet = 0
         else:
@@ -445,8 +720,8 @@ class HandState:
 
     def _others_can_act(self, pos: int) -> bool:
         """True if some other player in the hand still has chips (so a wager can be answered)."""
-        stacks, folded = self.stacks, self.folded
-        for q in range(self.n):
+        stacks, folded = self._stacks, self._folded
+        for q in range(self._n):
             if q != pos and stacks[q] > 0 and not folded[q]:
                 return True
         return False
@@ -459,25 +734,25 @@ class HandState:
         IllegalActionError
             When the hand is complete.
         """
-        if self.phase == COMPLETE or self.actor is None:
+        if self._phase == COMPLETE or self._actor is None:
             raise IllegalActionError("the hand is complete: nobody is to act")
-        pos = self.actor
-        if self.phase == DRAWING:
-            available = self.deck.available
+        pos = self._actor
+        if self._phase == DRAWING:
+            available = self._deck.available
             return LegalActions(pos, DRAWING, draw=True, max_discards=available if available < 5 else 5)
-        if self.phase == SHOWDOWN:
+        if self._phase == SHOWDOWN:
             return LegalActions(pos, SHOWDOWN, show=True, muck=self._may_muck(pos))
-        to_call = self.level - self.bets[pos]
-        call_amount = min(to_call, self.stacks[pos])
+        to_call = self._level - self._bets[pos]
+        call_amount = min(to_call, self._stacks[pos])
         wager = self._wager_range(pos)
-        opens = self.level == 0
+        opens = self._level == 0
         # LegalActions(...) field by field, built straight from a tuple (one per decision)
         return tuple.__new__(
             LegalActions,
             (
                 pos,
                 BETTING,
-                to_call > 0 or self.variant.open_fold,  # fold
+                to_call > 0 or self._variant.open_fold,  # fold
                 to_call == 0,  # check
                 to_call > 0,  # call
                 call_amount,
@@ -494,25 +769,25 @@ class HandState:
 
     def _wager_range(self, pos: int) -> tuple[int, int] | None:
         """(min_to, max_to) of a bet or raise by ``pos``, or None when it may not wager."""
-        stack, bet = self.stacks[pos], self.bets[pos]
-        to_call = self.level - bet
+        stack, bet = self._stacks[pos], self._bets[pos]
+        to_call = self._level - bet
         if stack <= to_call or not self._may_raise(pos):
             return None
         if not self._others_can_act(pos):
             return None  # everyone else is all in: there is nobody to raise
         all_in_to = bet + stack
         if self._fixed:
-            if self.capped and self.bet_count >= self._max_wagers:
+            if self._capped and self._bet_count >= self._max_wagers:
                 return None
             # A full bet or raise is one bet above the last full wager (WSOP-LAR 129): after an
             # all-in of less than half a bet the next player completes the wager; an all-in of
             # half a bet or more counts as a full wager, so the raise is one bet above it.
-            to = min(self.full_level + self._round_bet, all_in_to)
+            to = min(self._full_level + self._round_bet, all_in_to)
             return (to, to)
-        increment = max(self.last_raise, self._min_bet)
-        min_to = self.level + increment if self.level else self._min_bet
+        increment = max(self._last_raise, self._min_bet)
+        min_to = self._level + increment if self._level else self._min_bet
         if self._pot_limit:
-            max_to = min(self.level + sum(self.committed) + to_call, all_in_to)
+            max_to = min(self._level + sum(self._committed) + to_call, all_in_to)
         else:
             max_to = all_in_to
         return (min(min_to, max_to), max_to)
@@ -524,29 +799,29 @@ class HandState:
         minimum bet (WSOP-LAR 128, 171). A full raise always does that; several short all-ins
         do when together they reach it ("the resulting wager size to a participant", WSOP-LAR
         129 and 173, WSOP-TR 96a)."""
-        acted = self.acted[pos]
+        acted = self._acted[pos]
         if acted < 0:
             return True
-        rise = self.level - acted
+        rise = self._level - acted
         if self._fixed:
             return 2 * rise >= self._round_bet
-        return rise >= (self.last_raise if self.last_raise > self._min_bet else self._min_bet)
+        return rise >= (self._last_raise if self._last_raise > self._min_bet else self._min_bet)
 
     # -- actions --------------------------------------------------------------------------
 
     def _expect(self, phase: str, pos: int | None) -> int:
-        if self.phase == COMPLETE or self.actor is None:
+        if self._phase == COMPLETE or self._actor is None:
             raise IllegalActionError("the hand is complete: no more actions")
         if pos is not None:
-            self._check_pos(pos)
-            if pos != self.actor:
-                raise IllegalActionError(f"position {pos} acted out of turn: position {self.actor} is to act")
-        if self.phase != phase:
+            pos = self._check_pos(pos)
+            if pos != self._actor:
+                raise IllegalActionError(f"{_who(pos)} acted out of turn: {_who(self._actor)} is to act")
+        if self._phase != phase:
             want = {DRAWING: "discard or stand pat", SHOWDOWN: "show or muck"}.get(
-                self.phase, "bet, call, check or fold"
+                self._phase, "bet, call, check or fold"
             )
-            raise IllegalActionError(f"position {self.actor} must {want} now ({self.phase}), not {phase}")
-        return self.actor
+            raise IllegalActionError(f"{_who(self._actor)} must {want} now ({self._phase}), not {phase}")
+        return self._actor
 
     def fold(self, position: int | None = None) -> Event:
         """The player to act folds (``position``, if given, must be that player).
@@ -567,13 +842,13 @@ class HandState:
             the variant refuses open folds.
         """
         p = self._expect(BETTING, position)
-        if self.level - self.bets[p] <= 0 and not self.variant.open_fold:
-            raise IllegalActionError(f"position {p} cannot fold: there is no bet to call, check instead")
-        self.deck.fold(p)
-        self.folded[p] = True
-        self.acted[p] = self.level
+        if self._level - self._bets[p] <= 0 and not self._variant.open_fold:
+            raise IllegalActionError(f"{_who(p)} cannot fold: there is no bet to call, check instead")
+        self._deck.fold(p)
+        self._folded[p] = True
+        self._acted[p] = self._level
         e = _event("fold", p)
-        self.events.append(e)
+        self._events.append(e)
         self._after_bet_action(p, reopened=False)
         return e
 
@@ -592,12 +867,12 @@ class HandState:
             Out of turn, or facing a bet (call, raise or fold instead).
         """
         p = self._expect(BETTING, position)
-        to_call = self.level - self.bets[p]
+        to_call = self._level - self._bets[p]
         if to_call > 0:
-            raise IllegalActionError(f"position {p} cannot check: {to_call} to call")
-        self.acted[p] = self.level
+            raise IllegalActionError(f"{_who(p)} cannot check: {to_call} to call")
+        self._acted[p] = self._level
         e = _event("check", p)
-        self.events.append(e)
+        self._events.append(e)
         self._after_bet_action(p, reopened=False)
         return e
 
@@ -616,14 +891,14 @@ class HandState:
             Out of turn, or with nothing to call (check instead).
         """
         p = self._expect(BETTING, position)
-        to_call = self.level - self.bets[p]
+        to_call = self._level - self._bets[p]
         if to_call <= 0:
-            raise IllegalActionError(f"position {p} cannot call: there is no bet, check instead")
-        amount = min(to_call, self.stacks[p])
+            raise IllegalActionError(f"{_who(p)} cannot call: there is no bet, check instead")
+        amount = min(to_call, self._stacks[p])
         self._move(p, amount)
-        self.acted[p] = self.level
-        e = _event("call", p, self.bets[p])
-        self.events.append(e)
+        self._acted[p] = self._level
+        e = _event("call", p, self._bets[p])
+        self._events.append(e)
         self._after_bet_action(p, reopened=False)
         return e
 
@@ -637,14 +912,14 @@ class HandState:
             of the pot, come after it in ``events``).
         """
         p = self._expect(BETTING, position)
-        to_call = self.level - self.bets[p]
-        self.acted[p] = self.level
+        to_call = self._level - self._bets[p]
+        self._acted[p] = self._level
         if to_call > 0:
-            self._move(p, min(to_call, self.stacks[p]))
-            e = _event("call", p, self.bets[p])
+            self._move(p, min(to_call, self._stacks[p]))
+            e = _event("call", p, self._bets[p])
         else:
             e = _event("check", p)
-        self.events.append(e)
+        self._events.append(e)
         self._after_bet_action(p, reopened=False)
         return e
 
@@ -658,8 +933,8 @@ class HandState:
             of the pot, come after it in ``events``).
         """
         p = self._expect(BETTING, position)
-        if self.level > 0:
-            raise IllegalActionError(f"position {p} cannot bet: there is a bet of {self.level}, raise instead")
+        if self._level > 0:
+            raise IllegalActionError(f"{_who(p)} cannot bet: there is a bet of {self._level}, raise instead")
         return self.bet_or_raise(to, p)
 
     def raise_to(self, to: int, position: int | None = None) -> Event:
@@ -672,8 +947,8 @@ class HandState:
             of the pot, come after it in ``events``).
         """
         p = self._expect(BETTING, position)
-        if self.level == 0:
-            raise IllegalActionError(f"position {p} cannot raise: there is no bet, bet instead")
+        if self._level == 0:
+            raise IllegalActionError(f"{_who(p)} cannot raise: there is no bet, bet instead")
         return self.bet_or_raise(to, p)
 
     def bet_or_raise(self, to: int, position: int | None = None) -> Event:
@@ -693,53 +968,52 @@ class HandState:
             or for an amount outside ``legal_actions().min_to .. max_to``.
         """
         p = self._expect(BETTING, position)
-        if isinstance(to, bool) or not isinstance(to, int):
-            raise IllegalActionError(f"wager {to!r}: expected whole chips")
-        to = int(to)  # a plain int, whatever subclass came in
+        if type(to) is not int or to < 0:  # any integer type, as a plain int (see whole_number)
+            to = whole_number(to, "wager", 0, error=IllegalActionError)
         rng = self._wager_range(p)
         if rng is None:
-            raise IllegalActionError(f"position {p} may not bet or raise now: {self._why_no_wager(p)}")
+            raise IllegalActionError(f"{_who(p)} may not bet or raise now: {self._why_no_wager(p)}")
         lo, hi = rng
         if not lo <= to <= hi:
             what = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
-            raise IllegalActionError(f"position {p} cannot wager to {to}: allowed {what}")
-        opened = self.level == 0
-        increment = to - self.level
+            raise IllegalActionError(f"{_who(p)} cannot wager to {to}: allowed {what}")
+        opened = self._level == 0
+        increment = to - self._level
         if self._fixed:
             # WSOP-LAR 129: an all-in of half a bet or more (over the last full wager) counts as a
             # full bet or raise and reopens the betting; the next full raise is one bet above it
             # (the rule's example raises a $15 all-in bet to $35 on a $20 round). Less does not.
-            full = 2 * (to - self.full_level) >= self._round_bet
+            full = 2 * (to - self._full_level) >= self._round_bet
             if full:
-                self.full_level = to
+                self._full_level = to
         else:
-            full = increment >= max(self.last_raise, self._min_bet) or (opened and to >= self._min_bet)
-        self._move(p, to - self.bets[p])
-        self.level = to
-        self.acted[p] = to
-        self.aggressor = p
+            full = increment >= max(self._last_raise, self._min_bet) or (opened and to >= self._min_bet)
+        self._move(p, to - self._bets[p])
+        self._level = to
+        self._acted[p] = to
+        self._aggressor = p
         if full:
-            self.bet_count += 1
+            self._bet_count += 1
             if not self._fixed:
-                self.last_raise = max(self.last_raise, increment)
+                self._last_raise = max(self._last_raise, increment)
         e = _event("bet" if opened else "raise", p, to)
-        self.events.append(e)
+        self._events.append(e)
         self._after_bet_action(p, reopened=full, raised=True)
         return e
 
     def _why_no_wager(self, p: int) -> str:
         if not self._may_raise(p):
             return "a short all-in did not reopen the betting for a player who already acted"
-        if self.stacks[p] <= self.level - self.bets[p]:
+        if self._stacks[p] <= self._level - self._bets[p]:
             return "not enough chips to do more than call"
         if not self._others_can_act(p):
             return "every other player is all in"
         return f"the cap of a bet and {self._max_wagers - 1} raises is reached"
 
     def _move(self, p: int, amount: int) -> None:
-        self.stacks[p] -= amount
-        self.bets[p] += amount
-        self.committed[p] += amount
+        self._stacks[p] -= amount
+        self._bets[p] += amount
+        self._committed[p] += amount
 
     def discard(self, cards: Iterable[CardLike] | str, position: int | None = None) -> tuple[Card, ...]:
         """The player to act throws ``cards`` (0 to 5 of their own) and is dealt as many.
@@ -764,17 +1038,17 @@ class HandState:
         else:
             thrown = parse_cards(cards)
         try:
-            new = tuple(self.deck.draw(p, thrown))  # raises with the deck unchanged
+            new = tuple(self._deck.draw(p, thrown))  # raises with the deck unchanged
         except DeckExhaustedError as e:
             raise InvalidDiscardError(
-                f"position {p} cannot draw {len(thrown)}: {e} (legal_actions().max_discards says "
+                f"{_who(p)} cannot draw {len(thrown)}: {e} (legal_actions().max_discards says "
                 "how many the deck can serve)"
             ) from None
-        self.drawn[-1][p] = len(thrown)
+        self._drawn[-1][p] = len(thrown)
         if thrown:
-            self.events.append(_event("draw", p, 0, new, thrown, len(thrown)))
+            self._events.append(_event("draw", p, 0, new, thrown, len(thrown)))
         else:
-            self.events.append(_event("stand_pat", p))
+            self._events.append(_event("stand_pat", p))
         self._next_drawer()
         return new
 
@@ -786,141 +1060,141 @@ class HandState:
         Event
             The ``stand_pat`` event it records.
         """
-        n = len(self.events)
+        n = len(self._events)
         self.discard((), position)
-        return self.events[n]
+        return self._events[n]
 
     # -- flow -----------------------------------------------------------------------------
 
     def _begin_betting(self, r: int) -> None:
         """Betting round ``r`` (1-based) begins."""
-        self.phase = BETTING
-        self.betting_round = r
+        self._phase = BETTING
+        self._betting_round = r
         if r > 1:
-            self.bets = [0] * self.n
-            self.level = 0
-            self.full_level = 0
-            self.bet_count = 0
-            self.last_raise = 0
+            self._bets = [0] * self._n
+            self._level = 0
+            self._full_level = 0
+            self._bet_count = 0
+            self._last_raise = 0
         else:
             # A big blind all in for less still sets the price at the full blind: later players
             # fold, call the full big blind or raise to at least twice it (WSOP-LAR 150).
-            self.level = self._round_floor(max(self.bets))
-            self.full_level = self.level
-            self.bet_count = 1 if self.level > 0 else 0
-            self.last_raise = self.variant.forced.big_blind
-        self.aggressor = None
+            self._level = self._round_floor(max(self._bets))
+            self._full_level = self._level
+            self._bet_count = 1 if self._level > 0 else 0
+            self._last_raise = self._variant.forced.big_blind
+        self._aggressor = None
         self._derive()
-        self.events.append(_event("round", None, 0, (), (), r))
-        self.acted = [-1] * self.n
-        first = (self.big_blind_position + 1) % self.n if r == 1 else 0
-        order = [(first + k) % self.n for k in range(self.n)]
-        able = [p for p in order if not self.folded[p] and self.stacks[p] > 0]
+        self._events.append(_event("round", None, 0, (), (), r))
+        self._acted = [-1] * self._n
+        first = (self.big_blind_position + 1) % self._n if r == 1 else 0
+        order = [(first + k) % self._n for k in range(self._n)]
+        able = [p for p in order if not self._folded[p] and self._stacks[p] > 0]
         # The fixed-limit cap holds in a pot of three or more players who are not all in
         # (WSOP-LAR 126); a round that begins with two who can still bet is uncapped (127).
-        b = self.variant.betting
-        self.capped = isinstance(b, FixedLimit) and not (b.uncapped_heads_up and len(able) <= 2)
+        b = self._variant.betting
+        self._capped = isinstance(b, FixedLimit) and not (b.uncapped_heads_up and len(able) <= 2)
         # Nobody needs to act when at most one player can, and that one owes nothing.
-        if len(able) == 0 or (len(able) == 1 and self.bets[able[0]] >= self.level):
-            self.pending = []
+        if len(able) == 0 or (len(able) == 1 and self._bets[able[0]] >= self._level):
+            self._pending = []
             self._end_betting()
             return
-        self.pending = able
-        self.actor = able[0]
+        self._pending = able
+        self._actor = able[0]
 
     def _round_floor(self, level: int) -> int:
         """The wager to match in betting round 1 with ``level`` the largest posted: at least the
         full big blind (WSOP-LAR 150)."""
-        big_blind = self.variant.forced.big_blind
+        big_blind = self._variant.forced.big_blind
         return big_blind if level < big_blind else level
 
     def _after_bet_action(self, p: int, reopened: bool, raised: bool = False) -> None:
-        pending = self.pending
+        pending = self._pending
         if pending and pending[0] == p:
             del pending[0]
         elif p in pending:
             pending.remove(p)
         if raised:
             start = p
-            others = [(start + k) % self.n for k in range(1, self.n)]
-            owe = [q for q in others if not self.folded[q] and self.stacks[q] > 0]
+            others = [(start + k) % self._n for k in range(1, self._n)]
+            owe = [q for q in others if not self._folded[q] and self._stacks[q] > 0]
             if reopened:
-                self.pending = owe
+                self._pending = owe
             else:
                 # A short all-in: everyone who owes chips acts again, and those who have not
                 # acted yet; whether a player may raise is _may_raise's (WSOP-LAR 128/129).
-                self.pending = [q for q in owe if self.bets[q] < self.level or q in self.pending]
-        if self.folded.count(False) == 1:
-            self.pending = []
+                self._pending = [q for q in owe if self._bets[q] < self._level or q in self._pending]
+        if self._folded.count(False) == 1:
+            self._pending = []
         elif (
-            len(self.pending) == 1
-            and self.bets[self.pending[0]] >= self.level
-            and not self._others_can_act(self.pending[0])
+            len(self._pending) == 1
+            and self._bets[self._pending[0]] >= self._level
+            and not self._others_can_act(self._pending[0])
         ):
             # The one player left with chips owes nothing and has nobody to raise: no decision
             # remains (the same rule as at the start of a round).
-            self.pending = []
-        if self.pending:
-            self.actor = self.pending[0]
+            self._pending = []
+        if self._pending:
+            self._actor = self._pending[0]
             return
         self._end_betting()
 
     def _end_betting(self) -> None:
-        self.actor = None
+        self._actor = None
         self._return_uncalled()
-        self.last_round_aggressor = self.aggressor
+        self._last_round_aggressor = self._aggressor
         alive = self.in_hand()
         if len(alive) == 1:
             self._award_uncontested(alive[0])
             return
-        if self.betting_round == self.variant.betting_rounds:
+        if self._betting_round == self._variant.betting_rounds:
             self._showdown()
             return
-        self._begin_draw(self.betting_round)  # draw d follows betting round d
+        self._begin_draw(self._betting_round)  # draw d follows betting round d
 
     def _return_uncalled(self) -> None:
-        bets = self.bets
+        bets = self._bets
         top = max(bets)
         if top == 0 or bets.count(top) > 1:
             return
         p = bets.index(top)
         second = 0  # the largest other wager (wagers are never negative)
-        for q in range(self.n):
+        for q in range(self._n):
             if q != p and bets[q] > second:
                 second = bets[q]
         excess = top - second
         if excess > 0:
-            self.bets[p] -= excess
-            self.committed[p] -= excess
-            self.stacks[p] += excess
-            self.events.append(_event("return", p, excess))
+            self._bets[p] -= excess
+            self._committed[p] -= excess
+            self._stacks[p] += excess
+            self._events.append(_event("return", p, excess))
 
     def _begin_draw(self, d: int) -> None:
-        self.phase = DRAWING
-        self.draw_round = d
-        self.draw_order = self.in_hand()
-        self.drawn.append([-1] * self.n)
-        self.events.append(_event("draw_round", None, 0, (), (), d))
-        self.deck.begin_draw(self.draw_order)
-        self.actor = self.draw_order[0]
+        self._phase = DRAWING
+        self._draw_round = d
+        self._draw_order = self.in_hand()
+        self._drawn.append([-1] * self._n)
+        self._events.append(_event("draw_round", None, 0, (), (), d))
+        self._deck.begin_draw(self._draw_order)
+        self._actor = self._draw_order[0]
 
     def _next_drawer(self) -> None:
-        i = self.draw_order.index(self.actor) if self.actor is not None else -1
-        if i + 1 < len(self.draw_order):
-            self.actor = self.draw_order[i + 1]
+        i = self._draw_order.index(self._actor) if self._actor is not None else -1
+        if i + 1 < len(self._draw_order):
+            self._actor = self._draw_order[i + 1]
             return
-        self.deck.end_draw()
-        self.actor = None
-        self._begin_betting(self.draw_round + 1)
+        self._deck.end_draw()
+        self._actor = None
+        self._begin_betting(self._draw_round + 1)
 
     # -- the end of the hand --------------------------------------------------------------
 
     def _award_uncontested(self, p: int) -> None:
-        total = sum(self.committed)
-        self.pots = [Pot(total, (p,))]
-        self.stacks[p] += total
-        self.winnings[p] += total
-        self.events.append(_event("win", p, total))
+        total = sum(self._committed)
+        self._pots = [Pot(total, (p,))]
+        self._stacks[p] += total
+        self._winnings[p] += total
+        self._events.append(_event("win", p, total))
         self._finish()
 
     def side_pots(self) -> list[Pot]:
@@ -933,8 +1207,8 @@ class HandState:
         a main pot, if only of 0 chips (a hand with no forced bets checked down).
         """
         alive = self.in_hand()
-        bb_ante = self.variant.forced.big_blind_ante
-        wagers = [c - a for c, a in zip(self.committed, self.antes)] if bb_ante else list(self.committed)
+        bb_ante = self._variant.forced.big_blind_ante
+        wagers = [c - a for c, a in zip(self._committed, self._antes)] if bb_ante else list(self._committed)
         amounts: list[int] = []
         eligibles: list[tuple[int, ...]] = []
         prev = 0
@@ -947,7 +1221,7 @@ class HandState:
             eligibles.append(tuple([p for p in alive if wagers[p] >= lv]))
             prev = lv
         if bb_ante:
-            amounts[0] += sum(self.antes)
+            amounts[0] += sum(self._antes)
         # Folded players' chips above every live player's level go to the last pot.
         for w in wagers:
             if w > prev:
@@ -962,7 +1236,7 @@ class HandState:
         button; in no limit and pot limit, when the betting ended in an earlier round (all in),
         the last bettor or raiser of that round (the player who pushed all in) first; then
         clockwise."""
-        events = self.events
+        events = self._events
         final_round = len(events) - 1
         while events[final_round].kind != "round":
             final_round -= 1
@@ -979,11 +1253,11 @@ class HandState:
                         first = e.position
                     if e.kind in ("bet", "raise", "check"):
                         break
-        if first is None or self.folded[first]:
+        if first is None or self._folded[first]:
             first = alive[0]
-        n = self.n
+        n = self._n
         last_pot = dict.fromkeys(alive, 0)  # the last pot each player can win
-        for index, pot in enumerate(self.pots):
+        for index, pot in enumerate(self._pots):
             for p in pot.eligible:
                 last_pot[p] = index
         return sorted(alive, key=lambda p: (-last_pot[p], (p - first) % n))
@@ -991,22 +1265,22 @@ class HandState:
     def _contested(self, p: int) -> bool:
         """Whether ``p`` still has a decision at the showdown: undecided, and in a pot with
         another hand not mucked."""
-        if p in self.shown or self.mucked[p]:
+        if p in self._shown or self._mucked[p]:
             return False
-        for pot in self.pots:
+        for pot in self._pots:
             if p in pot.eligible:
                 for q in pot.eligible:
-                    if q != p and not self.mucked[q]:
+                    if q != p and not self._mucked[q]:
                         return True
         return False
 
     def _may_muck(self, p: int) -> bool:
         """Whether ``p`` may give the hand up unseen: not where every hand is shown, and not as
         the last hand not mucked in a pot (a pot is never left without a claim)."""
-        if self.variant.show_all_hands:
+        if self._variant.show_all_hands:
             return False
-        mucked = self.mucked
-        for pot in self.pots:
+        mucked = self._mucked
+        for pot in self._pots:
             if p not in pot.eligible:
                 continue
             claimed = False
@@ -1022,8 +1296,8 @@ class HandState:
         """Whether ``p``'s hand wins or ties what has been shown so far in some pot it is in
         (so it is worth showing); True in a pot where nothing has been shown yet."""
         mine = self._class_of(p)
-        shown = self.shown
-        for pot in self.pots:
+        shown = self._shown
+        for pot in self._pots:
             if p not in pot.eligible:
                 continue
             best = 0  # the best class shown in the pot (0: nothing shown yet)
@@ -1042,7 +1316,7 @@ class HandState:
         classes = self._classes
         c = classes.get(p)
         if c is None:
-            c = classes[p] = int(evaluate(self.deck.hand(p)))
+            c = classes[p] = int(evaluate(self._deck.hand(p)))
         return c
 
     def _showdown(self) -> None:
@@ -1050,39 +1324,39 @@ class HandState:
         showing order, and settle the showdown (or wait for the players' decisions)."""
         alive = self.in_hand()
         self._classes = {}
-        self.pots = self.side_pots()
-        self.show_order = self._showing_order(alive)
-        self.phase = SHOWDOWN
-        self.actor = None
-        if self.manual_showdown:
+        self._pots = self.side_pots()
+        self._show_order = self._showing_order(alive)
+        self._phase = SHOWDOWN
+        self._actor = None
+        if self._manual_showdown:
             self._next_shower()
         else:
             self.finish_showdown()
 
     def _next_shower(self) -> None:
-        for p in self.show_order:
+        for p in self._show_order:
             if self._contested(p):
-                self.actor = p
+                self._actor = p
                 return
         self._award_showdown()
 
     def _expect_showdown(self, pos: int | None) -> int:
-        if self.phase != SHOWDOWN or self.actor is None:
+        if self._phase != SHOWDOWN or self._actor is None:
             self._expect(SHOWDOWN, pos)  # raises: the hand is complete, or another phase
         if pos is None:
-            return self.actor  # type: ignore[return-value]
-        self._check_pos(pos)
+            return self._actor  # type: ignore[return-value]
+        pos = self._check_pos(pos)
         if not self._contested(pos):
             state = (
                 "has shown"
-                if pos in self.shown
+                if pos in self._shown
                 else (
                     "has mucked"
-                    if self.mucked[pos]
-                    else ("has folded" if self.folded[pos] else "has no other hand to beat")
+                    if self._mucked[pos]
+                    else ("has folded" if self._folded[pos] else "has no other hand to beat")
                 )
             )
-            raise IllegalActionError(f"position {pos} {state}: nothing to show or muck")
+            raise IllegalActionError(f"{_who(pos)} {state}: nothing to show or muck")
         return pos
 
     def show(self, position: int | None = None) -> Event:
@@ -1110,10 +1384,10 @@ class HandState:
         return e
 
     def _show(self, p: int) -> Event:
-        cards = tuple(self.deck.hand(p))
-        self.shown[p] = cards
+        cards = tuple(self._deck.hand(p))
+        self._shown[p] = cards
         e = _event("show", p, 0, cards, (), 0, self._class_of(p))
-        self.events.append(e)
+        self._events.append(e)
         return e
 
     def muck(self, position: int | None = None) -> Event:
@@ -1138,18 +1412,18 @@ class HandState:
         if not self._may_muck(p):
             why = (
                 "every hand is shown in this game"
-                if self.variant.show_all_hands
+                if self._variant.show_all_hands
                 else ("it is the last hand not mucked in a pot it is in")
             )
-            raise IllegalActionError(f"position {p} cannot muck: {why}")
+            raise IllegalActionError(f"{_who(p)} cannot muck: {why}")
         e = self._muck(p)
         self._next_shower()
         return e
 
     def _muck(self, p: int) -> Event:
-        self.mucked[p] = True
+        self._mucked[p] = True
         e = _event("muck", p)
-        self.events.append(e)
+        self._events.append(e)
         return e
 
     def finish_showdown(self, unshown: Iterable[int] = ()) -> None:
@@ -1172,15 +1446,15 @@ class HandState:
             when a pot would be left to two or more hands that are not shown (nothing decides
             it). The state is then unchanged.
         """
-        if self.phase != SHOWDOWN:
+        if self._phase != SHOWDOWN:
             self._expect(SHOWDOWN, None)
         if isinstance(unshown, (str, bytes)) or not isinstance(unshown, Iterable):
             raise IllegalActionError(f"unshown = {unshown!r}: expected positions (a list)")
         keep: set[int] = set()
         for p in unshown:
-            self._check_pos(p)
-            if p not in self.show_order or p in self.shown or self.mucked[p]:
-                raise IllegalActionError(f"position {p} has nothing left to decide at the showdown")
+            p = self._check_pos(p)
+            if p not in self._show_order or p in self._shown or self._mucked[p]:
+                raise IllegalActionError(f"{_who(p)} has nothing left to decide at the showdown")
             keep.add(p)
         if keep:  # settle a copy first: an undecidable pot must leave this state as it was
             trial = type(self).from_dict(self.to_dict())
@@ -1188,19 +1462,19 @@ class HandState:
         self._settle(keep)
 
     def _settle(self, keep: set[int]) -> None:
-        show_all = self.variant.show_all_hands
-        for p in self.show_order:
+        show_all = self._variant.show_all_hands
+        for p in self._show_order:
             if p in keep or not self._contested(p):
                 continue
             if show_all or self._wins_or_ties(p) or not self._may_muck(p):
                 self._show(p)
             else:
                 self._muck(p)
-        for index, pot in enumerate(self.pots):
-            claims = [p for p in pot.eligible if not self.mucked[p]]
-            if len(claims) > 1 and not any(p in self.shown for p in claims):
+        for index, pot in enumerate(self._pots):
+            claims = [p for p in pot.eligible if not self._mucked[p]]
+            if len(claims) > 1 and not any(p in self._shown for p in claims):
                 raise IllegalActionError(
-                    f"pot {index}: the hands of positions {claims} are not shown; nothing decides it"
+                    f"pot {index}: the hands of {', '.join(_who(p) for p in claims)} are not shown; nothing decides it"
                 )
         self._award_showdown()
 
@@ -1209,11 +1483,11 @@ class HandState:
         players in it who did not muck (a hand not shown loses to it), or unseen to the one such
         player (WSOP-TR 72). Odd chips go to the first winner left of the button (WSOP-LAR 149),
         i.e. the lowest position."""
-        pots = self.pots
-        classes = {p: self._class_of(p) for p in self.shown}
+        pots = self._pots
+        classes = {p: self._class_of(p) for p in self._shown}
         for index in range(len(pots) - 1, -1, -1):
             pot = pots[index]
-            claims = [p for p in pot.eligible if not self.mucked[p]]
+            claims = [p for p in pot.eligible if not self._mucked[p]]
             best = 0
             winners: list[int] = []
             for p in claims:
@@ -1230,21 +1504,21 @@ class HandState:
             share, odd = divmod(pot.amount, len(winners))
             for k, p in enumerate(sorted(winners)):
                 amount = share + (1 if k < odd else 0)
-                self.stacks[p] += amount
-                self.winnings[p] += amount
-                self.events.append(_event("win", p, amount, (), (), 0, best, index))
+                self._stacks[p] += amount
+                self._winnings[p] += amount
+                self._events.append(_event("win", p, amount, (), (), 0, best, index))
         self._finish()
 
     def _finish(self) -> None:
-        self.phase = COMPLETE
-        self.actor = None
-        self.pending = []
-        self.bets = [0] * self.n
+        self._phase = COMPLETE
+        self._actor = None
+        self._pending = []
+        self._bets = [0] * self._n
 
     @property
     def payoffs(self) -> tuple[int, ...]:
         """Chips won or lost by each position: final stack minus starting stack."""
-        return tuple(s - s0 for s, s0 in zip(self.stacks, self.starting_stacks))
+        return tuple(s - s0 for s, s0 in zip(self._stacks, self._starting_stacks))
 
     # -- views ----------------------------------------------------------------------------
 
@@ -1257,31 +1531,31 @@ class HandState:
             For a position not at the table.
         """
         if position is not None:
-            self._check_pos(position)
-        hand = tuple(self.deck.hand(position)) if position is not None else ()
-        legal = self.legal_actions() if self.actor is not None and self.actor == position else None
-        folded, stacks = self.folded, self.stacks
-        live = self.phase != COMPLETE
+            position = self._check_pos(position)
+        hand = tuple(self._deck.hand(position)) if position is not None else ()
+        legal = self.legal_actions() if self._actor is not None and self._actor == position else None
+        folded, stacks = self._folded, self._stacks
+        live = self._phase != COMPLETE
         fields = {
             "position": position,
-            "variant": self.variant.name,
-            "phase": self.phase,
-            "betting_round": self.betting_round,
-            "draw_round": self.draw_round,
-            "actor": self.actor,
-            "button": self.n - 1,
+            "variant": self._variant.name,
+            "phase": self._phase,
+            "betting_round": self._betting_round,
+            "draw_round": self._draw_round,
+            "actor": self._actor,
+            "button": self._n - 1,
             "stacks": tuple(stacks),
-            "bets": tuple(self.bets),
+            "bets": tuple(self._bets),
             "pot_total": self.pot_total,
             "folded": tuple(folded),
             "all_in": tuple([live and not f and s == 0 for f, s in zip(folded, stacks)]),
             "hand": hand,
             "hand_sizes": tuple([0 if f else 5 for f in folded]),  # five between actions
-            "drawn": tuple([tuple(d) for d in self.drawn]),
-            "shown": dict(self.shown),
+            "drawn": tuple([tuple(d) for d in self._drawn]),
+            "shown": dict(self._shown),
             "legal": legal,
-            "winnings": tuple(self.winnings),
-            "mucked": tuple(self.mucked),
+            "winnings": tuple(self._winnings),
+            "mucked": tuple(self._mucked),
             "events": self._events_for(position),
         }
         # PlayerView(**fields), without the frozen dataclass's __init__ (one object.__setattr__ per
@@ -1295,7 +1569,7 @@ class HandState:
         """The event log as ``position`` sees it, kept per position and extended with new events only
         (a view per decision would otherwise redo the whole log every time)."""
         seen = tuple(self._seen.get(position, ()))  # the same object when it is a tuple already
-        events = self.events
+        events = self._events
         if len(seen) < len(events):
             seen += tuple(
                 [
@@ -1403,8 +1677,8 @@ class HandState:
         return cls.from_dict(data)
 
     def __repr__(self) -> str:
-        who = f", position {self.actor} to act" if self.actor is not None else ""
-        return f"<HandState {self.variant.name}, {self.n} players, {self.phase}{who}>"
+        who = f", {_who(self._actor)} to act" if self._actor is not None else ""
+        return f"<HandState {self._variant.name}, {self._n} players, {self._phase}{who}>"
 
 
 # -- the decision protocol: what a player (a person, a bot, a server's client) decides -------
@@ -1559,15 +1833,15 @@ def apply_action(state: HandState, action: Action) -> None:
 
 
 # Every attribute HandState itself keeps (pickling leaves these to to_dict/from_dict).
-_STATE_NAMES = frozenset(SAVED_FIELDS) | frozenset(
+_STATE_NAMES = frozenset("_" + name for name in SAVED_FIELDS) | frozenset(
     (
-        "variant",
-        "n",
-        "starting_stacks",
-        "deck",
-        "events",
-        "shown",
-        "pots",
+        "_variant",
+        "_n",
+        "_starting_stacks",
+        "_deck",
+        "_events",
+        "_shown",
+        "_pots",
         "_seen",
         "_classes",
         "_round_bet",

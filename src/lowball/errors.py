@@ -6,10 +6,13 @@ method, the object it was called on is exactly as it was before the call.
 
 from __future__ import annotations
 
+import operator
+
 __all__ = [
     "LowballError",
     "InvalidValueError",
     "InvalidTypeError",
+    "InvalidSeedError",
     "InvalidCardError",
     "IllegalActionError",
     "DeckError",
@@ -33,6 +36,13 @@ class InvalidValueError(LowballError, ValueError):
 class InvalidTypeError(LowballError, TypeError):
     """An argument of a kind the call does not take where no more specific error applies (a
     float array of cards, a seed that is not a seed); also a TypeError, as it was before."""
+
+
+class InvalidSeedError(InvalidValueError):
+    """A seed that is not one, wherever a seed is taken (``Deck``, ``HandState``, ``Table``'s
+    random sources, ``simulate``, ``lowball play``): a negative number, a float, text, a bool.
+    One error for every bad seed, its type or its sign alike: a seed is a value given to the
+    whole run, not a deck operation (so not a ``DeckError``)."""
 
 
 class InvalidCardError(LowballError, ValueError):
@@ -67,16 +77,52 @@ class FileError(LowballError, OSError):
     such failures were before."""
 
 
-def whole_number(value: object, name: str, low: int = 0, high: int | None = None) -> int:
-    """``value`` as a plain int if it is a whole number (any integer type, not a bool) in
-    ``low`` .. ``high``; else :class:`InvalidValueError` naming ``name`` and the value."""
-    import operator
+def whole_number(
+    value: object,
+    name: str,
+    low: int = 0,
+    high: int | None = None,
+    *,
+    error: type[LowballError] = InvalidValueError,
+) -> int:
+    """``value`` as a plain int, if it is a whole number in ``low`` .. ``high`` (no upper bound
+    when ``high`` is None): THE check of every number that comes into lowball (chips, stacks,
+    counts, positions, seats, rule sizes).
 
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
+    Any integer type is accepted (anything :func:`operator.index` takes: ``int``, numpy's
+    ``int8`` .. ``uint64``) and returned as a plain ``int``, of any size (where a number ends in
+    a C field, ``high`` bounds it). Refused: ``bool`` (Python's or numpy's), every ``float`` and
+    ``Decimal`` and ``Fraction``, integral ones too (``6.0``, ``Decimal(6)``: chips are counted,
+    not measured, and a float that happens to be whole today is a rounding away from not being
+    whole tomorrow), strings and None.
+
+    Parameters
+    ----------
+    value : object
+        The number given.
+    name : str
+        What it is, for the message (``"wager"``, ``"stack of position 0 (p1)"``).
+    low, high : int
+        The range allowed, both ends included.
+    error : type of LowballError, default InvalidValueError
+        The error to raise (the caller's own, e.g. ``VariantError`` for a rule).
+
+    Raises
+    ------
+    LowballError
+        ``error``, with the message ``"<name> = <value!r>: expected a whole number <low>..<high>"``
+        (or ``"... <low> or more"``).
+    """
+    if type(value) is int:  # the common case, first
+        number: int | None = value
+    elif isinstance(value, bool) or type(value).__name__ == "bool_":
         number = None
-    if isinstance(value, bool) or number is None or number < low or (high is not None and number > high):
+    else:
+        try:
+            number = int(operator.index(value))  # type: ignore[arg-type]
+        except TypeError:
+            number = None
+    if number is None or number < low or (high is not None and number > high):
         top = f"..{high}" if high is not None else " or more"
-        raise InvalidValueError(f"{name} = {value!r}: expected a whole number {low}{top}")
-    return int(number)
+        raise error(f"{name} = {value!r}: expected a whole number {low}{top}")
+    return number

@@ -22,7 +22,7 @@ the file says. Unknown cards (``??``) are stood in for by cards the deck deals (
 ... ])
 >>> state = phh.loads(text).play()
 >>> state.stacks, state.is_complete
-([101, 99], True)
+((101, 99), True)
 >>> phh.actions_of(state)
 ['d dh p1 7s5h4d3c2s', 'd dh p2 ??????????', 'p2 f']
 """
@@ -75,20 +75,6 @@ CODES = {
 structure's letter, ``2L``, the draws). F2L3D and N2L1D are the standard's."""
 
 _ACTION_RE = re.compile(r"^(?:d dh p([0-9]{1,4}) (\S+)|p([0-9]{1,4}) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
-
-
-_POSITIONS_RE = re.compile(r"\b(positions?) (\d+|\[[\d, ]*\])")
-
-
-def _with_players(message: str) -> str:
-    """An engine message with its positions also named as PHH players: "position 3" becomes
-    "position 3 (p4)", "positions [0, 1]" "positions [0, 1] (p1, p2)"."""
-
-    def name(m: re.Match[str]) -> str:
-        numbers = [int(x) for x in re.findall(r"\d+", m.group(2))]
-        return f"{m.group(0)} ({', '.join(f'p{k + 1}' for k in numbers)})"
-
-    return _POSITIONS_RE.sub(name, message)
 
 
 def _card_arg(verb: str, arg: str | None) -> str:
@@ -518,7 +504,7 @@ class HandHistory:
             except PHHError as e:
                 raise self._fail(i, str(e)) from None
             except (LowballError, ValueError) as e:
-                raise self._fail(i, _with_players(str(e))) from None
+                raise self._fail(i, str(e)) from None  # the engine names p4 too
             if kind == "player":
                 closed_round = (was_betting and state.phase != BETTING) or (closed_round and verb == "cc")
             # the file's results are checked when the replay finishes the hand; a history that
@@ -614,7 +600,7 @@ class HandHistory:
         try:
             state.finish_showdown(unshown=keep)
         except IllegalActionError as e:
-            raise PHHError(f"the history does not say who wins: {_with_players(str(e))}") from None
+            raise PHHError(f"the history does not say who wins: {e}") from None
 
     def _check_dealt(self, state: HandState, pos: int, arg: str) -> None:
         hand = {int(c) for c in state.hand(pos)}

@@ -188,6 +188,12 @@ def _first_taken(directory: Path, hands: int) -> Path | None:
     return directory / _hand_file(min(taken)) if taken else None
 
 
+def _seat(seat: int, position: int) -> str:
+    """How a message names a seat in a hand: ``seat 4 (position 2, p3)`` (seats shown 1-based,
+    as in the report; the position and the PHH player in the hand being played)."""
+    return f"seat {seat + 1} (position {position}, p{position + 1})"
+
+
 def simulate(
     variant: Variant,
     bots: Sequence[str],
@@ -284,7 +290,7 @@ def simulate(
     start = time.perf_counter()
     for number in range(1, hands + 1):
         if reset_stacks:
-            table.stacks = [stack] * n
+            table.reset_stacks(stack)
         else:
             for s in table.rebuy(stack):
                 seats[s].rebuys += 1
@@ -299,13 +305,14 @@ def simulate(
                 action = players[order[pos]].act(view, legal)
             except Exception as e:  # a user's bot: report it, do not crash
                 raise LowballError(
-                    f"hand {number}: bot {bots[order[pos]]!r} at seat {order[pos] + 1} failed: {type(e).__name__}: {e}"
+                    f"hand {number}: bot {bots[order[pos]]!r} at {_seat(order[pos], pos)} failed: "
+                    f"{type(e).__name__}: {e}"
                 ) from None
             try:
                 apply_action(state, action)
             except (IllegalActionError, ValueError) as e:
                 raise LowballError(
-                    f"hand {number}: bot {bots[order[pos]]!r} at seat {order[pos] + 1} chose "
+                    f"hand {number}: bot {bots[order[pos]]!r} at {_seat(order[pos], pos)} chose "
                     f"{action}, which is illegal: {e}"
                 ) from None
         showdown = bool(state.shown)

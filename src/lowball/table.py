@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from lowball.deck import check_seed
 from lowball.engine import HandState
 from lowball.errors import IllegalActionError, InvalidValueError, whole_number
 from lowball.variants import Variant, VariantError
@@ -29,9 +30,9 @@ def random_sources(seed: int | None, n: int) -> tuple[np.random.Generator | None
     default) and the bots fresh unseeded sources.
     """
     n = whole_number(n, "n", 0, 10)  # one per seat: a table seats at most 10
+    seed = check_seed(seed, generators=False)
     if seed is None:
         return None, [random.Random() for _ in range(n)]
-    seed = whole_number(seed, "seed", 0)
     children = np.random.SeedSequence(seed).spawn(n + 1)
     deck_source = np.random.Generator(np.random.PCG64(children[0]))
     bots = [random.Random(int(c.generate_state(2, dtype=np.uint64)[0])) for c in children[1:]]
@@ -82,17 +83,51 @@ class Table:
             raise VariantError(str(e)) from None
         if deck_source is not None and not isinstance(deck_source, np.random.Generator):
             raise VariantError(f"deck_source = {deck_source!r}: expected a numpy Generator or None")
-        self.variant = variant
-        self.stacks = chips
-        self.n = n
-        self.button = seat
-        self.deck_source = deck_source
-        self.hands_played = 0
+        self._variant = variant
+        self._stacks = chips
+        self._n = n
+        self._button = seat
+        self._deck_source = deck_source
+        self._hands_played = 0
+
+    # The table's state is read-only from outside (tuples, properties): it changes through
+    # new_hand/finish_hand, rebuy and reset_stacks only.
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of every hand."""
+        return self._variant
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips of each seat, by seat number (a tuple: change them with :meth:`rebuy`,
+        :meth:`reset_stacks` or by playing hands)."""
+        return tuple(self._stacks)
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return self._n
+
+    @property
+    def button(self) -> int:
+        """The seat of the button in the next (or current) hand."""
+        return self._button
+
+    @property
+    def deck_source(self) -> np.random.Generator | None:
+        """The random source shared by the decks of all hands (None: operating-system entropy)."""
+        return self._deck_source
+
+    @property
+    def hands_played(self) -> int:
+        """How many hands :meth:`finish_hand` has taken back."""
+        return self._hands_played
 
     def seats_by_position(self) -> list[int]:
         """The seat of each position in the next (or current) hand: position 0 is the seat left
         of the button, the last position the button's seat."""
-        n, b = self.n, self.button
+        n, b = self._n, self._button
         return [(b + 1 + p) % n for p in range(n)]
 
     def new_hand(self) -> HandState:
@@ -104,7 +139,7 @@ class Table:
             When a seat has no chips (rebuy first, see :meth:`rebuy`).
         """
         order = self.seats_by_position()
-        return HandState(self.variant, [self.stacks[s] for s in order], seed=self.deck_source)
+        return HandState(self._variant, [self._stacks[s] for s in order], seed=self._deck_source)
 
     def finish_hand(self, state: HandState) -> None:
         """Take the stacks of a finished hand back to the seats and move the button.
@@ -118,10 +153,11 @@ class Table:
             raise IllegalActionError(f"{state!r} is not a hand of this table of {self.n} seats")
         if not state.is_complete:
             raise IllegalActionError("the hand is not complete")
+        stacks = state.stacks
         for p, s in enumerate(self.seats_by_position()):
-            self.stacks[s] = state.stacks[p]
-        self.button = (self.button + 1) % self.n
-        self.hands_played += 1
+            self._stacks[s] = stacks[p]
+        self._button = (self._button + 1) % self._n
+        self._hands_played += 1
 
     def rebuy(self, amount: int, seats: Iterable[int] | None = None) -> list[int]:
         """Give every seat with no chips (of ``seats``, default all) ``amount`` chips; return
@@ -133,7 +169,18 @@ class Table:
             raise InvalidValueError(f"seats = {seats!r}: expected seat numbers 0..{self.n - 1}")
         else:
             pool = [whole_number(s, "seat", 0, self.n - 1) for s in seats]
-        broke = [s for s in pool if self.stacks[s] <= 0]
+        broke = [s for s in pool if self._stacks[s] <= 0]
         for s in broke:
-            self.stacks[s] = amount
+            self._stacks[s] = amount
         return broke
+
+    def reset_stacks(self, amount: int) -> None:
+        """Give every seat exactly ``amount`` chips (a simulation that starts each hand afresh).
+
+        Raises
+        ------
+        InvalidValueError
+            For an amount that is not a whole number of chips >= 1 (the stacks are unchanged).
+        """
+        amount = whole_number(amount, "stack", 1)
+        self._stacks = [amount] * self._n

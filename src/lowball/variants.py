@@ -21,12 +21,11 @@ Tournament Rules 2024.
 from __future__ import annotations
 
 import dataclasses
-import operator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
 from lowball.deck import ReshuffleRule
-from lowball.errors import LowballError
+from lowball.errors import LowballError, whole_number
 
 __all__ = [
     "VariantError",
@@ -51,11 +50,12 @@ class VariantError(LowballError, ValueError):
     """A rule value that is not allowed: a negative amount, a big bet below the small bet, ..."""
 
 
-def _chips(owner: str, name: str, value: object, *, minimum: int = 0) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise VariantError(f"{owner}.{name} = {value!r}: expected a whole number of chips")
-    if value < minimum:
-        raise VariantError(f"{owner}.{name} = {value}: expected at least {minimum}")
+def _chips(owner: object, name: str, *, minimum: int = 0) -> None:
+    """Check the field ``name`` of the frozen ``owner`` with :func:`~lowball.errors.whole_number`
+    and store it as a plain int (a numpy integer is accepted and converted)."""
+    value = getattr(owner, name)
+    number = whole_number(value, f"{type(owner).__name__}.{name}", minimum, error=VariantError)
+    object.__setattr__(owner, name, number)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,9 +93,9 @@ class FixedLimit:
     title: ClassVar[str] = "fixed limit"
 
     def __post_init__(self) -> None:
-        _chips("FixedLimit", "small_bet", self.small_bet, minimum=1)
-        _chips("FixedLimit", "big_bet", self.big_bet, minimum=1)
-        _chips("FixedLimit", "max_raises", self.max_raises, minimum=0)
+        _chips(self, "small_bet", minimum=1)
+        _chips(self, "big_bet", minimum=1)
+        _chips(self, "max_raises", minimum=0)
         if not isinstance(self.uncapped_heads_up, bool):
             raise VariantError(f"FixedLimit.uncapped_heads_up = {self.uncapped_heads_up!r}: expected True or False")
         if self.big_bet < self.small_bet:
@@ -114,7 +114,7 @@ class _MinBetStructure:
     min_bet: int
 
     def __post_init__(self) -> None:
-        _chips(type(self).__name__, "min_bet", self.min_bet, minimum=1)
+        _chips(self, "min_bet", minimum=1)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -189,9 +189,9 @@ class ForcedBets:
     big_blind_ante: bool = False
 
     def __post_init__(self) -> None:
-        _chips("ForcedBets", "small_blind", self.small_blind)
-        _chips("ForcedBets", "big_blind", self.big_blind)
-        _chips("ForcedBets", "ante", self.ante)
+        _chips(self, "small_blind")
+        _chips(self, "big_blind")
+        _chips(self, "ante")
         if not isinstance(self.big_blind_ante, bool):
             raise VariantError(f"ForcedBets.big_blind_ante = {self.big_blind_ante!r}: expected True or False")
         if self.small_blind > self.big_blind:
@@ -257,13 +257,7 @@ class Variant:
         if not isinstance(self.forced, ForcedBets):
             raise VariantError(f"Variant.forced = {self.forced!r}: expected ForcedBets")
         for name, allowed in (("draws", range(1, 4)), ("max_players", range(2, 11))):
-            value = getattr(self, name)
-            try:
-                number = operator.index(value)  # ints and numpy ints; not 2.0, not True
-            except TypeError:
-                number = -1
-            if isinstance(value, bool) or number not in allowed:
-                raise VariantError(f"Variant.{name} = {value!r}: expected a whole number {allowed[0]}..{allowed[-1]}")
+            number = whole_number(getattr(self, name), f"Variant.{name}", allowed[0], allowed[-1], error=VariantError)
             object.__setattr__(self, name, number)
         try:
             object.__setattr__(self, "reshuffle", ReshuffleRule(self.reshuffle))

@@ -1,0 +1,179 @@
+"""Numbers coming in (issue 11, item 3): every chip amount, stack, position, count, rule size and
+seed goes through one check (``lowball.errors.whole_number``; seeds ``lowball.deck.check_seed``).
+
+Accepted: any integer type (Python's int, numpy's int8 .. uint64), stored as a plain int.
+Refused with the entry point's own LowballError and one message form: bool (Python's and
+numpy's), float and Decimal and Fraction (integral ones too: chips are counted, not measured),
+text, None, and numbers out of range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+
+from lowball import Deck, HandState, InvalidSeedError, InvalidValueError, LowballError
+from lowball.errors import DeckError, IllegalActionError, whole_number
+from lowball.simulate import simulate
+from lowball.table import Table, random_sources
+from lowball.variants import (
+    SINGLE_DRAW_NO_LIMIT,
+    TRIPLE_DRAW_FIXED_LIMIT,
+    FixedLimit,
+    ForcedBets,
+    NoLimit,
+    Variant,
+    VariantError,
+)
+
+INTEGER_TYPES = [int, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
+# not whole numbers, whatever they are worth
+NOT_NUMBERS = [True, False, np.bool_(True), 4.0, 4.5, Decimal(4), Decimal("4.5"), Fraction(4), "4", None]
+
+
+def heads_up() -> HandState:
+    """Heads-up fixed limit 1/2: the button (position 1) acts first; a raise is to exactly 4."""
+    return HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=1)
+
+
+def stack_of_first(value: Any) -> int:
+    return HandState(TRIPLE_DRAW_FIXED_LIMIT, [value, 100], seed=1).starting_stacks[0]
+
+
+def raise_to(value: Any) -> int:
+    return heads_up().raise_to(value).amount
+
+
+def view_position(value: Any) -> int:
+    return heads_up().view(value).position  # type: ignore[return-value]
+
+
+def small_bet(value: Any) -> int:
+    return FixedLimit(small_bet=value, big_bet=2**80).small_bet
+
+
+def big_blind(value: Any) -> int:
+    return ForcedBets(small_blind=0, big_blind=value).big_blind
+
+
+def draws(value: Any) -> int:
+    return Variant(
+        name="x", draws=value, betting=NoLimit(min_bet=2), forced=ForcedBets(small_blind=1, big_blind=2)
+    ).draws
+
+
+def table_stack(value: Any) -> int:
+    return Table(TRIPLE_DRAW_FIXED_LIMIT, [value, 100]).stacks[0]
+
+
+def table_rebuy(value: Any) -> int:
+    table = Table(TRIPLE_DRAW_FIXED_LIMIT, [100, 100])
+    table.reset_stacks(value)
+    return table.stacks[0]
+
+
+def deck_deal(value: Any) -> int:
+    return len(Deck(seed=1).deal(0, value))
+
+
+def simulate_hands(value: Any) -> int:
+    return simulate(TRIPLE_DRAW_FIXED_LIMIT, ["calling", "calling"], value, seed=1).hands
+
+
+# (name, call, a good value, its range in the message, the error, the name in the message)
+Entry = tuple[str, Callable[[Any], int], int, str, type[LowballError], str]
+ENTRIES: list[Entry] = [
+    ("HandState stack", stack_of_first, 5, "1 or more", VariantError, "stack of position 0 (p1)"),
+    ("HandState.raise_to", raise_to, 4, "0 or more", IllegalActionError, "wager"),
+    ("HandState.view", view_position, 1, "0..1", IllegalActionError, "position"),
+    ("FixedLimit.small_bet", small_bet, 3, "1 or more", VariantError, "FixedLimit.small_bet"),
+    ("ForcedBets.big_blind", big_blind, 3, "0 or more", VariantError, "ForcedBets.big_blind"),
+    ("Variant.draws", draws, 3, "1..3", VariantError, "Variant.draws"),
+    ("Table stack", table_stack, 7, "1 or more", VariantError, "stack of seat 0"),
+    ("Table.reset_stacks", table_rebuy, 7, "1 or more", InvalidValueError, "stack"),
+    ("Deck.deal count", deck_deal, 5, "0 or more", DeckError, "number of cards to deal"),
+    ("simulate hands", simulate_hands, 2, "0 or more", InvalidValueError, "hands"),
+]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e[0] for e in ENTRIES])
+@pytest.mark.parametrize("kind", INTEGER_TYPES, ids=[t.__name__ for t in INTEGER_TYPES])
+def test_any_integer_type_is_a_number(entry: Entry, kind: type) -> None:
+    _, call, good, _, _, _ = entry
+    result = call(kind(good))
+    assert result == good and type(result) is int
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e[0] for e in ENTRIES])
+@pytest.mark.parametrize("value", [*NOT_NUMBERS, -1, np.int64(-1)], ids=repr)
+def test_what_is_not_a_number_is_refused(entry: Entry, value: Any) -> None:
+    _, call, good, top, error, name = entry
+    if value is None and name == "position":
+        assert call(value) is None  # a spectator's view
+        return
+    with pytest.raises(error) as e:
+        call(value)
+    assert str(e.value) == f"{name} = {value!r}: expected a whole number {top}"
+
+
+def test_huge_numbers() -> None:
+    """Chips are Python ints (any size); a number past a range gets the project's error, never
+    an OverflowError."""
+    assert HandState(TRIPLE_DRAW_FIXED_LIMIT, [2**70, 200], seed=1).starting_stacks == (2**70, 200)
+    with pytest.raises(IllegalActionError) as e:
+        heads_up().raise_to(2**70)
+    assert str(e.value) == f"position 1 (p2) cannot wager to {2**70}: allowed exactly 4"
+    with pytest.raises(IllegalActionError) as e:
+        heads_up().view(2**70)
+    assert str(e.value) == f"position = {2**70}: expected a whole number 0..1"
+    no_limit = HandState(SINGLE_DRAW_NO_LIMIT, [2**70, 2**70], seed=1)
+    assert no_limit.raise_to(np.uint64(2**64 - 1)).amount == 2**64 - 1
+    assert no_limit.raise_to(2**69).amount == 2**69  # no C integer in the way
+    with pytest.raises(VariantError) as e:
+        draws(2**70)
+    assert str(e.value) == f"Variant.draws = {2**70}: expected a whole number 1..3"
+    assert Deck(seed=2**200).remaining == 52
+
+
+def test_whole_number_itself() -> None:
+    assert whole_number(np.uint64(2**64 - 1), "n") == 2**64 - 1
+    with pytest.raises(InvalidValueError) as e:
+        whole_number(11, "n", 0, 10)
+    assert str(e.value) == "n = 11: expected a whole number 0..10"
+
+
+SEED_TEXT = "expected None (operating-system entropy), a whole number >= 0"
+SEED_GENERATORS = ", or a numpy Generator, BitGenerator or SeedSequence"
+# (name, call with a seed, whether numpy generators are taken)
+SEED_ENTRIES: list[tuple[str, Callable[[Any], object], bool]] = [
+    ("Deck", lambda seed: Deck(seed=seed), True),
+    ("Deck.from_order", lambda seed: Deck.from_order("7s", seed=seed), True),
+    ("HandState", lambda seed: HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=seed), True),
+    ("random_sources (Table)", lambda seed: random_sources(seed, 2), False),
+    ("simulate", lambda seed: simulate(TRIPLE_DRAW_FIXED_LIMIT, ["calling", "calling"], 1, seed=seed), False),
+]
+
+
+@pytest.mark.parametrize("entry", SEED_ENTRIES, ids=[e[0] for e in SEED_ENTRIES])
+@pytest.mark.parametrize("seed", [v for v in NOT_NUMBERS if v is not None] + [-1, np.int8(-3), "abc"], ids=repr)
+def test_bad_seeds_raise_one_error(entry: tuple[str, Callable[[Any], object], bool], seed: Any) -> None:
+    _, call, generators = entry
+    with pytest.raises(InvalidSeedError) as e:
+        call(seed)
+    assert str(e.value) == f"seed = {seed!r}: {SEED_TEXT}{SEED_GENERATORS if generators else ''}"
+
+
+@pytest.mark.parametrize("kind", INTEGER_TYPES, ids=[t.__name__ for t in INTEGER_TYPES])
+def test_integer_seeds_of_any_type_are_the_same_seed(kind: type) -> None:
+    assert Deck(seed=kind(7)).snapshot() == Deck(seed=7).snapshot()
+    a = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=kind(7))
+    assert a.hand(0) == HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=7).hand(0)
+    assert (
+        simulate(TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"], 3, seed=kind(7)).seats
+        == simulate(TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"], 3, seed=7).seats
+    )
