@@ -223,9 +223,9 @@ def test_a_hand_history_with_symbols_replays_as_the_ascii_one() -> None:
     b = phh.loads(symbols).play()
     assert b.to_dict() == a.to_dict()
     assert format_cards(b.shown[0], " ") == "7s 5h 4d 3c 2s"
-    assert b.stacks == a.stacks == [202, 198]
+    assert b.stacks == a.stacks == (202, 198)
     mixed = ascii_text.replace("d dh p1 3c2s", "d dh p1 ??2♠")
-    assert phh.loads(mixed).play().stacks == [202, 198]
+    assert phh.loads(mixed).play().stacks == (202, 198)
 
 
 @pytest.mark.parametrize(
