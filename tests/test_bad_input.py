@@ -229,6 +229,8 @@ ENTRIES: list[Entry] = [
     ("HandState.finish_showdown", lambda *a: hand_state(SHOWDOWN).finish_showdown(*a), ((),), {}),
     ("HandState.view", lambda *a: hand_state().view(*a), (0,), {}),
     ("HandState.hand", lambda *a: hand_state().hand(*a), (0,), {}),
+    ("ReadOnlyDeck.hand", lambda *a: hand_state().deck.hand(*a), (0,), {}),
+    ("ReadOnlyDeck.view", lambda *a: hand_state().deck.view(*a), (0,), {}),
     ("HandState.from_dict", HandState.from_dict, (hand_state().to_dict(),), {}),
     ("HandState.from_json", HandState.from_json, (hand_state().to_json(),), {}),
     ("Variant.replace", lambda **k: TRIPLE_DRAW_FIXED_LIMIT.replace(**k), (), {"burn": True}),

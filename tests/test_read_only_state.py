@@ -170,3 +170,34 @@ def test_the_tables_stacks_are_a_tuple() -> None:
     t.seats_by_position().append(5)  # a new list each time
     assert t.seats_by_position() == [0, 1, 2]
     assert t.new_hand().starting_stacks == (10, 20, 30)
+
+
+MOVING = ["shuffle", "deal", "deal_round", "burn", "fold", "muck", "begin_draw", "draw", "end_draw", "restore"]
+
+
+@pytest.mark.parametrize("name", MOVING)
+def test_a_hands_deck_refuses_every_method_that_moves_cards(hand_class: type[HandState], name: str) -> None:
+    """HandState.deck is a read-only window on the hand's live deck: what would change the
+    deck raises AttributeError naming the method, and the hand is as it was."""
+    s = played(hand_class)
+    before = s.to_dict()
+    with pytest.raises(AttributeError, match=rf"^a hand's deck is read-only: {name}\(\) would change it"):
+        getattr(s.deck, name)
+    with pytest.raises(AttributeError, match="read-only"):
+        s.deck.remaining = 0  # type: ignore[misc]
+    assert s.to_dict() == before and s.validate() is None
+
+
+def test_a_hands_deck_reads_the_live_deck(hand_class: type[HandState]) -> None:
+    s = played(hand_class)
+    deck = s.deck
+    assert deck.remaining == 52 - 15 - 2  # three hands dealt, two cards drawn
+    assert deck.in_draw and deck.next_position == s.actor and deck.reshuffles == 0
+    assert deck.hand(s.actor) == s.hand(s.actor) and deck.check()
+    assert deck.view(s.actor).hand == s.hand(s.actor)
+    copy = deck.copy()  # a free Deck in the same state, independent of the hand
+    assert type(copy) is Deck and copy.snapshot() == deck.snapshot()
+    copy.draw(s.actor, copy.hand(s.actor)[:1])
+    assert deck.remaining == 35 and copy.remaining == 34
+    s.stand_pat()
+    assert not deck.in_draw and copy.in_draw  # the window follows the hand, the copy does not

@@ -19,7 +19,7 @@ from lowball.cards import (
     parse_cards,
     parse_hand,
 )
-from lowball.deck import Deck, DeckView, ReshuffleRule
+from lowball.deck import Deck, DeckView, ReadOnlyDeck, ReshuffleRule
 from lowball.engine import Event, HandState, LegalActions, PlayerView, Pot
 from lowball.errors import (
     DeckError,
@@ -83,6 +83,7 @@ __all__ = [
     "DeckError",
     "DeckExhaustedError",
     "DeckView",
+    "ReadOnlyDeck",
     "DrawOrderError",
     "FileError",
     "Hand",

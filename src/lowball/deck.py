@@ -22,7 +22,7 @@ from lowball._deck import RULE_LIVE, RULE_SEEDS, DeckCore
 from lowball.cards import Card, CardLike
 from lowball.errors import DeckError, InvalidSeedError, InvalidValueError, whole_number
 
-__all__ = ["Deck", "DeckView", "ReshuffleRule", "SNAPSHOT_FORMAT", "check_seed"]
+__all__ = ["Deck", "DeckView", "ReadOnlyDeck", "ReshuffleRule", "SNAPSHOT_FORMAT", "check_seed"]
 
 SNAPSHOT_FORMAT = "lowball.deck/1"
 """The ``"format"`` value of :meth:`Deck.snapshot` dictionaries."""
@@ -440,3 +440,93 @@ class Deck(DeckCore):
         Always true for a deck used through its methods; for tests and after loading a snapshot.
         """
         return bool(self._check())
+
+
+class ReadOnlyDeck:
+    """A hand's deck, for reading only: what :attr:`lowball.HandState.deck` gives.
+
+    It reads the hand's live :class:`Deck` (so it is always current) and offers only what does
+    not change it: ``remaining``, ``reshuffles``, ``in_draw``, ``next_position``, ``available``,
+    ``rule``, ``burn_before_draw``, ``hand(position)``, ``view(position)``, ``snapshot()``,
+    ``check()`` and ``copy()`` (a new, independent :class:`Deck` in the same state). Dealing,
+    drawing, shuffling or restoring it raises :class:`AttributeError`: a hand's cards move only
+    through the hand's actions.
+    """
+
+    __slots__ = ("_deck",)
+    _deck: Deck
+
+    def __init__(self, deck: Deck) -> None:
+        object.__setattr__(self, "_deck", deck)
+
+    @property
+    def remaining(self) -> int:
+        """Cards left in the stub."""
+        return int(self._deck.remaining)
+
+    @property
+    def reshuffles(self) -> int:
+        """Times the discards were shuffled into a new stub this hand."""
+        return int(self._deck.reshuffles)
+
+    @property
+    def in_draw(self) -> bool:
+        """Whether a draw round is under way."""
+        return bool(self._deck.in_draw)
+
+    @property
+    def next_position(self) -> int | None:
+        """The position to be served next in a draw round (None outside one)."""
+        return self._deck.next_position
+
+    @property
+    def available(self) -> int:
+        """Cards the deck can still serve in this draw round (see :attr:`Deck.available`)."""
+        return int(self._deck.available)
+
+    @property
+    def rule(self) -> ReshuffleRule:
+        """The reshuffle rule."""
+        return self._deck.rule
+
+    @property
+    def burn_before_draw(self) -> bool:
+        """Whether a card is burned before each draw round."""
+        return self._deck.burn_before_draw
+
+    def hand(self, position: int) -> tuple[Card, ...]:
+        """The cards ``position`` holds (see :meth:`Deck.hand`)."""
+        return tuple(self._deck.hand(position))
+
+    def view(self, position: int | None = None) -> DeckView:
+        """What can be shown at the table (see :meth:`Deck.view`)."""
+        return self._deck.view(position)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (see :meth:`Deck.snapshot`)."""
+        return self._deck.snapshot()
+
+    def check(self) -> bool:
+        """True when every card is in exactly one place (see :meth:`Deck.check`)."""
+        return self._deck.check()
+
+    def copy(self) -> Deck:
+        """A new :class:`Deck` in the same state, independent of the hand (a secure deck's copy
+        gets fresh entropy for its own future shuffles)."""
+        return Deck.from_snapshot(self._deck.snapshot())
+
+    def __getattr__(self, name: str) -> Any:
+        if not name.startswith("_") and hasattr(Deck, name):
+            raise AttributeError(
+                f"a hand's deck is read-only: {name}() would change it; cards move through the hand's actions"
+            )
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a hand's deck is read-only: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a hand's deck is read-only: {name} cannot be deleted")
+
+    def __repr__(self) -> str:
+        return f"<read-only {repr(self._deck)[1:]}"

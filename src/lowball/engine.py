@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from lowball.cards import Card, CardLike, format_cards, parse_cards
-from lowball.deck import Deck
+from lowball.deck import Deck, ReadOnlyDeck
 from lowball.errors import (
     DeckExhaustedError,
     IllegalActionError,
@@ -400,11 +400,12 @@ class HandState:
         return self._starting_stacks
 
     @property
-    def deck(self) -> Deck:
-        """The hand's own :class:`~lowball.deck.Deck`, for reading (``remaining``, ``available``,
-        ``reshuffles``, ``check()``, ``view()``). The attribute cannot be replaced; dealing from
-        it outside the hand's actions breaks the hand (:meth:`validate` names what)."""
-        return self._deck
+    def deck(self) -> ReadOnlyDeck:
+        """The hand's deck, for reading only (:class:`~lowball.deck.ReadOnlyDeck`: ``remaining``,
+        ``available``, ``reshuffles``, ``hand()``, ``check()``, ``view()``, ``snapshot()``,
+        ``copy()``); dealing or drawing from it raises AttributeError: the cards move only
+        through the hand's actions."""
+        return ReadOnlyDeck(self._deck)
 
     @property
     def stacks(self) -> tuple[int, ...]:

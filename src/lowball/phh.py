@@ -767,19 +767,24 @@ def _toml_value(v: Any) -> str:
     raise TypeError(f"cannot write {v!r} to TOML")
 
 
+def _live_deck(state: HandState) -> Deck:
+    """The deck a replayed hand deals from (the hand gives out only a read-only window on it)."""
+    return state.deck._deck
+
+
 def unknown_in_events(state: HandState) -> dict[int, tuple[frozenset[int], frozenset[int]]]:
     """For a state replayed from a hand history: by index in ``state.events``, the cards of a
     deal or draw event that stand in for the history's unknown cards (``??``), as (among the
     event's ``cards``, among its ``discarded``): a card may be thrown unknown and dealt back
     known in one draw. Empty for any other state."""
-    deck = state.deck
+    deck = _live_deck(state)
     return dict(deck.unknown_events) if isinstance(deck, _ReplayDeck) else {}
 
 
 def invented_cards(state: HandState) -> frozenset[int]:
     """For a state replayed from a hand history: the cards the players hold now that stand in
     for unknown cards (``??``); they are never shown or valued. Empty for any other state."""
-    deck = state.deck
+    deck = _live_deck(state)
     if not isinstance(deck, _ReplayDeck):
         return frozenset()
     return frozenset(c for cards in deck.invented.values() for c in cards)
