@@ -82,6 +82,21 @@ def test_rank_errors() -> None:
     assert r.exit_code == 2 and "No such option" in r.stderr
 
 
+def test_rank_empty_and_directory_paths_are_named_plainly(tmp_path: Path) -> None:
+    """An empty path or a directory, to read or to write: a plain message, exit 2, nothing
+    written (it was "cannot read : ... '.'", "[Errno 21] ..." and "Device or resource busy")."""
+    cases = [
+        (("--file", ""), "lowball rank: cannot read '': the path is empty\n"),
+        (("--file", str(tmp_path)), f"lowball rank: cannot read {tmp_path}: Is a directory\n"),
+        (("7s5h4d3c2s", "-o", ""), "lowball rank: cannot write '': the path is empty\n"),
+        (("7s5h4d3c2s", "-o", str(tmp_path)), f"lowball rank: cannot write {tmp_path}: Is a directory\n"),
+    ]
+    for args, message in cases:
+        r = run("rank", *args)
+        assert (r.exit_code, r.stdout, r.stderr) == (2, "", message), args
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_compare() -> None:
     r = run("compare", "8s5h4d3c2s", "7c5d4h3s2d", "7h6c4s3d2h")
     assert r.exit_code == 0, r.output

@@ -100,6 +100,10 @@ def write_text(path: object, chunks: str | Iterable[str], *, exclusive: bool = F
     name = path_text(path, "path")
     if isinstance(chunks, (bytes, bytearray)) or not isinstance(chunks, Iterable):
         raise InvalidTypeError(f"text = {chunks!r}: expected a str or an iterable of str")
+    if not name.strip():
+        err = FileError(f"cannot write {name!r}: the path is empty")
+        err.errno = errno.ENOENT
+        raise err
     pieces: Iterable[str] = (chunks,) if isinstance(chunks, str) else chunks
     try:
         if exclusive:

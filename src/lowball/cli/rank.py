@@ -181,6 +181,8 @@ def read_hands(hands: Sequence[str], path: str | None = None, stdin: IO[bytes] |
     out = np.array(rows, dtype=np.uint8).reshape(-1, 5)
     if path is None:
         return out
+    if not path.strip():
+        raise FileError(f"cannot read {path!r}: the path is empty")
     try:
         if path == "-":
             if stdin is None:
@@ -189,8 +191,10 @@ def read_hands(hands: Sequence[str], path: str | None = None, stdin: IO[bytes] |
         else:
             with open(path, "rb") as f:
                 data = f.read()
+    except FileError:
+        raise
     except OSError as e:
-        raise FileError(f"cannot read {path}: {e}") from None
+        raise FileError(f"cannot read {path}: {e.strerror or e}") from None
     name = "standard input" if path == "-" else path
     return np.concatenate([out, _file_hands(data, name)])
 
