@@ -129,3 +129,28 @@ def test_readme_has_exactly_two_setup_commands() -> None:
     assert tags[1][1].endswith("&& pytest")
     assert "readme_command main" in (ROOT / ".ci" / "run").read_text()
     assert os.access(ROOT / ".ci" / "run", os.X_OK)
+
+
+def _amount(cell: str) -> tuple[float, str]:
+    """The last figure of a speed-table cell as (value, kind): a rate in per second, or a time
+    in seconds (kind 'rate' or 'time')."""
+    figures = re.findall(r"([\d][\d.,]*) (M |k )?(hands/s|M/s|k/s|/s|ms)", cell)
+    value, scale, unit = figures[-1]
+    number = float(value.replace(",", ""))
+    if unit == "ms":
+        return number / 1000, "time"
+    factor = {"M/s": 1e6, "k/s": 1e3}.get(unit, {"M ": 1e6, "k ": 1e3}.get(scale, 1.0))
+    return number * factor, "rate"
+
+
+def test_the_speed_tables_ratios_follow_from_its_figures() -> None:
+    """Each ratio of the Speed table is its two figures divided (to the rounding shown), so a
+    figure updated from a new benchmark run cannot leave a stale ratio beside it."""
+    section = README.split("## Speed", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| ") and "x |" in line]
+    assert len(rows) >= 15
+    for work, ours, peer, ratio in rows:
+        (a, kind), (b, _) = _amount(ours), _amount(peer)
+        expected = a / b if kind == "rate" else b / a
+        shown = float(ratio.strip().rstrip("x"))
+        assert abs(shown - expected) <= 0.04 * expected, (work, shown, expected)
