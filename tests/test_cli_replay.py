@@ -326,7 +326,7 @@ def test_bad_files_exit_2(tmp_path: Path) -> None:
 def test_an_empty_path_a_directory_or_a_missing_file(tmp_path: Path) -> None:
     for args, message in (
         ([""], "FILE is '': give the path of a PHH file (lowball replay hand.phh)"),
-        (["-a", "  "], "FILE is '  ': give the path of a PHH file (lowball replay hand.phh)"),
+        (["-a", "  "], "  : no such file"),  # blanks are a legal name, not an empty path
         (
             [str(tmp_path)],
             f"{tmp_path} is a directory: give the path of a PHH file (lowball replay {tmp_path}/hand.phh)",

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from lowball import FileError, InvalidTypeError, LowballError
-from lowball._files import without_bom, write_text
+from lowball import FileError, InvalidTypeError, InvalidValueError, LowballError
+from lowball._files import _descriptor, without_bom, write_text
 
 NOBODY = 65534
 
@@ -216,6 +216,47 @@ def test_unwritable_directory_writes_nothing_and_leaves_nothing() -> None:
         top.rmdir()
 
 
+def test_a_read_only_file_is_refused_as_open_would_refuse_it() -> None:
+    """The directory would allow the rename; the file's own mode must still be obeyed (a plain
+    open refuses a 0444 file, and so did phh.dump before it used this writer)."""
+    top = Path(tempfile.mkdtemp())
+    try:
+        top.chmod(0o777)
+        (top / "ro.tsv").write_text("old\n")
+        (top / "ro.tsv").chmod(0o444)
+        message = as_nobody(lambda: write_text(top / "ro.tsv", "new\n"))
+        assert message == f"cannot write {top / 'ro.tsv'}: Permission denied"
+        assert names(top) == ["ro.tsv"] and (top / "ro.tsv").read_text() == "old\n"
+    finally:
+        for p in top.iterdir():
+            p.unlink()
+        top.rmdir()
+
+
+def test_a_file_with_other_hard_links_is_rewritten_in_place(tmp_path: Path) -> None:
+    out, other = tmp_path / "out.tsv", tmp_path / "other-name.tsv"
+    out.write_text("old\n")
+    os.link(out, other)
+    inode = out.stat().st_ino
+    write_text(out, ["new ", "text\n"])
+    assert out.read_text() == other.read_text() == "new text\n"
+    assert out.stat().st_ino == other.stat().st_ino == inode and out.stat().st_nlink == 2
+
+    def failing() -> Iterator[str]:
+        yield "half"
+        raise RuntimeError("the source broke")
+
+    with pytest.raises(RuntimeError):
+        write_text(out, failing())
+    assert out.read_text() == other.read_text() == "new text\n"
+    assert names(tmp_path) == ["other-name.tsv", "out.tsv"]
+
+
+def test_a_path_with_a_nul_character_is_refused() -> None:
+    with pytest.raises(InvalidValueError, match=r"^path = 'a\\x00b': a file path cannot hold a NUL character$"):
+        write_text("a\0b", "x\n")
+
+
 def test_a_failing_source_leaves_the_file_untouched(tmp_path: Path) -> None:
     out = tmp_path / "out.tsv"
     out.write_text("old\n")
@@ -281,6 +322,22 @@ def test_dev_stdout_is_written_not_replaced(tmp_path: Path) -> None:
         p = subprocess.run([sys.executable, "-c", code], stdout=f, stderr=subprocess.PIPE, text=True)
     assert (p.returncode, p.stderr, out.read_text()) == (0, "", "to stdout\n")
     assert os.readlink(stdout) == "/proc/self/fd/1" and names(tmp_path) == ["redirected.txt", "stdout"]
+    # what the shell's file already holds stays: `>> log`, and a header and footer around it
+    for mode in ("a", "w"):
+        out.write_text("old line\n")
+        inode = out.stat().st_ino
+        with open(out, mode) as f:
+            if mode == "w":
+                f.write("header\n")
+                f.flush()
+            p = subprocess.run([sys.executable, "-c", code], stdout=f, stderr=subprocess.PIPE, text=True)
+            f.write("footer\n")
+        expected = ("old line\n" if mode == "a" else "header\n") + "to stdout\nfooter\n"
+        assert (p.returncode, p.stderr, out.read_text()) == (0, "", expected)
+        assert out.stat().st_ino == inode
+    for link in ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"):  # read only: never written here
+        assert _descriptor(link) == 1
+    assert _descriptor(str(stdout)) == 1 and _descriptor(str(out)) is None
 
 
 def test_without_bom() -> None:

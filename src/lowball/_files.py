@@ -10,8 +10,14 @@ the package writes a file (``lowball rank --output``, ``lowball simulate --phh``
   ``0o666`` less the umask, as :func:`open` would give it;
 - a symbolic link is written through to its target, the link kept (atomically as above where the
   target is a regular file or does not exist yet, e.g. a dangling link);
+- a path that names one of this process's open descriptors (``/dev/stdout``, ``/dev/fd/1``,
+  ``/proc/self/fd/1``, or a link to one) is written through that descriptor, at its current
+  offset: ``-o /dev/stdout >> log`` appends to ``log`` as ``-o -`` would;
+- a regular file with other hard links is rewritten in place (the text first goes whole to a
+  temporary file, so a failing source leaves it untouched), keeping every name of it;
 - a device, a named pipe (FIFO) or another special file is opened and written directly;
-- a directory is refused.
+- a file this process may not write (a read-only file) is refused, as :func:`open` would refuse
+  it, although the directory would allow a rename; a directory is refused.
 
 With ``exclusive=True`` (files that must be new, e.g. ``simulate --phh``) any existing path is
 refused untouched, a symbolic link included, even a dangling one; the new file appears whole or not
@@ -26,13 +32,15 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import shutil
 import stat
+import sys
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from lowball.errors import FileError, InvalidTypeError
+from lowball.errors import FileError, InvalidTypeError, InvalidValueError
 
 __all__ = ["BOM", "path_text", "without_bom", "open_text", "write_text"]
 
@@ -55,6 +63,8 @@ def path_text(path: object, name: str) -> str:
     if isinstance(path, (str, os.PathLike)):
         text = os.fspath(path)
         if isinstance(text, str):
+            if "\0" in text:
+                raise InvalidValueError(f"{name} = {path!r}: a file path cannot hold a NUL character")
             return text
     raise InvalidTypeError(f"{name} = {path!r}: expected a file path (a str or an os.PathLike)")
 
@@ -100,7 +110,7 @@ def write_text(path: object, chunks: str | Iterable[str], *, exclusive: bool = F
     name = path_text(path, "path")
     if isinstance(chunks, (bytes, bytearray)) or not isinstance(chunks, Iterable):
         raise InvalidTypeError(f"text = {chunks!r}: expected a str or an iterable of str")
-    if not name.strip():
+    if not name:
         err = FileError(f"cannot write {name!r}: the path is empty")
         err.errno = errno.ENOENT
         raise err
@@ -132,7 +142,35 @@ def _oserror(code: int) -> OSError:
     return OSError(code, os.strerror(code))
 
 
+# a path that is one of the process's own descriptors
+_DESCRIPTOR = re.compile(r"/(?:proc/(?:self|thread-self|\d+)(?:/task/\d+)?/fd|dev/fd)/(\d+)")
+
+
+def _descriptor(name: str) -> int | None:
+    """The open descriptor of this process that ``name`` (or a symbolic link on the way from it)
+    names: 1 for ``/dev/stdout`` -> ``/proc/self/fd/1``; None for any other path."""
+    path = os.path.abspath(name)
+    for _ in range(40):  # the kernel's own limit on a chain of links
+        m = _DESCRIPTOR.fullmatch(path)
+        if m and (not path.startswith("/proc/") or path.split("/")[2] in ("self", "thread-self", str(os.getpid()))):
+            return int(m.group(1))
+        try:
+            link = os.readlink(path)
+        except OSError:
+            return None
+        path = os.path.normpath(os.path.join(os.path.dirname(path), link))
+    return None
+
+
 def _write(name: str, chunks: Iterator[str]) -> None:
+    fd = _descriptor(name)
+    if fd is not None:  # /dev/stdout and the like: the descriptor itself, never a rename
+        for stream in (sys.stdout, sys.stderr):  # what Python holds for it goes first
+            with contextlib.suppress(Exception):
+                if stream is not None and stream.fileno() == fd:
+                    stream.flush()
+        _fill(os.dup(fd), chunks)
+        return
     try:
         st: os.stat_result | None = os.stat(name)  # follows symbolic links
     except FileNotFoundError:
@@ -143,18 +181,20 @@ def _write(name: str, chunks: Iterator[str]) -> None:
         raise _oserror(errno.EISDIR)
     elif not stat.S_ISREG(st.st_mode):
         _write_directly(name, chunks, truncate=False)  # a device, a FIFO, a socket ...
-    elif not os.path.islink(name):
-        _replace(name, chunks, st)
     else:
-        target = os.path.realpath(name)
+        target = os.path.realpath(name) if os.path.islink(name) else name
         try:
             same = os.path.samestat(os.stat(target), st)
         except OSError:
             same = False
-        if same:
-            _replace(target, chunks, st)
-        else:  # a link with no name behind it (/proc/self/fd/1 of a deleted file): write there
+        if not same:  # a link with no name behind it (another process's fd of a deleted file)
             _write_directly(name, chunks, truncate=True)
+        elif not os.access(target, os.W_OK):
+            raise _oserror(errno.EACCES)  # as open() would: a rename must not get around it
+        elif st.st_nlink > 1:
+            _rewrite_in_place(target, chunks)
+        else:
+            _replace(target, chunks, st)
 
 
 def _temp_beside(target: str) -> tuple[int, str]:
@@ -202,13 +242,34 @@ def _replace(target: str, chunks: Iterator[str], st: os.stat_result | None) -> N
     fd, tmp = _temp_beside(target)
     try:
         if st is not None:
-            _keep_owner_and_mode(fd, tmp, st)
+            try:
+                _keep_owner_and_mode(fd, tmp, st)
+            except BaseException:
+                os.close(fd)
+                raise
         _fill(fd, chunks, sync=st is not None)  # an existing file's text at stake: on disk first
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _rewrite_in_place(target: str, chunks: Iterator[str]) -> None:
+    """A regular file with other hard links: the text goes whole to a temporary file first (a
+    source that fails leaves ``target`` as it was), then is copied over ``target`` in place, so
+    every name of the file sees it."""
+    fd, tmp = _temp_beside(target)
+    try:
+        _fill(fd, chunks)
+        flags = os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+        with open(tmp, "rb") as src, open(os.open(target, flags), "wb") as dst:
+            shutil.copyfileobj(src, dst)
+            dst.flush()
+            os.fsync(dst.fileno())
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
 
 
 def _write_directly(name: str, chunks: Iterator[str], *, truncate: bool) -> None:

@@ -729,7 +729,7 @@ def load(path: str | Path) -> HandHistory:
         For a ``path`` that is not a str or os.PathLike.
     """
     name = path_text(path, "path")
-    if not name.strip():
+    if not name:
         raise PHHError(f"path {name!r} is empty: expected the path of a PHH file")
     if Path(name).is_dir():
         raise PHHError(f"{name} is a directory: expected a PHH file")

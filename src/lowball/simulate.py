@@ -272,7 +272,7 @@ def simulate(
     out_dir: Path | None = None
     if phh_dir is not None:
         dir_text = path_text(phh_dir, "phh_dir")
-        if not dir_text.strip():
+        if not dir_text:
             raise LowballError(f"phh_dir = {phh_dir!r} is empty: expected a directory for the PHH files")
         out_dir = Path(dir_text)
         try:

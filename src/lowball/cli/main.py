@@ -449,7 +449,7 @@ def simulate(
     """
     from lowball.simulate import simulate as run
 
-    if phh_dir is not None and not phh_dir.strip():
+    if phh_dir is not None and not phh_dir:
         _fail(ctx, f"--phh {phh_dir!r} is empty: give a directory for the PHH files (--phh hands)")
     variant = _variant(variant_code)
     names = _bot_list(ctx, bots)
@@ -517,7 +517,7 @@ def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None
     from lowball.cli.replay import replay_footer, replay_header, replay_steps
     from lowball.phh import PHHError, load
 
-    if not file.strip():
+    if not file:
         _fail(ctx, f"FILE is {file!r}: give the path of a PHH file (lowball replay hand.phh)")
     if Path(file).is_dir():
         _fail(ctx, f"{file} is a directory: give the path of a PHH file (lowball replay {Path(file) / 'hand.phh'})")

@@ -181,7 +181,7 @@ def read_hands(hands: Sequence[str], path: str | None = None, stdin: IO[bytes] |
     out = np.array(rows, dtype=np.uint8).reshape(-1, 5)
     if path is None:
         return out
-    if not path.strip():
+    if not path:
         raise FileError(f"cannot read {path!r}: the path is empty")
     try:
         if path == "-":
