@@ -177,3 +177,20 @@ def test_integer_seeds_of_any_type_are_the_same_seed(kind: type) -> None:
         simulate(TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"], 3, seed=kind(7)).seats
         == simulate(TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"], 3, seed=7).seats
     )
+
+
+def test_class_numbers_of_any_integer_type() -> None:
+    """describe, category and winners take the classes evaluate_batch returns (numpy uint16),
+    as they take ints; a numpy bool or a class out of range is refused by the one check."""
+    import lowball
+
+    classes = lowball.evaluate_batch(np.array([[23, 14, 9, 4, 3], [51, 47, 43, 39, 35]], dtype=np.uint8))
+    assert lowball.describe(classes[0]) == lowball.describe(1) == "7-5-4-3-2: number one (the wheel)"
+    assert lowball.category(classes[1]) == lowball.category(7462) == lowball.HandCategory.STRAIGHT_FLUSH
+    assert lowball.winners(list(classes)) == lowball.winners(classes) == [0]
+    for kind in (np.int8, np.uint16, np.int64, np.uint64):
+        assert lowball.describe(kind(5)) == lowball.describe(5)
+    for bad in (np.uint16(0), np.int64(7463), np.bool_(True)):
+        with pytest.raises(lowball.InvalidValueError) as e:
+            lowball.describe(bad)
+        assert str(e.value) == f"hand class = {bad!r}: expected a whole number 1..7462"

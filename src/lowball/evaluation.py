@@ -27,7 +27,7 @@ import numpy as np
 
 from lowball import _core
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_hand
-from lowball.errors import InvalidValueError
+from lowball.errors import InvalidValueError, whole_number
 
 __all__ = [
     "NUM_CLASSES",
@@ -79,11 +79,14 @@ HandOrClass = Union[int, HandLike, "Hand"]
 
 
 def _class_of(hand_or_class: HandOrClass) -> int:
-    """A class 1..7462 from an int class, or the class of a hand."""
+    """A class 1..7462 from a class number (any integer type: an int, or a numpy integer such
+    as an element of :func:`evaluate_batch`'s result), or the class of a hand."""
     if isinstance(hand_or_class, int) and not isinstance(hand_or_class, (bool, Card)):
         if not 1 <= hand_or_class <= NUM_CLASSES:
             raise InvalidValueError(f"hand class {hand_or_class} is out of range: expected 1..7462")
         return hand_or_class
+    if isinstance(hand_or_class, (np.integer, np.bool_)):
+        return whole_number(hand_or_class, "hand class", 1, NUM_CLASSES)
     return int(evaluate(cast(HandLike, hand_or_class)))
 
 
