@@ -137,6 +137,33 @@ def test_installed_entry_point() -> None:
     assert p.returncode == 2 and p.stdout == ""
 
 
+def test_a_failing_standard_output_is_one_line_not_a_traceback() -> None:
+    """Standard output closed (`>&-`) or on a full device (/dev/full): one line on standard
+    error naming the command and the reason, exit status 1, no traceback."""
+    exe = shutil.which("lowball", path=str(Path(sys.executable).parent))
+    assert exe
+    commands = {
+        "rank": ["rank", "7s5h4d3c2s"],
+        "simulate": ["simulate", "-k", "3", "-n", "2", "--seed", "1", "-q"],
+        "compare": ["compare", "7s5h4d3c2s", "8s5h4d3c2s"],
+    }
+    for name, args in commands.items():
+        p = subprocess.run([exe, *args], stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        assert p.returncode == 0, name  # the same commands run when the stream is fine
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([exe, *args], stdout=full, stderr=subprocess.PIPE, text=True)
+        assert (p.returncode, p.stderr) == (
+            1,
+            f"lowball {name}: cannot write or read a standard stream: No space left on device\n",
+        )
+    for name in ("rank", "simulate"):
+        p = subprocess.run([exe, *commands[name]], stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1))
+        assert (p.returncode, p.stderr) == (
+            1,
+            f"lowball {name}: cannot write or read a standard stream: standard output is closed\n",
+        )
+
+
 def test_rank_output_errors_and_permissions(tmp_path: Path) -> None:
     f = tmp_path / "hands.txt"
     f.write_text("7s5h4d3c2s\n")

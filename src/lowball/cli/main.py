@@ -9,6 +9,8 @@ nothing is written). The work of ``rank``, ``play``, ``simulate`` and ``replay``
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import json
 import os
@@ -54,6 +56,8 @@ def _write(ctx: click.Context, output: str | None, chunks: str | Iterable[str]) 
     or not at all, through a symbolic link to its target, a device or named pipe directly; a
     file that cannot be written is a clean error (exit 2) that names it."""
     if output is None or output == "-":
+        if sys.stdout is None:  # started with its descriptor closed: told as any failed stream
+            raise OSError(errno.EBADF, "standard output is closed")
         for chunk in (chunks,) if isinstance(chunks, str) else chunks:
             sys.stdout.write(chunk)
         sys.stdout.flush()
@@ -64,7 +68,25 @@ def _write(ctx: click.Context, output: str | None, chunks: str | Iterable[str]) 
         _fail(ctx, str(e))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Lowball(click.Group):
+    """The command group: a stream that fails under a command (standard output on a full disk,
+    a closed descriptor) ends it with one line naming the reason and exit status 1, not a
+    traceback. A closed pipe stays click's (quiet) business; a file named by an option fails
+    inside the command with its own message (exit 2)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            if isinstance(e, (LowballError, BrokenPipeError)):
+                raise
+            name = ctx.invoked_subcommand or ctx.info_name
+            with contextlib.suppress(Exception):
+                click.echo(f"lowball {name}: cannot write or read a standard stream: {e.strerror or e}", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Lowball, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lowball")
 def main() -> None:
     """Deuce-to-seven lowball poker: rank and compare hands, play, simulate and replay.
