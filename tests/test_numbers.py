@@ -194,3 +194,19 @@ def test_class_numbers_of_any_integer_type() -> None:
         with pytest.raises(lowball.InvalidValueError) as e:
             lowball.describe(bad)
         assert str(e.value) == f"hand class = {bad!r}: expected a whole number 1..7462"
+
+
+def test_stacks_as_a_numpy_array() -> None:
+    """A 1-D numpy array of chips is a list of stacks (any integer dtype); floats and 2-D
+    arrays are refused as before."""
+    for dtype in (np.int64, np.uint16, np.int32):
+        h = HandState(TRIPLE_DRAW_FIXED_LIMIT, np.array([200, 150, 100], dtype=dtype), seed=1)
+        assert h.starting_stacks == (200, 150, 100) and all(type(s) is int for s in h.starting_stacks)
+        t = Table(TRIPLE_DRAW_FIXED_LIMIT, np.array([10, 20], dtype=dtype))
+        assert t.stacks == (10, 20) and all(type(s) is int for s in t.stacks)
+    with pytest.raises(LowballError, match=r"^stack of position 0 \(p1\) = np.float64\(200.0\): expected a whole"):
+        HandState(TRIPLE_DRAW_FIXED_LIMIT, np.array([200.0, 150.0]))
+    with pytest.raises(LowballError, match=r"expected a list of chips, one per position"):
+        HandState(TRIPLE_DRAW_FIXED_LIMIT, np.array([[200, 150]]))
+    with pytest.raises(LowballError, match=r"expected a list of chips, one per seat"):
+        Table(TRIPLE_DRAW_FIXED_LIMIT, np.array([[10, 20]]))

@@ -319,8 +319,8 @@ class HandState:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
         if not isinstance(stacks, (list, tuple)) and (
-            isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)
-        ):
+            isinstance(stacks, (str, bytes)) or not (isinstance(stacks, Sequence) or getattr(stacks, "ndim", 0) == 1)
+        ):  # a list, a tuple, any sequence or a 1-D numpy array of chips
             raise VariantError(f"stacks = {stacks!r}: expected a list of chips, one per position")
         stacks = list(stacks)
         n = len(stacks)

@@ -71,8 +71,9 @@ class Table:
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
-        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+        if isinstance(stacks, (str, bytes)) or not (isinstance(stacks, Sequence) or getattr(stacks, "ndim", 0) == 1):
             raise VariantError(f"stacks = {stacks!r}: expected a list of chips, one per seat")
+        stacks = list(stacks)  # a sequence or a 1-D numpy array
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
             raise VariantError(f"{n} seats: {variant.name} seats 2..{variant.max_players}")
