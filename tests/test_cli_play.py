@@ -442,3 +442,11 @@ def test_input_saved_with_a_byte_order_mark() -> None:
     assert plain.exit_code == marked.exit_code == 0, marked.output
     assert "hero checks" in plain.output and "unknown entry" not in plain.output
     assert marked.output.replace("\ufeff", "", 1) == plain.output  # the test runner echoes the input
+
+
+def test_unicode_digits_are_refused_not_a_crash() -> None:
+    """'²' passes str.isdigit() but not int(): an entry, never an exception (from a review)."""
+    cmd = parse_command("b \u00b2", BETTING_OPEN, HAND, **OPEN)
+    assert cmd.kind == "error" and cmd.error.startswith("'b \u00b2': expected b and a whole number of chips")
+    cmd = parse_command("d \u00b2", DRAWING, HAND, **DRAW)
+    assert cmd.kind == "error" and cmd.error.startswith("'\u00b2' is not a card")

@@ -201,3 +201,23 @@ def test_a_hands_deck_reads_the_live_deck(hand_class: type[HandState]) -> None:
     assert deck.remaining == 35 and copy.remaining == 34
     s.stand_pat()
     assert not deck.in_draw and copy.in_draw  # the window follows the hand, the copy does not
+
+
+def test_the_tables_random_source_is_given_as_a_copy() -> None:
+    """Drawing from what Table.deck_source gives does not change the table's future deals."""
+    a = Table(TRIPLE_DRAW_FIXED_LIMIT, [10, 20, 30], deck_source=np.random.default_rng(1))
+    b = Table(TRIPLE_DRAW_FIXED_LIMIT, [10, 20, 30], deck_source=np.random.default_rng(1))
+    source = a.deck_source
+    assert source is not None and source.bit_generator.state == b.deck_source.bit_generator.state
+    source.random(1000)
+    assert a.new_hand().hand(0) == b.new_hand().hand(0)
+
+
+def test_copying_a_hands_deck_window(hand_class: type[HandState]) -> None:
+    import copy
+
+    s = played(hand_class)
+    assert copy.copy(s.deck).snapshot() == s.deck.snapshot()
+    deep = copy.deepcopy(s.deck)
+    assert deep.snapshot() == s.deck.snapshot()
+    assert s.deck.from_order("7s5h4d3c2s", seed=1).hand(0) == ()  # makes a new deck: allowed

@@ -515,7 +515,15 @@ class ReadOnlyDeck:
         gets fresh entropy for its own future shuffles)."""
         return Deck.from_snapshot(self._deck.snapshot())
 
+    def __copy__(self) -> ReadOnlyDeck:
+        return self  # a window has nothing of its own to copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReadOnlyDeck:
+        return ReadOnlyDeck(self.copy())  # a window on an independent copy of the deck
+
     def __getattr__(self, name: str) -> Any:
+        if name in ("from_order", "from_snapshot"):  # they make a new deck: nothing to guard
+            return getattr(Deck, name)
         if not name.startswith("_") and hasattr(Deck, name):
             raise AttributeError(
                 f"a hand's deck is read-only: {name}() would change it; cards move through the hand's actions"

@@ -737,7 +737,8 @@ def load(path: str | Path) -> HandHistory:
         with open_text(name) as f:
             text = f.read()
     except (OSError, UnicodeDecodeError) as e:
-        raise PHHError(f"cannot read {name}: {e}") from None
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise PHHError(f"cannot read {name}: {reason}") from None
     return loads(text)
 
 

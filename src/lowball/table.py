@@ -9,6 +9,7 @@ one to the other for the hand being played.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 
@@ -117,8 +118,9 @@ class Table:
 
     @property
     def deck_source(self) -> np.random.Generator | None:
-        """The random source shared by the decks of all hands (None: operating-system entropy)."""
-        return self._deck_source
+        """A copy of the random source the decks of all hands share, in its current state (None:
+        operating-system entropy). Drawing from the copy does not change the table's deals."""
+        return copy.deepcopy(self._deck_source)
 
     @property
     def hands_played(self) -> int:

@@ -156,7 +156,7 @@ def _amount(words: list[str], legal: LegalActions, verb: str, seat: _Seat, fixed
         if fixed:
             return _err(f"fixed limit has no pot-size {verb}: the {verb} is to {hi} ({words[0]})")
         return _pot_to(legal, seat)
-    if len(words) > 2 or not arg.isdigit():
+    if len(words) > 2 or not (arg.isascii() and arg.isdigit()):
         return _err(f"{' '.join(words)!r}: expected {words[0]} and a whole number of chips ({allowed}), pot or all")
     to = int(arg)
     if not lo <= to <= hi:
@@ -269,7 +269,7 @@ def parse_command(
 def _discard(args: list[str], hand: Sequence[Card], symbols: bool) -> Command:
     if not args:
         return _err("name the cards to discard (d 9h Kd, or d 1 4 by place), or stand pat with p")
-    if all(a.isdigit() for a in args):
+    if all(a.isascii() and a.isdigit() for a in args):
         places = [int(a) for a in args]
         bad = [p for p in places if not 1 <= p <= len(hand)]
         if bad:
