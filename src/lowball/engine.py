@@ -544,35 +544,15 @@ class HandState:
         return tuple(self._pots)
 
     def _saved_fields(self) -> dict[str, Any]:
-        """The fields of :data:`SAVED_FIELDS` as JSON-ready values (lists copied), for
-        :mod:`lowball.saving`."""
-        # field by field: the compiled engine's fields are C fields, out of getattr's reach
-        return {
-            "stacks": list(self._stacks),
-            "bets": list(self._bets),
-            "committed": list(self._committed),
-            "antes": list(self._antes),
-            "folded": list(self._folded),
-            "winnings": list(self._winnings),
-            "phase": self._phase,
-            "betting_round": self._betting_round,
-            "draw_round": self._draw_round,
-            "actor": self._actor,
-            "pending": list(self._pending),
-            "level": self._level,
-            "last_raise": self._last_raise,
-            "bet_count": self._bet_count,
-            "capped": self._capped,
-            "aggressor": self._aggressor,
-            "last_round_aggressor": self._last_round_aggressor,
-            "draw_order": list(self._draw_order),
-            "drawn": [list(d) for d in self._drawn],
-            "full_level": self._full_level,
-            "acted": list(self._acted),
-            "mucked": list(self._mucked),
-            "show_order": list(self._show_order),
-            "manual_showdown": self._manual_showdown,
-        }
+        """The fields of :data:`SAVED_FIELDS` as JSON-ready values (tuples as lists), for
+        :mod:`lowball.saving`: read through the public properties, one of each name."""
+        out: dict[str, Any] = {}
+        for name in SAVED_FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[name] = value
+        return out
 
     @classmethod
     def _restore(
