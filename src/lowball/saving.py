@@ -33,6 +33,7 @@ from lowball.engine import (
     Event,
     HandState,
     Pot,
+    _who,
 )
 from lowball.errors import LowballError
 from lowball.variants import Variant
@@ -285,7 +286,7 @@ def _check_fit(state: HandState) -> None:
             )
         k = alive.index(actor)
         if any(last[p] < 0 for p in alive[:k]) or any(last[p] >= 0 for p in alive[k:]):
-            raise LowballError(f"drawn = {state.drawn!r} does not match position {actor} (p{actor + 1}) to draw")
+            raise LowballError(f"drawn = {state.drawn!r} does not match {_who(actor)} to draw")
     _check_showdown(state, alive)
     total = sum(state.stacks) + state.pot_total
     if total != sum(state.starting_stacks):
@@ -295,19 +296,19 @@ def _check_fit(state: HandState) -> None:
         # each player's own chips: what they had, less what they put in, plus what they won
         if state.stacks[p] + state.committed[p] - state.winnings[p] != state.starting_stacks[p]:
             raise LowballError(
-                f"position {p} (p{p + 1})'s chips do not add up: stack {state.stacks[p]}, committed "
+                f"{_who(p)}'s chips do not add up: stack {state.stacks[p]}, committed "
                 f"{state.committed[p]}, won {state.winnings[p]}, started with {state.starting_stacks[p]}"
             )
         if state.antes[p] > ante or state.bets[p] + state.antes[p] > state.committed[p]:
             raise LowballError(
-                f"position {p} (p{p + 1}): ante {state.antes[p]} and wager {state.bets[p]} do not fit "
+                f"{_who(p)}: ante {state.antes[p]} and wager {state.bets[p]} do not fit "
                 f"{state.committed[p]} committed (the ante is {ante})"
             )
     if sum(state.winnings) != (sum(state.committed) if phase == COMPLETE else 0):
         raise LowballError(f"winnings = {state.winnings!r} in phase {phase!r}")
     for p in range(n):
         if len(state.deck.hand(p)) != (0 if state.folded[p] else 5):
-            raise LowballError(f"position {p} (p{p + 1}) holds {len(state.deck.hand(p))} cards in the deck")
+            raise LowballError(f"{_who(p)} holds {len(state.deck.hand(p))} cards in the deck")
 
 
 def _check_showdown(state: HandState, alive: list[int]) -> None:

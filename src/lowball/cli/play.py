@@ -106,19 +106,19 @@ def _words(text: str) -> list[str]:
     return words
 
 
-class _Seat(NamedTuple):
+class _Chips(NamedTuple):
     stack: int  # chips behind
     wager: int  # chips put in this betting round
     pot: int  # chips in the pot, this round's wagers included
 
 
-def _all_in(legal: LegalActions, seat: _Seat) -> Command:
+def _all_in(legal: LegalActions, chips: _Chips) -> Command:
     """All in: a bet or raise of the whole stack where the betting allows it, or a call that
     takes the whole stack."""
-    all_in_to = seat.wager + seat.stack
+    all_in_to = chips.wager + chips.stack
     if (legal.bet or legal.raise_) and legal.max_to == all_in_to:
         return Command("action", Action.bet(all_in_to) if legal.bet else Action.raise_to(all_in_to))
-    if legal.call and legal.call_amount == seat.stack:
+    if legal.call and legal.call_amount == chips.stack:
         return Command("action", Action.call())
     if legal.bet or legal.raise_:
         verb = "bet" if legal.bet else "raise to"
@@ -129,19 +129,19 @@ def _all_in(legal: LegalActions, seat: _Seat) -> Command:
     if legal.call:
         return _err(
             f"you cannot go all in: you may not raise now, and a call of {legal.call_amount} leaves you "
-            f"{seat.stack - legal.call_amount} (c to call, f to fold)"
+            f"{chips.stack - legal.call_amount} (c to call, f to fold)"
         )
     return _err("you cannot go all in: you may not bet now (x to check)")
 
 
-def _pot_to(legal: LegalActions, seat: _Seat) -> int:
+def _pot_to(legal: LegalActions, chips: _Chips) -> int:
     """The total of a pot-size bet or raise: call, then raise by the pot after the call; never
     above the stack nor below the smallest bet or raise."""
-    level = seat.wager + legal.call_amount
-    return max(legal.min_to, min(level + seat.pot + legal.call_amount, legal.max_to))
+    level = chips.wager + legal.call_amount
+    return max(legal.min_to, min(level + chips.pot + legal.call_amount, legal.max_to))
 
 
-def _amount(words: list[str], legal: LegalActions, verb: str, seat: _Seat, fixed: bool) -> int | Command:
+def _amount(words: list[str], legal: LegalActions, verb: str, chips: _Chips, fixed: bool) -> int | Command:
     lo, hi = legal.min_to, legal.max_to
     allowed = f"{lo}" if lo == hi else f"{lo} to {hi}"
     if len(words) == 1:
@@ -150,12 +150,12 @@ def _amount(words: list[str], legal: LegalActions, verb: str, seat: _Seat, fixed
         return _err(f"say how much: {words[0]} N, the total to {verb} to, from {allowed}")
     arg = words[1].lower()
     if len(words) == 2 and arg in _ALL_IN:
-        cmd = _all_in(legal, seat)  # a wager is open, so all in is a wager of the stack or refused
+        cmd = _all_in(legal, chips)  # a wager is open, so all in is a wager of the stack or refused
         return cmd.action.amount if cmd.action is not None else cmd
     if len(words) == 2 and arg == "pot":
         if fixed:
             return _err(f"fixed limit has no pot-size {verb}: the {verb} is to {hi} ({words[0]})")
-        return _pot_to(legal, seat)
+        return _pot_to(legal, chips)
     if len(words) > 2 or not (arg.isascii() and arg.isdigit()):
         return _err(f"{' '.join(words)!r}: expected {words[0]} and a whole number of chips ({allowed}), pot or all")
     to = int(arg)
@@ -204,7 +204,7 @@ def parse_command(
     Command
         An action, quit, help, or an error with the reason (never an exception).
     """
-    seat = _Seat(stack, wager, pot)
+    chips = _Chips(stack, wager, pot)
     words = _words(text)
     if not words:
         return _err("type an action (? for help)")
@@ -248,20 +248,20 @@ def parse_command(
     if head in _CALL:
         return Command("action", Action.check() if legal.check else Action.call())
     if head in _ALL_IN:
-        return _all_in(legal, seat)
+        return _all_in(legal, chips)
     if head in _BET:
         if legal.raise_:
             return _err("there is a bet already: raise with r, call with c")
         if not legal.bet:
             return _err("you may not bet now (the betting is capped or everyone else is all in)")
-        amount = _amount(words, legal, "bet", seat, fixed_limit)
+        amount = _amount(words, legal, "bet", chips, fixed_limit)
         return amount if isinstance(amount, Command) else Command("action", Action.bet(amount))
     if head in _RAISE:
         if legal.bet:
             return _err("there is no bet to raise: bet with b")
         if not legal.raise_:
             return _err("you may not raise now (the betting is capped, or you can only call)")
-        amount = _amount(words, legal, "raise", seat, fixed_limit)
+        amount = _amount(words, legal, "raise", chips, fixed_limit)
         return amount if isinstance(amount, Command) else Command("action", Action.raise_to(amount))
     return _err(f"unknown entry {head!r} (? for help)")
 
