@@ -82,6 +82,22 @@ def test_rank_errors() -> None:
     assert r.exit_code == 2 and "No such option" in r.stderr
 
 
+def test_a_hand_split_by_the_shell_is_refused_with_the_quoted_command() -> None:
+    r = run("rank", "7S", "5H", "4D", "3C", "2S")
+    assert (r.exit_code, r.stdout) == (2, "")
+    assert r.stderr == (
+        "lowball rank: hand '7S' has 1 card: give each hand written with spaces as one argument in"
+        ' quotes (lowball rank "7s 5h 4d 3c 2s" ...)\n'
+    )
+    r = run("compare", "7s 5h", "4d 3c 2s", "8s5h4d3c2s")
+    assert r.stderr == (
+        "lowball compare: hand '7s 5h' has 2 cards: give each hand written with spaces as one argument in"
+        ' quotes (lowball compare "7s 5h 4d 3c 2s" ...)\n'
+    )
+    r = run("rank", "7s")  # one short hand alone: the ranking's own message
+    assert r.stderr.startswith("lowball rank: hand '7s': expected 5 cards, got 1")
+
+
 def test_rank_empty_and_directory_paths_are_named_plainly(tmp_path: Path) -> None:
     """An empty path or a directory, to read or to write: a plain message, exit 2, nothing
     written (it was "cannot read : ... '.'", "[Errno 21] ..." and "Device or resource busy")."""

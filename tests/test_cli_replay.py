@@ -448,7 +448,7 @@ def test_the_footer_says_when_nothing_is_checked_or_the_hand_is_incomplete(tmp_p
     )
     r = replay("--all", str(empty))
     assert r.exit_code == 2 and r.stdout == ""
-    assert r.stderr == f"lowball replay: {empty}: the first actions must deal five cards to each of p1..pN\n"
+    assert r.stderr == f"lowball replay: {empty}: the first actions must deal five cards to each of p1..p2\n"
 
 
 def test_help_explains_every_option() -> None:

@@ -174,8 +174,10 @@ def split_card_text(text: str) -> list[str]:
     and '7s5h' holds two cards. Suits are letters or symbols (``7\u2660``, ``7\u2660\ufe0f``,
     see :mod:`lowball.cards`). The one scanner of card text: every parser of lowball (the
     cards, the evaluator's and the deck's bindings, hand histories, the ``lowball`` command)
-    reads card text through it; the bindings' C fast path reads plain ASCII cards only and
-    hands anything else to it.
+    reads card text through it. Two fast paths read only the plainest ASCII form and hand
+    anything else to it: the bindings' C parser, and ``lowball rank --file``'s bulk reader of
+    lines like ``7s5h4d3c2s`` or ``7s 5h 4d 3c 2s`` (``lowball.cli.rank``, checked against this
+    scanner line by line in its tests).
 
     Raises
     ------

@@ -369,7 +369,7 @@ class HandHistory:
             or any(len(tokens) != 5 for _, tokens in holes)
         ):
             where = deal_index[len(holes) - 1] if holes else 0
-            raise self._fail(where, "the first actions must deal five cards to each of p1..pN")
+            raise self._fail(where, f"the first actions must deal five cards to each of p1..p{n}")
         known_holes = {int(Card(t)) for _, tokens in holes for t in tokens if t != "??"}
         spare = [c for c in range(52) if c not in named]
         spare += [c for c in range(52) if c in named and c not in known_holes]  # if need be

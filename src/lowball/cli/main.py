@@ -24,7 +24,7 @@ import click
 from lowball import __version__
 from lowball._files import without_bom, write_text
 from lowball.bots import BOTS
-from lowball.cards import format_cards, parse_hand
+from lowball.cards import format_cards, parse_hand, split_card_text
 from lowball.cli import rank as rank_work
 from lowball.cli.render import simulation_report
 from lowball.errors import FileError, InvalidCardError, LowballError
@@ -47,6 +47,22 @@ def _rank_all(ctx: click.Context, hands: Iterable[tuple[int | None, str]]) -> li
             where = f"line {number}" if number is not None else f"hand {text!r}"
             _fail(ctx, f"{where}: {exc}")
     return ranked
+
+
+def _unquoted_hand(ctx: click.Context, hands: Sequence[str]) -> None:
+    """Refuse hands split over several arguments (``lowball rank 7s 5h 4d 3c 2s``, as the shell
+    splits an unquoted hand written with spaces) with the quoted command to type instead."""
+    for text in hands:
+        try:
+            count = len(split_card_text(text))
+        except InvalidCardError:
+            return  # a bad token: the ranking names it
+        if 0 < count < 5 and len(hands) > 1:
+            _fail(
+                ctx,
+                f"hand {text.strip()!r} has {count} card{'' if count == 1 else 's'}: give each hand written "
+                f'with spaces as one argument in quotes (lowball {ctx.info_name} "7s 5h 4d 3c 2s" ...)',
+            )
 
 
 def _write(ctx: click.Context, output: str | None, chunks: str | Iterable[str]) -> None:
@@ -153,6 +169,7 @@ def rank(
     """
     if not hands and path is None:
         _fail(ctx, "give hands as arguments or --file FILE (see --help)")
+    _unquoted_hand(ctx, hands)
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None and sys.stdin is not None and path == "-":  # a text stream alone
         stdin = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
@@ -188,6 +205,7 @@ def compare(ctx: click.Context, hands: Sequence[str], showdown: bool) -> None:
     """
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands to compare, got {len(hands)}")
+    _unquoted_hand(ctx, hands)
     # each hand echoed in the one canonical form rank uses: 7s5h4d3c2s, whatever was typed
     ranked = [(format_cards(parse_hand(h)), c) for h, c in _rank_all(ctx, ((None, h.strip()) for h in hands))]
     if showdown:
