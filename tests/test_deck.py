@@ -656,7 +656,7 @@ def test_deal_and_burn_exhausted():
     unchanged(d, DeckError, r"position 2 \(p3\) appears twice", d.deal_round, [1, 2, 2], 1)
     assert len(d.deal(6, 22)) == 22
     assert d.remaining == 0
-    unchanged(d, DeckExhaustedError, r"cannot deal 1 cards to position 7 \(p8\): only 0 left", d.deal, 7, 1)
+    unchanged(d, DeckExhaustedError, r"cannot deal 1 card to position 7 \(p8\): only 0 left", d.deal, 7, 1)
     unchanged(d, DeckExhaustedError, r"cannot burn a card: the stub is empty", d.burn)
     assert d.deal(7, 0) == ()
 

@@ -395,7 +395,7 @@ def test_save_and_restore_mid_hand_is_identical() -> None:
 
 
 def test_bad_set_up() -> None:
-    with pytest.raises(VariantError, match="1 players"):
+    with pytest.raises(VariantError, match="^1 player: "):
         HandState(TRIPLE_DRAW_FIXED_LIMIT, [100])
     with pytest.raises(VariantError, match="7 players"):
         HandState(TRIPLE_DRAW_FIXED_LIMIT, [100] * 7)

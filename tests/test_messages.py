@@ -85,3 +85,20 @@ def test_phh_replay_error_names_the_player() -> None:
     with pytest.raises(phh.PHHError) as e:
         phh.loads(text).play()
     assert str(e.value) == "line 12, action 6 'p4 cbr 250000': position 3 (p4) cannot wager to 250000: allowed 4..100"
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    """'1 card', '2 cards': every count in a message through errors.counted (from a new-user
+    test: '1 players', 'to each of 1 positions', 'p4 discards 1 cards')."""
+    from lowball import Deck, HandState
+    from lowball.errors import DeckExhaustedError, counted
+    from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT, VariantError
+
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert counted(1, "entry", "entries") == "1 entry" and counted(3, "entry", "entries") == "3 entries"
+    with pytest.raises(VariantError) as e:
+        HandState(TRIPLE_DRAW_FIXED_LIMIT, [200])
+    assert str(e.value).startswith("1 player: ")
+    with pytest.raises(DeckExhaustedError) as d:
+        Deck(seed=1).deal_round([0], 60)
+    assert str(d.value).startswith("cannot deal 60 cards to each of 1 position (60 cards): ")

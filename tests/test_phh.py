@@ -146,7 +146,7 @@ def test_finishing_stacks_and_replacement_counts_are_checked() -> None:
     with pytest.raises(phh.PHHError, match=r"ends with winnings \[8, 0\], but the file's winnings = \[0, 8\]"):
         phh.loads(fixture.replace("winnings = [8, 0]", "winnings = [0, 8]")).play()
     assert tuple(phh.loads(fixture + "finishing_stacks = [8, 0]\n").play().winnings) == (8, 0)
-    with pytest.raises(phh.PHHError, match=r"field 'winnings' has 1 entries for 2 players"):
+    with pytest.raises(phh.PHHError, match=r"field 'winnings' has 1 entry for 2 players"):
         phh.loads(fixture.replace("winnings = [8, 0]", "winnings = [8]"))
     # a history that stops before the pots are won has no result to check: it replays as far as
     # it goes, whatever its finishing_stacks and winnings say

@@ -24,6 +24,7 @@ from lowball.errors import (
     DrawOrderError,
     InvalidCardError,
     InvalidDiscardError,
+    counted,
     whole_number,
 )
 
@@ -292,7 +293,7 @@ cdef class DeckCore:
         n = as_index(n)
         if k > 52 - self.d.top and not self.d.in_draw:
             raise DeckExhaustedError(
-                f"cannot deal {n} cards to {who(s)}: only {52 - self.d.top} left in the stub")
+                f"cannot deal {counted(n, 'card')} to {who(s)}: only {52 - self.d.top} left in the stub")
         st = lb_deck_deal(&self.d, s, k, out)
         if st != LB_OK:
             self._raise_deal(st, s, n)
@@ -335,7 +336,7 @@ cdef class DeckCore:
             self._raise_deal(LB_ERR_TURN, pos_arr[0] if k else 0, k * n)
         if k * rounds > 52 - self.d.top:
             raise DeckExhaustedError(
-                f"cannot deal {n} cards to each of {k} positions ({k * n} cards): "
+                f"cannot deal {counted(n, 'card')} to each of {counted(k, 'position')} ({counted(k * n, 'card')}): "
                 f"only {52 - self.d.top} left in the stub")
         st = lb_deck_deal_round(&self.d, pos_arr, k, rounds, out)
         if st != LB_OK:
@@ -356,9 +357,9 @@ cdef class DeckCore:
                 "or end the round with end_draw()")
         if st == LB_ERR_EXHAUSTED:
             raise DeckExhaustedError(
-                f"cannot deal {n} cards to {who(position)}: only {52 - self.d.top} left in "
+                f"cannot deal {counted(n, 'card')} to {who(position)}: only {52 - self.d.top} left in "
                 "the stub")
-        raise status_error(st, f"dealing {n} cards to {who(position)} failed: "
+        raise status_error(st, f"dealing {counted(n, 'card')} to {who(position)} failed: "
                                f"{status_text(st)}")
 
     def burn(self):
@@ -496,7 +497,7 @@ cdef class DeckCore:
         cdef lb_status st
         if n > 5:
             raise InvalidDiscardError(
-                f"{who(s)} cannot discard {n} cards: at most 5 in one draw")
+                f"{who(s)} cannot discard {counted(n, 'card')}: at most 5 in one draw")
         while True:
             self._top_up()
             if self.lock is None:
@@ -531,7 +532,7 @@ cdef class DeckCore:
         if st == LB_ERR_EXHAUSTED:
             rule = "seeds'" if self.d.rule == LB_RESHUFFLE_SEEDS else "live"
             raise DeckExhaustedError(
-                f"{who(s)} cannot draw {n} cards: the stub has {left} and the {rule} rule's "
+                f"{who(s)} cannot draw {counted(n, 'card')}: the stub has {left} and the {rule} rule's "
                 f"reshuffle pool {lb_deck_available(&self.d) - left}, so the rule cannot "
                 "complete this draw; no card was moved")
         raise status_error(st, f"draw for {who(s)} failed: {status_text(st)}", discard=True)

@@ -32,6 +32,7 @@ from lowball.errors import (
     IllegalActionError,
     InvalidDiscardError,
     LowballError,
+    counted,
     whole_number,
 )
 from lowball.evaluation import evaluate
@@ -325,7 +326,7 @@ class HandState:
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
-            raise VariantError(f"{n} players: {variant.name} seats 2..{variant.max_players}")
+            raise VariantError(f"{counted(n, 'player')}: {variant.name} seats 2..{variant.max_players}")
         stacks = [
             s if type(s) is int and s >= 1 else whole_number(s, f"stack of {_who(i)}", 1, error=VariantError)
             for i, s in enumerate(stacks)

@@ -21,6 +21,7 @@ __all__ = [
     "InvalidDiscardError",
     "FileError",
     "whole_number",
+    "counted",
 ]
 
 
@@ -126,3 +127,9 @@ def whole_number(
         top = f"..{high}" if high is not None else " or more"
         raise error(f"{name} = {value!r}: expected a whole number {low}{top}")
     return number
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun in the number it takes, for messages: ``counted(1, "card")`` is
+    ``'1 card'``, ``counted(3, "card")`` ``'3 cards'``, ``counted(2, "entry", "entries")``."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"

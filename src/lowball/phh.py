@@ -40,7 +40,7 @@ from lowball._files import open_text, path_text, without_bom, write_text
 from lowball.cards import Card, format_cards, parse_cards, split_card_text
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
-from lowball.errors import IllegalActionError, LowballError
+from lowball.errors import IllegalActionError, LowballError, counted
 from lowball.variants import (
     STRUCTURES,
     BettingStructure,
@@ -457,7 +457,7 @@ class HandHistory:
                 count = len(_split_cards(arg))
                 if nxt is None or len(deal_cards[nxt]) != count:
                     got = "none" if nxt is None else str(len(deal_cards[nxt]))
-                    raise self._fail(i, f"p{pos + 1} discards {count} cards but is dealt {got} in return")
+                    raise self._fail(i, f"p{pos + 1} discards {counted(count, 'card')} but is dealt {got} in return")
                 script[i] = deal_cards[nxt]
         try:
             state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True)
@@ -625,7 +625,7 @@ def _ints(data: dict[str, Any], key: str, n: int | None = None) -> tuple[int, ..
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         raise PHHError(f"field {key!r} = {value!r}: expected a list of whole numbers")
     if n is not None and len(value) != n:
-        raise PHHError(f"field {key!r} has {len(value)} entries for {n} players")
+        raise PHHError(f"field {key!r} has {counted(len(value), 'entry', 'entries')} for {counted(n, 'player')}")
     return tuple(value)
 
 

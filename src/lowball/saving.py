@@ -35,7 +35,7 @@ from lowball.engine import (
     Pot,
     _who,
 )
-from lowball.errors import LowballError
+from lowball.errors import LowballError, counted
 from lowball.variants import Variant
 
 __all__ = ["to_dict", "from_dict", "validate"]
@@ -308,7 +308,7 @@ def _check_fit(state: HandState) -> None:
         raise LowballError(f"winnings = {state.winnings!r} in phase {phase!r}")
     for p in range(n):
         if len(state.deck.hand(p)) != (0 if state.folded[p] else 5):
-            raise LowballError(f"{_who(p)} holds {len(state.deck.hand(p))} cards in the deck")
+            raise LowballError(f"{_who(p)} holds {counted(len(state.deck.hand(p)), 'card')} in the deck")
 
 
 def _check_showdown(state: HandState, alive: list[int]) -> None:

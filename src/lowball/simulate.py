@@ -21,7 +21,7 @@ from lowball import phh
 from lowball._files import path_text, write_text
 from lowball.bots import make_bot
 from lowball.engine import Strategy, apply_action
-from lowball.errors import FileError, IllegalActionError, LowballError, whole_number
+from lowball.errors import FileError, IllegalActionError, LowballError, counted, whole_number
 from lowball.table import Table, random_sources
 from lowball.variants import Variant
 
@@ -260,7 +260,7 @@ def simulate(
         raise LowballError(f"bots = {bots!r}: expected a list of bot names, one per seat")
     n = len(bots)
     if not 2 <= n <= variant.max_players:
-        raise LowballError(f"{n} players: {variant.name} seats 2..{variant.max_players}")
+        raise LowballError(f"{counted(n, 'player')}: {variant.name} seats 2..{variant.max_players}")
     hands = whole_number(hands, "hands", 0)
     if stack is None:
         stack = 100 * variant.forced.big_blind or 100

@@ -17,7 +17,7 @@ import numpy as np
 
 from lowball.deck import check_seed
 from lowball.engine import HandState
-from lowball.errors import IllegalActionError, InvalidValueError, whole_number
+from lowball.errors import IllegalActionError, InvalidValueError, counted, whole_number
 from lowball.variants import Variant, VariantError
 
 __all__ = ["Table", "random_sources"]
@@ -77,7 +77,7 @@ class Table:
         stacks = list(stacks)  # a sequence or a 1-D numpy array
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
-            raise VariantError(f"{n} seats: {variant.name} seats 2..{variant.max_players}")
+            raise VariantError(f"{counted(n, 'seat')}: {variant.name} seats 2..{variant.max_players}")
         try:
             chips = [whole_number(s, f"stack of seat {k}", 1) for k, s in enumerate(stacks)]
             seat = n - 1 if button is None else whole_number(button, "button seat", 0, n - 1)
