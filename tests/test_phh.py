@@ -258,3 +258,33 @@ def test_dump_and_load_paths(tmp_path: Path) -> None:
             phh.dump(state, bad)  # type: ignore[arg-type]
         with pytest.raises(InvalidTypeError, match=r"path = .*: expected a file path"):
             phh.load(bad)  # type: ignore[arg-type]
+
+
+def test_dumps_checks_the_standard_fields_it_is_given() -> None:
+    """players, seats and winnings one per player, text fields as text, numbers whole: a file
+    that would not read back is never written (from a new-user test: players=['a'] for three)."""
+    from lowball import HandState
+    from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT
+
+    s = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100, 100], seed=1)
+    text = phh.dumps(s, players=["a", "b", "c"], event="home game", seat_count=6, seats=[1, 3, 5])
+    back = phh.loads(text)
+    assert back.fields["players"] == ["a", "b", "c"] and back.fields["seats"] == [1, 3, 5]
+    assert back.fields["event"] == "home game" and back.fields["seat_count"] == 6
+    bad = [
+        ({"players": ["a"]}, "extra field 'players' = ['a']: expected a list of 3 names, one per player"),
+        (
+            {"players": ["a", 1, True]},
+            "extra field 'players' = ['a', 1, True]: expected a list of 3 names, one per player",
+        ),
+        (
+            {"seats": [1, 2, 2.5]},
+            "extra field 'seats' = [1, 2, 2.5]: expected a list of 3 whole numbers, one per player",
+        ),
+        ({"event": 5}, "extra field 'event' = 5: expected text (a str)"),
+        ({"seat_count": True}, "extra field 'seat_count' = True: expected a whole number"),
+    ]
+    for extra, message in bad:
+        with pytest.raises(phh.PHHError) as e:
+            phh.dumps(s, **extra)
+        assert str(e.value) == message

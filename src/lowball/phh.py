@@ -909,6 +909,7 @@ def dumps(state: HandState, **extra: Any) -> str:
     for key, value in extra.items():
         if not _BARE_KEY.fullmatch(key) or key in fields:
             raise PHHError(f"extra field {key!r}: expected a new plain key (letters, digits, _ -)")
+        _check_standard_field(key, value, state.n)
         fields[key] = value
     lines = []
     for key, value in fields.items():
@@ -920,6 +921,39 @@ def dumps(state: HandState, **extra: Any) -> str:
         except TypeError as e:
             raise PHHError(f"field {key!r}: {e}") from None
     return "\n".join(lines) + "\n"
+
+
+# the PHH standard's optional fields that lowball does not write itself, by what they hold
+_PER_PLAYER_TEXT = ("players",)
+_PER_PLAYER_NUMBERS = ("seats", "winnings")
+_TEXT_FIELDS = ("event", "url", "venue", "city", "country", "currency")
+_NUMBER_FIELDS = ("day", "month", "year", "hand", "level", "seat_count", "table")
+
+
+def _check_standard_field(key: str, value: Any, n: int) -> None:
+    """An extra field the PHH standard defines must hold what the standard says, or the file
+    written would not read back (or would be read wrong by another tool)."""
+
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if key in _PER_PLAYER_TEXT:
+        ok, expected = isinstance(value, list) and len(value) == n and all(isinstance(v, str) for v in value), "names"
+    elif key in _PER_PLAYER_NUMBERS:
+        ok, expected = isinstance(value, list) and len(value) == n and all(whole(v) for v in value), "whole numbers"
+    elif key in _TEXT_FIELDS:
+        ok = isinstance(value, str)
+        if not ok:
+            raise PHHError(f"extra field {key!r} = {value!r}: expected text (a str)")
+        return
+    elif key in _NUMBER_FIELDS:
+        if not whole(value):
+            raise PHHError(f"extra field {key!r} = {value!r}: expected a whole number")
+        return
+    else:
+        return
+    if not ok:
+        raise PHHError(f"extra field {key!r} = {value!r}: expected a list of {n} {expected}, one per player")
 
 
 def dump(state: HandState, path: str | Path, **extra: Any) -> None:
