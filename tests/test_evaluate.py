@@ -138,3 +138,16 @@ def test_evaluate_all_shape() -> None:
     assert out[0] == lowball.evaluate((0, 1, 2, 3, 4))
     # The last combination is Ks Ac Ad Ah As: four aces with a king, the worst four of a kind.
     assert out[-1] == lowball.evaluate((47, 48, 49, 50, 51)) == 7453
+
+
+def test_batch_input_a_new_user_gives() -> None:
+    """An empty list is no hands; ragged rows and huge card numbers get plain messages that
+    name the problem (from a new-user test: numpy's own text and 'dtype object' leaked)."""
+    empty = lowball.evaluate_batch([])
+    assert empty.dtype == np.uint16 and empty.shape == (0,)
+    with pytest.raises(InvalidCardError) as e:
+        lowball.evaluate_batch([[1, 2, 3, 4, 5], [1, 2]])
+    assert str(e.value) == "cards must be an array of shape (N, 5): its rows are of different lengths"
+    with pytest.raises(InvalidCardError) as e:
+        lowball.evaluate_batch([[0, 1, 2, 3, 2**70]])
+    assert str(e.value) == f"row 0: card number {2**70} is out of range: expected 0..51"

@@ -134,11 +134,19 @@ def evaluate_batch(cards, *, bint check=True):
     try:
         arr = np.asarray(cards)
     except (ValueError, TypeError, OverflowError) as e:
-        raise InvalidCardError(f"cards must be an array of shape (N, 5): {e}") from None
+        why = "its rows are of different lengths" if "inhomogeneous" in str(e) else str(e)
+        raise InvalidCardError(f"cards must be an array of shape (N, 5): {why}") from None
     if arr.dtype.kind == "U":
         arr = _text_rows(arr)
+    if arr.ndim == 1 and arr.size == 0:  # [] : no hands, as an empty (0, 5) array is
+        return np.empty(0, dtype=np.uint16)
     if arr.ndim != 2 or arr.shape[1] != 5:
         raise InvalidCardError(f"cards must have shape (N, 5), got {arr.shape}")
+    if arr.dtype == object:  # Python ints too big for int64: name the first such card
+        for i in range(arr.shape[0]):
+            for v in arr[i]:
+                if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v <= 51:
+                    raise InvalidCardError(f"row {i}: card number {v} is out of range: expected 0..51")
     if arr.dtype.kind not in "iu":
         raise InvalidTypeError(f"cards must be an integer array, got dtype {arr.dtype}")
     cdef Py_ssize_t n = arr.shape[0]
