@@ -386,7 +386,9 @@ def test_manual_showdown_out_of_turn_show_and_the_last_claim() -> None:
     act(s, "c c x p x x x p x x x p x x x")
     assert s.actor == 0
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match="must show or muck now"):
+    with pytest.raises(
+        IllegalActionError, match="cannot bet, call, check or fold now: this is the showdown, where it may show or muck"
+    ):
         s.check()
     assert s.to_json() == before
     s.show(2)  # before his turn: WSOP-LAR 145 encourages it

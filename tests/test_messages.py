@@ -24,7 +24,11 @@ def test_engine_illegal_actions_name_position_and_player() -> None:
         (lambda: s.call(position=3), "position 3 (p4) acted out of turn: position 2 (p3) is to act"),
         (lambda: s.raise_to(9), "position 2 (p3) cannot wager to 9: allowed exactly 4"),
         (lambda: s.bet(4), "position 2 (p3) cannot bet: there is a bet of 2, raise instead"),
-        (lambda: s.discard(()), "position 2 (p3) must bet, call, check or fold now (betting), not drawing"),
+        (
+            lambda: s.discard(()),
+            "position 2 (p3) cannot discard or stand pat now: this is a betting round, where it may bet, call,"
+            " check or fold",
+        ),
     ]
     for call, text in cases:
         with pytest.raises(IllegalActionError) as e:

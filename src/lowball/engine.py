@@ -799,10 +799,12 @@ class HandState:
             if pos != self._actor:
                 raise IllegalActionError(f"{_who(pos)} acted out of turn: {_who(self._actor)} is to act")
         if self._phase != phase:
-            want = {DRAWING: "discard or stand pat", SHOWDOWN: "show or muck"}.get(
-                self._phase, "bet, call, check or fold"
+            doing = {DRAWING: "discard or stand pat", SHOWDOWN: "show or muck", BETTING: "bet, call, check or fold"}
+            where = {DRAWING: "a draw", SHOWDOWN: "the showdown", BETTING: "a betting round"}
+            raise IllegalActionError(
+                f"{_who(self._actor)} cannot {doing[phase]} now: this is {where[self._phase]}, where it may "
+                f"{doing[self._phase]}"
             )
-            raise IllegalActionError(f"{_who(self._actor)} must {want} now ({self._phase}), not {phase}")
         return self._actor
 
     def fold(self, position: int | None = None) -> Event:
