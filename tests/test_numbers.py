@@ -94,7 +94,7 @@ ENTRIES: list[Entry] = [
     ("FixedLimit.small_bet", small_bet, 3, "1 or more", VariantError, "FixedLimit.small_bet"),
     ("ForcedBets.big_blind", big_blind, 3, "0 or more", VariantError, "ForcedBets.big_blind"),
     ("Variant.draws", draws, 3, "1..3", VariantError, "Variant.draws"),
-    ("Table stack", table_stack, 7, "1 or more", VariantError, "stack of seat 0"),
+    ("Table stack", table_stack, 7, "1 or more", VariantError, "stacks[0] (seat 1)"),
     ("Table.reset_stacks", table_rebuy, 7, "1 or more", InvalidValueError, "stack"),
     ("Deck.deal count", deck_deal, 5, "0 or more", DeckError, "number of cards to deal"),
     ("simulate hands", simulate_hands, 2, "0 or more", InvalidValueError, "hands"),

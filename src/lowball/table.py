@@ -79,8 +79,8 @@ class Table:
         if not 2 <= n <= variant.max_players:
             raise VariantError(f"{counted(n, 'seat')}: {variant.name} seats 2..{variant.max_players}")
         try:
-            chips = [whole_number(s, f"stack of seat {k}", 1) for k, s in enumerate(stacks)]
-            seat = n - 1 if button is None else whole_number(button, "button seat", 0, n - 1)
+            chips = [whole_number(s, f"stacks[{k}] (seat {k + 1})", 1) for k, s in enumerate(stacks)]
+            seat = n - 1 if button is None else whole_number(button, "button (a seat index)", 0, n - 1)
         except InvalidValueError as e:
             raise VariantError(str(e)) from None
         if deck_source is not None and not isinstance(deck_source, np.random.Generator):
@@ -169,9 +169,9 @@ class Table:
         if seats is None:
             pool = list(range(self.n))
         elif isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
-            raise InvalidValueError(f"seats = {seats!r}: expected seat numbers 0..{self.n - 1}")
+            raise InvalidValueError(f"seats = {seats!r}: expected seat indices 0..{self.n - 1}")
         else:
-            pool = [whole_number(s, "seat", 0, self.n - 1) for s in seats]
+            pool = [whole_number(s, "seat index", 0, self.n - 1) for s in seats]
         broke = [s for s in pool if self._stacks[s] <= 0]
         for s in broke:
             self._stacks[s] = amount
