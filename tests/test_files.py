@@ -252,6 +252,47 @@ def test_a_file_with_other_hard_links_is_rewritten_in_place(tmp_path: Path) -> N
     assert names(tmp_path) == ["other-name.tsv", "out.tsv"]
 
 
+def test_a_hard_linked_file_on_a_full_disk_is_left_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The room for the new text is reserved before the file is touched: no room, no change
+    (a reviewer found the first version truncated first and left half a file)."""
+    out, other = tmp_path / "out.tsv", tmp_path / "other.tsv"
+    out.write_text("old text\n" * 100)
+    os.link(out, other)
+
+    def full(fd: int, offset: int, length: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    e = failure(lambda: write_text(out, "new text\n" * 500))
+    assert str(e) == f"cannot write {out}: No space left on device" and e.errno == errno.ENOSPC
+    assert out.read_text() == other.read_text() == "old text\n" * 100
+    assert names(tmp_path) == ["other.tsv", "out.tsv"]
+
+
+def test_no_descriptor_is_leaked_on_a_failed_write(tmp_path: Path) -> None:
+    d = os.open(tmp_path, os.O_RDONLY)
+    try:
+        before = sorted(os.listdir("/proc/self/fd"))
+        for _ in range(5):
+            e = failure(lambda: write_text(f"/dev/fd/{d}", "x\n"))
+            assert e.errno == errno.EISDIR
+        assert sorted(os.listdir("/proc/self/fd")) == before
+    finally:
+        os.close(d)
+
+
+def test_a_link_to_the_descriptor_directory_is_a_descriptor(tmp_path: Path) -> None:
+    """fdlink -> /proc/self/fd, then -o fdlink/1 >> log: appended, log kept (from a review)."""
+    (tmp_path / "fdlink").symlink_to("/proc/self/fd")
+    assert _descriptor(str(tmp_path / "fdlink" / "1")) == 1
+    log = tmp_path / "log"
+    log.write_text("old line\n")
+    code = f"from lowball._files import write_text; write_text({str(tmp_path / 'fdlink' / '1')!r}, 'new\\n')"
+    with open(log, "a") as f:
+        p = subprocess.run([sys.executable, "-c", code], stdout=f, stderr=subprocess.PIPE, text=True)
+    assert (p.returncode, p.stderr, log.read_text()) == (0, "", "old line\nnew\n")
+
+
 def test_a_path_with_a_nul_character_is_refused() -> None:
     with pytest.raises(InvalidValueError, match=r"^path = 'a\\x00b': a file path cannot hold a NUL character$"):
         write_text("a\0b", "x\n")

@@ -150,10 +150,14 @@ def _descriptor(name: str) -> int | None:
     """The open descriptor of this process that ``name`` (or a symbolic link on the way from it)
     names: 1 for ``/dev/stdout`` -> ``/proc/self/fd/1``; None for any other path."""
     path = os.path.abspath(name)
+    own = {os.path.realpath(d) for d in ("/proc/self/fd", "/dev/fd") if os.path.isdir(d)}
     for _ in range(40):  # the kernel's own limit on a chain of links
         m = _DESCRIPTOR.fullmatch(path)
         if m and (not path.startswith("/proc/") or path.split("/")[2] in ("self", "thread-self", str(os.getpid()))):
             return int(m.group(1))
+        head, tail = os.path.split(path)
+        if tail.isascii() and tail.isdigit() and own and os.path.realpath(head) in own:
+            return int(tail)  # through a link to the descriptor directory itself (fdlink/1)
         try:
             link = os.readlink(path)
         except OSError:
@@ -229,7 +233,12 @@ def _keep_owner_and_mode(fd: int, tmp: str, st: os.stat_result) -> None:
 
 def _fill(fd: int, chunks: Iterator[str], *, sync: bool = False) -> None:
     """Write the chunks to ``fd`` and close it (after an fsync with ``sync``)."""
-    with open(fd, "w", encoding="utf-8") as f:
+    try:
+        f = open(fd, "w", encoding="utf-8")  # noqa: SIM115 - closed by the with below
+    except BaseException:
+        os.close(fd)  # open() does not close a descriptor it was given when it fails
+        raise
+    with f:
         for chunk in chunks:
             f.write(chunk)
         if sync:
@@ -257,16 +266,32 @@ def _replace(target: str, chunks: Iterator[str], st: os.stat_result | None) -> N
 
 def _rewrite_in_place(target: str, chunks: Iterator[str]) -> None:
     """A regular file with other hard links: the text goes whole to a temporary file first (a
-    source that fails leaves ``target`` as it was), then is copied over ``target`` in place, so
-    every name of the file sees it."""
+    source that fails leaves ``target`` as it was); the space for it is then reserved in
+    ``target`` (a full disk refuses it there, before anything changes), and the text is
+    copied over ``target`` in place, which is then cut to its length, so every name of the
+    file sees it. Unlike a rename this is not atomic against a crash of the machine mid-copy."""
     fd, tmp = _temp_beside(target)
     try:
         _fill(fd, chunks)
-        flags = os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-        with open(tmp, "rb") as src, open(os.open(target, flags), "wb") as dst:
-            shutil.copyfileobj(src, dst)
-            dst.flush()
-            os.fsync(dst.fileno())
+        size = os.path.getsize(tmp)
+        flags = os.O_WRONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+        out = os.open(target, flags)
+        try:
+            if size and hasattr(os, "posix_fallocate"):
+                try:
+                    os.posix_fallocate(out, 0, size)
+                except OSError as e:
+                    if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+                        raise  # no room: nothing has changed yet
+            with open(tmp, "rb") as src:
+                while block := src.read(1 << 16):
+                    view = memoryview(block)
+                    while view:
+                        view = view[os.write(out, view) :]
+            os.ftruncate(out, size)
+            os.fsync(out)
+        finally:
+            os.close(out)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
