@@ -96,6 +96,8 @@ def test_a_hand_split_by_the_shell_is_refused_with_the_quoted_command() -> None:
     )
     r = run("rank", "7s")  # one short hand alone: the ranking's own message
     assert r.stderr.startswith("lowball rank: hand '7s': expected 5 cards, got 1")
+    r = run("rank", "7s5h4d3c2s", "8s5h4d3c")  # a typo, not a split hand (from a review)
+    assert r.stderr.startswith("lowball rank: hand '8s5h4d3c': expected 5 cards, got 4")
 
 
 def test_rank_empty_and_directory_paths_are_named_plainly(tmp_path: Path) -> None:

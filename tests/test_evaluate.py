@@ -148,6 +148,11 @@ def test_batch_input_a_new_user_gives() -> None:
     with pytest.raises(InvalidCardError) as e:
         lowball.evaluate_batch([[1, 2, 3, 4, 5], [1, 2]])
     assert str(e.value) == "cards must be an array of shape (N, 5): its rows are of different lengths"
-    with pytest.raises(InvalidCardError) as e:
-        lowball.evaluate_batch([[0, 1, 2, 3, 2**70]])
-    assert str(e.value) == f"row 0: card number {2**70} is out of range: expected 0..51"
+    for big in (2**70, 2**63, 2**64 - 1):  # numpy makes these objects or floats
+        with pytest.raises(InvalidCardError) as e:
+            lowball.evaluate_batch([[0, 1, 2, 3, 4], [0, 1, 2, 3, big]])
+        assert str(e.value) == f"row 1: card number {big} is out of range: expected 0..51"
+    with pytest.raises(InvalidCardError, match=r"got \(0,\)"):
+        lowball.evaluate_batch(np.zeros(0))  # an empty float array is not "no hands"
+    with pytest.raises(lowball.InvalidTypeError, match="got dtype float64"):
+        lowball.evaluate_batch([[0.0, 1, 2, 3, 4]])

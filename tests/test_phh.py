@@ -288,3 +288,21 @@ def test_dumps_checks_the_standard_fields_it_is_given() -> None:
         with pytest.raises(phh.PHHError) as e:
             phh.dumps(s, **extra)
         assert str(e.value) == message
+    # the standard's "String or integer" fields, and tuples, are what they are (from a review)
+    text = phh.dumps(s, hand="WSOP-43-5-1", table=3, players=("a", "b", "c"), seats=(1, 2, 3))
+    back = phh.loads(text).fields
+    assert (back["hand"], back["table"], back["players"], back["seats"]) == (
+        "WSOP-43-5-1",
+        3,
+        ["a", "b", "c"],
+        [1, 2, 3],
+    )
+    while not s.is_complete:
+        s.fold() if s.legal_actions().fold else s.check_or_call()
+    assert phh.loads(phh.dumps(s, winnings=list(s.winnings))).play().winnings == s.winnings
+    with pytest.raises(phh.PHHError) as e:
+        phh.dumps(s, winnings=[0, 0, 0])
+    assert str(e.value) == (
+        f"extra field 'winnings' = [0, 0, 0]: the hand's winnings are {list(s.winnings)} (a file with other "
+        "winnings would not replay)"
+    )

@@ -219,5 +219,15 @@ def test_copying_a_hands_deck_window(hand_class: type[HandState]) -> None:
     s = played(hand_class)
     assert copy.copy(s.deck).snapshot() == s.deck.snapshot()
     deep = copy.deepcopy(s.deck)
-    assert deep.snapshot() == s.deck.snapshot()
+    assert deep.snapshot() == s.deck.snapshot() and deep._deck is not s.deck._deck
+    before = s.to_dict()
+    deep._deck.fold(s.actor)  # the deep copy's deck is its own: the hand does not move
+    assert s.to_dict() == before
+    import pickle
+
+    again = pickle.loads(pickle.dumps(s.deck))
+    assert type(again).__name__ == "ReadOnlyDeck" and again.snapshot() == s.deck.snapshot()
+    assert again._deck is not s.deck._deck
+    with pytest.raises(TypeError, match="read-only"):
+        s.deck.__getstate__()
     assert s.deck.from_order("7s5h4d3c2s", seed=1).hand(0) == ()  # makes a new deck: allowed

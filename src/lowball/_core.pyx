@@ -138,13 +138,16 @@ def evaluate_batch(cards, *, bint check=True):
         raise InvalidCardError(f"cards must be an array of shape (N, 5): {why}") from None
     if arr.dtype.kind == "U":
         arr = _text_rows(arr)
-    if arr.ndim == 1 and arr.size == 0:  # [] : no hands, as an empty (0, 5) array is
-        return np.empty(0, dtype=np.uint16)
+    if arr.ndim == 1 and arr.size == 0 and (not isinstance(cards, np.ndarray) or arr.dtype.kind in "iu"):
+        return np.empty(0, dtype=np.uint16)  # [] : no hands, as an empty (0, 5) array is
     if arr.ndim != 2 or arr.shape[1] != 5:
         raise InvalidCardError(f"cards must have shape (N, 5), got {arr.shape}")
-    if arr.dtype == object:  # Python ints too big for int64: name the first such card
-        for i in range(arr.shape[0]):
-            for v in arr[i]:
+    if arr.dtype == object or (arr.dtype.kind == "f" and not isinstance(cards, np.ndarray)):
+        # Python ints too big for int64 (numpy makes them objects, or floats from 2**63 on):
+        # name the first such card
+        rows = arr if isinstance(cards, np.ndarray) else cards
+        for i, row in enumerate(rows):
+            for v in row:
                 if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v <= 51:
                     raise InvalidCardError(f"row {i}: card number {v} is out of range: expected 0..51")
     if arr.dtype.kind not in "iu":

@@ -515,6 +515,13 @@ class ReadOnlyDeck:
         gets fresh entropy for its own future shuffles)."""
         return Deck.from_snapshot(self._deck.snapshot())
 
+    def __reduce_ex__(self, protocol: object) -> tuple[Any, tuple[Deck]]:
+        # pickling a window pickles a window on a copy: never the hand's own deck
+        return (ReadOnlyDeck, (self.copy(),))
+
+    def __getstate__(self) -> None:
+        raise TypeError("a hand's deck is read-only: its state is given by snapshot() or copy()")
+
     def __copy__(self) -> ReadOnlyDeck:
         return self  # a window has nothing of its own to copy
 

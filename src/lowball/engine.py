@@ -267,7 +267,9 @@ class HandState:
         last = the button). Each at least 1; between 2 and ``variant.max_players`` players.
     deck : Deck, optional
         The deck to use, freshly shuffled or stacked (:meth:`Deck.from_order` to replay a hand).
-        Default: a new deck with operating-system randomness, the variant's reshuffle and burn
+        The hand takes it over: from then on its cards move only through the hand's actions
+        (the caller's reference to it must not deal, draw or fold; :attr:`deck` is the hand's
+        read-only window on it). Default: a new deck with operating-system randomness, the variant's reshuffle and burn
         rules.
     seed : optional
         Seed for the default deck (see :class:`~lowball.deck.Deck`): reproducible hands for tests

@@ -910,7 +910,12 @@ def dumps(state: HandState, **extra: Any) -> str:
         if not _BARE_KEY.fullmatch(key) or key in fields:
             raise PHHError(f"extra field {key!r}: expected a new plain key (letters, digits, _ -)")
         _check_standard_field(key, value, state.n)
-        fields[key] = value
+        if key == "winnings" and state.is_complete and list(value) != list(state.winnings):
+            raise PHHError(
+                f"extra field 'winnings' = {value!r}: the hand's winnings are {list(state.winnings)} (a file "
+                "with other winnings would not replay)"
+            )
+        fields[key] = list(value) if isinstance(value, tuple) else value
     lines = []
     for key, value in fields.items():
         if key == "actions":
@@ -927,7 +932,8 @@ def dumps(state: HandState, **extra: Any) -> str:
 _PER_PLAYER_TEXT = ("players",)
 _PER_PLAYER_NUMBERS = ("seats", "winnings")
 _TEXT_FIELDS = ("event", "url", "venue", "city", "country", "currency")
-_NUMBER_FIELDS = ("day", "month", "year", "hand", "level", "seat_count", "table")
+_NUMBER_FIELDS = ("day", "month", "year", "level", "seat_count")
+_TEXT_OR_NUMBER_FIELDS = ("hand", "table")  # "String or integer" in the standard
 
 
 def _check_standard_field(key: str, value: Any, n: int) -> None:
@@ -938,9 +944,11 @@ def _check_standard_field(key: str, value: Any, n: int) -> None:
         return isinstance(v, int) and not isinstance(v, bool)
 
     if key in _PER_PLAYER_TEXT:
-        ok, expected = isinstance(value, list) and len(value) == n and all(isinstance(v, str) for v in value), "names"
+        ok = isinstance(value, (list, tuple)) and len(value) == n and all(isinstance(v, str) for v in value)
+        expected = "names"
     elif key in _PER_PLAYER_NUMBERS:
-        ok, expected = isinstance(value, list) and len(value) == n and all(whole(v) for v in value), "whole numbers"
+        ok = isinstance(value, (list, tuple)) and len(value) == n and all(whole(v) for v in value)
+        expected = "whole numbers"
     elif key in _TEXT_FIELDS:
         ok = isinstance(value, str)
         if not ok:
@@ -949,6 +957,10 @@ def _check_standard_field(key: str, value: Any, n: int) -> None:
     elif key in _NUMBER_FIELDS:
         if not whole(value):
             raise PHHError(f"extra field {key!r} = {value!r}: expected a whole number")
+        return
+    elif key in _TEXT_OR_NUMBER_FIELDS:
+        if not (whole(value) or isinstance(value, str)):
+            raise PHHError(f"extra field {key!r} = {value!r}: expected text or a whole number")
         return
     else:
         return

@@ -27,7 +27,7 @@ from lowball.bots import BOTS
 from lowball.cards import format_cards, parse_hand, split_card_text
 from lowball.cli import rank as rank_work
 from lowball.cli.render import simulation_report
-from lowball.errors import FileError, InvalidCardError, LowballError
+from lowball.errors import FileError, InvalidCardError, LowballError, counted
 from lowball.evaluation import describe, evaluate, winners
 from lowball.variants import VARIANTS, Variant
 
@@ -50,19 +50,29 @@ def _rank_all(ctx: click.Context, hands: Iterable[tuple[int | None, str]]) -> li
 
 
 def _unquoted_hand(ctx: click.Context, hands: Sequence[str]) -> None:
-    """Refuse hands split over several arguments (``lowball rank 7s 5h 4d 3c 2s``, as the shell
-    splits an unquoted hand written with spaces) with the quoted command to type instead."""
+    """Refuse a hand split over several arguments (``lowball rank 7s 5h 4d 3c 2s``, as the shell
+    splits an unquoted hand written with spaces) with how to quote it: where arguments of fewer
+    than five cards, one after another, add up to five. A short hand on its own (a typo) is left
+    to the ranking's message ("expected 5 cards, got 4")."""
+    counts = []
     for text in hands:
         try:
-            count = len(split_card_text(text))
+            counts.append(len(split_card_text(text)))
         except InvalidCardError:
             return  # a bad token: the ranking names it
-        if 0 < count < 5 and len(hands) > 1:
+    for i, count in enumerate(counts):
+        if not 0 < count < 5:
+            continue
+        total, j = 0, i
+        while j < len(counts) and 0 < counts[j] < 5 and total < 5:
+            total, j = total + counts[j], j + 1
+        if total == 5 and j - i > 1:
             _fail(
                 ctx,
-                f"hand {text.strip()!r} has {count} card{'' if count == 1 else 's'}: give each hand written "
+                f"hand {hands[i].strip()!r} has {counted(count, 'card')}: give each hand written "
                 f'with spaces as one argument in quotes (lowball {ctx.info_name} "7s 5h 4d 3c 2s" ...)',
             )
+        return
 
 
 def _write(ctx: click.Context, output: str | None, chunks: str | Iterable[str]) -> None:
@@ -84,6 +94,13 @@ def _write(ctx: click.Context, output: str | None, chunks: str | Iterable[str]) 
         _fail(ctx, str(e))
 
 
+# what a write to (or read from) a standard stream fails with: a full or broken device, a
+# closed descriptor, a file grown past its limit
+_STREAM_ERRORS = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EIO", "EBADF", "EFBIG", "ENXIO") if hasattr(errno, name)
+)
+
+
 class _Lowball(click.Group):
     """The command group: a stream that fails under a command (standard output on a full disk,
     a closed descriptor) ends it with one line naming the reason and exit status 1, not a
@@ -94,7 +111,8 @@ class _Lowball(click.Group):
         try:
             return super().invoke(ctx)
         except OSError as e:
-            if isinstance(e, (LowballError, BrokenPipeError)):
+            # only a failing stream: anything else is a fault to show with its traceback
+            if isinstance(e, (LowballError, BrokenPipeError)) or e.errno not in _STREAM_ERRORS:
                 raise
             name = ctx.invoked_subcommand or ctx.info_name
             with contextlib.suppress(Exception):
@@ -559,9 +577,9 @@ def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None
 
     if not file:
         _fail(ctx, f"FILE is {file!r}: give the path of a PHH file (lowball replay hand.phh)")
-    if Path(file).is_dir():
+    if os.path.isdir(file):
         _fail(ctx, f"{file} is a directory: give the path of a PHH file (lowball replay {Path(file) / 'hand.phh'})")
-    if not Path(file).exists():
+    if not os.path.lexists(file):
         _fail(ctx, f"{file}: no such file")
     try:
         history = load(file)

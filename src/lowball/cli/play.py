@@ -46,7 +46,7 @@ from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.render import describe_event, describe_legal, render_table, sorted_hand
 from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action
-from lowball.errors import IllegalActionError, InvalidCardError
+from lowball.errors import IllegalActionError, InvalidCardError, counted
 from lowball.evaluation import describe
 from lowball.table import Table, random_sources
 from lowball.variants import FixedLimit, Variant
@@ -358,7 +358,7 @@ def play_session(
         make_bot(bots[(s - 1) % len(bots)], variant, sources[s], search_path=bot_path) for s in range(1, players)
     ]
     table = Table(variant, [stack] * players, deck_source=deck_source)
-    echo(f"{variant.name}: {players} players, {stack} chips each. You are {name} (seat 1).")
+    echo(f"{variant.name}: {players} players, {counted(stack, 'chip')} each. You are {name} (seat 1).")
     echo("Type ? at your turn for help, q to quit.")
     played = 0
     while True:

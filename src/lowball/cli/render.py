@@ -18,6 +18,7 @@ from lowball.engine import (
     HandState,
     LegalActions,
 )
+from lowball.errors import counted
 from lowball.evaluation import describe
 from lowball.simulate import SimulationResult
 from lowball.variants import FixedLimit, Variant
@@ -246,8 +247,9 @@ def simulation_report(result: SimulationResult, timing: bool = True) -> str:
     stacks = "reset every hand" if result.reset_stacks else "carried over; a broke seat rebuys the starting stack"
     seed = "no seed" if result.seed is None else f"seed {result.seed}"
     lines = [
-        f"{v.name} ({v.code or 'custom'}), {len(result.seats)} players, {result.hands} hands, {seed}",
-        f"starting stack {result.stack} chips, {stacks}",
+        f"{v.name} ({v.code or 'custom'}), {counted(len(result.seats), 'player')}, "
+        f"{counted(result.hands, 'hand')}, {seed}",
+        f"starting stack {counted(result.stack, 'chip')}, {stacks}",
         "",
         f"{'seat':>4}  {'bot':<10} {'chips won':>10} {'per 100':>9} {'won at SD':>10} {'won w/o SD':>10} {'rebuys':>6}",
     ]

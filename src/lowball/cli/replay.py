@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from lowball.cli.render import cards_text, describe_event, phase_text, render_table
 from lowball.engine import HandState
+from lowball.errors import counted
 from lowball.phh import HandHistory, invented_cards, unknown_in_events
 from lowball.variants import FixedLimit
 
@@ -46,7 +47,7 @@ def replay_header(history: HandHistory, path: str = "") -> str:
         second += f", {'big blind ante' if f.big_blind_ante else 'ante'} {f.ante}"
     if not isinstance(v.betting, FixedLimit) and v.betting.min_bet != f.big_blind:
         second += f", minimum bet {v.betting.min_bet}"
-    second += f", {len(labels)} players, {len(history.actions)} actions"
+    second += f", {counted(len(labels), 'player')}, {counted(len(history.actions), 'action')}"
     starting = "starting stacks: " + ", ".join(f"{label} {s}" for label, s in zip(labels, history.starting_stacks))
     return "\n".join([first, second, starting]) + "\n"
 
