@@ -337,6 +337,9 @@ def test_an_empty_path_a_directory_or_a_missing_file(tmp_path: Path) -> None:
         assert r.exit_code == 2
         assert r.stdout == ""
         assert r.stderr == f"lowball replay: {message}\n"
+    long_name = "a" * 300  # longer than a file name may be: still "no such file", not a stream error
+    r = replay("--all", long_name)
+    assert (r.exit_code, r.stderr) == (2, f"lowball replay: {long_name}: no such file\n")
     # the library says the same
     with pytest.raises(phh.PHHError) as e:
         phh.load("")
