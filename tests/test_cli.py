@@ -160,6 +160,8 @@ def test_a_failing_standard_output_is_one_line_not_a_traceback() -> None:
     error naming the command and the reason, exit status 1, no traceback."""
     exe = shutil.which("lowball", path=str(Path(sys.executable).parent))
     assert exe
+    # a clean environment, as a fresh shell has (PYTHON* settings change stdout's buffering)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     commands = {
         "rank": ["rank", "7s5h4d3c2s"],
         "simulate": ["simulate", "-k", "3", "-n", "2", "--seed", "1", "-q"],
@@ -169,7 +171,7 @@ def test_a_failing_standard_output_is_one_line_not_a_traceback() -> None:
         p = subprocess.run([exe, *args], stdin=subprocess.DEVNULL, capture_output=True, text=True)
         assert p.returncode == 0, name  # the same commands run when the stream is fine
         with open("/dev/full", "w") as full:
-            p = subprocess.run([exe, *args], stdout=full, stderr=subprocess.PIPE, text=True)
+            p = subprocess.run([exe, *args], stdout=full, stderr=subprocess.PIPE, text=True, env=env)
         assert (p.returncode, p.stderr) == (
             1,
             f"lowball {name}: cannot write or read a standard stream: No space left on device\n",

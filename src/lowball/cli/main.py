@@ -117,6 +117,10 @@ class _Lowball(click.Group):
             name = ctx.invoked_subcommand or ctx.info_name
             with contextlib.suppress(Exception):
                 click.echo(f"lowball {name}: cannot write or read a standard stream: {e.strerror or e}", err=True)
+            with contextlib.suppress(Exception):  # what is still buffered goes nowhere at exit,
+                null = os.open(os.devnull, os.O_WRONLY)  # instead of failing again (exit 120)
+                os.dup2(null, sys.stdout.fileno())
+                os.close(null)
             ctx.exit(1)
 
 
