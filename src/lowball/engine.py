@@ -51,6 +51,7 @@ __all__ = [
     "Action",
     "Strategy",
     "apply_action",
+    "pot_size_to",
 ]
 
 BETTING = "betting"
@@ -239,6 +240,19 @@ class PlayerView:
     winnings: tuple[int, ...] = ()
     mucked: tuple[bool, ...] = ()
     events: tuple[Event, ...] = field(default=(), repr=False)
+
+
+def pot_size_to(level: int, pot: int, to_call: int) -> int:
+    """The total wager of a pot-size bet or raise: call, then raise by the pot after the call
+    (``level`` the wager to match, ``pot`` every chip put in so far this round included, ``to_call``
+    what the player needs to match ``level``). The pot-limit maximum (``RULES.md`` section 5); the
+    ``play`` command's ``r pot`` in no limit too. In chips. Blinds 1/2, the small blind to act:
+    the call makes the pot 4, so the pot-size raise is to 2 + 4 = 6:
+
+    >>> pot_size_to(level=2, pot=3, to_call=1)
+    6
+    """
+    return level + pot + to_call
 
 
 def _who(position: int) -> str:
@@ -771,7 +785,7 @@ class HandState:
         increment = max(self._last_raise, self._min_bet)
         min_to = self._level + increment if self._level else self._min_bet
         if self._pot_limit:
-            max_to = min(self._level + sum(self._committed) + to_call, all_in_to)
+            max_to = min(pot_size_to(self._level, sum(self._committed), to_call), all_in_to)
         else:
             max_to = all_in_to
         return (min(min_to, max_to), max_to)

@@ -24,11 +24,11 @@ import click
 from lowball import __version__
 from lowball._files import without_bom, write_text
 from lowball.bots import BOTS
-from lowball.cards import format_cards, parse_hand, split_card_text
+from lowball.cards import Card, format_cards, split_card_text
 from lowball.cli import rank as rank_work
 from lowball.cli.render import simulation_report
 from lowball.errors import FileError, InvalidCardError, LowballError, counted
-from lowball.evaluation import describe, evaluate, winners
+from lowball.evaluation import describe, winners
 from lowball.variants import VARIANTS, Variant
 
 
@@ -36,17 +36,6 @@ def _fail(ctx: click.Context, message: str) -> NoReturn:
     click.echo(f"lowball {ctx.info_name}: {message}", err=True)
     ctx.exit(2)
     raise AssertionError("unreachable")  # ctx.exit raises
-
-
-def _rank_all(ctx: click.Context, hands: Iterable[tuple[int | None, str]]) -> list[tuple[str, int]]:
-    ranked = []
-    for number, text in hands:
-        try:
-            ranked.append((text, evaluate(text)))
-        except InvalidCardError as exc:
-            where = f"line {number}" if number is not None else f"hand {text!r}"
-            _fail(ctx, f"{where}: {exc}")
-    return ranked
 
 
 def _unquoted_hand(ctx: click.Context, hands: Sequence[str]) -> None:
@@ -228,12 +217,16 @@ def compare(ctx: click.Context, hands: Sequence[str], showdown: bool) -> None:
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands to compare, got {len(hands)}")
     _unquoted_hand(ctx, hands)
+    try:  # read and checked as rank reads its arguments
+        cards = rank_work.read_hands(hands)
+    except InvalidCardError as e:
+        _fail(ctx, str(e))
     # each hand echoed in the one canonical form rank uses: 7s5h4d3c2s, whatever was typed
-    ranked = [(format_cards(parse_hand(h)), c) for h, c in _rank_all(ctx, ((None, h.strip()) for h in hands))]
+    ranked = [(format_cards(row), int(c)) for row, c in zip(cards, rank_work.rank_hands(cards))]
     if showdown:
         seen: dict[int, int] = {}
-        for i, (h, _) in enumerate(ranked):  # one deck: no card in two hands
-            for card in parse_hand(h):
+        for i, row in enumerate(cards):  # one deck: no card in two hands
+            for card in map(Card, row):
                 if card in seen:
                     _fail(
                         ctx,
@@ -335,6 +328,22 @@ _variant_option = click.option(
     show_default=True,
     help=_VARIANT_HELP,
 )
+
+
+def _players_option(help_text: str) -> Callable[[Callable[..., object]], Callable[..., object]]:
+    """--players / -n: seats at the table, 2 to 6 (play and simulate say it their own way)."""
+    return click.option(
+        "--players",
+        "-n",
+        type=str,
+        callback=_whole_number(2, 6),
+        metavar="INTEGER",
+        default=6,
+        show_default=True,
+        help=help_text,
+    )
+
+
 _seed_option = click.option(
     "--seed",
     "-s",
@@ -363,16 +372,7 @@ _stack_option = click.option(
 
 @main.command()
 @_variant_option
-@click.option(
-    "--players",
-    "-n",
-    type=str,
-    callback=_whole_number(2, 6),
-    metavar="INTEGER",
-    default=6,
-    show_default=True,
-    help="Seats at the table, yours included (2 to 6).",
-)
+@_players_option("Seats at the table, yours included (2 to 6).")
 @_stack_option
 @_seed_option
 @click.option(
@@ -440,16 +440,7 @@ def play(
 
 @main.command()
 @_variant_option
-@click.option(
-    "--players",
-    "-n",
-    type=str,
-    callback=_whole_number(2, 6),
-    metavar="INTEGER",
-    default=6,
-    show_default=True,
-    help="Seats at the table (2 to 6).",
-)
+@_players_option("Seats at the table (2 to 6).")
 @click.option(
     "--hands",
     "-k",

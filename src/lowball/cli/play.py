@@ -45,7 +45,7 @@ from lowball._files import without_bom
 from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.render import describe_event, describe_legal, render_table, sorted_hand
-from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action
+from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action, pot_size_to
 from lowball.errors import IllegalActionError, InvalidCardError, counted
 from lowball.evaluation import describe
 from lowball.table import Table, random_sources
@@ -137,8 +137,8 @@ def _all_in(legal: LegalActions, chips: _Chips) -> Command:
 def _pot_to(legal: LegalActions, chips: _Chips) -> int:
     """The total of a pot-size bet or raise: call, then raise by the pot after the call; never
     above the stack nor below the smallest bet or raise."""
-    level = chips.wager + legal.call_amount
-    return max(legal.min_to, min(level + chips.pot + legal.call_amount, legal.max_to))
+    to = pot_size_to(chips.wager + legal.call_amount, chips.pot, legal.call_amount)
+    return max(legal.min_to, min(to, legal.max_to))
 
 
 def _amount(words: list[str], legal: LegalActions, verb: str, chips: _Chips, fixed: bool) -> int | Command:
