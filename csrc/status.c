@@ -24,6 +24,8 @@ const char *lb_status_str(lb_status status) {
         return "random source failed";
     case LB_ERR_STATE:
         return "inconsistent deck state";
+    case LB_ERR_MEMORY:
+        return "out of memory";
     }
     return "unknown status";
 }

@@ -16,7 +16,8 @@ typedef enum {
     LB_ERR_TURN = 19,      /* out of turn: wrong position, no round begun, or one in progress */
     LB_ERR_SEAT = 20,      /* a position outside 0..LB_DECK_MAX_SEATS-1, or repeated */
     LB_ERR_RANDOM = 21,    /* the caller's random source reported failure */
-    LB_ERR_STATE = 22      /* a deck state that breaks its invariants (lb_deck_check) */
+    LB_ERR_STATE = 22,     /* a deck state that breaks its invariants (lb_deck_check) */
+    LB_ERR_MEMORY = 23     /* working memory could not be allocated (odds.h) */
 } lb_status;
 
 /* A short English text for a status code ("ok", "card out of range", ...); "unknown status" for

@@ -13,4 +13,5 @@ cdef extern from "status.h" nogil:
         LB_ERR_SEAT
         LB_ERR_RANDOM
         LB_ERR_STATE
+        LB_ERR_MEMORY
     const char *lb_status_str(lb_status status)

@@ -1,0 +1,134 @@
+/* Draw odds for 2-7 lowball: exact enumeration of draws, exact heads-up single-draw equity, exact
+ * multi-way enumeration within a budget, and Monte Carlo simulation of one to three draws with
+ * strategies given as data (lowball.odds is the Python face).
+ *
+ * Plain C99: no Python.h, no globals that change. Functions that need working memory allocate it
+ * with malloc and free it before returning (LB_ERR_MEMORY if malloc fails, nothing written).
+ * Every function is safe to call from several threads at once on different outputs.
+ *
+ * Terms. A player's hand is five cards; a discard is the cards thrown (0..5), the kept cards the
+ * rest; the unseen cards are the cards the replacements come from: 52 minus every known hand minus
+ * the dead cards. Classes are those of eval27.h: 1 (7-5-4-3-2) best .. 7462 worst.
+ *
+ * Randomness (lb_odds_simulate). Trial t of a run with key k[0..3] uses two PCG64 streams of its
+ * own (the generator numpy.random.PCG64 implements, same words for the same state), so a result
+ * does not depend on how trials are split between calls or threads:
+ *   stub stream:      state = (mix(k0 ^ t) << 64) | mix(k1 + t),       inc = (k3 << 64) | (k2 | 1)
+ *   reshuffle stream: state = (mix(k0 ^ ~t) << 64) | mix(k1 - t - 1),  inc = the same
+ * where mix is SplitMix64's finaliser (z ^= z >> 30; z *= 0xbf58476d1ce4e5b9; z ^= z >> 27;
+ * z *= 0x94d049bb133111eb; z ^= z >> 31) and arithmetic is modulo 2^64. The stub stream orders the
+ * unseen cards lazily by a top-down Fisher-Yates: the i-th card dealt is u[i] after swapping u[i]
+ * with u[i + bounded(m - i)], bounded(s) being lb_random_bounded (deck.h) on the next word. The
+ * reshuffle stream is the random source of lb_deck when the stub runs out (RULES.md section 4).
+ */
+#ifndef LOWBALL_ODDS_H
+#define LOWBALL_ODDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "deck.h"
+#include "status.h"
+
+#define LB_ODDS_MAX_PLAYERS 9 /* a spare deck seat holds the dead cards in a simulation */
+#define LB_ODDS_MAX_DRAWS 3
+#define LB_ODDS_SHARE 2520 /* a pot share is counted in units of 1/2520: lcm(1..9) */
+
+/* One PCG64 generator (the 128-bit LCG with the XSL-RR output, numpy.random.PCG64). */
+typedef struct {
+    uint64_t state_hi, state_lo, inc_hi, inc_lo;
+} lb_pcg64;
+
+/* The next 64-bit word: advance the state, then output from the new state (numpy's order). */
+uint64_t lb_pcg64_next(lb_pcg64 *g);
+
+/* SplitMix64's finaliser (see the header comment). */
+uint64_t lb_mix64(uint64_t z);
+
+/* The class histogram of every way to complete kept[0..n_kept-1] (0..5 cards) to five cards with
+ * 5 - n_kept cards of unseen[0..n_unseen-1]: hist[c] += the number of completions of class c, for
+ * c in 1..7462 (hist has 7463 entries; hist[0] is untouched). Returns the number of completions,
+ * C(n_unseen, 5 - n_kept). Preconditions (not checked): all cards distinct, 0..51. */
+uint64_t lb_draw_hist(const uint8_t *kept, int n_kept, const uint8_t *unseen, int n_unseen,
+                      uint64_t *hist);
+
+/* Exact heads-up single-draw showdown: player A keeps kept_a[0..na-1] and draws 5 - na cards,
+ * player B keeps kept_b[0..nb-1] and draws 5 - nb, both from unseen[0..n-1] (n <= 47), every pair
+ * of disjoint draws counted once. out[0] = deals A wins, out[1] = deals tied, out[2] = deals B
+ * wins, out[3] = all deals = C(n, 5-na) * C(n-5+na, 5-nb). Counts by inclusion-exclusion over the
+ * cards both draws share, grouped by class: about C(n,a)*2^a + C(n,b)*2^b steps (a few tens of
+ * millions for five against five), not C(n,a)*C(n-a,b). LB_ERR_EXHAUSTED if the draws need more
+ * than n cards, LB_ERR_MEMORY. Preconditions (not checked): distinct cards 0..51. */
+lb_status lb_exact_headsup(const uint8_t *kept_a, int na, const uint8_t *kept_b, int nb,
+                           const uint8_t *unseen, int n, uint64_t out[4]);
+
+/* Exact multi-way single-draw showdown by enumeration of every deal. kept is players*5 bytes,
+ * player i keeping kept[5i .. 5i+n_kept[i]-1]. Per player: wins[i] deals won alone, ties[i] deals
+ * shared, share[i] the pot shares in units of 1/LB_ODDS_SHARE; *deals the number of deals.
+ * LB_ERR_TOO_MANY (nothing written) when the deals number more than budget; LB_ERR_EXHAUSTED when
+ * the draws need more cards than n; LB_ERR_MEMORY. players 2..LB_ODDS_MAX_PLAYERS. */
+lb_status lb_exact_multiway(int players, const uint8_t *kept, const int *n_kept,
+                            const uint8_t *unseen, int n, uint64_t budget, uint64_t *wins,
+                            uint64_t *ties, uint64_t *share, uint64_t *deals);
+
+/* A drawing strategy, per draw of a triple-draw hand (index 0 = first draw .. 2 = last; a
+ * single-draw hand uses index 2, its only draw being its last). See lb_strategy_discard. */
+typedef struct {
+    uint16_t pat[3];      /* stand pat with this class or better (0: never stand pat) */
+    uint16_t brk[3];      /* ... but break a pat hand rougher than this (>= pat: never) */
+    uint8_t keep[3];      /* otherwise keep one card of each rank up to this rank (0=2 .. 12=A) */
+    uint8_t snow;         /* non-zero: never draw */
+    uint8_t best_last;    /* non-zero: on the last draw, the exact best discard for target */
+    uint16_t target;      /* the class best_last aims at (a no-pair class) */
+} lb_strategy;
+
+/* The cards a strategy throws from hand[0..4] at draw index d (0..2; is_last: no draw follows):
+ * a bit mask over hand positions. The rule, on the hand's class c:
+ *   snow: nothing.  best_last and is_last: lb_best_discard(hand, target).
+ *   c <= pat[d]: stand pat, unless c > brk[d] and the four lowest cards are four distinct ranks up
+ *   to keep[d] (a smooth draw underneath): then throw the highest card only (break the hand).
+ *   otherwise: keep the lowest-numbered card of each rank up to keep[d] and throw the rest; when
+ *   that keeps all five (a straight or a flush of low cards), throw the highest card. */
+unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d, int is_last);
+
+/* The discard (a mask over hand positions) with the largest number of completions of class
+ * target or better among the 47 cards not in hand[0..4] (what its holder can see), counted exactly
+ * by rank patterns; ties go to the fewest cards thrown, then the smallest mask. target must be a
+ * no-pair class (1..1277); *count (if not NULL) receives the number of good completions. */
+unsigned lb_best_discard(const uint8_t hand[5], int target, uint64_t *count);
+
+/* One Monte Carlo run. */
+typedef struct {
+    int players;                  /* 2..LB_ODDS_MAX_PLAYERS, in drawing order */
+    uint8_t hands[LB_ODDS_MAX_PLAYERS][5];
+    int draws;                    /* 1..3 draws to come */
+    int first_fixed;              /* non-zero: the first draw throws fixed[i] (a position mask) */
+    unsigned fixed[LB_ODDS_MAX_PLAYERS];
+    lb_strategy strategy[LB_ODDS_MAX_PLAYERS];
+    uint8_t unseen[LB_NUM_CARDS]; /* the stub's cards (order irrelevant: shuffled per trial) */
+    int n_unseen;
+    uint8_t dead[LB_NUM_CARDS];   /* known cards out of play: the muck at the start */
+    int n_dead;
+    int rule;                     /* lb_reshuffle_rule */
+    int burn;                     /* burn a card before each draw */
+    uint64_t key[4];
+} lb_sim_config;
+
+/* Per-player sums over trials: wins alone, ties, pot shares (units of 1/LB_ODDS_SHARE) and their
+ * squares, for the standard errors. Add-only: results of any split of the trials sum exactly. */
+typedef struct {
+    uint64_t trials;
+    uint64_t reshuffles; /* trials in which the stub ran out */
+    uint64_t wins[LB_ODDS_MAX_PLAYERS];
+    uint64_t ties[LB_ODDS_MAX_PLAYERS];
+    uint64_t share[LB_ODDS_MAX_PLAYERS];
+    uint64_t share_sq[LB_ODDS_MAX_PLAYERS];
+} lb_sim_result;
+
+/* Play trials t0 .. t1-1 of the run cfg and add them to *res. Preconditions (checked by the
+ * binding): every card in exactly one of hands, unseen and dead; strategies' classes 0..7462.
+ * LB_ERR_EXHAUSTED if some trial needs more cards than the deck can give (LB_ERR_* of lb_deck
+ * otherwise); *res then holds the trials before it. */
+lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, lb_sim_result *res);
+
+#endif
