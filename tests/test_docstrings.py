@@ -19,6 +19,7 @@ MODULES = [
     "lowball.bots",
     "lowball.table",
     "lowball.simulate",
+    "lowball.odds",
     "lowball.cli.render",
 ]
 

@@ -1,0 +1,987 @@
+"""Draw odds and equity for 2-7 lowball: what to throw, and what are my chances.
+
+Everything is counted in the C core (``csrc/odds.c``); this module checks the arguments and
+turns counts into the numbers players use.
+
+* :func:`draw_outcomes`: every way one discard can be replaced, exactly: how often each final
+  hand comes, and the chance of any hand or better.
+* :func:`discard_table`: all 32 discards of a hand, exactly, best first, with the chance of a 7-,
+  8-, 9- and 10-low or better, and of winning against an opponent when one is given.
+* :func:`equity`: the share of the pot each hand wins. One draw with known discards: exact for
+  every heads-up situation (five against five included) and for multi-way pots within a budget;
+  sampled otherwise. Two or three draws (triple draw from any point of the hand): Monte Carlo,
+  each player drawing by a :class:`Strategy`, the stub running out and being reshuffled exactly as
+  the deck plays it (``RULES.md`` section 4).
+* :func:`discard_matrix`: heads-up single draw with both hands known: the exact equity of every
+  pair of discards, the best response to each and the discard with the best worst case.
+
+Conventions. Cards are anything :func:`lowball.cards.parse_cards` reads (text, card numbers
+0..51, :class:`~lowball.Card`, a :class:`~lowball.Hand`). The *unseen* cards, from which the
+replacements come, are the 52 cards minus every hand given minus ``dead`` (cards known to be out
+of play: your own earlier discards, a folded hand you saw). A player's discards are out of play
+too: nobody can draw them in the same draw (``RULES.md`` section 4). Probabilities are floats in
+[0, 1]; the exact counts behind them are ints. A *target* (a hand "or better") is a class number
+1..7462, a five-card hand, or a low written by its top ranks: ``"8-6"`` means any 8-6 low or
+better, so the roughest 8-6 (8-6-5-4-3) is the class compared with; ``"9"`` any 9-low or better.
+
+>>> from lowball import odds
+>>> o = odds.draw_outcomes("8s7h4d3c2s", discard="8s")
+>>> o.total, o.count("7")       # 47 cards to draw from; a 6 or a 5 makes a 7-low
+(47, 8)
+>>> o.count("8")                # ... and the three eights left make 8-7-4-3-2
+11
+>>> odds.equity(["7h5c4d3s2h", "9h8c6d5h2c"], discards=["", ""]).players[0].equity
+1.0
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Union
+
+import numpy as np
+
+from lowball import _odds
+from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
+from lowball.deck import ReshuffleRule, check_seed
+from lowball.errors import InvalidCardError, InvalidTypeError, InvalidValueError, whole_number
+from lowball.evaluation import NUM_CLASSES, HandCategory, _class_ranks, category, describe, evaluate
+
+__all__ = [
+    "MAX_PLAYERS",
+    "SHARE",
+    "LOWS",
+    "DEFAULT_BUDGET",
+    "Target",
+    "threshold",
+    "Strategy",
+    "DrawOutcomes",
+    "DiscardRow",
+    "DiscardTable",
+    "PlayerEquity",
+    "Equity",
+    "DiscardMatrix",
+    "draw_outcomes",
+    "discard_table",
+    "equity",
+    "discard_matrix",
+]
+
+MAX_PLAYERS: int = _odds.MAX_PLAYERS
+"""The most hands :func:`equity` takes: 9 (a simulation keeps one deck position for the dead cards)."""
+SHARE: int = _odds.SHARE
+"""Pot shares are counted exactly in units of 1/2520 (2520 is divisible by every tie size 1..9)."""
+DEFAULT_BUDGET: int = 50_000_000
+"""Multi-way single-draw equity is enumerated exactly when there are at most this many deals."""
+_BATCH = 1 << 16  # trials between two checks of a target standard error (any thread count)
+
+_Spec = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], bool, bool, int]
+Target = Union[int, str, HandLike]
+_Discards = Union[tuple[tuple[Card, ...], ...], None]
+"""A hand "or better": a class 1..7462, five cards, or a low by its top ranks (``"8-6"``, ``"9"``)."""
+
+_LOW_TEXT = re.compile(r"^\s*(10|[2-9TJQKA])(\s*-\s*(10|[2-9TJQKA]))*\s*$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _roughest() -> dict[tuple[int, ...], int]:
+    """For every prefix of the ranks of a no-pair hand (top first), the roughest class with it."""
+    out: dict[tuple[int, ...], int] = {}
+    for cls, (cat, ranks) in enumerate(_class_ranks()):
+        if cls == 0 or cat != HandCategory.HIGH_CARD:
+            continue
+        for n in range(1, 6):
+            key = ranks[:n]
+            if out.get(key, 0) < cls:
+                out[key] = cls
+    return out
+
+
+def threshold(target: Target, *, name: str = "target") -> int:
+    """The class a target stands for: hands of this class or lower are "that hand or better".
+
+    Parameters
+    ----------
+    target
+        A class number 1..7462 (any integer type); five cards (text or a hand): their class; or a
+        low written by its top ranks, from the top down, separated by ``-``: ``"9"`` (any 9-low:
+        the roughest is 9-8-7-6-4), ``"8-6"`` (8-6-5-4-3), ``"7-5-4-3-2"``. ``T`` or ``10`` is ten.
+    name
+        The argument's name, for the error message.
+
+    Returns
+    -------
+    int
+        The class, 1..7462.
+
+    Raises
+    ------
+    InvalidValueError
+        For a class outside 1..7462, or a low no hand has (``"5-4"``, ``"8-8"``, ``"9-9-9"``).
+    InvalidCardError
+        For text that is neither a low nor five cards.
+    """
+    if isinstance(target, str) and _LOW_TEXT.match(target):
+        ranks = tuple(RANKS.index("T" if t.strip() == "10" else t.strip().upper()) for t in target.split("-"))
+        cls = _roughest().get(ranks)
+        if cls is None:
+            raise InvalidValueError(
+                f"{name} {target!r}: no hand without a pair has those top ranks "
+                "(expected ranks from the top down, e.g. '8-6' or '9')"
+            )
+        return cls
+    if isinstance(target, (str, tuple, list, Card)) or not hasattr(type(target), "__index__"):
+        try:
+            return int(evaluate(target))  # type: ignore[arg-type]
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{name} {target!r}: expected a class 1..7462, five cards or a low like '8-6' ({exc})") from None
+    return whole_number(target, name, 1, NUM_CLASSES)
+
+
+LOWS: dict[int, int] = {r: threshold(str(r)) for r in (7, 8, 9, 10)}
+"""The roughest class of each low a draw table shows: ``LOWS[8]`` is 8-7-6-5-3 (any 8-low or better)."""
+
+
+def _rank_index(value: object, name: str) -> int:
+    """A rank as an index 0..12 (2..A) from text (``"7"``, ``"T"``, ``"10"``) or a face value 2..14."""
+    if isinstance(value, str):
+        text = value.strip().upper()
+        text = "T" if text == "10" else text
+        if len(text) == 1 and text in RANKS:
+            return RANKS.index(text)
+        raise InvalidValueError(f"{name} {value!r}: expected a rank 2..9, T, J, Q, K or A")
+    return whole_number(value, name, 2, 14) - 2
+
+
+def _per_draw(value: object, name: str, convert: Callable[[object, str], int]) -> tuple[int, int, int]:
+    if isinstance(value, (tuple, list)):
+        if len(value) != 3:
+            raise InvalidValueError(f"{name} {value!r}: expected one value, or three (first, second, last draw)")
+        return tuple(convert(v, f"{name}[{i}]") for i, v in enumerate(value))  # type: ignore[return-value]
+    one = convert(value, name)
+    return (one, one, one)
+
+
+def _target_or_none(value: object, name: str) -> int:
+    return 0 if value is None else threshold(value, name=name)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Strategy:
+    """How a player draws in a simulation: a rule given as data, run in C.
+
+    Each of ``pat``, ``break_rougher``, ``draw_to`` is one value for every draw or three values
+    for the first, second and last draw of triple draw (a single draw is a last draw; a
+    simulation from a later point of the hand uses the last ones). At each draw, on the hand's
+    class ``c``:
+
+    1. ``snow``: never draw (stand pat with anything: a bluff).
+    2. ``best_last`` and this is the last draw: the exact best discard, the one that most often
+       makes ``best_last`` or better among the 47 cards the player cannot see.
+    3. ``c`` is ``pat`` or better: stand pat; but if ``c`` is rougher than ``break_rougher`` and
+       the four cards under the top one are a smooth draw (four ranks up to ``draw_to``), break
+       the hand: throw its top card.
+    4. Otherwise keep one card of each rank up to ``draw_to`` (the lowest-numbered card of a
+       rank) and throw the rest; if that keeps all five (a straight or flush of low cards), throw
+       the highest card.
+
+    Parameters
+    ----------
+    pat : target, three targets, or None; default ``("8", "8", "9")``
+        Stand pat with this hand or better (see :func:`threshold`); None: never.
+    draw_to : rank or three ranks; default ``(7, 7, 8)``
+        Draw to this low: a face value 2..14 or text (``"7"``, ``"T"``).
+    break_rougher : target, three targets, or None; default None
+        Break a pat hand rougher than this when a smooth draw is under it; None: never break.
+    snow : bool, default False
+        Never draw.
+    best_last : target or None, default None
+        On the last draw, throw the exact best discard for this target instead.
+
+    Raises
+    ------
+    InvalidValueError, InvalidCardError
+        For a value that is not a target or a rank, naming it.
+    """
+
+    pat: object = ("8", "8", "9")
+    draw_to: object = (7, 7, 8)
+    break_rougher: object = None
+    snow: bool = False
+    best_last: object = None
+    _spec: _Spec = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        pat = _per_draw(self.pat, "Strategy.pat", _target_or_none)
+        keep = _per_draw(self.draw_to, "Strategy.draw_to", _rank_index)
+        brk = _per_draw(self.break_rougher, "Strategy.break_rougher", _target_or_none)
+        brk = (brk[0] or NUM_CLASSES, brk[1] or NUM_CLASSES, brk[2] or NUM_CLASSES)
+        if not isinstance(self.snow, bool):
+            raise InvalidTypeError(f"Strategy.snow {self.snow!r}: expected True or False")
+        target = 0
+        if self.best_last is not None:
+            target = threshold(self.best_last, name="Strategy.best_last")  # type: ignore[arg-type]
+            if category(target) != HandCategory.HIGH_CARD:
+                raise InvalidValueError(f"Strategy.best_last {self.best_last!r}: expected a low (a hand without a pair)")
+        object.__setattr__(self, "_spec", (pat, brk, keep, self.snow, target != 0, target))
+
+    @classmethod
+    def parse(cls, text: str) -> Strategy:
+        """A strategy from text, as the ``lowball odds --strategy`` option takes it.
+
+        ``"snow"``, ``"default"``, or comma-separated settings: ``pat=8/8/9`` (a slash gives
+        the three draws), ``draw=7``, ``break=9-7``, ``best=9``, ``pat=none``.
+
+        Raises
+        ------
+        InvalidValueError
+            For an unknown setting or a bad value, naming it.
+        """
+        if not isinstance(text, str):
+            raise InvalidTypeError(f"strategy {text!r}: expected text like 'pat=9,draw=7'")
+        words = text.strip().lower()
+        if words == "snow":
+            return cls(snow=True)
+        if words in ("", "default"):
+            return cls()
+        names = {"pat": "pat", "draw": "draw_to", "break": "break_rougher", "best": "best_last"}
+        kwargs: dict[str, object] = {}
+        for part in words.split(","):
+            key, eq, value = part.partition("=")
+            key = key.strip()
+            if not eq or key not in names:
+                raise InvalidValueError(
+                    f"strategy setting {part.strip()!r}: expected pat=, draw=, break= or best= "
+                    "(e.g. 'pat=8/8/9,draw=7'), or 'snow'"
+                )
+            values: list[object] = [None if v.strip() == "none" else v.strip() for v in value.split("/")]
+            kwargs[names[key]] = tuple(values) if len(values) > 1 else values[0]
+        return cls(**kwargs)  # type: ignore[arg-type]
+
+    def discard(self, hand: HandLike, draw: int = 3, draws: int = 3) -> tuple[Card, ...]:
+        """The cards this strategy throws from ``hand`` at draw ``draw`` (1-based) of ``draws``.
+
+        Raises
+        ------
+        InvalidCardError
+            For a hand that is not five distinct cards.
+        InvalidValueError
+            For a draw outside 1..draws or draws outside 1..3.
+        """
+        cards = parse_cards(hand, count=5)
+        draws = whole_number(draws, "draws", 1, 3)
+        draw = whole_number(draw, "draw", 1, draws)
+        index = 3 - draws + draw - 1
+        mask = _odds.strategy_discard(self._spec, [int(c) for c in cards], index, draw == draws)
+        return tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+
+
+# -- arguments ---------------------------------------------------------------------------------
+
+
+def _cards(value: object, name: str, count: int | None = None) -> tuple[Card, ...]:
+    if value is None:
+        return ()
+    try:
+        return parse_cards(value, count=count)  # type: ignore[arg-type]
+    except InvalidCardError as exc:
+        raise InvalidCardError(f"{name}: {exc}") from None
+
+
+class _Places:
+    """Where each known card is; a card in two places is refused, naming both."""
+
+    def __init__(self) -> None:
+        self.where: dict[int, str] = {}
+
+    def add(self, cards: Iterable[Card], name: str) -> None:
+        for c in cards:
+            if int(c) in self.where:
+                raise InvalidCardError(f"card {c} is in {self.where[int(c)]} and in {name}: a card can be in one place only")
+            self.where[int(c)] = name
+
+    def unseen(self) -> list[int]:
+        return [c for c in range(52) if c not in self.where]
+
+
+def _discard_of(hand: tuple[Card, ...], discard: object, name: str) -> tuple[Card, ...]:
+    thrown = _cards(discard, name)
+    for c in thrown:
+        if c not in hand:
+            raise InvalidCardError(f"{name}: {c} is not in the hand {format_cards(hand)}")
+    if len(set(thrown)) != len(thrown):
+        raise InvalidCardError(f"{name}: a card is thrown twice")
+    return thrown
+
+
+def _mask(hand: Sequence[Card], thrown: Iterable[Card]) -> int:
+    out = 0
+    for c in thrown:
+        out |= 1 << hand.index(c)
+    return out
+
+
+# -- one discard -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class DrawOutcomes:
+    """Every way a discard can be replaced, counted exactly.
+
+    Attributes
+    ----------
+    kept, discard : tuple of Card
+        The cards kept and thrown.
+    counts : numpy.ndarray, shape (7463,), dtype uint64
+        ``counts[c]`` is the number of replacements giving a hand of class ``c`` (index 0 unused).
+    total : int
+        The number of replacements: C(unseen, cards drawn).
+    """
+
+    kept: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    counts: np.ndarray
+    total: int
+    _cumulative: np.ndarray = field(repr=False)
+
+    @property
+    def drawn(self) -> int:
+        """Cards drawn: the number thrown."""
+        return len(self.discard)
+
+    def count(self, target: Target) -> int:
+        """The number of replacements that finish with ``target`` or better (see :func:`threshold`)."""
+        return int(self._cumulative[threshold(target)])
+
+    def probability(self, target: Target) -> float:
+        """The chance of finishing with ``target`` or better, in [0, 1]."""
+        return self.count(target) / self.total
+
+    def lows(self) -> dict[int, float]:
+        """The chance of a 7-, 8-, 9- and 10-low or better: ``{7: p7, 8: p8, 9: p9, 10: p10}``."""
+        return {r: int(self._cumulative[c]) / self.total for r, c in LOWS.items()}
+
+    def by_category(self) -> dict[HandCategory, float]:
+        """The chance of finishing in each category (a low, a pair, ..., a straight, a flush)."""
+        out = {}
+        for cat in HandCategory:
+            first, last = _category_span(cat)
+            n = int(self._cumulative[last]) - int(self._cumulative[first - 1])
+            out[cat] = n / self.total
+        return out
+
+
+@lru_cache(maxsize=None)
+def _category_span(cat: HandCategory) -> tuple[int, int]:
+    classes = [c for c in range(1, NUM_CLASSES + 1) if _class_ranks()[c][0] == cat]
+    return classes[0], classes[-1]
+
+
+def _outcomes(kept: tuple[Card, ...], thrown: tuple[Card, ...], counts: np.ndarray, total: int) -> DrawOutcomes:
+    counts.setflags(write=False)
+    cum = np.cumsum(counts, dtype=np.uint64)
+    cum.setflags(write=False)
+    return DrawOutcomes(kept, thrown, counts, total, cum)
+
+
+def draw_outcomes(hand: HandLike, discard: HandLike = (), dead: HandLike = ()) -> DrawOutcomes:
+    """Every way ``discard`` can be replaced from the unseen cards, exactly.
+
+    Parameters
+    ----------
+    hand
+        Five cards.
+    discard
+        The cards thrown: 0 to 5 of the hand (``""`` or ``()`` stands pat).
+    dead
+        Cards known to be out of play (not in the hand).
+
+    Returns
+    -------
+    DrawOutcomes
+        Counts by final class over the C(52 - 5 - len(dead), len(discard)) replacements.
+
+    Raises
+    ------
+    InvalidCardError
+        For malformed cards, a thrown card not in the hand, or a card both in the hand and dead
+        (the message names the card).
+    """
+    cards = _cards(hand, "hand", 5)
+    thrown = _discard_of(cards, discard, "discard")
+    places = _Places()
+    places.add(cards, "the hand")
+    places.add(_cards(dead, "dead"), "dead")
+    unseen = places.unseen()
+    kept = tuple(c for c in cards if c not in thrown)
+    counts, total = _odds.draw_hist([int(c) for c in kept], unseen)
+    return _outcomes(kept, thrown, counts, int(total))
+
+
+# -- all discards ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class DiscardRow:
+    """One discard of a :class:`DiscardTable`.
+
+    Attributes
+    ----------
+    outcomes : DrawOutcomes
+        The exact outcomes of this discard (``kept``, ``discard``, ``drawn``, ``lows()``).
+    win, tie, lose : float or None
+        Against the opponent given as ``vs``: the chance of winning, tying, losing (sum 1).
+    counts : tuple of int or None
+        Against ``vs``: the exact (win, tie, lose, total) deals behind those chances.
+    """
+
+    outcomes: DrawOutcomes
+    win: float | None = None
+    tie: float | None = None
+    lose: float | None = None
+    counts: tuple[int, int, int, int] | None = None
+
+    @property
+    def kept(self) -> tuple[Card, ...]:
+        return self.outcomes.kept
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        return self.outcomes.discard
+
+    @property
+    def drawn(self) -> int:
+        return self.outcomes.drawn
+
+    def lows(self) -> dict[int, float]:
+        """The chance of a 7-, 8-, 9- and 10-low or better (see :meth:`DrawOutcomes.lows`)."""
+        return self.outcomes.lows()
+
+    @property
+    def equity(self) -> float | None:
+        """win + tie / 2 against ``vs`` (heads-up, a tie splits the pot), or None."""
+        if self.win is None or self.tie is None:
+            return None
+        return self.win + self.tie / 2
+
+
+@dataclass(frozen=True, eq=False)
+class DiscardTable(Sequence[DiscardRow]):
+    """All 32 discards of a hand, best first (a sequence of :class:`DiscardRow`).
+
+    Order: by equity against ``vs`` when one was given; otherwise by the chance of ``target``
+    or better when one was given; otherwise by the mean of the chances of a 7-, 8-, 9- and
+    10-low or better (a discard that makes every one of those lows more often comes first).
+    Ties go to fewer cards drawn.
+    """
+
+    hand: tuple[Card, ...]
+    rows: tuple[DiscardRow, ...]
+    vs: str | None = None
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self.rows[index]
+
+    def best(self) -> DiscardRow:
+        """The first row."""
+        return self.rows[0]
+
+
+@dataclass(frozen=True)
+class _Opponent:
+    kind: str  # "class", "pat" or "draw"
+    cls: int = 0  # "class" and "pat": the class to beat
+    hand: tuple[Card, ...] = ()
+    thrown: tuple[Card, ...] = ()
+
+
+def _vs_of(vs: object, places: _Places) -> _Opponent:
+    if isinstance(vs, tuple) and len(vs) == 2 and not all(isinstance(v, (int, Card)) for v in vs):
+        hand = _cards(vs[0], "vs hand", 5)
+        thrown = _discard_of(hand, vs[1], "vs discard")
+        places.add(hand, "the opponent's hand")
+        return _Opponent("draw", hand=hand, thrown=thrown)
+    if isinstance(vs, str) and _LOW_TEXT.match(vs) or (hasattr(type(vs), "__index__") and not isinstance(vs, (Card, str))):
+        return _Opponent("class", threshold(vs, name="vs"))  # type: ignore[arg-type]
+    hand = _cards(vs, "vs", 5)
+    places.add(hand, "the opponent's hand")
+    return _Opponent("pat", int(evaluate(hand)), hand)
+
+
+def discard_table(
+    hand: HandLike,
+    dead: HandLike = (),
+    vs: object = None,
+    *,
+    target: Target | None = None,
+) -> DiscardTable:
+    """All 32 discards of ``hand``, exactly, best first.
+
+    Parameters
+    ----------
+    hand
+        Five cards.
+    dead
+        Cards known to be out of play.
+    vs : optional
+        An opponent: a class or a low (``"9-8"``: the roughest 9-8, no card removal); a pat hand
+        (five cards, which are then not in the deck); or ``(hand, discard)``, an opponent's known
+        hand and the cards it throws (heads-up single draw, exact).
+    target : optional
+        Order the rows by the chance of this hand or better (see :func:`threshold`).
+
+    Returns
+    -------
+    DiscardTable
+        32 rows. Against an opponent each row has the exact win, tie and lose chances.
+
+    Raises
+    ------
+    InvalidCardError
+        For malformed cards, or a card in two places (naming it).
+    InvalidValueError
+        For a bad ``vs`` class or ``target``.
+    """
+    cards = _cards(hand, "hand", 5)
+    places = _Places()
+    places.add(cards, "the hand")
+    places.add(_cards(dead, "dead"), "dead")
+    opp = None if vs is None else _vs_of(vs, places)
+    goal = None if target is None else threshold(target)
+    unseen = places.unseen()
+    hists = _odds.discard_hists([int(c) for c in cards], unseen)
+    rows = []
+    order_keys = []
+    opp_kept = [] if opp is None else [int(c) for c in opp.hand if c not in opp.thrown]
+    for mask in range(32):
+        thrown = tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+        kept = tuple(c for c in cards if c not in thrown)
+        counts = hists[mask]
+        total = math.comb(len(unseen), len(thrown))
+        out = _outcomes(kept, thrown, counts, total)
+        row = DiscardRow(out)
+        if opp is not None and opp.kind != "draw":
+            win = int(out._cumulative[opp.cls - 1])
+            tie = int(counts[opp.cls])
+            row = DiscardRow(out, win / total, tie / total, (total - win - tie) / total, (win, tie, total - win - tie, total))
+        elif opp is not None:
+            w, t, lo, n = _odds.exact_headsup([int(c) for c in kept], opp_kept, unseen)
+            row = DiscardRow(out, w / n, t / n, lo / n, (w, t, lo, n))
+        rows.append(row)
+        if row.equity is not None:
+            primary = row.equity
+        elif goal is not None:
+            primary = out.probability(goal)
+        else:
+            primary = sum(out.lows().values()) / 4
+        order_keys.append((-primary, len(thrown), mask))
+    ordered = tuple(rows[k[2]] for k in sorted(order_keys))
+    vs_text = None
+    if opp is not None and opp.kind == "class":
+        vs_text = describe(opp.cls)
+    elif opp is not None and opp.kind == "pat":
+        vs_text = f"{format_cards(opp.hand)} standing pat"
+    elif opp is not None:
+        vs_text = f"{format_cards(opp.hand)} throwing {format_cards(opp.thrown) or 'nothing'}"
+    return DiscardTable(cards, ordered, vs_text)
+
+
+# -- equity ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result.
+
+    Attributes
+    ----------
+    win, tie, equity : float
+        The chance of winning alone, of splitting, and the share of the pot won on average
+        (a tie of ``m`` hands gives each ``1/m``), all in [0, 1].
+    win_se, tie_se, equity_se : float
+        Their standard errors: 0.0 for an exact result.
+    wins, ties : int
+        The exact counts: deals (exact) or trials (sampled) won alone and tied.
+    share : int
+        The pot shares summed over deals or trials, in units of 1/:data:`SHARE`.
+    """
+
+    win: float
+    tie: float
+    equity: float
+    win_se: float
+    tie_se: float
+    equity_se: float
+    wins: int
+    ties: int
+    share: int
+
+
+@dataclass(frozen=True)
+class Equity:
+    """The result of :func:`equity`.
+
+    Attributes
+    ----------
+    players : tuple of PlayerEquity
+        In the order the hands were given.
+    exact : bool
+        True: every deal was counted (standard errors are 0); False: sampled.
+    trials : int
+        Deals counted (exact) or trials played (sampled).
+    draws : int
+        Draws played.
+    discards : tuple of tuple of Card, or None
+        The first draw's discards, where they were known or decided before the run.
+    reshuffles : int
+        Sampled: trials in which the stub ran out and was reshuffled.
+    seed : int or None
+        Sampled: the seed of the run (the one given, or the entropy drawn when none was given),
+        so that a run can be repeated exactly.
+    """
+
+    players: tuple[PlayerEquity, ...]
+    exact: bool
+    trials: int
+    draws: int
+    discards: tuple[tuple[Card, ...], ...] | None = None
+    reshuffles: int = 0
+    seed: int | None = None
+
+
+def _exact_result(wins: list[int], ties: list[int], share: list[int], deals: int, draws: int, discards: _Discards) -> Equity:
+    players = tuple(
+        PlayerEquity(w / deals, t / deals, s / SHARE / deals, 0.0, 0.0, 0.0, w, t, s) for w, t, s in zip(wins, ties, share)
+    )
+    return Equity(players, True, deals, draws, discards)
+
+
+def _sampled_result(sums: dict[str, Any], draws: int, discards: _Discards, seed: int) -> Equity:
+    n = sums["trials"]
+    players = []
+    for w, t, s, sq in zip(sums["wins"], sums["ties"], sums["share"], sums["share_sq"]):
+        pw, pt = w / n, t / n
+        mean = s / SHARE / n
+        var = max(sq / SHARE / SHARE / n - mean * mean, 0.0)
+        players.append(
+            PlayerEquity(
+                pw,
+                pt,
+                mean,
+                math.sqrt(pw * (1 - pw) / n),
+                math.sqrt(pt * (1 - pt) / n),
+                math.sqrt(var / n),
+                w,
+                t,
+                s,
+            )
+        )
+    return Equity(tuple(players), False, n, draws, discards, sums["reshuffles"], seed)
+
+
+def _add(total: dict[str, Any], part: dict[str, Any]) -> None:
+    for key, value in part.items():
+        if isinstance(value, list):
+            total[key] = [a + b for a, b in zip(total[key], value)]
+        else:
+            total[key] += value
+
+
+def equity(
+    hands: Sequence[HandLike],
+    discards: Sequence[HandLike] | None = None,
+    *,
+    dead: HandLike = (),
+    draws: int = 1,
+    strategies: Strategy | Sequence[Strategy] | None = None,
+    trials: int | None = None,
+    stderr: float | None = None,
+    seed: object = None,
+    threads: int | None = None,
+    exact: bool = True,
+    budget: int = DEFAULT_BUDGET,
+    rule: ReshuffleRule | int = ReshuffleRule.SEEDS,
+    burn: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Equity:
+    """The share of the pot each hand wins at the showdown after ``draws`` draws.
+
+    The hands are given in drawing order (position 0, first left of the button, draws first);
+    the order matters only when the stub runs out. There is no betting: every hand goes to the
+    showdown.
+
+    Parameters
+    ----------
+    hands
+        2 to 9 five-card hands.
+    discards : optional
+        The cards each player throws on the first draw (``""`` stands pat). Without them each
+        player's strategy decides.
+    dead
+        Cards known to be out of play.
+    draws : int, default 1
+        Draws still to come: 1 (single draw, or the last draw of triple draw), 2 or 3.
+    strategies : Strategy or one per hand, optional
+        How players draw where their discards are not given (default :class:`Strategy`).
+    trials : int, optional
+        Sampled runs: the number of trials (default 200,000; with ``stderr``, the most trials).
+    stderr : float, optional
+        Sampled runs: stop once every player's equity has at most this standard error (checked
+        every 65,536 trials, so the result for a seed does not depend on ``threads``).
+    seed : optional
+        Sampled runs: an int >= 0 or a SeedSequence for a reproducible run; None draws fresh
+        entropy (reported in :attr:`Equity.seed`). The same seed gives the same result whatever
+        ``threads`` is.
+    threads : int, optional
+        Threads for a sampled run (default: every core); the GIL is released.
+    exact : bool, default True
+        Count every deal when one draw remains and the deals allow it: always heads-up, within
+        ``budget`` deals multi-way. False: always sample.
+    budget : int
+        The most deals a multi-way exact count may walk (default :data:`DEFAULT_BUDGET`).
+    rule, burn
+        The reshuffle rule and burn setting of the deck (``RULES.md`` section 4): they matter only
+        when the stub can run out, which is then sampled.
+    progress : callable, optional
+        Called with the number of trials finished after each batch of a sampled run.
+
+    Returns
+    -------
+    Equity
+
+    Raises
+    ------
+    InvalidCardError
+        For malformed cards, a discard not in its hand, a card in two places (naming it), or
+        more cards than the deck holds.
+    InvalidValueError
+        For fewer than 2 or more than 9 hands, draws outside 1..3, a bad trials, stderr, budget
+        or threads, or discards of the wrong length.
+    InvalidSeedError
+        For a bad seed.
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise InvalidValueError(f"hands {hands!r}: expected a list of five-card hands")
+    if not 2 <= len(hands) <= MAX_PLAYERS:
+        raise InvalidValueError(f"{len(hands)} hands: expected 2 to {MAX_PLAYERS}")
+    draws = whole_number(draws, "draws", 1, 3)
+    cards = [_cards(h, f"hands[{i}]", 5) for i, h in enumerate(hands)]
+    places = _Places()
+    for i, h in enumerate(cards):
+        places.add(h, f"hands[{i}]")
+    dead_cards = _cards(dead, "dead")
+    places.add(dead_cards, "dead")
+    unseen = places.unseen()
+    if isinstance(strategies, Strategy) or strategies is None:
+        plans = [strategies or Strategy()] * len(cards)
+    else:
+        plans = list(strategies)
+        if len(plans) != len(cards) or not all(isinstance(s, Strategy) for s in plans):
+            raise InvalidValueError(f"strategies: expected one Strategy, or one per hand ({len(cards)})")
+    if discards is not None:
+        if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != len(cards):
+            raise InvalidValueError(f"discards {discards!r}: expected one discard per hand ({len(cards)}), '' to stand pat")
+        thrown = [_discard_of(h, d, f"discards[{i}]") for i, (h, d) in enumerate(zip(cards, discards))]
+    elif draws == 1:
+        thrown = [s.discard(h, 1, 1) for s, h in zip(plans, cards)]
+    else:
+        thrown = None
+    rule = ReshuffleRule(rule)
+    if not isinstance(burn, bool):
+        raise InvalidTypeError(f"burn {burn!r}: expected True or False")
+    budget = whole_number(budget, "budget", 0)
+    fixed = None if thrown is None else tuple(thrown)
+    if draws == 1 and exact and thrown is not None:
+        need = sum(len(t) for t in thrown)
+        if need + (1 if burn else 0) <= len(unseen):
+            kept = [[int(c) for c in h if c not in t] for h, t in zip(cards, thrown)]
+            if len(cards) == 2:
+                w, t, lo, n = _odds.exact_headsup(kept[0], kept[1], unseen)
+                return _exact_result([w, lo], [t, t], [w * SHARE + t * SHARE // 2, lo * SHARE + t * SHARE // 2], n, 1, fixed)
+            res = _odds.exact_multiway(kept, unseen, budget)
+            if res is not None:
+                return _exact_result(res[0], res[1], res[2], res[3], 1, fixed)
+    return _simulate(cards, fixed, plans, draws, unseen, dead_cards, rule, burn, trials, stderr, seed, threads, progress)
+
+
+def _simulate(
+    cards: list[tuple[Card, ...]],
+    fixed: _Discards,
+    plans: list[Strategy],
+    draws: int,
+    unseen: list[int],
+    dead_cards: tuple[Card, ...],
+    rule: ReshuffleRule,
+    burn: bool,
+    trials: int | None,
+    stderr: float | None,
+    seed: object,
+    threads: int | None,
+    progress: Callable[[int], None] | None,
+) -> Equity:
+    if trials is None:
+        trials = 200_000 if stderr is None else 100_000_000
+    trials = whole_number(trials, "trials", 1)
+    if stderr is not None:
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not 0 < stderr < 1:
+            raise InvalidValueError(f"stderr {stderr!r}: expected a number between 0 and 1")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    threads = whole_number(threads, "threads", 1, 256)
+    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(check_seed(seed, generators=False))
+    key = [int(x) for x in seq.generate_state(4, np.uint64)]
+    mask = None if fixed is None else [_mask(h, t) for h, t in zip(cards, fixed)]
+    sim = _odds.Simulation(
+        [[int(c) for c in h] for h in cards],
+        draws,
+        mask,
+        [s._spec for s in plans],
+        unseen,
+        [int(c) for c in dead_cards],
+        int(rule),
+        burn,
+        key,
+    )
+    total = {"trials": 0, "reshuffles": 0, **{k: [0] * len(cards) for k in ("wins", "ties", "share", "share_sq")}}
+    done = 0
+    pool = ThreadPoolExecutor(threads) if threads > 1 else None
+    try:
+        while done < trials:
+            end = min(done + _BATCH, trials)
+            if pool is None:
+                _add(total, sim.run(done, end))
+            else:
+                step = -(-(end - done) // threads)
+                parts = [(a, min(a + step, end)) for a in range(done, end, step)]
+                for part in pool.map(lambda r: sim.run(*r), parts):
+                    _add(total, part)
+            done = end
+            if progress is not None:
+                progress(done)
+            if stderr is not None:
+                result = _sampled_result(total, draws, fixed, _entropy(seq))
+                if max(p.equity_se for p in result.players) <= stderr and done >= 1000:
+                    return result
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return _sampled_result(total, draws, fixed, _entropy(seq))
+
+
+def _entropy(seq: np.random.SeedSequence) -> int:
+    entropy = seq.entropy
+    return int(entropy) if isinstance(entropy, int) else int.from_bytes(np.asarray(entropy, dtype=np.uint32).tobytes(), "little")
+
+
+# -- both hands known --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class DiscardMatrix:
+    """Heads-up single draw, both hands known: the exact equity of every pair of discards.
+
+    Attributes
+    ----------
+    hands : tuple of two tuples of Card
+    discards : tuple of two tuples of 32 discards
+        ``discards[p][i]`` is the cards player ``p`` throws for index ``i`` (bit ``j`` of ``i``
+        set: the hand's ``j``-th card is thrown).
+    equity : numpy.ndarray, shape (32, 32), dtype float64
+        ``equity[i, j]``: player 0's share of the pot when player 0 throws ``discards[0][i]`` and
+        player 1 throws ``discards[1][j]`` (player 1's is ``1 - equity[i, j]``).
+    win, tie : numpy.ndarray, shape (32, 32), dtype float64
+        Player 0's chances of winning and of tying.
+    """
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    discards: tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+
+    def best_response(self, player: int, index: int) -> int:
+        """The discard index with which the other player does best against ``player``'s
+        discard ``index`` (ties: fewer cards thrown, then the lower index)."""
+        player = whole_number(player, "player", 0, 1)
+        index = whole_number(index, "index", 0, 31)
+        if player == 0:
+            values = -self.equity[index, :]
+        else:
+            values = self.equity[:, index]
+        return _argmax(values)
+
+    def maxmin(self, player: int = 0) -> int:
+        """The discard index of ``player`` with the best worst case over the other's replies."""
+        player = whole_number(player, "player", 0, 1)
+        worst = self.equity.min(axis=1) if player == 0 else (1 - self.equity).min(axis=0)
+        return _argmax(worst)
+
+
+def _argmax(values: np.ndarray) -> int:
+    order = sorted(range(32), key=lambda i: (-values[i], bin(i).count("1"), i))
+    return order[0]
+
+
+def discard_matrix(hand_a: HandLike, hand_b: HandLike, dead: HandLike = (), *, threads: int | None = None) -> DiscardMatrix:
+    """The exact 32 x 32 table of heads-up single-draw equities for every pair of discards.
+
+    Parameters
+    ----------
+    hand_a, hand_b
+        Five cards each (player 0 and player 1).
+    dead
+        Cards known to be out of play.
+    threads : int, optional
+        Threads to count with (default: every core); the GIL is released.
+
+    Returns
+    -------
+    DiscardMatrix
+
+    Raises
+    ------
+    InvalidCardError
+        For malformed cards or a card in two places (naming it).
+    """
+    a = _cards(hand_a, "hand_a", 5)
+    b = _cards(hand_b, "hand_b", 5)
+    places = _Places()
+    places.add(a, "hand_a")
+    places.add(b, "hand_b")
+    places.add(_cards(dead, "dead"), "dead")
+    unseen = places.unseen()
+    if threads is None:
+        threads = os.cpu_count() or 1
+    threads = whole_number(threads, "threads", 1, 256)
+
+    def kept(hand: tuple[Card, ...], mask: int) -> list[int]:
+        return [int(c) for i, c in enumerate(hand) if not mask >> i & 1]
+
+    cells = [(i, j) for i in range(32) for j in range(32)]
+    # the biggest cells first, so that the threads finish together
+    cells.sort(key=lambda ij: -(bin(ij[0]).count("1") + bin(ij[1]).count("1")))
+    win = np.zeros((32, 32))
+    tie = np.zeros((32, 32))
+
+    def one(ij: tuple[int, int]) -> None:
+        i, j = ij
+        w, t, _, n = _odds.exact_headsup(kept(a, i), kept(b, j), unseen)
+        win[i, j] = w / n
+        tie[i, j] = t / n
+
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(one, cells))
+    eq = win + tie / 2
+    for arr in (eq, win, tie):
+        arr.setflags(write=False)
+    discards = tuple(tuple(tuple(c for k, c in enumerate(h) if m >> k & 1) for m in range(32)) for h in (a, b))
+    return DiscardMatrix((a, b), discards, eq, win, tie)  # type: ignore[arg-type]
