@@ -1,5 +1,6 @@
 # Stub of the private binding lowball._odds (src/lowball/_odds.pyx); lowball.odds is the public face.
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt

@@ -42,7 +42,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Union
 
 import numpy as np
@@ -140,7 +140,9 @@ def threshold(target: Target, *, name: str = "target") -> int:
         try:
             return int(evaluate(target))  # type: ignore[arg-type]
         except InvalidCardError as exc:
-            raise InvalidCardError(f"{name} {target!r}: expected a class 1..7462, five cards or a low like '8-6' ({exc})") from None
+            raise InvalidCardError(
+                f"{name} {target!r}: expected a class 1..7462, five cards or a low like '8-6' ({exc})"
+            ) from None
     return whole_number(target, name, 1, NUM_CLASSES)
 
 
@@ -228,7 +230,9 @@ class Strategy:
         if self.best_last is not None:
             target = threshold(self.best_last, name="Strategy.best_last")  # type: ignore[arg-type]
             if category(target) != HandCategory.HIGH_CARD:
-                raise InvalidValueError(f"Strategy.best_last {self.best_last!r}: expected a low (a hand without a pair)")
+                raise InvalidValueError(
+                    f"Strategy.best_last {self.best_last!r}: expected a low (a hand without a pair)"
+                )
         object.__setattr__(self, "_spec", (pat, brk, keep, self.snow, target != 0, target))
 
     @classmethod
@@ -303,7 +307,9 @@ class _Places:
     def add(self, cards: Iterable[Card], name: str) -> None:
         for c in cards:
             if int(c) in self.where:
-                raise InvalidCardError(f"card {c} is in {self.where[int(c)]} and in {name}: a card can be in one place only")
+                raise InvalidCardError(
+                    f"card {c} is in {self.where[int(c)]} and in {name}: a card can be in one place only"
+                )
             self.where[int(c)] = name
 
     def unseen(self) -> list[int]:
@@ -377,7 +383,7 @@ class DrawOutcomes:
         return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _category_span(cat: HandCategory) -> tuple[int, int]:
     classes = [c for c in range(1, NUM_CLASSES + 1) if _class_ranks()[c][0] == cat]
     return classes[0], classes[-1]
@@ -510,7 +516,11 @@ def _vs_of(vs: object, places: _Places) -> _Opponent:
         thrown = _discard_of(hand, vs[1], "vs discard")
         places.add(hand, "the opponent's hand")
         return _Opponent("draw", hand=hand, thrown=thrown)
-    if isinstance(vs, str) and _LOW_TEXT.match(vs) or (hasattr(type(vs), "__index__") and not isinstance(vs, (Card, str))):
+    if (
+        isinstance(vs, str)
+        and _LOW_TEXT.match(vs)
+        or (hasattr(type(vs), "__index__") and not isinstance(vs, (Card, str)))
+    ):
         return _Opponent("class", threshold(vs, name="vs"))  # type: ignore[arg-type]
     hand = _cards(vs, "vs", 5)
     places.add(hand, "the opponent's hand")
@@ -572,7 +582,9 @@ def discard_table(
         if opp is not None and opp.kind != "draw":
             win = int(out._cumulative[opp.cls - 1])
             tie = int(counts[opp.cls])
-            row = DiscardRow(out, win / total, tie / total, (total - win - tie) / total, (win, tie, total - win - tie, total))
+            row = DiscardRow(
+                out, win / total, tie / total, (total - win - tie) / total, (win, tie, total - win - tie, total)
+            )
         elif opp is not None:
             w, t, lo, n = _odds.exact_headsup([int(c) for c in kept], opp_kept, unseen)
             row = DiscardRow(out, w / n, t / n, lo / n, (w, t, lo, n))
@@ -658,9 +670,12 @@ class Equity:
     seed: int | None = None
 
 
-def _exact_result(wins: list[int], ties: list[int], share: list[int], deals: int, draws: int, discards: _Discards) -> Equity:
+def _exact_result(
+    wins: list[int], ties: list[int], share: list[int], deals: int, draws: int, discards: _Discards
+) -> Equity:
     players = tuple(
-        PlayerEquity(w / deals, t / deals, s / SHARE / deals, 0.0, 0.0, 0.0, w, t, s) for w, t, s in zip(wins, ties, share)
+        PlayerEquity(w / deals, t / deals, s / SHARE / deals, 0.0, 0.0, 0.0, w, t, s)
+        for w, t, s in zip(wins, ties, share)
     )
     return Equity(players, True, deals, draws, discards)
 
@@ -789,7 +804,9 @@ def equity(
             raise InvalidValueError(f"strategies: expected one Strategy, or one per hand ({len(cards)})")
     if discards is not None:
         if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != len(cards):
-            raise InvalidValueError(f"discards {discards!r}: expected one discard per hand ({len(cards)}), '' to stand pat")
+            raise InvalidValueError(
+                f"discards {discards!r}: expected one discard per hand ({len(cards)}), '' to stand pat"
+            )
         thrown = [_discard_of(h, d, f"discards[{i}]") for i, (h, d) in enumerate(zip(cards, discards))]
     elif draws == 1:
         thrown = [s.discard(h, 1, 1) for s, h in zip(plans, cards)]
@@ -806,11 +823,15 @@ def equity(
             kept = [[int(c) for c in h if c not in t] for h, t in zip(cards, thrown)]
             if len(cards) == 2:
                 w, t, lo, n = _odds.exact_headsup(kept[0], kept[1], unseen)
-                return _exact_result([w, lo], [t, t], [w * SHARE + t * SHARE // 2, lo * SHARE + t * SHARE // 2], n, 1, fixed)
+                return _exact_result(
+                    [w, lo], [t, t], [w * SHARE + t * SHARE // 2, lo * SHARE + t * SHARE // 2], n, 1, fixed
+                )
             res = _odds.exact_multiway(kept, unseen, budget)
             if res is not None:
                 return _exact_result(res[0], res[1], res[2], res[3], 1, fixed)
-    return _simulate(cards, fixed, plans, draws, unseen, dead_cards, rule, burn, trials, stderr, seed, threads, progress)
+    return _simulate(
+        cards, fixed, plans, draws, unseen, dead_cards, rule, burn, trials, stderr, seed, threads, progress
+    )
 
 
 def _simulate(
@@ -837,7 +858,9 @@ def _simulate(
     if threads is None:
         threads = os.cpu_count() or 1
     threads = whole_number(threads, "threads", 1, 256)
-    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(check_seed(seed, generators=False))
+    seq = (
+        seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(check_seed(seed, generators=False))
+    )
     key = [int(x) for x in seq.generate_state(4, np.uint64)]
     mask = None if fixed is None else [_mask(h, t) for h, t in zip(cards, fixed)]
     sim = _odds.Simulation(
@@ -879,7 +902,11 @@ def _simulate(
 
 def _entropy(seq: np.random.SeedSequence) -> int:
     entropy = seq.entropy
-    return int(entropy) if isinstance(entropy, int) else int.from_bytes(np.asarray(entropy, dtype=np.uint32).tobytes(), "little")
+    return (
+        int(entropy)
+        if isinstance(entropy, int)
+        else int.from_bytes(np.asarray(entropy, dtype=np.uint32).tobytes(), "little")
+    )
 
 
 # -- both hands known --------------------------------------------------------------------------
@@ -931,7 +958,9 @@ def _argmax(values: np.ndarray) -> int:
     return order[0]
 
 
-def discard_matrix(hand_a: HandLike, hand_b: HandLike, dead: HandLike = (), *, threads: int | None = None) -> DiscardMatrix:
+def discard_matrix(
+    hand_a: HandLike, hand_b: HandLike, dead: HandLike = (), *, threads: int | None = None
+) -> DiscardMatrix:
     """The exact 32 x 32 table of heads-up single-draw equities for every pair of discards.
 
     Parameters
