@@ -467,7 +467,10 @@ static unsigned best_discard_with(const uint8_t hand[5], const uint16_t *good, i
                 total += ways;
             }
         }
-        if (!have || total > best_count || (total == best_count && thrown < best_thrown)) {
+        /* compare chances, not counts: total / C(47, thrown) against best_count / C(47, best) */
+        if (!have || total * choose(47, best_thrown) > best_count * choose(47, thrown) ||
+            (total * choose(47, best_thrown) == best_count * choose(47, thrown) &&
+             thrown < best_thrown)) {
             best = mask;
             best_count = total;
             best_thrown = thrown;

@@ -91,10 +91,11 @@ typedef struct {
  *   that keeps all five (a straight or a flush of low cards), throw the highest card. */
 unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d, int is_last);
 
-/* The discard (a mask over hand positions) with the largest number of completions of class
- * target or better among the 47 cards not in hand[0..4] (what its holder can see), counted exactly
- * by rank patterns; ties go to the fewest cards thrown, then the smallest mask. target must be a
- * no-pair class (1..1277); *count (if not NULL) receives the number of good completions. */
+/* The discard (a mask over hand positions) with the best chance of a final hand of class target
+ * or better, its replacements coming from the 47 cards not in hand[0..4] (what its holder can
+ * see), counted exactly by rank patterns; ties go to the fewest cards thrown, then the smallest
+ * mask. target must be a no-pair class; *count (if not NULL) receives the number of good
+ * completions of that discard, out of C(47, cards thrown). */
 unsigned lb_best_discard(const uint8_t hand[5], int target, uint64_t *count);
 
 /* One Monte Carlo run. */

@@ -17,7 +17,7 @@ from lowball._c_odds cimport (
     lb_strategy_discard, lb_best_discard, lb_sim_config, lb_sim_result, lb_odds_simulate,
     LB_ODDS_MAX_PLAYERS, LB_ODDS_SHARE,
 )
-from lowball._common cimport status_text
+from lowball._common cimport status_error, status_text
 
 MAX_PLAYERS = LB_ODDS_MAX_PLAYERS
 SHARE = LB_ODDS_SHARE
@@ -36,10 +36,9 @@ cdef int _fill(object cards, uint8_t *out, int cap) except -1:
 
 
 cdef object _fail(lb_status st, str what):
-    from lowball.errors import LowballError
     if st == LB_ERR_MEMORY:
         return MemoryError(f"{what}: {status_text(st)}")
-    return LowballError(f"{what}: {status_text(st)}")
+    return status_error(st, f"{what}: {status_text(st)}")
 
 
 def draw_hist(kept, unseen):

@@ -304,7 +304,9 @@ class _Places:
     def __init__(self) -> None:
         self.where: dict[int, str] = {}
 
-    def add(self, cards: Iterable[Card], name: str) -> None:
+    def add(self, cards: Sequence[Card], name: str) -> None:
+        if len(self.where) + len(cards) > 52:
+            raise InvalidCardError(f"{len(self.where) + len(cards)} cards named (with {name}): a deck holds 52")
         for c in cards:
             if int(c) in self.where:
                 raise InvalidCardError(
