@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lowball
-from lowball import Card, Deck, Hand, HandState, LowballError, bots, phh
+from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh
 from lowball.deck import check_seed
 from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, apply_action
 from lowball.simulate import simulate
@@ -138,6 +138,10 @@ def table() -> Table:
 
 
 HAND = Hand("7s5h4d3c2s")
+OUTCOMES = odds.draw_outcomes("8s7h4d3c2s", "8s")
+# 32 dead cards leave 10 unseen: the 32 x 32 exact matrix is quick to count
+MANY_DEAD = [c for c in range(52) if c not in lowball.parse_cards("7s5h4d3c2s9h8d6c4s2d")][:32]
+MATRIX = odds.discard_matrix("7s5h4d3c2s", "9h8d6c4s2d", MANY_DEAD, threads=1)
 VARIANT_KW = dict(
     name="x", draws=3, betting=FixedLimit(small_bet=2, big_bet=4), forced=ForcedBets(small_blind=1, big_blind=2)
 )
@@ -258,6 +262,36 @@ ENTRIES: list[Entry] = [
         (TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"]),
         {"seed": 1, "stack": 20, "reset_stacks": False, "bot_path": ["."]},
     ),
+    # draw odds (the sampled equity with its trial count fixed: a huge count is a valid request)
+    ("threshold", odds.threshold, ("8-6",), {}),
+    (
+        "Strategy",
+        lambda **k: odds.Strategy(**k),
+        (),
+        {"pat": "9", "draw_to": 7, "break_rougher": "8-6", "snow": False, "best_last": None},
+    ),
+    ("Strategy.parse", odds.Strategy.parse, ("pat=8/8/9,draw=7",), {}),
+    ("Strategy.discard", odds.Strategy().discard, ("8s7h4d3c2s", 1, 3), {}),
+    ("draw_outcomes", odds.draw_outcomes, ("8s7h4d3c2s", "8s", "Kd"), {}),
+    ("DrawOutcomes.probability", OUTCOMES.probability, ("9",), {}),
+    ("DrawOutcomes.count", OUTCOMES.count, ("9",), {}),
+    ("discard_table", odds.discard_table, ("8s7h4d3c2s", "Kd", "9-8"), {"target": "9"}),
+    ("discard_table[vs]", odds.discard_table, ("8s7h4d3c2s", "Kd", ("9h8d6c4s2d", "9h")), {}),
+    (
+        "equity",
+        lambda *a, **k: odds.equity(*a, **k),
+        (["7s5h4d3c2s", "9h8d6c4s2d"], ["", "9h"]),
+        {"dead": "Kd", "draws": 1, "strategies": None, "exact": True, "budget": 1000, "rule": 0, "burn": False},
+    ),
+    (
+        "equity[sampled]",
+        lambda *a, **k: odds.equity(*a, trials=500, **k),
+        (["7s5h4d3c2s", "9h8d6c4s2d", "KcQcJd3h2h"],),
+        {"draws": 3, "seed": 1, "threads": 1, "stderr": None, "strategies": odds.Strategy(), "progress": None},
+    ),
+    ("discard_matrix", odds.discard_matrix, ("7s5h4d3c2s", "9h8d6c4s2d", MANY_DEAD), {"threads": 1}),
+    ("DiscardMatrix.best_response", MATRIX.best_response, (0, 3), {}),
+    ("DiscardMatrix.maxmin", MATRIX.maxmin, (1,), {}),
 ]
 
 SNAPSHOT = deck().snapshot()

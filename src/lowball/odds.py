@@ -318,6 +318,12 @@ class _Places:
         return [c for c in range(52) if c not in self.where]
 
 
+def _enough(unseen: list[int], drawn: int, what: str) -> None:
+    """Refuse a draw the unseen cards cannot complete (exact counting needs no reshuffle)."""
+    if drawn > len(unseen):
+        raise InvalidValueError(f"{what} needs {drawn} replacement cards, but only {len(unseen)} cards are unseen")
+
+
 def _discard_of(hand: tuple[Card, ...], discard: object, name: str) -> tuple[Card, ...]:
     thrown = _cards(discard, name)
     for c in thrown:
@@ -427,6 +433,7 @@ def draw_outcomes(hand: HandLike, discard: HandLike = (), dead: HandLike = ()) -
     places.add(cards, "the hand")
     places.add(_cards(dead, "dead"), "dead")
     unseen = places.unseen()
+    _enough(unseen, len(thrown), "the discard")
     kept = tuple(c for c in cards if c not in thrown)
     counts, total = _odds.draw_hist([int(c) for c in kept], unseen)
     return _outcomes(kept, thrown, counts, int(total))
@@ -570,6 +577,7 @@ def discard_table(
     opp = None if vs is None else _vs_of(vs, places)
     goal = None if target is None else threshold(target)
     unseen = places.unseen()
+    _enough(unseen, 5 + (len(opp.thrown) if opp is not None else 0), "a five-card draw against the opponent's draw")
     hists = _odds.discard_hists([int(c) for c in cards], unseen)
     rows = []
     order_keys = []
@@ -801,7 +809,7 @@ def equity(
     if isinstance(strategies, Strategy) or strategies is None:
         plans = [strategies or Strategy()] * len(cards)
     else:
-        plans = list(strategies)
+        plans = list(strategies) if isinstance(strategies, Sequence) and not isinstance(strategies, str) else []
         if len(plans) != len(cards) or not all(isinstance(s, Strategy) for s in plans):
             raise InvalidValueError(f"strategies: expected one Strategy, or one per hand ({len(cards)})")
     if discards is not None:
@@ -814,9 +822,15 @@ def equity(
         thrown = [s.discard(h, 1, 1) for s, h in zip(plans, cards)]
     else:
         thrown = None
-    rule = ReshuffleRule(rule)
-    if not isinstance(burn, bool):
-        raise InvalidTypeError(f"burn {burn!r}: expected True or False")
+    try:
+        rule = ReshuffleRule(rule)
+    except (ValueError, TypeError):
+        raise InvalidValueError(f"rule {rule!r}: expected ReshuffleRule.SEEDS (0) or ReshuffleRule.LIVE (1)") from None
+    for flag, value in (("burn", burn), ("exact", exact)):
+        if not isinstance(value, bool):
+            raise InvalidTypeError(f"{flag} {value!r}: expected True or False")
+    if progress is not None and not callable(progress):
+        raise InvalidTypeError(f"progress {progress!r}: expected a function of the trials finished, or None")
     budget = whole_number(budget, "budget", 0)
     fixed = None if thrown is None else tuple(thrown)
     if draws == 1 and exact and thrown is not None:
@@ -990,6 +1004,7 @@ def discard_matrix(
     places.add(b, "hand_b")
     places.add(_cards(dead, "dead"), "dead")
     unseen = places.unseen()
+    _enough(unseen, 10, "both players throwing five")
     if threads is None:
         threads = os.cpu_count() or 1
     threads = whole_number(threads, "threads", 1, 256)
