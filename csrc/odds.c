@@ -504,9 +504,10 @@ static unsigned strategy_discard(const lb_strategy *s, const uint8_t h[5], int d
             order[j - 1] = t;
         }
     if (s->pat[d] && c <= s->pat[d]) {
-        /* stand pat, or break a rough one with a smooth draw under its top card */
+        /* stand pat, or break a rough one with a smooth draw under its top card: the four
+         * lowest cards of four ranks up to keep[d] (the top card may pair the fourth) */
         int distinct = 1;
-        for (i = 1; i < 5; i++)
+        for (i = 1; i < 4; i++)
             if ((h[order[i]] >> 2) == (h[order[i - 1]] >> 2)) distinct = 0;
         if (c > s->brk[d] && distinct && (h[order[3]] >> 2) <= s->keep[d])
             return 1u << order[4];

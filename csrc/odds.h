@@ -85,8 +85,9 @@ typedef struct {
 /* The cards a strategy throws from hand[0..4] at draw index d (0..2; is_last: no draw follows):
  * a bit mask over hand positions. The rule, on the hand's class c:
  *   snow: nothing.  best_last and is_last: lb_best_discard(hand, target).
- *   c <= pat[d]: stand pat, unless c > brk[d] and the four lowest cards are four distinct ranks up
- *   to keep[d] (a smooth draw underneath): then throw the highest card only (break the hand).
+ *   c <= pat[d]: stand pat, unless c > brk[d] and the four lowest cards (by card number) are four
+ *   distinct ranks up to keep[d] (a smooth draw underneath): then throw the highest card only
+ *   (break the hand; the highest card may pair the fourth).
  *   otherwise: keep the lowest-numbered card of each rank up to keep[d] and throw the rest; when
  *   that keeps all five (a straight or a flush of low cards), throw the highest card. */
 unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d, int is_last);

@@ -264,9 +264,12 @@ class Strategy:
                     f"strategy setting {part.strip()!r}: expected pat=, draw=, break= or best= "
                     "(e.g. 'pat=8/8/9,draw=7'), or 'snow'"
                 )
-            values: list[object] = [None if v.strip() == "none" else v.strip() for v in value.split("/")]
+            values = [_setting(v.strip()) for v in value.split("/")]
             kwargs[names[key]] = tuple(values) if len(values) > 1 else values[0]
-        return cls(**kwargs)  # type: ignore[arg-type]
+        try:
+            return cls(**kwargs)  # type: ignore[arg-type]
+        except InvalidCardError as exc:
+            raise InvalidValueError(f"strategy {text!r}: {exc}") from None
 
     def discard(self, hand: HandLike, draw: int = 3, draws: int = 3) -> tuple[Card, ...]:
         """The cards this strategy throws from ``hand`` at draw ``draw`` (1-based) of ``draws``.
@@ -284,6 +287,15 @@ class Strategy:
         index = 3 - draws + draw - 1
         mask = _odds.strategy_discard(self._spec, [int(c) for c in cards], index, draw == draws)
         return tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+
+
+def _setting(value: str) -> object:
+    """A value of strategy text: None, a class number (digits that are not a low), or text."""
+    if value == "none":
+        return None
+    if value.isdigit() and not _LOW_TEXT.match(value):
+        return int(value)
+    return value
 
 
 # -- arguments ---------------------------------------------------------------------------------
