@@ -427,7 +427,7 @@ static unsigned best_discard_with(const uint8_t hand[5], const uint16_t *good, i
     int avail[13], r, i, s;
     unsigned held_bit[4] = {0, 0, 0, 0}; /* per suit: ranks held */
     unsigned best = 0, mask;
-    uint64_t best_count = 0;
+    uint64_t best_count = 0, best_cards = 0;
     int best_thrown = 6, have = 0;
     for (r = 0; r < 13; r++) avail[r] = 4;
     for (i = 0; i < 5; i++) {
@@ -437,10 +437,11 @@ static unsigned best_discard_with(const uint8_t hand[5], const uint16_t *good, i
     for (mask = 0; mask < 32; mask++) {
         unsigned kept_ranks = 0;
         int thrown = 0, ok = 1, suit = -1, one_suit = 1;
-        uint64_t total = 0;
+        uint64_t total = 0, cards = 0, mine, theirs;
         for (i = 0; i < 5; i++) {
             if ((mask >> i) & 1u) {
                 thrown++;
+                cards |= (uint64_t)1 << hand[i];
                 continue;
             }
             r = hand[i] >> 2;
@@ -467,13 +468,17 @@ static unsigned best_discard_with(const uint8_t hand[5], const uint16_t *good, i
                 total += ways;
             }
         }
-        /* compare chances, not counts: total / C(47, thrown) against best_count / C(47, best) */
-        if (!have || total * choose(47, best_thrown) > best_count * choose(47, thrown) ||
-            (total * choose(47, best_thrown) == best_count * choose(47, thrown) &&
-             thrown < best_thrown)) {
+        /* compare chances, not counts: total / C(47, thrown) against best_count / C(47, best);
+         * equal chances: fewer cards thrown, then the higher cards thrown (by card numbers, so
+         * that the choice never depends on the order the hand is held in) */
+        mine = total * choose(47, best_thrown);
+        theirs = best_count * choose(47, thrown);
+        if (!have || mine > theirs ||
+            (mine == theirs && (thrown < best_thrown || (thrown == best_thrown && cards > best_cards)))) {
             best = mask;
             best_count = total;
             best_thrown = thrown;
+            best_cards = cards;
             have = 1;
         }
     }

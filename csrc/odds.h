@@ -94,8 +94,9 @@ unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d,
 
 /* The discard (a mask over hand positions) with the best chance of a final hand of class target
  * or better, its replacements coming from the 47 cards not in hand[0..4] (what its holder can
- * see), counted exactly by rank patterns; ties go to the fewest cards thrown, then the smallest
- * mask. target must be a no-pair class; *count (if not NULL) receives the number of good
+ * see), counted exactly by rank patterns; ties go to the fewest cards thrown, then to the set
+ * of higher cards (the larger sum of 1 << card over the cards thrown), whatever the order of
+ * hand[]. target must be a no-pair class; *count (if not NULL) receives the number of good
  * completions of that discard, out of C(47, cards thrown). */
 unsigned lb_best_discard(const uint8_t hand[5], int target, uint64_t *count);
 

@@ -6,7 +6,7 @@ The long calls release the GIL; a simulation is cut by the caller into trial ran
 on several threads (each trial has its own random streams, so the split never changes a result).
 """
 
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
 import numpy as np

@@ -185,7 +185,8 @@ class Strategy:
 
     1. ``snow``: never draw (stand pat with anything: a bluff).
     2. ``best_last`` and this is the last draw: the exact best discard, the one that most often
-       makes ``best_last`` or better among the 47 cards the player cannot see.
+       makes ``best_last`` or better among the 47 cards the player cannot see (equal chances:
+       fewer cards thrown, then the higher cards thrown).
     3. ``c`` is ``pat`` or better: stand pat; but if ``c`` is rougher than ``break_rougher`` and
        the four cards under the top one are a smooth draw (four ranks up to ``draw_to``), break
        the hand: throw its top card.
@@ -212,12 +213,13 @@ class Strategy:
         For a value that is not a target or a rank, naming it.
     """
 
-    pat: object = ("8", "8", "9")
-    draw_to: object = (7, 7, 8)
-    break_rougher: object = None
-    snow: bool = False
-    best_last: object = None
-    _spec: _Spec = field(init=False, repr=False, compare=False)
+    pat: object = field(default=("8", "8", "9"), compare=False)
+    draw_to: object = field(default=(7, 7, 8), compare=False)
+    break_rougher: object = field(default=None, compare=False)
+    snow: bool = field(default=False, compare=False)
+    best_last: object = field(default=None, compare=False)
+    # what the settings mean, compared: Strategy(draw_to=7) == Strategy(draw_to="7")
+    _spec: _Spec = field(init=False, repr=False, compare=True)
 
     def __post_init__(self) -> None:
         pat = _per_draw(self.pat, "Strategy.pat", _target_or_none)
