@@ -117,7 +117,9 @@ def test_strategy_discard_rule_by_hand() -> None:
     assert Strategy(snow=True).discard("KsKhKdQcQs") == ()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a pat hand with a pair is never broken (odds.c checks five distinct ranks)")
+@pytest.mark.xfail(
+    strict=True, reason="BUG: a pat hand with a pair is never broken (odds.c checks five distinct ranks)"
+)
 def test_strategy_breaks_a_pat_pair_with_a_smooth_draw_under_its_top_card() -> None:
     """odds.h and Strategy's docstring: stand pat when c <= pat, unless c > brk and "the four
     lowest cards are four distinct ranks up to keep": then throw the highest card. 9s9c8c6h3c
@@ -225,3 +227,31 @@ def test_single_draw_sampled_replays_exactly() -> None:
     hands = [rng.sample(range(52), 5)]
     hands.append(rng.sample([c for c in range(52) if c not in hands[0]], 5))
     _check(hands, [Strategy(pat="9"), Strategy(best_last="8")], 1, 3, 2000)
+
+
+@pytest.mark.parametrize("rule", [ReshuffleRule.SEEDS, ReshuffleRule.LIVE])
+def test_headsup_with_burns_and_dead_cards_no_reshuffle(rule) -> None:
+    # 3 draws * (10 + 1 burn) = 33 cards at most from 37 unseen: the stub never runs out
+    rng = random.Random(70 + int(rule))
+    cards = rng.sample(range(52), 15)
+    res = _check(
+        [cards[:5], cards[5:10]],
+        [Strategy(pat=None, draw_to=13), Strategy(pat=None, draw_to=6)],
+        3,
+        31,
+        1500,
+        dead=cards[10:],
+        rule=rule,
+        burn=True,
+    )
+    assert res.reshuffles == 0
+
+
+def test_four_players_some_trials_reshuffle() -> None:
+    # 3 draws from 32 unseen cards: the stub runs out in the trials where many cards are thrown
+    rng = random.Random(72)
+    cards = rng.sample(range(52), 20)
+    hands = [cards[5 * i : 5 * i + 5] for i in range(4)]
+    strategies = [Strategy(), Strategy(pat="7", draw_to=7), Strategy(pat=None, draw_to=6), Strategy(best_last="8")]
+    res = _check(hands, strategies, 3, 12, 1200)
+    assert 0 < res.reshuffles < 1200
