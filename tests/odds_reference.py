@@ -109,9 +109,7 @@ def draw_sets(kept: Sequence[int], unseen: Sequence[int]) -> tuple[np.ndarray, n
     return bits, completion_classes(kept, unseen)
 
 
-def ref_headsup_pairs(
-    a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
-) -> tuple[int, int, int, int]:
+def ref_headsup_pairs(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[int, int, int, int]:
     """(A wins, ties, B wins, deals) from two players' draw_sets: every pair of draws, kept
     when they share no card."""
     bits_a, cls_a = a

@@ -125,6 +125,17 @@ def test_draw_outcomes_counts_every_class_exactly(hand, discard, dead) -> None:
         assert cats[cat] == n / total, cat
 
 
+def test_draw_outcomes_on_many_random_hands() -> None:
+    rng = random.Random(4242)
+    for _ in range(60):
+        hand, dead = _deal(rng, [5, rng.randint(0, 12)])
+        discard = rng.sample(hand, rng.randint(0, 3))
+        unseen = [c for c in range(52) if c not in hand and c not in dead]
+        want, total = ref_draw_counts([c for c in hand if c not in discard], unseen)
+        out = odds.draw_outcomes([Card(c) for c in hand], discard=[Card(c) for c in discard], dead=_text(dead))
+        assert out.total == total and np.array_equal(out.counts, want), (_text(hand), _text(discard))
+
+
 def test_draw_outcomes_of_the_module_example_by_hand() -> None:
     # 8s7h4d3c2s throwing the 8 draws one of 47 cards: the four 5s and four 6s make a 7-low,
     # the other three 8s make 8-7-4-3-2 (11 in all at 8-low or better).
@@ -162,6 +173,21 @@ def test_discard_table_alone_all_32_rows(seed) -> None:
         assert row.win is None and row.counts is None and row.equity is None
     _check_order(table, lambda r: (-sum(r.lows().values()) / 4, r.drawn, _row_mask(hand, r)))
     assert table.best() is table[0]
+
+
+def test_discard_table_ordered_by_a_target() -> None:
+    rng = random.Random(8)
+    hand, dead = _deal(rng, [5, 5])
+    unseen = [c for c in range(52) if c not in hand and c not in dead]
+    for target in ("8-6", "9", 200):
+        cls = odds.threshold(target)
+        table = odds.discard_table(_text(hand), dead=dead, target=target)
+        good = {}
+        for row in table:
+            want, total = ref_draw_counts([c for c in hand if c not in row.discard], unseen)
+            good[_row_mask(hand, row)] = Fraction(int(want[: cls + 1].sum()), total)
+        keys = [(-good[_row_mask(hand, r)], r.drawn, _row_mask(hand, r)) for r in table]
+        assert keys == sorted(keys)
 
 
 @pytest.mark.parametrize("seed", [4, 5])
@@ -209,7 +235,20 @@ def test_discard_table_against_a_drawing_opponent() -> None:
 def _headsup_cases():
     rng = random.Random(77)
     # (cards A throws, cards B throws, dead cards): the walk stays small
-    for a, b, n_dead in [(0, 0, 0), (0, 3, 0), (1, 1, 0), (1, 2, 5), (2, 2, 10), (3, 1, 0), (2, 3, 20), (5, 5, 27)]:
+    for a, b, n_dead in [
+        (0, 0, 0),
+        (0, 3, 0),
+        (1, 1, 0),
+        (1, 2, 5),
+        (2, 2, 10),
+        (3, 1, 0),
+        (2, 3, 20),
+        (5, 5, 27),
+        (4, 5, 24),
+        (5, 4, 24),
+        (5, 0, 22),
+        (0, 5, 20),
+    ]:
         ha, hb, dead = _deal(rng, [5, 5, n_dead])
         yield ha, hb, rng.sample(ha, a), rng.sample(hb, b), dead
 

@@ -152,6 +152,13 @@ def test_same_seed_same_result_whatever_the_threads(kw) -> None:
     assert other.players != one.players
 
 
+def test_stderr_target_gives_the_same_result_whatever_the_threads() -> None:
+    hands = ["8c6d4h3s2c", "9h7h5d4c2d", "Tc9s7d3h2h"]
+    one = odds.equity(hands, draws=2, stderr=0.0012, seed=9, threads=1)
+    two = odds.equity(hands, draws=2, stderr=0.0012, seed=9, threads=2)
+    assert one == two and one.trials > 65536
+
+
 def test_a_run_without_a_seed_reports_one_that_repeats_it() -> None:
     hands = ["7c6d4h3s2c", "9h8h5d4c2d"]
     first = odds.equity(hands, draws=3, trials=5000, threads=1)
