@@ -136,14 +136,27 @@ def test_strategy_breaks_a_pat_pair_with_a_smooth_draw_under_its_top_card() -> N
 
 
 def test_best_discard_against_brute_force_on_random_hands() -> None:
+    """All 32 discards, every completion from the 47 cards the holder cannot see, ranked one
+    by one; hands drawn at random, four to a suit (the flush completions) or all low (many
+    ties), for lows from the best hand to the roughest ace-high."""
     rng = random.Random(47)
-    hands = [rng.sample(range(52), 5) for _ in range(10)]
-    hands += [[int(c) for c in parse_cards(t)] for t in ("7s6s5s4s2s", "8h8d5c4c2s", "Kh7d7c3s2s", "7s5s4s3s2d")]
+    targets = [1, 5, odds.LOWS[7], odds.LOWS[8], odds.threshold("8-6"), odds.LOWS[9], odds.LOWS[10], 1277]
+    hands = [[int(c) for c in parse_cards(t)] for t in ("7s6s5s4s2s", "8h8d5c4c2s", "Kh7d7c3s2s", "7s5s4s3s2d")]
+    for i in range(36):
+        if i % 3 == 0:
+            s = rng.randrange(4)
+            hand = rng.sample([4 * r + s for r in range(13)], 4) + [rng.choice([c for c in range(52) if c % 4 != s])]
+        elif i % 3 == 1:
+            hand = rng.sample(range(28), 5)  # ranks 2..8 only
+        else:
+            hand = rng.sample(range(52), 5)
+        rng.shuffle(hand)
+        hands.append(hand)
     for i, hand in enumerate(hands):
-        target = odds.LOWS[[7, 8, 9, 10][i % 4]] if i % 5 else odds.threshold("8-6-4")
+        target = targets[i % len(targets)]
         counts = ref_discard_counts_all(hand, target)
         best = pick_best(counts)
-        assert _odds.best_discard(hand, target) == (best, counts[best]), _text(hand)
+        assert _odds.best_discard(hand, target) == (best, counts[best]), (_text(hand), target)
         assert [pattern_count(hand, m, target) for m in range(32)] == counts
         assert pattern_best(hand, target) == best
 
