@@ -176,3 +176,14 @@ def test_single_draw_short_stub_is_sampled_with_the_reshuffle() -> None:
     # the four unseen cards and a fifth from the new stub: 7c6d4h3s2c's own cards come back
     res = odds.equity([A, B], discards=[A, B], dead=dead, rule=ReshuffleRule.LIVE, trials=200, seed=3, threads=1)
     assert res.reshuffles == 200
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: Strategy.parse raises InvalidCardError, documented InvalidValueError")
+@pytest.mark.parametrize("text", ["break=0", "pat=1", "best=7462"])
+def test_strategy_text_with_a_number_for_a_target(text) -> None:
+    """Strategy.parse documents InvalidValueError for a bad value. A number where a target goes
+    ("pat=1") reaches threshold() as text, which reads it as cards: InvalidCardError (not an
+    InvalidValueError subclass), with the message "expected a class 1..7462, five cards or a
+    low" for the text "1" or "7462", which reads as if those were accepted."""
+    with pytest.raises(InvalidValueError):
+        Strategy.parse(text)

@@ -6,6 +6,7 @@ import math
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from lowball import Card, ReshuffleRule, format_cards, odds
@@ -165,6 +166,13 @@ def test_a_run_without_a_seed_reports_one_that_repeats_it() -> None:
     assert isinstance(first.seed, int)
     again = odds.equity(hands, draws=3, trials=5000, threads=2, seed=first.seed)
     assert again.players == first.players
+
+
+def test_a_seed_sequence_is_the_same_as_its_entropy() -> None:
+    hands = ["7c6d4h3s2c", "9h8h5d4c2d"]
+    by_int = odds.equity(hands, draws=3, trials=3000, seed=5, threads=1)
+    by_seq = odds.equity(hands, draws=3, trials=3000, seed=np.random.SeedSequence(5), threads=2)
+    assert by_seq == by_int and by_seq.seed == 5
 
 
 def test_progress_is_called_after_each_batch() -> None:
