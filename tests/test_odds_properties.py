@@ -91,13 +91,20 @@ def test_sampled_single_draw_is_within_four_standard_errors_of_exact(hands, disc
     sampled = odds.equity(*args, **kw, exact=False, trials=100_000, seed=17, threads=2)
     assert not sampled.exact and sampled.trials == 100_000
     for e, s in zip(exact.players, sampled.players):
-        for value, mean, se in ((e.win, s.win, s.win_se), (e.tie, s.tie, s.tie_se), (e.equity, s.equity, s.equity_se)):
+        n = sampled.trials
+        # the yardstick for win and tie is the binomial error of the exact rate (a rare tie may
+        # not appear in the sample at all, whose own error is then 0); for the equity, the
+        # sample's own standard error
+        for value, mean, se in (
+            (e.win, s.win, math.sqrt(e.win * (1 - e.win) / n)),
+            (e.tie, s.tie, math.sqrt(e.tie * (1 - e.tie) / n)),
+            (e.equity, s.equity, s.equity_se),
+        ):
             if value in (0.0, 1.0):
                 assert mean == value  # a sure thing is sampled as a sure thing
             else:
                 assert abs(mean - value) <= 4 * se, (value, mean, se)
-        # the standard errors are those of the sample: binomial for win and tie
-        n = sampled.trials
+        # the standard errors reported are those of the sample: binomial for win and tie
         assert s.win_se == pytest.approx(math.sqrt(s.win * (1 - s.win) / n))
         assert s.tie_se == pytest.approx(math.sqrt(s.tie * (1 - s.tie) / n))
 
@@ -179,3 +186,29 @@ def test_progress_is_called_after_each_batch() -> None:
     seen = []
     odds.equity(["7c6d4h3s2c", "9h8h5d4c2d"], draws=3, trials=150_000, seed=1, threads=2, progress=seen.append)
     assert seen == [65536, 131072, 150_000]
+
+
+def test_both_drawing_five_from_the_full_deck_is_symmetric() -> None:
+    # both throw everything: the two players' draws come from the same 42 cards, so each wins
+    # exactly as many deals as the other (the counting by shared cards goes up to five shared)
+    a, b = "Kc Qd Jh 9s 8c", "Ah Ks Td 7c 7d"
+    res = odds.equity([a, b], discards=[a, b])
+    assert res.exact and res.trials == math.comb(42, 5) * math.comb(37, 5)
+    p, q = res.players
+    assert p.wins == q.wins and p.wins + p.ties + q.wins == res.trials
+    assert p.share == q.share and p.share + q.share == SHARE * res.trials
+
+
+@pytest.mark.parametrize("discards", [("Kc Qd Jh 9s 8c", "7c 7d"), ("Kc Qd", "Ah Ks Td"), ("9s", "Ah Ks Td 7c 7d")])
+def test_big_exact_headsup_within_four_standard_errors_of_sampling(discards) -> None:
+    hands = ["Kc Qd Jh 9s 8c", "Ah Ks Td 7c 7d"]
+    exact = odds.equity(hands, discards=list(discards))
+    sampled = odds.equity(hands, discards=list(discards), exact=False, trials=200_000, seed=8, threads=2)
+    assert exact.exact and not sampled.exact
+    n = sampled.trials
+    for e, s in zip(exact.players, sampled.players):
+        assert abs(s.win - e.win) <= 4 * s.win_se
+        # ties are rare here (27 deals in 8.5 million): the sample may hold none, and its
+        # standard error is then 0, so the error of the exact rate is the yardstick
+        assert abs(s.tie - e.tie) <= 4 * math.sqrt(e.tie * (1 - e.tie) / n)
+        assert abs(s.equity - e.equity) <= 4 * s.equity_se
