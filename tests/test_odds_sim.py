@@ -268,3 +268,14 @@ def test_four_players_some_trials_reshuffle() -> None:
     strategies = [Strategy(), Strategy(pat="7", draw_to=7), Strategy(pat=None, draw_to=6), Strategy(best_last="8")]
     res = _check(hands, strategies, 3, 12, 1200)
     assert 0 < res.reshuffles < 1200
+
+
+@pytest.mark.parametrize("rule", [ReshuffleRule.SEEDS, ReshuffleRule.LIVE])
+def test_nine_players_with_dead_cards_replays_exactly(rule) -> None:
+    # 45 cards in hands, 3 dead (dealt to the spare position 9 and mucked), 4 in the stub
+    rng = random.Random(90 + int(rule))
+    cards = rng.sample(range(52), 48)
+    hands = [cards[5 * i : 5 * i + 5] for i in range(9)]
+    strategies = [Strategy(pat=None, draw_to=d) for d in (5, 6, 7, 8, 9, 10, 11, 12, 13)]
+    res = _check(hands, strategies, 2, 17, 300, dead=cards[45:], rule=rule, burn=True)
+    assert res.reshuffles == 300
