@@ -10,8 +10,10 @@ documented state, and every deck operation goes through the engine's ``lowball.D
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -159,9 +161,16 @@ def ref_discard_counts_all(hand: Sequence[int], target: int) -> list[int]:
     return out
 
 
-def pick_best(counts: Sequence[int]) -> int:
-    """The documented choice: most completions, then fewest cards thrown, then smallest mask."""
-    return min(range(32), key=lambda m: (-counts[m], bin(m).count("1"), m))
+def pick_best(hand: Sequence[int], counts: Sequence[int]) -> int:
+    """The documented choice: the best chance (completions over C(47, cards thrown), compared as
+    exact fractions), then the fewest cards thrown, then the higher cards thrown (the larger sum
+    of 1 << card), whatever the order of the hand."""
+
+    def key(m: int) -> tuple[Fraction, int, int]:
+        thrown = [c for i, c in enumerate(hand) if m >> i & 1]
+        return (-Fraction(counts[m], math.comb(47, len(thrown))), len(thrown), -sum(1 << c for c in thrown))
+
+    return min(range(32), key=key)
 
 
 # -- best discard by rank patterns (fast enough for a simulation; checked against the above) -------
@@ -194,7 +203,7 @@ def pattern_count(hand: Sequence[int], mask: int, target: int) -> int:
 
 
 def pattern_best(hand: Sequence[int], target: int) -> int:
-    return pick_best([pattern_count(hand, m, target) for m in range(32)])
+    return pick_best(hand, [pattern_count(hand, m, target) for m in range(32)])
 
 
 # -- strategies ------------------------------------------------------------------------------------

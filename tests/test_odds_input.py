@@ -88,15 +88,15 @@ def test_targets_that_are_not_cards_or_lows(target) -> None:
     [
         ("pat=5-4", ["Strategy.pat", "'5-4'"]),
         ("pat=8-8", ["Strategy.pat", "'8-8'"]),
-        ("draw=1", ["Strategy.draw_to", "'1'"]),
-        ("draw=15", ["Strategy.draw_to", "'15'"]),
+        ("draw=1", ["Strategy.draw_to = 1"]),
+        ("draw=15", ["Strategy.draw_to = 15"]),
         ("draw=Z", ["Strategy.draw_to", "'z'"]),
         ("best=8-8", ["Strategy.best_last", "'8-8'"]),
         ("foo=1", ["'foo=1'", "pat=, draw=, break= or best="]),
         ("pat", ["'pat'"]),
         ("pat=9/8", ["Strategy.pat", "('9', '8')", "three"]),
         ("pat=9/8/7/6", ["Strategy.pat", "three"]),
-        ("break=0", ["Strategy.break_rougher", "'0'"]),
+        ("break=0", ["Strategy.break_rougher = 0"]),
     ],
 )
 def test_bad_strategy_text(text, words) -> None:
@@ -136,33 +136,26 @@ def test_strategy_text_reads_the_documented_forms() -> None:
 # -- more cards than the deck holds ----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="BUG: draw_outcomes returns total=0 (then ZeroDivisionError) instead of an error"
-)
 def test_draw_outcomes_with_fewer_unseen_cards_than_drawn() -> None:
-    """Three unseen cards and five thrown: no replacement exists. draw_outcomes returns a
-    DrawOutcomes with total 0, whose probability() and lows() then raise ZeroDivisionError;
-    the issue asks for an error naming the shortage."""
-    with pytest.raises(LowballError, match="5"):
+    """Three unseen cards and five thrown: no replacement exists (this returned a DrawOutcomes
+    with total 0, whose probability() then divided by zero, until this test found it)."""
+    with pytest.raises(InvalidValueError, match="the discard needs 5 replacement cards, but only 3 cards are unseen"):
         odds.draw_outcomes(A, discard=A, dead=_all_but(3, HAND_A))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: discard_table divides by zero when unseen < cards thrown")
 def test_discard_table_with_fewer_unseen_cards_than_drawn() -> None:
-    with pytest.raises(LowballError):
+    with pytest.raises(InvalidValueError, match="a five-card draw .* needs 5 replacement cards, but only 3"):
         odds.discard_table(A, dead=_all_but(3, HAND_A))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a bare LowballError 'not enough cards (status 16)' naming nothing")
 def test_exact_headsup_with_too_few_cards_names_them() -> None:
-    """Four unseen cards: discard_matrix (and discard_table against a drawing opponent) raise the
-    base LowballError "exact heads-up equity: not enough cards (status 16)", which names neither
-    the cards left nor the discards, and is not the InvalidCardError/InvalidValueError
-    documented."""
+    """Four unseen cards: discard_matrix (and discard_table against a drawing opponent) raised the
+    base LowballError "exact heads-up equity: not enough cards (status 16)", naming nothing,
+    until this test found it."""
     dead = _all_but(4, HAND_A, HAND_B)
-    with pytest.raises((InvalidCardError, InvalidValueError), match="4"):
+    with pytest.raises(InvalidValueError, match="both players throwing five needs 10 replacement cards, but only 4"):
         odds.discard_matrix(A, B, dead=dead)
-    with pytest.raises((InvalidCardError, InvalidValueError), match="4"):
+    with pytest.raises(InvalidValueError, match="needs 8 replacement cards, but only 4"):
         odds.discard_table(A, dead=dead, vs=(B, "9h8h5d"))
 
 
@@ -178,12 +171,21 @@ def test_single_draw_short_stub_is_sampled_with_the_reshuffle() -> None:
     assert res.reshuffles == 200
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: Strategy.parse raises InvalidCardError, documented InvalidValueError")
-@pytest.mark.parametrize("text", ["break=0", "pat=1", "best=7462"])
-def test_strategy_text_with_a_number_for_a_target(text) -> None:
-    """Strategy.parse documents InvalidValueError for a bad value. A number where a target goes
-    ("pat=1") reaches threshold() as text, which reads it as cards: InvalidCardError (not an
-    InvalidValueError subclass), with the message "expected a class 1..7462, five cards or a
-    low" for the text "1" or "7462", which reads as if those were accepted."""
-    with pytest.raises(InvalidValueError):
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("break=0", "Strategy.break_rougher = 0: expected a whole number 1..7462"),
+        ("best=7462", "Strategy.best_last 7462: expected a low"),
+        ("pat=x", "strategy 'pat=x': Strategy.pat 'x': expected a class 1..7462, five cards or a low"),
+    ],
+)
+def test_strategy_text_with_a_bad_target(text, message) -> None:
+    """A bad value in strategy text is an InvalidValueError naming it (a number where a target
+    goes was read as cards, an InvalidCardError, until this test found it)."""
+    with pytest.raises(InvalidValueError, match=re.escape(message)):
         Strategy.parse(text)
+
+
+def test_strategy_text_reads_a_class_number() -> None:
+    assert Strategy.parse("pat=1") == Strategy(pat=1)
+    assert Strategy.parse("pat=1277,draw=T") == Strategy(pat=1277, draw_to=10)
