@@ -114,9 +114,7 @@ def read_discards(text: str, hands: Sequence[tuple[Card, ...]]) -> list[tuple[Ca
             f"--discards {text!r}: {len(parts)} discard{'' if len(parts) == 1 else 's'} for {len(hands)} hands: "
             "give one per hand in order, separated by commas, - to stand pat (e.g. -,9h8h)"
         )
-    return [
-        _thrown(h, p, f"--discards (hand {i})", f"hand {i}") for i, (h, p) in enumerate(zip(hands, parts), start=1)
-    ]
+    return [_thrown(h, p, f"--discards (hand {i})", f"hand {i}") for i, (h, p) in enumerate(zip(hands, parts), start=1)]
 
 
 def check_places(groups: Sequence[tuple[str, Sequence[Card]]]) -> None:
@@ -188,7 +186,9 @@ def draw_report(
         lines.append(f"vs {vs}")
     if target is not None:
         lines.append(f"target: {describe(target)} or better")
-    lines.append("chance of each low or better after the draw" + (", and against the opponent" if table.vs is not None else ""))
+    lines.append(
+        "chance of each low or better after the draw" + (", and against the opponent" if table.vs is not None else "")
+    )
     width = max(4, *(len(_kept(r.kept, symbols)) for r in table.rows))
     head = f"{'#':>2}  {'keep':<{width}}  {'draw':<4}" + "".join(f"  {n:>6}" for n in _LOW_NAMES.values())
     if target is not None:
@@ -211,7 +211,9 @@ def draw_report(
     return "\n".join(lines) + "\n"
 
 
-def vs_text(hand: Sequence[Card] = (), thrown: Sequence[Card] | None = None, cls: int = 0, symbols: bool = False) -> str:
+def vs_text(
+    hand: Sequence[Card] = (), thrown: Sequence[Card] | None = None, cls: int = 0, symbols: bool = False
+) -> str:
     """The opponent of a discard table in words: a known pat ``hand`` (``thrown`` None), a known
     ``hand`` throwing ``thrown``, or a pat hand of class ``cls`` whose cards are not known."""
     if not hand:
@@ -223,8 +225,7 @@ def vs_text(hand: Sequence[Card] = (), thrown: Sequence[Card] | None = None, cls
         return f"{shown} standing pat ({describe(hand)}), drawing nothing"
     n = len(thrown)
     return (
-        f"{shown} throwing {cards_text(thrown, sort=True, symbols=symbols)} "
-        f"(drawing {n}: both draws counted exactly)"
+        f"{shown} throwing {cards_text(thrown, sort=True, symbols=symbols)} (drawing {n}: both draws counted exactly)"
     )
 
 
@@ -238,7 +239,8 @@ def draw_json(
     """A discard table as ``lowball draw --json`` writes it: exact counts and probabilities.
 
     Keys: ``hand``, ``dead`` (card text, highest first), ``vs`` (the opponent as the caller
-    describes it, e.g. ``{"hand": ..., "discard": ...}``, or null), ``target`` (``{"class", "description"}`` or null) and ``rows``, best first, each with
+    describes it, e.g. ``{"hand": ..., "discard": ...}``, or null), ``target`` (``{"class",
+    "description"}`` or null) and ``rows``, best first, each with
     ``keep``, ``discard`` (card text, highest first), ``draw`` (cards drawn), ``completions``
     (the number of ways to replace the discard), ``low_counts`` and ``lows`` (keys ``"7"`` ..
     ``"10"``: completions with that low or better, and their share), ``target_count`` and
@@ -311,7 +313,7 @@ def equity_report(
     n = result.trials
     draws = f"{result.draws} draw{'' if result.draws == 1 else 's'} to come"
     if result.exact:
-        lines = [f"exact: every one of {n:,} deals counted ({draws})"]
+        lines = [f"exact: every one of {n:,} deal{'' if n == 1 else 's'} counted ({draws})"]
     else:
         lines = [
             f"sampled: {n:,} trials, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)",
