@@ -1,10 +1,11 @@
-"""The ``lowball`` command: rank and compare deuce-to-seven hands, play against bots, simulate
-bots, and replay hand histories from the terminal.
+"""The ``lowball`` command: rank and compare deuce-to-seven hands, the odds of a draw and the
+equity of hands, play against bots, simulate bots, and replay hand histories from the terminal.
 
 Exit status: 0 on success, 2 on bad input (the message names the line and the bad token, and
 nothing is written). The work of ``rank``, ``play``, ``simulate`` and ``replay`` is in
 :mod:`lowball.cli.rank`, :mod:`lowball.cli.play`, :mod:`lowball.simulate` and
-:mod:`lowball.cli.replay`; files are written by :func:`lowball._files.write_text`.
+:mod:`lowball.cli.replay`; ``draw`` and ``odds`` count with :mod:`lowball.odds` and are shown by
+:mod:`lowball.cli.odds`; files are written by :func:`lowball._files.write_text`.
 """
 
 from __future__ import annotations
