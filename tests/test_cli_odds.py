@@ -201,6 +201,14 @@ def test_against_a_pat_hand_and_a_pat_low() -> None:
     assert data["vs"] == {"hand": None, "discard": "", "class": odds.threshold("9-8")}
     rows = {g["discard"]: g for g in data["rows"]}
     assert (rows["8s"]["win_count"], rows["8s"]["tie_count"], rows["8s"]["deals"]) == (15, 0, 47)
+    # Five cards after --vs-pat count by their class only: they stay in the deck (47 unseen).
+    data = json.loads(run("draw", HAND, "--vs-pat", "9h8d6c4s2d", "--json").stdout)
+    assert data["vs"]["class"] == 39 and data["vs"]["hand"] is None
+    assert {g["discard"]: g["deals"] for g in data["rows"]}["8s"] == 47
+    # HAND: (nothing after the colon) is a known hand standing pat, as HAND alone.
+    a = json.loads(run("draw", HAND, "--vs", "9h8d6c4s2d:", "--json").stdout)["rows"]
+    b = json.loads(run("draw", HAND, "--vs", "9h8d6c4s2d", "--json").stdout)["rows"]
+    assert a == b
     r = run("draw", HAND, "--vs-pat", "9-8", "--top", "2", "--symbols")
     assert r.stdout.splitlines()[:3] == [
         "8\u2660 7\u2665 4\u2666 3\u2663 2\u2660 (8-7-4-3-2: 8-7 low)",
@@ -248,6 +256,24 @@ def test_odds_single_draw_is_exact() -> None:
     win, tie, lose, deals = _showdowns(hero, opp, unseen)
     assert (data["trials"], data["players"][0]["wins"], data["players"][0]["ties"]) == (deals, win, tie)
     assert data["players"][1]["wins"] == lose
+
+
+def test_one_draw_decided_by_the_strategies_is_exact() -> None:
+    # The default stands pat on a 9-low at the last draw: 9-8-5-4-2 is one, so both stand pat.
+    r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s")
+    assert r.stdout.splitlines()[:2] == [
+        "exact: every one of 1 deal counted (1 draw to come)",
+        "strategy: default (pat=8/8/9,draw=7/7/8)",
+    ]
+    # pat=8 does not stand pat on it: keeping the cards up to 7 throws 9h 8h: the 861 deals
+    # counted by hand above, 9 of them won by the second hand.
+    r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "pat=8,draw=7", "--json")
+    data = json.loads(r.stdout)
+    assert data["exact"] is True and data["trials"] == 861
+    assert [(p["discard"], p["wins"]) for p in data["players"]] == [("", 852), ("9h8h", 9)]
+    # Given discards leave nothing to a strategy in a single draw: no strategy line.
+    r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--discards", "-,9h8h", "--strategy", "snow")
+    assert "strategy" not in r.stdout and "throws 9h 8h" in r.stdout
 
 
 def test_sampled_runs_are_reproducible_with_the_seed() -> None:

@@ -675,7 +675,8 @@ def odds(
         names = list(strategy_texts)
         if len(names) == len(cards) and len(cards) > 1:
             names = [f"hand {i} {t}" for i, t in enumerate(names, start=1)]
-        shown_names = names or ["default (pat=8/8/9,draw=7/7/8)"]
+        # the strategies are named where they decide: a discard not given, or a later draw
+        shown_names = (names or ["default (pat=8/8/9,draw=7/7/8)"]) if thrown is None or draws > 1 else []
         _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols))
 
 

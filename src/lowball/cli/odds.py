@@ -304,11 +304,12 @@ def equity_report(
     """An equity result as ``lowball odds`` prints it.
 
     A head saying exact (every deal counted, how many) or sampled (trials, the seed to repeat
-    the run with, trials whose stub ran out), the draws to come and the strategies; then one
-    row per hand in the order given: its cards (highest first), what it throws on the first
-    draw (``pat``, ``throws ...`` or ``by strategy``), and its chances of winning alone, tying
-    and its equity (share of the pot), in percent with three decimals; a sampled run gives each
-    with its standard error in percentage points (``93.811% ± 0.076``).
+    the run with, trials whose stub ran out), the draws to come and the ``strategies`` (their
+    texts on one line; none, no line); then one row per hand in the order given: its cards
+    (highest first), what it throws on the first draw (``pat``, ``throws ...`` or ``by
+    strategy``), and its chances of winning alone, tying and its equity (share of the pot), in
+    percent with three decimals; a sampled run gives each with its standard error in
+    percentage points (``93.811% ± 0.076``).
     """
     n = result.trials
     draws = f"{result.draws} draw{'' if result.draws == 1 else 's'} to come"
@@ -319,7 +320,7 @@ def equity_report(
             f"sampled: {n:,} trials, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)",
             f"the stub ran out and was reshuffled in {result.reshuffles:,} trials",
         ]
-    if strategies and (result.discards is None or result.draws > 1):
+    if strategies:
         lines.append("strategy: " + "; ".join(strategies))
     hand_text = [cards_text(h, sort=True, symbols=symbols) for h in hands]
     first = [_first_draw(result, i, symbols) for i in range(len(hands))]
