@@ -19,12 +19,14 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 from lowball import Card, evaluate_batch, odds, parse_cards
 from lowball.cli import main
 from lowball.cli.odds import pot_odds
 from lowball.cli.render import sorted_hand
+from lowball.errors import LowballError
 
 HAND = "8s7h4d3c2s"
 TABLE_HEAD = " #  keep            draw   7-low   8-low   9-low  10-low"
@@ -379,6 +381,39 @@ def test_every_bad_input_is_one_line_and_exit_2() -> None:
         assert r.exit_code == 2, (args, r.output)
         assert "Error:" in r.stderr and option in r.stderr and value in r.stderr, (args, r.stderr)
         assert "Traceback" not in r.stderr
+
+
+def _all_but(cards: str, n: int) -> str:
+    """The first ``n`` cards of the deck that are not in ``cards``, as text."""
+    out = {int(c) for c in parse_cards(cards)}
+    return "".join(str(Card(c)) for c in range(52) if c not in out)[: 2 * n]
+
+
+def test_too_few_unseen_cards_for_the_table() -> None:
+    # 44 dead cards leave 3: throwing four or five cannot be replaced.
+    r = run("draw", HAND, "--dead", _all_but(HAND, 44))
+    assert (r.exit_code, r.stdout) == (2, "")
+    assert r.stderr == (
+        "lowball draw: 3 unseen cards: the 32 discards need 5 (five to throw all five); give fewer --dead cards\n"
+    )
+    # 42 dead leave 5: enough, and throwing all five has one replacement, the five left.
+    data = json.loads(run("draw", HAND, "--dead", _all_but(HAND, 42), "--json").stdout)
+    assert {g["discard"]: g["completions"] for g in data["rows"]}["8s7h4d3c2s"] == 1
+    # Against an opponent drawing two, 6 unseen are too few (5 + 2).
+    both = HAND + "9h8d6c4s2d"
+    r = run("draw", HAND, "--vs", "9h8d6c4s2d:9h8d", "--dead", _all_but(both, 36))
+    assert r.exit_code == 2
+    assert r.stderr.startswith("lowball draw: 6 unseen cards: the 32 discards need 7 (five to throw all five, 2 for")
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: odds.discard_table / draw_outcomes divide by zero when a discard "
+                   "needs more cards than are unseen (expected a LowballError naming the count)")  # fmt: skip
+def test_library_refuses_a_draw_larger_than_the_unseen_cards() -> None:
+    dead = _all_but(HAND, 44)
+    with pytest.raises(LowballError):
+        odds.draw_outcomes(HAND, "8s7h4d3c", dead=dead).lows()
+    with pytest.raises(LowballError):
+        odds.discard_table(HAND, dead=dead)
 
 
 def test_a_real_process() -> None:
