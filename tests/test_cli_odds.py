@@ -302,6 +302,11 @@ def test_sampled_runs_are_reproducible_with_the_seed() -> None:
     p = lib.players[0]
     assert row.endswith(f"{100 * p.equity:.3f}% \u00b1 {100 * p.equity_se:.3f}")
     # Without a seed the run prints the one it drew, and that seed repeats it.
+    one = run(*args[:-1], "--trials", "1", "--seed", "2", "-q").stdout.splitlines()
+    assert one[:2] == [
+        "sampled: 1 trial, seed 2 (3 draws to come; --seed 2 repeats this run)",
+        "the stub ran out and was reshuffled in 0 trials",
+    ]
     d = run(*args[:-1], "--trials", "1000", "-q")
     seed = re.search(r"--seed (\d+) repeats", d.stdout)
     assert seed is not None
@@ -338,6 +343,8 @@ def test_every_bad_input_is_one_line_and_exit_2() -> None:
         ("draw", HAND, "--target", "zz"): "lowball draw: --target 'zz': ",
         ("draw", HAND, "--dead", "8s"): "lowball draw: card 8s is in the hand and in --dead",
         ("draw", HAND, "--dead", "Q"): "lowball draw: --dead 'Q': ",
+        ("draw", "8s", "7h", "4d", "3c", "2s"): "lowball draw: hand '8s' has 1 card: give each hand written",
+        ("draw", HAND, "9h8d6c4s2d"): "lowball draw: give one hand, got 2: 8s7h4d3c2s 9h8d6c4s2d",
         ("odds", "7c6d4h3s2c"): "lowball odds: need at least two hands, got 1",
         ("odds", "7c6d4h3s2c", "7c8h5d4c2s"): "lowball odds: card 7c is in hand 1 and in hand 2",
         ("odds", "7c6d4h3s2c", "9h8h5d4c2x"): "lowball odds: hand 2 '9h8h5d4c2x': ",
@@ -375,6 +382,7 @@ def test_every_bad_input_is_one_line_and_exit_2() -> None:
         ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--seed", "-1"): ("--seed", "-1"),
         ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--threads", "0"): ("--threads", "0"),
         ("odds",): ("HANDS", ""),
+        ("draw",): ("HAND", ""),
     }
     for args, (option, value) in usage.items():
         r = run(*args)

@@ -404,7 +404,7 @@ MOST_TRIALS = 100_000_000
 
 
 @main.command()
-@click.argument("hand")
+@click.argument("hand", nargs=-1, required=True)
 @click.option(
     "--vs",
     "vs_hand",
@@ -445,7 +445,7 @@ MOST_TRIALS = 100_000_000
 @click.pass_context
 def draw(
     ctx: click.Context,
-    hand: str,
+    hand: Sequence[str],
     vs_hand: str | None,
     vs_pat: str | None,
     dead: str | None,
@@ -472,10 +472,13 @@ def draw(
     from lowball import odds
     from lowball.cli import odds as work
 
+    if len(hand) > 1:
+        _unquoted_hand(ctx, hand)
+        _fail(ctx, f"give one hand, got {len(hand)}: {' '.join(hand)}")
     if vs_hand is not None and vs_pat is not None:
         _fail(ctx, "give one opponent: --vs HAND[:DISCARD] (its cards known) or --vs-pat LOW, not both")
     try:
-        cards = work.read_hand(hand, "hand")
+        cards = work.read_hand(hand[0], "hand")
         dead_cards = work.read_cards(dead, "--dead")
         vs: object = None
         vs_words: str | None = None

@@ -294,6 +294,10 @@ def _first_draw(result: odds.Equity, i: int, symbols: bool) -> str:
     return f"throws {cards_text(thrown, sort=True, symbols=symbols)}" if thrown else "pat"
 
 
+def _trials(n: int) -> str:
+    return f"{n:,} trial{'' if n == 1 else 's'}"
+
+
 def _with_se(p: float, se: float, exact: bool) -> str:
     return f"{100 * p:.3f}%" if exact else f"{100 * p:.3f}% \u00b1 {100 * se:.3f}"
 
@@ -317,8 +321,8 @@ def equity_report(
         lines = [f"exact: every one of {n:,} deal{'' if n == 1 else 's'} counted ({draws})"]
     else:
         lines = [
-            f"sampled: {n:,} trials, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)",
-            f"the stub ran out and was reshuffled in {result.reshuffles:,} trials",
+            f"sampled: {_trials(n)}, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)",
+            f"the stub ran out and was reshuffled in {_trials(result.reshuffles)}",
         ]
     if strategies:
         lines.append("strategy: " + "; ".join(strategies))
