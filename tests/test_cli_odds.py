@@ -359,6 +359,7 @@ def test_every_bad_input_is_one_line_and_exit_2() -> None:
             "lowball odds: --strategy given 2 times for 3 hands"
         ),
         ("odds", "7s", "6h", "4d", "3c", "2s", "9h8h5d4c2c"): "lowball odds: hand '7s' has 1 card: give each hand",
+        ("odds", *"7s 6h 4d 3c 2s 9h 8h 5d 4c 2c".split()): "lowball odds: hand '7s' has 1 card: give each hand",
     }
     for args, start in cases.items():
         r = run(*args)

@@ -627,11 +627,11 @@ def odds(
     from lowball import odds as library
     from lowball.cli import odds as work
 
+    _unquoted_hand(ctx, hands)
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands, got {len(hands)}")
     if len(hands) > library.MAX_PLAYERS:
         _fail(ctx, f"{len(hands)} hands: at most {library.MAX_PLAYERS}")
-    _unquoted_hand(ctx, hands)
     try:
         cards = [work.read_hand(h, f"hand {i}") for i, h in enumerate(hands, start=1)]
         dead_cards = work.read_cards(dead, "--dead")
