@@ -241,7 +241,7 @@ def test_all_in_in_no_limit() -> None:
 def test_fixed_limit_amounts_all_in_and_help() -> None:
     r = play("-n", "2", "--seed", "1", input="r40\nr pot\na\nx 5\n?\nr4\nq\n")
     assert r.exit_code == 0, r.output
-    assert _after_prompt(r.output)[:19] == [
+    assert _after_prompt(r.output)[:20] == [
         "hero> r40",
         "  you cannot raise to 40: the only raise is to 4 (r or r 4)",
         "hero> r pot",
@@ -256,8 +256,9 @@ def test_fixed_limit_amounts_all_in_and_help() -> None:
         "  r 40       raise to 40 (r40; or r)   r pot   raise the pot (b pot: bet it)",
         "  a          all in (r all, all in)    p       stand pat",
         "  d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown",
-        "  q          quit                      ?       this help",
+        "  q          quit                      ?       this help and the odds (draw table, pot odds)",
         "  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd.",
+        "Nothing to call: the pot odds show when you face a bet, the discards at a draw.",
         "hero> r4",
         "hero raises to 4",
         "sensible2 calls (4 in this round)",

@@ -51,7 +51,7 @@ def test_readme_examples() -> None:
 
 
 def test_console_examples_are_found() -> None:
-    assert len(CONSOLE) == 4
+    assert len(CONSOLE) == 7
     assert all(command.startswith("$ lowball ") for command, _ in CONSOLE)
 
 
@@ -99,7 +99,7 @@ def _summary() -> dict[str, set[str]]:
 
 def test_the_command_summary_names_real_commands_and_options() -> None:
     summary = _summary()
-    assert sorted(summary) == ["compare", "play", "rank", "replay", "simulate"]
+    assert sorted(summary) == ["compare", "draw", "odds", "play", "rank", "replay", "simulate"]
     assert summary["compare"] == {"--showdown"}
     for command, options in summary.items():
         r = CliRunner().invoke(main, [command, "--help"])

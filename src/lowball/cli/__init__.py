@@ -1,6 +1,6 @@
-"""The ``lowball`` command: ``rank``, ``compare``, ``play``, ``simulate`` and ``replay``
-(:func:`main`), and all the text it shows (:mod:`lowball.cli.render`). click is imported here and
-nowhere in the library."""
+"""The ``lowball`` command: ``rank``, ``compare``, ``draw``, ``odds``, ``play``, ``simulate`` and
+``replay`` (:func:`main`), and all the text it shows (:mod:`lowball.cli.render`; the odds'
+tables in :mod:`lowball.cli.odds`). click is imported here and nowhere in the library."""
 
 from lowball.cli.main import main
 

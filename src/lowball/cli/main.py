@@ -1,10 +1,11 @@
-"""The ``lowball`` command: rank and compare deuce-to-seven hands, play against bots, simulate
-bots, and replay hand histories from the terminal.
+"""The ``lowball`` command: rank and compare deuce-to-seven hands, the odds of a draw and the
+equity of hands, play against bots, simulate bots, and replay hand histories from the terminal.
 
 Exit status: 0 on success, 2 on bad input (the message names the line and the bad token, and
 nothing is written). The work of ``rank``, ``play``, ``simulate`` and ``replay`` is in
 :mod:`lowball.cli.rank`, :mod:`lowball.cli.play`, :mod:`lowball.simulate` and
-:mod:`lowball.cli.replay`; files are written by :func:`lowball._files.write_text`.
+:mod:`lowball.cli.replay`; ``draw`` and ``odds`` count with :mod:`lowball.odds` and are shown by
+:mod:`lowball.cli.odds`; files are written by :func:`lowball._files.write_text`.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from lowball._files import without_bom, write_text
 from lowball.bots import BOTS
 from lowball.cards import Card, format_cards, split_card_text
 from lowball.cli import rank as rank_work
-from lowball.cli.render import simulation_report
-from lowball.errors import FileError, InvalidCardError, LowballError, counted
-from lowball.evaluation import describe, winners
+from lowball.cli.render import simulation_report, sorted_hand
+from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted
+from lowball.evaluation import describe, evaluate, winners
 from lowball.variants import VARIANTS, Variant
 
 
@@ -370,6 +371,327 @@ _stack_option = click.option(
 )
 
 
+# -- draw odds ----------------------------------------------------------------------------
+
+
+def _stderr_target(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+    """An option callback: a standard error strictly between 0 and 1 (0.001 is a tenth of a
+    percentage point of equity)."""
+    if value is None:
+        return None
+    try:
+        number = float(value.strip())
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a number: expected a standard error between 0 and 1") from None
+    if not 0 < number < 1:
+        raise click.BadParameter(f"{value!r} is not allowed: expected a standard error between 0 and 1 (e.g. 0.001)")
+    return number
+
+
+_dead_option = click.option(
+    "--dead",
+    type=str,
+    default=None,
+    metavar="CARDS",
+    help="Cards known to be out of play (your earlier discards, a hand you saw folded): never drawn.",
+)
+_json_option = click.option("--json", "as_json", is_flag=True, help="Write one JSON object (exact counts too).")
+
+SAMPLED_TRIALS = 200_000
+"""``lowball odds``: trials of a sampled run without --trials or --stderr."""
+MOST_TRIALS = 100_000_000
+"""``lowball odds --stderr``: the most trials when --trials does not say."""
+
+
+@main.command()
+@click.argument("hand", nargs=-1, required=True)
+@click.option(
+    "--vs",
+    "vs_hand",
+    type=str,
+    default=None,
+    metavar="HAND[:DISCARD]",
+    help="A known opponent: HAND stands pat (9h8d6c4s2d); HAND:DISCARD draws, throwing DISCARD "
+    "(9h8d6c4s2d:9h; HAND: stands pat too). Its cards leave the deck; against a drawing "
+    "opponent win and tie count both draws exactly.",
+)
+@click.option(
+    "--vs-pat",
+    type=str,
+    default=None,
+    metavar="LOW",
+    help="An opponent pat on a hand you do not see: a low by its top ranks (9-8 is the roughest "
+    "9-8, 9-8-7-6-4; 9 any 9-low), or five cards taken by their class only (they stay in the deck).",
+)
+@_dead_option
+@click.option(
+    "--target",
+    type=str,
+    default=None,
+    metavar="LOW",
+    help="Add the chance of this hand or better (8-6, 9, or five cards) and order the rows by it "
+    "(unless an opponent orders them by equity).",
+)
+@click.option(
+    "--top",
+    type=str,
+    callback=_whole_number(1, 32),
+    metavar="N",
+    default=None,
+    help="Show only the best N discards (1..32). Default: all 32.",
+)
+@_json_option
+@_symbols_option
+@click.pass_context
+def draw(
+    ctx: click.Context,
+    hand: Sequence[str],
+    vs_hand: str | None,
+    vs_pat: str | None,
+    dead: str | None,
+    target: str | None,
+    top: int | None,
+    as_json: bool,
+    symbols: bool,
+) -> None:
+    """What to throw: all 32 discards of HAND for one draw, counted exactly, best first.
+
+    Each row: the cards kept (highest first), the cards drawn, and the chance of finishing with
+    a 7-, 8-, 9- and 10-low or better; with --target, of that hand or better; against an
+    opponent (--vs or --vs-pat), the chance of winning and of tying and the equity (win + half
+    the ties). The order: by equity against an opponent, else by the target's chance, else by
+    the mean of the four lows' chances; fewer cards drawn first among equals. The unseen cards
+    are the 52 minus HAND, the opponent's known cards and --dead. For example
+
+    \b
+      lowball draw 8s7h4d3c2s --vs 9h8d6c4s2d:9h
+
+    --json writes the table as one JSON object (card text in letters, exact counts beside
+    each probability).
+    """
+    from lowball import odds
+    from lowball.cli import odds as work
+
+    if len(hand) > 1:
+        _unquoted_hand(ctx, hand)
+        _fail(ctx, f"give one hand, got {len(hand)}: {' '.join(hand)}")
+    if vs_hand is not None and vs_pat is not None:
+        _fail(ctx, "give one opponent: --vs HAND[:DISCARD] (its cards known) or --vs-pat LOW, not both")
+    try:
+        cards = work.read_hand(hand[0], "hand")
+        dead_cards = work.read_cards(dead, "--dead")
+        vs: object = None
+        vs_words: str | None = None
+        vs_data: dict[str, object] | None = None
+        places = [("the hand", cards), ("--dead", dead_cards)]
+        if vs_hand is not None:
+            opp, thrown = work.read_vs(vs_hand)
+            places.append(("--vs", opp))
+            vs = opp if thrown is None else (opp, thrown)
+            vs_words = work.vs_text(opp, thrown, symbols=symbols)
+            vs_data = {
+                "hand": format_cards(opp),
+                "discard": format_cards(sorted_hand(thrown or ())),
+                "class": int(evaluate(opp)),
+            }
+        elif vs_pat is not None:
+            vs = odds.threshold(vs_pat, name="--vs-pat")
+            vs_words = work.vs_text(cls=vs)
+            vs_data = {"hand": None, "discard": "", "class": vs}
+        goal = None if target is None else odds.threshold(target, name="--target")
+        work.check_places(places)
+        unseen = 52 - sum(len(c) for _, c in places)
+        need = 5 + (len(vs[1]) if isinstance(vs, tuple) and len(vs) == 2 else 0)
+        if unseen < need:
+            _fail(
+                ctx,
+                f"{unseen} unseen cards: the 32 discards need {need} (five to throw all five"
+                + (f", {need - 5} for the opponent's draw" if need > 5 else "")
+                + "); give fewer --dead cards",
+            )
+        table = odds.discard_table(cards, dead_cards, vs, target=goal)
+    except LowballError as e:
+        _fail(ctx, str(e))
+    if as_json:
+        data = work.draw_json(table, dead=dead_cards, vs=vs_data, target=goal)
+        if top is not None:
+            data["rows"] = data["rows"][:top]
+        _write(ctx, None, json.dumps(data, indent=1) + "\n")
+    else:
+        _write(ctx, None, work.draw_report(table, dead=dead_cards, vs=vs_words, target=goal, top=top, symbols=symbols))
+
+
+@main.command()
+@click.argument("hands", nargs=-1, required=True)
+@click.option(
+    "--discards",
+    type=str,
+    default=None,
+    metavar="D1,D2,...",
+    help="The cards each hand throws on the next draw, in the order of the hands, separated by "
+    "commas; - (or nothing) stands pat: -,9h8h. Without it each hand draws by its strategy.",
+)
+@click.option(
+    "--draws",
+    type=str,
+    callback=_whole_number(1, 3),
+    metavar="1|2|3",
+    default="1",
+    show_default=True,
+    help="Draws to come: 1 (single draw, or the last draw of triple draw), 2 or 3.",
+)
+@click.option(
+    "--strategy",
+    "strategy_texts",
+    multiple=True,
+    metavar="TEXT",
+    help="How hands draw where --discards does not say: once for every hand, or once per hand in "
+    "order. 'default' (pat=8/8/9,draw=7/7/8), 'snow' (never draw), or settings separated by "
+    "commas: pat=9 (stand pat on a 9-low or better; pat=8/8/9 per draw, pat=none never), draw=7 "
+    "(keep the cards up to 7), break=9-7 (break a pat hand rougher than 9-7 over a smooth draw), "
+    "best=9 (on the last draw, the discard that makes a 9-low most often).",
+)
+@click.option(
+    "--trials",
+    type=str,
+    callback=_whole_number(1),
+    metavar="N",
+    default=None,
+    help=f"Trials of a sampled run (default {SAMPLED_TRIALS:,}; with --stderr, the most: "
+    f"default {MOST_TRIALS:,}). One draw with every discard known is counted exactly (heads-up "
+    "always, more hands when the deals are few enough) and needs no trials.",
+)
+@click.option(
+    "--stderr",
+    "stderr_target",
+    type=str,
+    callback=_stderr_target,
+    metavar="E",
+    default=None,
+    help="Sample until every hand's equity has a standard error of at most E (0.001: a tenth of "
+    "a percentage point), checked every 65,536 trials.",
+)
+@click.option(
+    "--seed",
+    "-s",
+    type=str,
+    callback=_whole_number(0),
+    metavar="INTEGER",
+    default=None,
+    help="Seed of a sampled run (a whole number >= 0): the same seed gives the same result, "
+    "whatever --threads. Default: fresh randomness, whose seed is printed.",
+)
+@click.option(
+    "--threads",
+    type=str,
+    callback=_whole_number(1, 256),
+    metavar="T",
+    default=None,
+    help="Threads of a sampled run (1..256). Default: one per core.",
+)
+@_dead_option
+@_json_option
+@_symbols_option
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (it goes to standard error).")
+@click.pass_context
+def odds(
+    ctx: click.Context,
+    hands: Sequence[str],
+    discards: str | None,
+    draws: int,
+    strategy_texts: Sequence[str],
+    trials: int | None,
+    stderr_target: float | None,
+    seed: int | None,
+    threads: int | None,
+    dead: str | None,
+    as_json: bool,
+    symbols: bool,
+    quiet: bool,
+) -> None:
+    """Equity of 2 to 9 hands going to the showdown: win, tie and share of the pot.
+
+    Hands are given in drawing order (the first left of the button first). With one draw to
+    come and every discard known (--discards, or decided by the strategies), every deal is
+    counted exactly; otherwise the hands are dealt at random (a sampled run, with standard
+    errors), each drawing by its strategy, and when the stub runs out the discards are
+    reshuffled as the deck does. The output says which, and a sampled run prints its seed. For
+    example
+
+    \b
+      lowball odds 7c6d4h3s2c 9h8h5d4c2s --discards -,9h8h
+      lowball odds 7c6d4h3s2c 9h8h5d4c2s --draws 3 --seed 1
+
+    A progress bar goes to standard error on a sampled run (not with -q).
+    """
+    from lowball import odds as library
+    from lowball.cli import odds as work
+
+    _unquoted_hand(ctx, hands)
+    if len(hands) < 2:
+        _fail(ctx, f"need at least two hands, got {len(hands)}")
+    if len(hands) > library.MAX_PLAYERS:
+        _fail(ctx, f"{len(hands)} hands: at most {library.MAX_PLAYERS}")
+    try:
+        cards = [work.read_hand(h, f"hand {i}") for i, h in enumerate(hands, start=1)]
+        dead_cards = work.read_cards(dead, "--dead")
+        work.check_places([*((f"hand {i}", h) for i, h in enumerate(cards, start=1)), ("--dead", dead_cards)])
+        thrown = None if discards is None else work.read_discards(discards, cards)
+        if len(strategy_texts) not in (0, 1, len(cards)):
+            raise InvalidValueError(
+                f"--strategy given {len(strategy_texts)} times for {len(cards)} hands: give it once for "
+                "every hand, or once per hand"
+            )
+        plans = []
+        for text in strategy_texts:
+            try:
+                plans.append(library.Strategy.parse(text))
+            except LowballError as e:
+                raise type(e)(f"--strategy {text!r}: {e}") from None
+    except LowballError as e:
+        _fail(ctx, str(e))
+    strategies: object = None if not plans else (plans[0] if len(plans) == 1 else plans)
+    cap = trials if trials is not None else (SAMPLED_TRIALS if stderr_target is None else MOST_TRIALS)
+    bar = None
+    shown = 0
+
+    def progress(done: int) -> None:
+        nonlocal bar, shown
+        if bar is None:
+            bar = click.progressbar(length=cap, label="sampling", file=sys.stderr)
+            bar.__enter__()
+        bar.update(done - shown)
+        shown = done
+
+    try:
+        result = library.equity(
+            cards,
+            thrown,
+            dead=dead_cards,
+            draws=draws,
+            strategies=strategies,  # type: ignore[arg-type]
+            trials=cap,
+            stderr=stderr_target,
+            seed=seed,
+            threads=threads,
+            progress=None if quiet else progress,
+        )
+    except LowballError as e:
+        _fail(ctx, str(e))
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if as_json:
+        _write(ctx, None, json.dumps(work.equity_json(result, cards), indent=1) + "\n")
+    else:
+        names = list(strategy_texts)
+        if len(names) == len(cards) and len(cards) > 1:
+            names = [f"hand {i} {t}" for i, t in enumerate(names, start=1)]
+        # the strategies are named where they decide: a discard not given, or a later draw
+        shown_names = (names or ["default (pat=8/8/9,draw=7/7/8)"]) if thrown is None or draws > 1 else []
+        _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols))
+
+
 @main.command()
 @_variant_option
 @_players_option("Seats at the table, yours included (2 to 6).")
@@ -411,13 +733,16 @@ def play(
       r 40       raise to 40 (or just r)   r pot    raise the size of the pot (b pot: bet it)
       a          all in (all in, r all)    p        stand pat
       d 9h Kd    discard these cards       d 1 4    discard the 1st and 4th card shown
-      q          quit                      ?        help
+      q          quit                      ?        help, and the odds
 
     Amounts are the total you put in this betting round. A pot-size bet or raise (pot and no
     limit) is capped at your stack. All in bets or raises your whole stack, or calls when the
     call takes it all; it is refused where the betting stops short of your stack (pot limit
     above the pot, fixed limit unless you are short of a full bet). A wrong entry is refused
     with the reason and you are asked again, and so is an amount after f, x, c or p (c 100).
+    ? also shows the odds: at a draw the best discards of your hand for this draw, counted
+    exactly (as lowball draw does, your earlier discards out of the deck); facing a bet the pot
+    odds of a call (to call / (pot + to call): the share of the pot a call must win).
     """
     from lowball.cli.play import play_session
 

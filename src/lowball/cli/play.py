@@ -23,7 +23,8 @@ What the person may type (case does not matter; a word or its first letter):
                            symbols as ``d 9♥ K♦`` too
 ``d 1 4``                  discard the 1st and 4th card of your hand as shown (highest first)
 ``p`` / ``stand pat``      stand pat (discard nothing)
-``?``                      help
+``?``                      help, and the odds: at a draw the best discards of your hand for
+                           this draw (exact), facing a bet the pot odds of a call
 ``q``                      quit
 =========================  ================================================================
 
@@ -44,6 +45,7 @@ import click
 from lowball._files import without_bom
 from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
+from lowball.cli.odds import play_odds
 from lowball.cli.render import describe_event, describe_legal, render_table, sorted_hand
 from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action, pot_size_to
 from lowball.errors import IllegalActionError, InvalidCardError, counted
@@ -59,7 +61,7 @@ HELP = """\
   r 40       raise to 40 (r40; or r)   r pot   raise the pot (b pot: bet it)
   a          all in (r all, all in)    p       stand pat
   d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown
-  q          quit                      ?       this help
+  q          quit                      ?       this help and the odds (draw table, pot odds)
   Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd."""
 
 
@@ -462,6 +464,7 @@ def _human_turn(
             return False
         if cmd.kind == "help":
             echo(HELP)
+            echo(_odds_help(state, me, legal, symbols))
             continue
         if cmd.kind == "error":
             echo(f"  {cmd.error}")
@@ -473,6 +476,26 @@ def _human_turn(
             echo(f"  {e}")
             continue
         return True
+
+
+def _odds_help(state: HandState, me: int, legal: LegalActions, symbols: bool) -> str:
+    """What ``?`` shows after the keys: the discard table at a draw (your earlier discards out
+    of the deck, unless the muck has been reshuffled into it), the pot odds facing a bet."""
+    hand = state.hand(me)
+    dead: list[Card] = []
+    if state.deck.reshuffles == 0:
+        for e in state.events:
+            if e.kind == "draw" and e.position == me:
+                dead += [c for c in e.discarded if c not in hand]
+    text = play_odds(
+        hand,
+        drawing=legal.draw,
+        to_call=legal.call_amount if legal.call else 0,
+        pot=state.pot_total,
+        dead=dead,
+        symbols=symbols,
+    )
+    return text.rstrip("\n")
 
 
 def _goodbye(chips: int, stack: int, played: int, echo: Callable[[str], None], mid_hand: bool = False) -> None:

@@ -1,0 +1,418 @@
+"""The work behind ``lowball draw`` and ``lowball odds``, and the odds ``?`` shows in ``lowball play``.
+
+Counting is :mod:`lowball.odds`'s; this module reads the command's text arguments (naming the
+option a bad value came in), and turns the library's results into the text and JSON the command
+prints. Cards are written highest first, as a low is read (:func:`~lowball.cli.render.sorted_hand`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from lowball import odds
+from lowball.cards import Card, format_cards, parse_cards
+from lowball.cli.render import cards_text, sorted_hand
+from lowball.errors import InvalidCardError, InvalidValueError
+from lowball.evaluation import describe
+
+__all__ = [
+    "vs_text",
+    "read_hand",
+    "read_cards",
+    "read_vs",
+    "read_discards",
+    "check_places",
+    "draw_report",
+    "draw_json",
+    "equity_report",
+    "equity_json",
+    "pot_odds",
+    "play_odds",
+]
+
+_LOW_NAMES = {r: f"{r}-low" for r in odds.LOWS}
+
+
+# -- reading arguments -------------------------------------------------------------------------
+
+
+def read_hand(text: str, name: str) -> tuple[Card, ...]:
+    """Five cards from ``text``; an error names ``name`` (``hand 2``, ``--vs``) and the text.
+
+    Raises
+    ------
+    InvalidCardError
+        For text that is not five distinct cards.
+    """
+    try:
+        return parse_cards(text, count=5)
+    except InvalidCardError as e:
+        raise InvalidCardError(f"{name} {text.strip()!r}: {e}") from None
+
+
+def read_cards(text: str | None, name: str) -> tuple[Card, ...]:
+    """Any number of distinct cards (``None`` or blank: none); an error names ``name``.
+
+    Raises
+    ------
+    InvalidCardError
+        For a malformed or repeated card.
+    """
+    if text is None or not text.strip():
+        return ()
+    try:
+        return parse_cards(text)
+    except InvalidCardError as e:
+        raise InvalidCardError(f"{name} {text.strip()!r}: {e}") from None
+
+
+def _thrown(hand: tuple[Card, ...], text: str, name: str, whose: str) -> tuple[Card, ...]:
+    """The cards of ``text`` (``-``, ``pat`` or blank: none), each of them in ``hand``."""
+    word = text.strip()
+    if word.lower() in ("", "-", "pat"):
+        return ()
+    thrown = read_cards(word, name)
+    for c in thrown:
+        if c not in hand:
+            raise InvalidCardError(f"{name}: {c} is not in {whose} {format_cards(hand)}")
+    return thrown
+
+
+def read_vs(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
+    """``--vs`` of ``lowball draw``: ``HAND`` (a pat hand) or ``HAND:DISCARD`` (a hand that draws,
+    throwing DISCARD; ``HAND:`` or ``HAND:-`` stands pat). Returns (hand, discard or None for a
+    pat hand given without a colon).
+
+    Raises
+    ------
+    InvalidCardError
+        For a malformed hand, or a discarded card not in it.
+    """
+    hand_text, colon, thrown_text = text.partition(":")
+    hand = read_hand(hand_text, "--vs")
+    if not colon:
+        return hand, None
+    return hand, _thrown(hand, thrown_text, "--vs discard", "the opponent's hand")
+
+
+def read_discards(text: str, hands: Sequence[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """``--discards`` of ``lowball odds``: one discard per hand, in order, separated by commas;
+    ``-``, ``pat`` or nothing stands pat (``-,9h 8h`` or ``,9h8h``).
+
+    Raises
+    ------
+    InvalidValueError
+        For the wrong number of discards.
+    InvalidCardError
+        For a malformed card, or one not in its hand.
+    """
+    parts = text.split(",")
+    if len(parts) != len(hands):
+        raise InvalidValueError(
+            f"--discards {text!r}: {len(parts)} discard{'' if len(parts) == 1 else 's'} for {len(hands)} hands: "
+            "give one per hand in order, separated by commas, - to stand pat (e.g. -,9h8h)"
+        )
+    return [_thrown(h, p, f"--discards (hand {i})", f"hand {i}") for i, (h, p) in enumerate(zip(hands, parts), start=1)]
+
+
+def check_places(groups: Sequence[tuple[str, Sequence[Card]]]) -> None:
+    """Refuse a card in two places (``card 7c is in hand 1 and in --dead``): one deck holds it once.
+
+    Raises
+    ------
+    InvalidCardError
+        Naming the card and both places.
+    """
+    seen: dict[Card, str] = {}
+    for name, cards in groups:
+        for c in cards:
+            if c in seen:
+                raise InvalidCardError(f"card {c} is in {seen[c]} and in {name}: one deck holds it once")
+            seen[c] = name
+
+
+# -- lowball draw ------------------------------------------------------------------------------
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _kept(cards: Sequence[Card], symbols: bool) -> str:
+    return cards_text(cards, sort=True, symbols=symbols) if cards else "-"
+
+
+def draw_report(
+    table: odds.DiscardTable,
+    *,
+    dead: Sequence[Card] = (),
+    vs: str | None = None,
+    target: int | None = None,
+    top: int | None = None,
+    symbols: bool = False,
+) -> str:
+    """A discard table as ``lowball draw`` prints it.
+
+    A head (the hand, the unseen cards, the opponent, the target), then one row per discard,
+    best first: its place, the cards kept (highest first; ``-`` for none), the cards drawn
+    (``pat`` for none), the chance of a 7-, 8-, 9- and 10-low or better, then the chance of
+    ``target`` or better (when given) and of winning and tying against the opponent and the
+    equity (when one was given). Percentages have one decimal.
+
+    Parameters
+    ----------
+    table : DiscardTable
+        From :func:`lowball.odds.discard_table`.
+    dead : sequence of Card
+        The dead cards, to name in the head.
+    vs : str, optional
+        The opponent in words (:func:`vs_text`), for the head.
+    target : int, optional
+        A class: adds the column of the chance of that hand or better.
+    top : int, optional
+        Show only the first ``top`` rows.
+    symbols : bool, default False
+        Suits as symbols.
+    """
+    unseen = next(r.outcomes.total for r in table.rows if r.drawn == 1)  # C(unseen, 1)
+    lines = [f"{cards_text(table.hand, sort=True, symbols=symbols)} ({describe(table.hand)})"]
+    where = f"{unseen} unseen cards"
+    if dead:
+        where += f" ({cards_text(dead, sort=True, symbols=symbols)} dead)"
+    lines.append(f"{where}; every replacement counted exactly")
+    if vs is not None:
+        lines.append(f"vs {vs}")
+    if target is not None:
+        lines.append(f"target: {describe(target)} or better")
+    lines.append(
+        "chance of each low or better after the draw" + (", and against the opponent" if table.vs is not None else "")
+    )
+    width = max(4, *(len(_kept(r.kept, symbols)) for r in table.rows))
+    head = f"{'#':>2}  {'keep':<{width}}  {'draw':<4}" + "".join(f"  {n:>6}" for n in _LOW_NAMES.values())
+    if target is not None:
+        head += f"  {'target':>6}"
+    if table.vs is not None:
+        head += f"  {'win':>6}  {'tie':>6}  {'equity':>6}"
+    lines += ["", head]
+    rows = table.rows if top is None else table.rows[:top]
+    for i, row in enumerate(rows, start=1):
+        lows = row.lows()
+        text = f"{i:>2}  {_kept(row.kept, symbols):<{width}}  {row.drawn or 'pat':<4}"
+        text += "".join(f"  {_pct(lows[r]):>6}" for r in _LOW_NAMES)
+        if target is not None:
+            text += f"  {_pct(row.outcomes.probability(target)):>6}"
+        if row.win is not None and row.tie is not None and row.equity is not None:
+            text += f"  {_pct(row.win):>6}  {_pct(row.tie):>6}  {_pct(row.equity):>6}"
+        lines.append(text)
+    if top is not None and top < len(table.rows):
+        lines.append(f"(best {top} of {len(table.rows)} discards)")
+    return "\n".join(lines) + "\n"
+
+
+def vs_text(
+    hand: Sequence[Card] = (), thrown: Sequence[Card] | None = None, cls: int = 0, symbols: bool = False
+) -> str:
+    """The opponent of a discard table in words: a known pat ``hand`` (``thrown`` None), a known
+    ``hand`` throwing ``thrown``, or a pat hand of class ``cls`` whose cards are not known."""
+    if not hand:
+        return f"a pat {describe(cls)} (its cards unknown: none taken out of the deck)"
+    shown = cards_text(hand, sort=True, symbols=symbols)
+    if thrown is None:
+        return f"{shown} standing pat ({describe(hand)})"
+    if not thrown:
+        return f"{shown} standing pat ({describe(hand)}), drawing nothing"
+    n = len(thrown)
+    return (
+        f"{shown} throwing {cards_text(thrown, sort=True, symbols=symbols)} (drawing {n}: both draws counted exactly)"
+    )
+
+
+def draw_json(
+    table: odds.DiscardTable,
+    *,
+    dead: Sequence[Card] = (),
+    vs: dict[str, Any] | None = None,
+    target: int | None = None,
+) -> dict[str, Any]:
+    """A discard table as ``lowball draw --json`` writes it: exact counts and probabilities.
+
+    Keys: ``hand``, ``dead`` (card text, highest first), ``vs`` (the opponent as the caller
+    describes it, e.g. ``{"hand": ..., "discard": ...}``, or null), ``target`` (``{"class",
+    "description"}`` or null) and ``rows``, best first, each with
+    ``keep``, ``discard`` (card text, highest first), ``draw`` (cards drawn), ``completions``
+    (the number of ways to replace the discard), ``low_counts`` and ``lows`` (keys ``"7"`` ..
+    ``"10"``: completions with that low or better, and their share), ``target_count`` and
+    ``target`` (with a target), and against an opponent ``deals`` (the deals counted: the
+    opponent's draw too when it draws), ``win_count``, ``tie_count``, ``lose_count``, ``win``,
+    ``tie``, ``lose`` and ``equity``.
+    """
+    rows = []
+    for row in table.rows:
+        out = row.outcomes
+        item: dict[str, Any] = {
+            "keep": format_cards(sorted_hand(row.kept)),
+            "discard": format_cards(sorted_hand(row.discard)),
+            "draw": row.drawn,
+            "completions": out.total,
+            "low_counts": {str(r): out.count(c) for r, c in odds.LOWS.items()},
+            "lows": {str(r): p for r, p in row.lows().items()},
+        }
+        if target is not None:
+            item["target_count"] = out.count(target)
+            item["target"] = out.probability(target)
+        if row.counts is not None:
+            win, tie, lose, deals = row.counts
+            item.update(
+                deals=deals,
+                win_count=win,
+                tie_count=tie,
+                lose_count=lose,
+                win=row.win,
+                tie=row.tie,
+                lose=row.lose,
+                equity=row.equity,
+            )
+        rows.append(item)
+    return {
+        "hand": format_cards(table.hand),
+        "dead": format_cards(sorted_hand(dead)),
+        "vs": vs,
+        "target": None if target is None else {"class": target, "description": describe(target)},
+        "rows": rows,
+    }
+
+
+# -- lowball odds ------------------------------------------------------------------------------
+
+
+def _first_draw(result: odds.Equity, i: int, symbols: bool) -> str:
+    if result.discards is None:
+        return "by strategy"
+    thrown = result.discards[i]
+    return f"throws {cards_text(thrown, sort=True, symbols=symbols)}" if thrown else "pat"
+
+
+def _trials(n: int) -> str:
+    return f"{n:,} trial{'' if n == 1 else 's'}"
+
+
+def _with_se(p: float, se: float, exact: bool) -> str:
+    return f"{100 * p:.3f}%" if exact else f"{100 * p:.3f}% \u00b1 {100 * se:.3f}"
+
+
+def equity_report(
+    result: odds.Equity, hands: Sequence[Sequence[Card]], *, strategies: Sequence[str] = (), symbols: bool = False
+) -> str:
+    """An equity result as ``lowball odds`` prints it.
+
+    A head saying exact (every deal counted, how many) or sampled (trials, the seed to repeat
+    the run with, trials whose stub ran out), the draws to come and the ``strategies`` (their
+    texts on one line; none, no line); then one row per hand in the order given: its cards
+    (highest first), what it throws on the first draw (``pat``, ``throws ...`` or ``by
+    strategy``), and its chances of winning alone, tying and its equity (share of the pot), in
+    percent with three decimals; a sampled run gives each with its standard error in
+    percentage points (``93.811% ± 0.076``).
+    """
+    n = result.trials
+    draws = f"{result.draws} draw{'' if result.draws == 1 else 's'} to come"
+    if result.exact:
+        lines = [f"exact: every one of {n:,} deal{'' if n == 1 else 's'} counted ({draws})"]
+    else:
+        lines = [
+            f"sampled: {_trials(n)}, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)",
+            f"the stub ran out and was reshuffled in {_trials(result.reshuffles)}",
+        ]
+    if strategies:
+        lines.append("strategy: " + "; ".join(strategies))
+    hand_text = [cards_text(h, sort=True, symbols=symbols) for h in hands]
+    first = [_first_draw(result, i, symbols) for i in range(len(hands))]
+    cells = [
+        [_with_se(p.win, p.win_se, result.exact), _with_se(p.tie, p.tie_se, result.exact)]
+        + [_with_se(p.equity, p.equity_se, result.exact)]
+        for p in result.players
+    ]
+    hw = max(4, *(len(t) for t in hand_text))
+    fw = max(10, *(len(t) for t in first))
+    cw = [max(len(name), *(len(c[k]) for c in cells)) for k, name in enumerate(("win", "tie", "equity"))]
+    head = f"{'':>2} {'hand':<{hw}}  {'first draw':<{fw}}" + "".join(
+        f"  {name:>{w}}" for name, w in zip(("win", "tie", "equity"), cw)
+    )
+    lines += ["", head]
+    for i, (h, f, c) in enumerate(zip(hand_text, first, cells), start=1):
+        lines.append(f"{i:>2} {h:<{hw}}  {f:<{fw}}" + "".join(f"  {x:>{w}}" for x, w in zip(c, cw)))
+    return "\n".join(lines) + "\n"
+
+
+def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]]) -> dict[str, Any]:
+    """An equity result as ``lowball odds --json`` writes it.
+
+    Keys: ``exact``, ``draws``, ``trials`` (deals counted when exact, trials played when
+    sampled), ``seed`` (sampled; null when exact), ``reshuffles``, ``share_unit`` (the pot
+    shares are counted in units of 1/share_unit) and ``players`` in the order given, each with
+    ``hand``, ``discard`` (the first draw's, or null when a strategy decides it on the way),
+    ``win``, ``tie``, ``equity``, their standard errors ``win_se``, ``tie_se``, ``equity_se``
+    (0 when exact) and the exact sums ``wins``, ``ties`` and ``share``.
+    """
+    players = []
+    for i, (h, p) in enumerate(zip(hands, result.players)):
+        players.append(
+            {
+                "hand": format_cards(h),
+                "discard": None if result.discards is None else format_cards(sorted_hand(result.discards[i])),
+                "win": p.win,
+                "tie": p.tie,
+                "equity": p.equity,
+                "win_se": p.win_se,
+                "tie_se": p.tie_se,
+                "equity_se": p.equity_se,
+                "wins": p.wins,
+                "ties": p.ties,
+                "share": p.share,
+            }
+        )
+    return {
+        "exact": result.exact,
+        "draws": result.draws,
+        "trials": result.trials,
+        "seed": result.seed,
+        "reshuffles": result.reshuffles,
+        "share_unit": odds.SHARE,
+        "players": players,
+    }
+
+
+# -- lowball play ------------------------------------------------------------------------------
+
+
+def pot_odds(to_call: int, pot: int) -> str:
+    """The price of a call in words: ``2 to call into a pot of 6: pot odds 3 to 1, a call needs
+    25.0% equity`` (the share to call / (pot + to call)). ``pot`` counts every chip in the pot,
+    this round's wagers included; both in chips, ``to_call`` > 0."""
+    need = to_call / (pot + to_call)
+    g = math.gcd(pot, to_call)
+    ratio = f"{pot // g} to {to_call // g}" if to_call // g <= 10 else f"{pot / to_call:.2f} to 1"
+    return f"{to_call} to call into a pot of {pot}: pot odds {ratio}, a call needs {_pct(need)} equity"
+
+
+def play_odds(
+    hand: Sequence[Card],
+    *,
+    drawing: bool,
+    to_call: int,
+    pot: int,
+    dead: Sequence[Card] = (),
+    top: int = 8,
+    symbols: bool = False,
+) -> str:
+    """What ``?`` adds to the help in ``lowball play``: at a draw, the best ``top`` discards of
+    ``hand`` for this draw (:func:`draw_report`, the ``dead`` cards out of the deck); facing a
+    bet (``to_call`` > 0 chips), the pot odds of a call (:func:`pot_odds`, ``pot`` in chips,
+    every wager in it); otherwise a line that there is nothing to price."""
+    if drawing:
+        table = odds.discard_table(hand, dead)
+        return "Your discards for this draw:\n" + draw_report(table, dead=dead, top=top, symbols=symbols)
+    if to_call > 0:
+        return f"Pot odds: {pot_odds(to_call, pot)}.\n"
+    return "Nothing to call: the pot odds show when you face a bet, the discards at a draw.\n"
