@@ -403,7 +403,7 @@ def test_too_few_unseen_cards_for_the_table() -> None:
     r = run("draw", HAND, "--dead", _all_but(HAND, 44))
     assert (r.exit_code, r.stdout) == (2, "")
     assert r.stderr == (
-        "lowball draw: 3 unseen cards: the 32 discards need 5 (five to throw all five); give fewer --dead cards\n"
+        "lowball draw: the table (throwing all five) needs 5 replacement cards, but only 3 cards are unseen\n"
     )
     # 42 dead leave 5: enough, and throwing all five has one replacement, the five left.
     data = json.loads(run("draw", HAND, "--dead", _all_but(HAND, 42), "--json").stdout)
@@ -412,16 +412,17 @@ def test_too_few_unseen_cards_for_the_table() -> None:
     both = HAND + "9h8d6c4s2d"
     r = run("draw", HAND, "--vs", "9h8d6c4s2d:9h8d", "--dead", _all_but(both, 36))
     assert r.exit_code == 2
-    assert r.stderr.startswith("lowball draw: 6 unseen cards: the 32 discards need 7 (five to throw all five, 2 for")
+    assert r.stderr == (
+        "lowball draw: the table (throwing all five, against an opponent drawing 2) needs 7 replacement cards, "
+        "but only 6 cards are unseen\n"
+    )
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: odds.discard_table / draw_outcomes divide by zero when a discard "
-                   "needs more cards than are unseen (expected a LowballError naming the count)")  # fmt: skip
 def test_library_refuses_a_draw_larger_than_the_unseen_cards() -> None:
     dead = _all_but(HAND, 44)
-    with pytest.raises(LowballError):
+    with pytest.raises(LowballError, match="the discard needs 4 replacement cards, but only 3 cards are unseen"):
         odds.draw_outcomes(HAND, "8s7h4d3c", dead=dead).lows()
-    with pytest.raises(LowballError):
+    with pytest.raises(LowballError, match=r"the table \(throwing all five\) needs 5 replacement cards, but only 3"):
         odds.discard_table(HAND, dead=dead)
 
 

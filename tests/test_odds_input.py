@@ -144,7 +144,9 @@ def test_draw_outcomes_with_fewer_unseen_cards_than_drawn() -> None:
 
 
 def test_discard_table_with_fewer_unseen_cards_than_drawn() -> None:
-    with pytest.raises(InvalidValueError, match="a five-card draw .* needs 5 replacement cards, but only 3"):
+    with pytest.raises(
+        InvalidValueError, match=r"the table \(throwing all five\) needs 5 replacement cards, but only 3"
+    ):
         odds.discard_table(A, dead=_all_but(3, HAND_A))
 
 

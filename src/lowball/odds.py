@@ -591,7 +591,9 @@ def discard_table(
     opp = None if vs is None else _vs_of(vs, places)
     goal = None if target is None else threshold(target)
     unseen = places.unseen()
-    _enough(unseen, 5 + (len(opp.thrown) if opp is not None else 0), "a five-card draw against the opponent's draw")
+    opp_draws = len(opp.thrown) if opp is not None else 0
+    against = f", against an opponent drawing {opp_draws}" if opp_draws else ""
+    _enough(unseen, 5 + opp_draws, f"the table (throwing all five{against})")
     hists = _odds.discard_hists([int(c) for c in cards], unseen)
     rows = []
     order_keys = []

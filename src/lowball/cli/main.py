@@ -500,15 +500,6 @@ def draw(
             vs_data = {"hand": None, "discard": "", "class": vs}
         goal = None if target is None else odds.threshold(target, name="--target")
         work.check_places(places)
-        unseen = 52 - sum(len(c) for _, c in places)
-        need = 5 + (len(vs[1]) if isinstance(vs, tuple) and len(vs) == 2 else 0)
-        if unseen < need:
-            _fail(
-                ctx,
-                f"{unseen} unseen cards: the 32 discards need {need} (five to throw all five"
-                + (f", {need - 5} for the opponent's draw" if need > 5 else "")
-                + "); give fewer --dead cards",
-            )
         table = odds.discard_table(cards, dead_cards, vs, target=goal)
     except LowballError as e:
         _fail(ctx, str(e))
