@@ -398,7 +398,9 @@ done:
 
 /* ---- strategies ------------------------------------------------------------------------------- */
 
-static uint16_t class5(const uint8_t h[5]) { return lb_eval5_unchecked(h[0], h[1], h[2], h[3], h[4]); }
+static uint16_t class5(const uint8_t h[5]) {
+    return lb_eval5_unchecked(h[0], h[1], h[2], h[3], h[4]);
+}
 
 /* Rank patterns of five distinct ranks (13-bit masks) whose hand, not all one suit, is of class
  * target or better. Returns their number (at most 1287). */
@@ -463,7 +465,8 @@ static unsigned best_discard_with(const uint8_t hand[5], const uint16_t *good, i
                 /* take away the completions that make all five cards one suit */
                 for (s = 0; s < 4; s++) {
                     if (suit >= 0 && (!one_suit || s != suit)) continue;
-                    if ((missing & held_bit[s]) == 0) ways -= 1; /* each missing rank of suit s unseen */
+                    if ((missing & held_bit[s]) == 0)
+                        ways -= 1; /* each missing rank of suit s unseen */
                 }
                 total += ways;
             }
@@ -474,7 +477,8 @@ static unsigned best_discard_with(const uint8_t hand[5], const uint16_t *good, i
         mine = total * choose(47, best_thrown);
         theirs = best_count * choose(47, thrown);
         if (!have || mine > theirs ||
-            (mine == theirs && (thrown < best_thrown || (thrown == best_thrown && cards > best_cards)))) {
+            (mine == theirs &&
+             (thrown < best_thrown || (thrown == best_thrown && cards > best_cards)))) {
             best = mask;
             best_count = total;
             best_thrown = thrown;
@@ -514,8 +518,7 @@ static unsigned strategy_discard(const lb_strategy *s, const uint8_t h[5], int d
         int distinct = 1;
         for (i = 1; i < 4; i++)
             if ((h[order[i]] >> 2) == (h[order[i - 1]] >> 2)) distinct = 0;
-        if (c > s->brk[d] && distinct && (h[order[3]] >> 2) <= s->keep[d])
-            return 1u << order[4];
+        if (c > s->brk[d] && distinct && (h[order[3]] >> 2) <= s->keep[d]) return 1u << order[4];
         return 0;
     }
     for (i = 0; i < 5; i++) {
@@ -634,7 +637,7 @@ static lb_status trial_deck(const lb_sim_config *cfg, lb_pcg64 *g_stub, lb_pcg64
 }
 
 lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, lb_sim_result *res) {
-    uint16_t(*good)[1287] = NULL;
+    uint16_t (*good)[1287] = NULL;
     int n_good[LB_ODDS_MAX_PLAYERS];
     int p, need, fast;
     uint64_t t;

@@ -74,12 +74,12 @@ lb_status lb_exact_multiway(int players, const uint8_t *kept, const int *n_kept,
 /* A drawing strategy, per draw of a triple-draw hand (index 0 = first draw .. 2 = last; a
  * single-draw hand uses index 2, its only draw being its last). See lb_strategy_discard. */
 typedef struct {
-    uint16_t pat[3];      /* stand pat with this class or better (0: never stand pat) */
-    uint16_t brk[3];      /* ... but break a pat hand rougher than this (>= pat: never) */
-    uint8_t keep[3];      /* otherwise keep one card of each rank up to this rank (0=2 .. 12=A) */
-    uint8_t snow;         /* non-zero: never draw */
-    uint8_t best_last;    /* non-zero: on the last draw, the exact best discard for target */
-    uint16_t target;      /* the class best_last aims at (a no-pair class) */
+    uint16_t pat[3];   /* stand pat with this class or better (0: never stand pat) */
+    uint16_t brk[3];   /* ... but break a pat hand rougher than this (>= pat: never) */
+    uint8_t keep[3];   /* otherwise keep one card of each rank up to this rank (0=2 .. 12=A) */
+    uint8_t snow;      /* non-zero: never draw */
+    uint8_t best_last; /* non-zero: on the last draw, the exact best discard for target */
+    uint16_t target;   /* the class best_last aims at (a no-pair class) */
 } lb_strategy;
 
 /* The cards a strategy throws from hand[0..4] at draw index d (0..2; is_last: no draw follows):
@@ -102,18 +102,18 @@ unsigned lb_best_discard(const uint8_t hand[5], int target, uint64_t *count);
 
 /* One Monte Carlo run. */
 typedef struct {
-    int players;                  /* 2..LB_ODDS_MAX_PLAYERS, in drawing order */
+    int players; /* 2..LB_ODDS_MAX_PLAYERS, in drawing order */
     uint8_t hands[LB_ODDS_MAX_PLAYERS][5];
-    int draws;                    /* 1..3 draws to come */
-    int first_fixed;              /* non-zero: the first draw throws fixed[i] (a position mask) */
+    int draws;       /* 1..3 draws to come */
+    int first_fixed; /* non-zero: the first draw throws fixed[i] (a position mask) */
     unsigned fixed[LB_ODDS_MAX_PLAYERS];
     lb_strategy strategy[LB_ODDS_MAX_PLAYERS];
     uint8_t unseen[LB_NUM_CARDS]; /* the stub's cards (order irrelevant: shuffled per trial) */
     int n_unseen;
-    uint8_t dead[LB_NUM_CARDS];   /* known cards out of play: the muck at the start */
+    uint8_t dead[LB_NUM_CARDS]; /* known cards out of play: the muck at the start */
     int n_dead;
-    int rule;                     /* lb_reshuffle_rule */
-    int burn;                     /* burn a card before each draw */
+    int rule; /* lb_reshuffle_rule */
+    int burn; /* burn a card before each draw */
     uint64_t key[4];
 } lb_sim_config;
 

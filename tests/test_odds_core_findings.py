@@ -1,6 +1,6 @@
-"""Bugs of the odds core found by the benchmark and C-check work of issue 12, held as strict
-expected failures until the core is fixed (csrc/tests/test_odds.c holds the same two as
-KNOWN_BUG checks). The expected values are worked out by hand from the documented rules."""
+"""Two faults of the odds core found by the benchmark and C-check work of issue 12, fixed since
+and kept as tests (csrc/tests/test_odds.c checks the same two). The expected values are worked
+out by hand from the documented rules."""
 
 from __future__ import annotations
 
@@ -9,11 +9,6 @@ import pytest
 from lowball import Card, odds
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: lb_best_discard picks the discard with the most good completions, comparing "
-    "counts out of C(47, k) across k, so best_last throws all five cards",
-)
 @pytest.mark.parametrize(
     ("hand", "target", "expected"),
     [
@@ -28,14 +23,9 @@ def test_best_last_throws_the_most_likely_discard(hand: str, target: str, expect
     assert odds.Strategy(best_last=target).discard(hand, 1, 1) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a pat hand with a pair on top is never broken: strategy_discard asks all five "
-    "ranks to differ, the Strategy docstring only the four cards under the top one",
-)
 def test_break_a_pat_hand_with_a_pair_on_top() -> None:
     # pat with anything, break anything rougher than 7-5-4-3-2, draw to a 7: under the top
     # card (a seven) are 7-4-3-2, four ranks up to 7: break the hand, throw one seven
     strategy = odds.Strategy(pat=7462, break_rougher=1, draw_to=7)
     thrown = strategy.discard("2c3d4h7s7c", 1, 1)
-    assert len(thrown) == 1 and thrown[0].rank == Card("7s").rank
+    assert thrown == (Card("7s"),)  # of the two sevens, the higher-numbered card goes

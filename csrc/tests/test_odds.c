@@ -3,10 +3,7 @@
  * deal walked, every hand evaluated with lb_eval5_unchecked) on cases small enough to walk; the
  * generator against words numpy's PCG64 gives for a set state; the simulation against a replay of
  * single trials from the streams odds.h documents, and against itself split at several points.
- *
- * KNOWN_BUG(cond, what) is a check of the documented behaviour that the code does not meet yet
- * (like pytest's xfail(strict=True)): it prints the bug while cond is false and fails once cond
- * holds, so that a fix turns it into a plain CHECK. */
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,17 +11,6 @@
 #include "check.h"
 #include "eval27.h"
 #include "odds.h"
-
-#define KNOWN_BUG(cond, what)                                                                      \
-    do {                                                                                           \
-        if (cond) {                                                                                \
-            fprintf(stderr, "%s:%d: known bug fixed? make it a CHECK: %s\n", __FILE__, __LINE__,   \
-                    what);                                                                         \
-            LB_FAILED();                                                                           \
-        } else {                                                                                   \
-            printf("known bug (issue 12), still present: %s\n", what);                             \
-        }                                                                                          \
-    } while (0)
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
 
@@ -437,7 +423,17 @@ static int popcount5(unsigned m) {
 
 /* The discard that most often makes target or better (the chance: good / C(47, thrown)), ties to
  * the fewest cards thrown, then the smallest mask. */
-static unsigned brute_best(uint64_t (*hist)[LB_NUM_CLASSES + 1], int target, uint64_t good[32]) {
+/* The cards a discard throws, as a sum of 1 << card (odds.h breaks ties by it). */
+static uint64_t thrown_cards(const uint8_t hand[5], unsigned mask) {
+    uint64_t out = 0;
+    int i;
+    for (i = 0; i < 5; i++)
+        if ((mask >> i) & 1u) out |= (uint64_t)1 << hand[i];
+    return out;
+}
+
+static unsigned brute_best(const uint8_t hand[5], uint64_t (*hist)[LB_NUM_CLASSES + 1], int target,
+                           uint64_t good[32]) {
     unsigned mask, best = 0;
     int c;
     for (mask = 0; mask < 32; mask++) {
@@ -447,7 +443,10 @@ static unsigned brute_best(uint64_t (*hist)[LB_NUM_CLASSES + 1], int target, uin
     for (mask = 1; mask < 32; mask++) {
         uint64_t lhs = good[mask] * binom(47, popcount5(best)),
                  rhs = good[best] * binom(47, popcount5(mask));
-        if (lhs > rhs || (lhs == rhs && popcount5(mask) < popcount5(best))) best = mask;
+        if (lhs > rhs || (lhs == rhs && (popcount5(mask) < popcount5(best) ||
+                                         (popcount5(mask) == popcount5(best) &&
+                                          thrown_cards(hand, mask) > thrown_cards(hand, best)))))
+            best = mask;
     }
     return best;
 }
@@ -470,7 +469,7 @@ static void test_best_discard(void) {
         for (t = 0; t < 5; t++) {
             uint64_t good[32], got_count = 0;
             int target = class_of(targets[t]);
-            unsigned want = brute_best(hist, target, good),
+            unsigned want = brute_best(hand, hist, target, good),
                      got = lb_best_discard(hand, target, &got_count);
             CHECK(got < 32);
             /* the count it reports is the number of good completions of the discard it chose */
@@ -481,17 +480,10 @@ static void test_best_discard(void) {
     }
     /* 7-5-4-3-2 aiming at a 7-low: standing pat makes it every time; it throws cards instead */
     CHECK_EQ_INT(cards_of("7s5h4d3c2s", pat), 5);
-    KNOWN_BUG(lb_best_discard(pat, 1, &count) == 0 && count == 1,
-              "lb_best_discard maximises the number of good completions, not their chance: "
-              "7s5h4d3c2s for class 1 throws cards (the count over C(47, k) completions is "
-              "compared across k)");
-    {
-        char what[160];
-        snprintf(what, sizeof what,
-                 "lb_best_discard differs from the most likely discard in %d of %d cases", wrong,
-                 asked);
-        KNOWN_BUG(wrong == 0, what);
-    }
+    /* (this threw cards while counts out of C(47, k) were compared across k) */
+    CHECK(lb_best_discard(pat, 1, &count) == 0 && count == 1);
+    CHECK_EQ_INT(wrong, 0);
+    CHECK(asked == 25);
     free(hist);
 }
 
@@ -551,11 +543,8 @@ static void test_strategy(void) {
     s.pat[0] = LB_NUM_CLASSES;
     s.brk[0] = 1;
     s.keep[0] = 5;
-    KNOWN_BUG(
-        discard_of(&s, "2c3d4h7s7c", 0, 0) == (1u << 3),
-        "lb_strategy_discard: 2c3d4h7s7c under pat 7462, brk 1, keep 7 stands pat; odds.h says "
-        "break it (throw the top card 7s): the code asks all five ranks to differ, the header "
-        "the four lowest");
+    /* (this stood pat while the code asked all five ranks to differ) */
+    CHECK_EQ_INT(discard_of(&s, "2c3d4h7s7c", 0, 0), 1u << 3);
 }
 
 /* ---- simulation ------------------------------------------------------------------------------- */
