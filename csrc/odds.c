@@ -431,11 +431,13 @@ static unsigned best_discard_with(const uint8_t hand[5], const uint16_t *good, i
     unsigned best = 0, mask;
     uint64_t best_count = 0, best_cards = 0;
     int best_thrown = 6, have = 0;
+    unsigned allowed = 0; /* every rank some good hand holds: keeping another makes nothing */
     for (r = 0; r < 13; r++) avail[r] = 4;
     for (i = 0; i < 5; i++) {
         avail[hand[i] >> 2]--;
         held_bit[hand[i] & 3] |= 1u << (hand[i] >> 2);
     }
+    for (i = 0; i < n_good; i++) allowed |= good[i];
     for (mask = 0; mask < 32; mask++) {
         unsigned kept_ranks = 0;
         int thrown = 0, ok = 1, suit = -1, one_suit = 1;
@@ -454,7 +456,7 @@ static unsigned best_discard_with(const uint8_t hand[5], const uint16_t *good, i
             else if (suit != (hand[i] & 3))
                 one_suit = 0;
         }
-        if (ok) {
+        if (ok && (kept_ranks & ~allowed) == 0) {
             for (i = 0; i < n_good; i++) {
                 unsigned g = good[i], missing;
                 uint64_t ways = 1;
