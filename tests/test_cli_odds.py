@@ -339,7 +339,12 @@ def test_every_bad_input_is_one_line_and_exit_2() -> None:
         ("draw", HAND, "--vs", "9h8d6c4s2d:9x"): "lowball draw: --vs discard '9x': ",
         ("draw", HAND, "--vs", "9h8d6c4s2s"): "lowball draw: card 2s is in the hand and in --vs",
         ("draw", HAND, "--vs", "9h8d6c4s2d", "--vs-pat", "9"): "lowball draw: give one opponent",
-        ("draw", HAND, "--vs-pat", "5-4"): "lowball draw: --vs-pat '5-4': no hand",
+        (
+            "draw",
+            HAND,
+            "--vs-pat",
+            "5-4",
+        ): "lowball draw: --vs-pat '5-4': no low (a hand without a pair, a straight or a flush)",
         ("draw", HAND, "--target", "zz"): "lowball draw: --target 'zz': ",
         ("draw", HAND, "--dead", "8s"): "lowball draw: card 8s is in the hand and in --dead",
         ("draw", HAND, "--dead", "Q"): "lowball draw: --dead 'Q': ",
@@ -464,6 +469,12 @@ def test_question_mark_in_play_shows_the_draw_table_and_the_pot_odds() -> None:
     out = r.output
     first = out.index("Your discards for this draw:\n")
     block = out[first:].splitlines()
+    # two draws follow the first: the table says it counts this draw alone
+    assert block[1] == (
+        "(the chances after this draw alone, as if it were the last: 2 more draws will follow, "
+        "so a rough pat hand is worth less than it shows)"
+    )
+    del block[1]
     assert block[1:6] == [
         "Qc Js Th 6d 2c (Q-J-T-6-2: Q-J low)",
         "47 unseen cards; every replacement counted exactly",
@@ -485,6 +496,8 @@ def test_question_mark_in_play_shows_the_draw_table_and_the_pot_odds() -> None:
     # (20 cards) makes a 10-low: 20 of 45.
     second = out.index("Your discards for this draw:\n", first + 1)
     block = out[second:].splitlines()
+    assert block[1].startswith("(the chances after this draw alone, as if it were the last: 1 more draw will follow")
+    del block[1]
     assert block[1:3] == [
         "Kd Th 9d 6d 2c (K-T-9-6-2: K-T low)",
         "45 unseen cards (Qc Js dead); every replacement counted exactly",

@@ -101,12 +101,6 @@ def test_breaking_87_against_pat_9_triple_draw():
 # --- rough edges a bot author meets ------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: vs=[hand, discard] (a list, as JSON gives it) is read as a list of card texts and "
-    "fails with \"'9h8d6c4s2d' is not a card\", which does not say that vs takes a (hand, discard) "
-    "tuple",
-)
 def test_vs_given_as_a_list_works_or_says_what_to_give():
     want = odds.discard_table("8s7h4d3c2s", vs=("9h8d6c4s2d", "9h"))
     try:
@@ -117,22 +111,12 @@ def test_vs_given_as_a_list_works_or_says_what_to_give():
         assert [row.counts for row in got] == [row.counts for row in want]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: for the ranks of a straight (9-8-7-6-5) the error says 'no hand without a pair "
-    "has those top ranks', which is false (9-8-7-6-5 has no pair); it should say it is a straight",
-)
 def test_straight_ranks_as_a_low_get_a_true_error():
     with pytest.raises(LowballError) as info:
         odds.threshold("9-8-7-6-5")
     assert "straight" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: lowball odds --json leaves out the strategies of a sampled run, which the text "
-    "output prints; the JSON alone cannot say how the hands drew nor repeat the run",
-)
 def test_odds_json_records_the_strategies():
     result = run(
         "odds", "7c6d4h3s2c", "9h8h5d4c2s", "--draws", "3", "--trials", "1000", "--seed", "7",
@@ -143,11 +127,6 @@ def test_odds_json_records_the_strategies():
     assert "snow" in text and "pat=7-5" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: lowball odds --strategy pat=9,draw=1 answers 'Strategy.draw_to = 1', the Python "
-    "name, not the draw=1 the user typed",
-)
 def test_cli_strategy_error_speaks_the_cli_words():
     result = run("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--draws", "3", "--strategy", "pat=9,draw=1")
     assert result.exit_code == 2

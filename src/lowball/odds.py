@@ -131,10 +131,10 @@ def threshold(target: Target, *, name: str = "target") -> int:
         ranks = tuple(RANKS.index("T" if t.strip() == "10" else t.strip().upper()) for t in target.split("-"))
         cls = _roughest().get(ranks)
         if cls is None:
-            raise InvalidValueError(
-                f"{name} {target!r}: no hand without a pair has those top ranks "
-                "(expected ranks from the top down, e.g. '8-6' or '9')"
-            )
+            why = "no low (a hand without a pair, a straight or a flush) has those top ranks"
+            if len(ranks) == 5 and len(set(ranks)) == 5:
+                why = "those five ranks make a straight, not a low"
+            raise InvalidValueError(f"{name} {target!r}: {why} (expected ranks from the top down, e.g. '8-6' or '9')")
         return cls
     if isinstance(target, (str, tuple, list, Card)) or not hasattr(type(target), "__index__"):
         try:
@@ -191,8 +191,8 @@ class Strategy:
        the four cards under the top one are a smooth draw (four ranks up to ``draw_to``), break
        the hand: throw its top card.
     4. Otherwise keep one card of each rank up to ``draw_to`` (the lowest-numbered card of a
-       rank) and throw the rest; if that keeps all five (a straight or flush of low cards), throw
-       the highest card.
+       rank) and throw the rest; if that keeps all five (a straight or flush of low cards, or
+       any low when ``pat`` is None: that strategy never stands pat), throw the highest card.
 
     Parameters
     ----------
@@ -251,16 +251,17 @@ class Strategy:
         """
         if not isinstance(text, str):
             raise InvalidTypeError(f"strategy {text!r}: expected text like 'pat=9,draw=7'")
-        words = text.strip().lower()
-        if words == "snow":
+        words = text.strip()
+        if words.lower() == "snow":
             return cls(snow=True)
-        if words in ("", "default"):
+        if words.lower() in ("", "default"):
             return cls()
         names = {"pat": "pat", "draw": "draw_to", "break": "break_rougher", "best": "best_last"}
         kwargs: dict[str, object] = {}
+        parts: dict[str, str] = {}
         for part in words.split(","):
             key, eq, value = part.partition("=")
-            key = key.strip()
+            key = key.strip().lower()
             if not eq or key not in names:
                 raise InvalidValueError(
                     f"strategy setting {part.strip()!r}: expected pat=, draw=, break= or best= "
@@ -268,10 +269,17 @@ class Strategy:
                 )
             values = [_setting(v.strip()) for v in value.split("/")]
             kwargs[names[key]] = tuple(values) if len(values) > 1 else values[0]
+            parts[key] = part.strip()
         try:
             return cls(**kwargs)  # type: ignore[arg-type]
-        except InvalidCardError as exc:
-            raise InvalidValueError(f"strategy {text!r}: {exc}") from None
+        except (InvalidCardError, InvalidValueError):
+            pass
+        for key, part in parts.items():  # name the first setting that is wrong, as it was written
+            try:
+                cls(**{names[key]: kwargs[names[key]]})  # type: ignore[arg-type]
+            except (InvalidCardError, InvalidValueError):
+                raise InvalidValueError(f"strategy {text!r}: {part}: expected {_EXPECTED[key]}") from None
+        raise InvalidValueError(f"strategy {text!r}: these settings do not go together")  # pragma: no cover
 
     def discard(self, hand: HandLike, draw: int = 3, draws: int = 3) -> tuple[Card, ...]:
         """The cards this strategy throws from ``hand`` at draw ``draw`` (1-based) of ``draws``.
@@ -291,11 +299,19 @@ class Strategy:
         return tuple(c for i, c in enumerate(cards) if mask >> i & 1)
 
 
+_EXPECTED = {
+    "pat": "a low like 8-6 or 9, a class 1..7462, or none; one value or three, one per draw (8/8/9)",
+    "break": "a low like 9-7, a class 1..7462, or none; one value or three, one per draw",
+    "best": "a low (a hand without a pair) like 9 or 8-6, or the class of one",
+    "draw": "a rank 2..9, T, J, Q, K or A, the low to draw to; one value or three, one per draw (7/7/8)",
+}
+
+
 def _setting(value: str) -> object:
     """A value of strategy text: None, a class number (digits that are not a low), or text."""
-    if value == "none":
+    if value.lower() == "none":
         return None
-    if value.isdigit() and not _LOW_TEXT.match(value):
+    if value.isascii() and value.isdigit() and not _LOW_TEXT.match(value):
         return int(value)
     return value
 
@@ -339,6 +355,8 @@ def _enough(unseen: list[int], drawn: int, what: str) -> None:
 
 
 def _discard_of(hand: tuple[Card, ...], discard: object, name: str) -> tuple[Card, ...]:
+    if isinstance(discard, str) and discard.strip() == "-":
+        return ()  # "-" stands pat, as in the command and in PHH's "sd"
     thrown = _cards(discard, name)
     for c in thrown:
         if c not in hand:
@@ -374,7 +392,7 @@ class DrawOutcomes:
 
     kept: tuple[Card, ...]
     discard: tuple[Card, ...]
-    counts: np.ndarray
+    counts: np.ndarray = field(repr=False)
     total: int
     _cumulative: np.ndarray = field(repr=False)
 
@@ -534,7 +552,7 @@ class _Opponent:
 
 
 def _vs_of(vs: object, places: _Places) -> _Opponent:
-    if isinstance(vs, tuple) and len(vs) == 2 and not all(isinstance(v, (int, Card)) for v in vs):
+    if isinstance(vs, (tuple, list)) and len(vs) == 2 and not all(isinstance(v, (int, Card)) for v in vs):
         hand = _cards(vs[0], "vs hand", 5)
         thrown = _discard_of(hand, vs[1], "vs discard")
         places.add(hand, "the opponent's hand")
@@ -962,10 +980,10 @@ class DiscardMatrix:
     """
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
-    discards: tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
-    equity: np.ndarray
-    win: np.ndarray
-    tie: np.ndarray
+    discards: tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]] = field(repr=False)
+    equity: np.ndarray = field(repr=False)
+    win: np.ndarray = field(repr=False)
+    tie: np.ndarray = field(repr=False)
 
     def best_response(self, player: int, index: int) -> int:
         """The discard index with which the other player does best against ``player``'s

@@ -536,9 +536,10 @@ def draw(
     "strategy_texts",
     multiple=True,
     metavar="TEXT",
-    help="How hands draw where --discards does not say: once for every hand, or once per hand in "
-    "order. 'default' (pat=8/8/9,draw=7/7/8), 'snow' (never draw), or settings separated by "
-    "commas: pat=9 (stand pat on a 9-low or better; pat=8/8/9 per draw, pat=none never), draw=7 "
+    help="How hands draw where --discards does not say: give it once for every hand, or repeat it "
+    "once per hand in order (--strategy snow --strategy pat=9). 'default' (pat=8/8/9,draw=7/7/8), "
+    "'snow' (never draw), or settings separated by commas: pat=9 (stand pat on a 9-low or better; "
+    "pat=8/8/9 per draw, pat=none never), draw=7 "
     "(keep the cards up to 7), break=9-7 (break a pat hand rougher than 9-7 over a smooth draw), "
     "best=9 (on the last draw, the discard that makes a 9-low most often).",
 )
@@ -672,14 +673,17 @@ def odds(
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
+    decided = thrown is None or draws > 1  # where a strategy decided a discard
     if as_json:
-        _write(ctx, None, json.dumps(work.equity_json(result, cards), indent=1) + "\n")
+        texts = (list(strategy_texts) or ["default"]) if decided else []
+        per_hand = texts * len(cards) if len(texts) == 1 else texts
+        _write(ctx, None, json.dumps(work.equity_json(result, cards, per_hand), indent=1) + "\n")
     else:
         names = list(strategy_texts)
         if len(names) == len(cards) and len(cards) > 1:
             names = [f"hand {i} {t}" for i, t in enumerate(names, start=1)]
         # the strategies are named where they decide: a discard not given, or a later draw
-        shown_names = (names or ["default (pat=8/8/9,draw=7/7/8)"]) if thrown is None or draws > 1 else []
+        shown_names = (names or ["default (pat=8/8/9,draw=7/7/8)"]) if decided else []
         _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols))
 
 

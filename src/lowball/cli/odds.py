@@ -345,13 +345,15 @@ def equity_report(
     return "\n".join(lines) + "\n"
 
 
-def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]]) -> dict[str, Any]:
+def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]], strategies: Sequence[str] = ()) -> dict[str, Any]:
     """An equity result as ``lowball odds --json`` writes it.
 
     Keys: ``exact``, ``draws``, ``trials`` (deals counted when exact, trials played when
     sampled), ``seed`` (sampled; null when exact), ``reshuffles``, ``share_unit`` (the pot
     shares are counted in units of 1/share_unit) and ``players`` in the order given, each with
-    ``hand``, ``discard`` (the first draw's, or null when a strategy decides it on the way),
+    ``hand``, ``strategy`` (the strategy text it drew by, as given, or ``default``; null where
+    no strategy decided anything), ``discard`` (the first draw's, or null when a strategy
+    decides it on the way),
     ``win``, ``tie``, ``equity``, their standard errors ``win_se``, ``tie_se``, ``equity_se``
     (0 when exact) and the exact sums ``wins``, ``ties`` and ``share``.
     """
@@ -360,6 +362,7 @@ def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]]) -> dict[st
         players.append(
             {
                 "hand": format_cards(h),
+                "strategy": strategies[i] if strategies else None,
                 "discard": None if result.discards is None else format_cards(sorted_hand(result.discards[i])),
                 "win": p.win,
                 "tie": p.tie,
@@ -405,14 +408,23 @@ def play_odds(
     dead: Sequence[Card] = (),
     top: int = 8,
     symbols: bool = False,
+    draws_after: int = 0,
 ) -> str:
     """What ``?`` adds to the help in ``lowball play``: at a draw, the best ``top`` discards of
-    ``hand`` for this draw (:func:`draw_report`, the ``dead`` cards out of the deck); facing a
-    bet (``to_call`` > 0 chips), the pot odds of a call (:func:`pot_odds`, ``pot`` in chips,
-    every wager in it); otherwise a line that there is nothing to price."""
+    ``hand`` for this draw (:func:`draw_report`, the ``dead`` cards out of the deck; with
+    ``draws_after`` > 0 draws still to come after this one, a line says the table counts this
+    draw only); facing a bet (``to_call`` > 0 chips), the pot odds of a call (:func:`pot_odds`,
+    ``pot`` in chips, every wager in it); otherwise a line that there is nothing to price."""
     if drawing:
         table = odds.discard_table(hand, dead)
-        return "Your discards for this draw:\n" + draw_report(table, dead=dead, top=top, symbols=symbols)
+        head = "Your discards for this draw:\n"
+        if draws_after > 0:
+            later = "draw" if draws_after == 1 else "draws"
+            head += (
+                f"(the chances after this draw alone, as if it were the last: {draws_after} more {later} "
+                "will follow, so a rough pat hand is worth less than it shows)\n"
+            )
+        return head + draw_report(table, dead=dead, top=top, symbols=symbols)
     if to_call > 0:
         return f"Pot odds: {pot_odds(to_call, pot)}.\n"
     return "Nothing to call: the pot odds show when you face a bet, the discards at a draw.\n"

@@ -494,6 +494,7 @@ def _odds_help(state: HandState, me: int, legal: LegalActions, symbols: bool) ->
         pot=state.pot_total,
         dead=dead,
         symbols=symbols,
+        draws_after=state.variant.draws - state.draw_round if legal.draw else 0,
     )
     return text.rstrip("\n")
 
