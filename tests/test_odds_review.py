@@ -1,0 +1,105 @@
+"""A fresh pair of eyes on lowball.odds and its commands (issue 12): each test here is a fault
+found by feeding odd values to the public API, held as a strict expected failure until the core
+is fixed. The expected values come from the documentation (the docstrings, RULES.md section 8),
+never from the code under test.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from lowball import odds, parse_cards
+from lowball.cli import main
+from lowball.errors import InvalidCardError, InvalidValueError
+
+A, B = "7c6d4h3s2c", "9h8h5d4c2d"
+KNOWN = {int(c) for c in parse_cards(A + B)}
+# every card but ten: the exact counts with both players drawing five stay small
+MANY_DEAD = [c for c in range(52) if c not in KNOWN][10:]
+
+
+# -- a hand given as None ----------------------------------------------------------------------
+# odds._cards returns () for None before parse_cards can check count=5, so a None hand becomes a
+# hand of no cards: a player holding nothing who draws five. Every public function takes it.
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: a None hand is read as no cards and counted as five drawn")
+@pytest.mark.parametrize(
+    "call",
+    [
+        # got: DrawOutcomes(kept=(), total=2598960): every five-card hand of the 52 cards
+        lambda: odds.draw_outcomes(None),  # type: ignore[arg-type]
+        # got: a table over a hand of no cards (the C side reads five uninitialised bytes as cards)
+        lambda: odds.discard_table(None),  # type: ignore[arg-type]
+        # got: an exact result, player 0 drawing five: 13,473,849 wins of 64,425,438 deals
+        lambda: odds.equity([None, B], discards=["", "9h"]),  # type: ignore[list-item]
+        # got: rows against an opponent of no cards who draws five
+        lambda: odds.discard_table(A, vs=(None, "")),
+        # got: a 32x32 matrix for a hand of no cards (on the full deck this takes ~3 minutes)
+        lambda: odds.discard_matrix(None, B, MANY_DEAD, threads=1),  # type: ignore[arg-type]
+    ],
+    ids=["draw_outcomes", "discard_table", "equity-exact", "discard_table-vs", "discard_matrix"],
+)
+def test_a_none_hand_is_refused(call) -> None:
+    with pytest.raises(InvalidCardError, match="expected 5 cards"):
+        call()
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: a None hand in a sampled run crashes the interpreter (segfault)")
+def test_a_none_hand_in_a_sampled_run_is_refused_not_a_crash() -> None:
+    """Simulation.__init__ (_odds.pyx, boundscheck=False) indexes hands[p][i] for i < 5 in the
+    empty list a None hand became: it reads past the list and the process dies with SIGSEGV.
+    Run in a child process so that the crash cannot take the test run with it."""
+    code = textwrap.dedent(
+        f"""
+        from lowball import odds
+        from lowball.errors import InvalidCardError
+        try:
+            odds.equity([None, {B!r}], draws=3, trials=10, seed=1, threads=1)
+        except InvalidCardError as e:
+            print("refused:", e)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, (done.returncode, done.stderr[-500:])
+    assert "refused:" in done.stdout and "expected 5 cards" in done.stdout
+
+
+# -- a strategy class written with a digit str.isdigit accepts but int() refuses -----------------
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: Strategy.parse('pat=²') raises a bare ValueError from int()")
+def test_strategy_text_with_a_superscript_digit() -> None:
+    # odds._setting: '²'.isdigit() is True, so it calls int('²'), which raises ValueError
+    # (the rest of lowball checks text digits with isascii() and isdigit())
+    with pytest.raises(InvalidValueError, match="²"):
+        odds.Strategy.parse("pat=²")
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: lowball odds --strategy 'pat=²' ends in a ValueError traceback")
+def test_odds_command_with_a_superscript_digit_in_a_strategy() -> None:
+    result = CliRunner().invoke(main, ["odds", A, B, "--draws", "2", "--strategy", "pat=²", "-q"])
+    # the command's own bad-value exit: status 2 and one line naming the value
+    assert result.exit_code == 2, (result.exit_code, repr(result.exception))
+    assert "pat=²" in result.output
+
+
+# -- the seed a run reports must repeat it ------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: Equity.seed of a spawned SeedSequence does not repeat the run")
+def test_the_reported_seed_of_a_spawned_seed_sequence_repeats_the_run() -> None:
+    """Equity.seed is documented as 'the seed of the run ... so that a run can be repeated
+    exactly'. odds._entropy reports seq.entropy only, dropping the spawn key (and a pool_size
+    other than 4), so a child SeedSequence's run is reported under its parent's entropy.
+    Got (5 000 trials): the share sums differ between the run and its repeat."""
+    child = np.random.SeedSequence(5).spawn(2)[1]
+    run = odds.equity([A, B], draws=3, trials=5000, seed=child, threads=1)
+    again = odds.equity([A, B], draws=3, trials=5000, seed=run.seed, threads=1)
+    assert [p.share for p in again.players] == [p.share for p in run.players]
