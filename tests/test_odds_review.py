@@ -6,6 +6,7 @@ never from the code under test.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -16,7 +17,7 @@ from click.testing import CliRunner
 
 from lowball import odds, parse_cards
 from lowball.cli import main
-from lowball.errors import InvalidCardError, InvalidValueError
+from lowball.errors import InvalidCardError, InvalidSeedError, InvalidValueError
 
 A, B = "7c6d4h3s2c", "9h8h5d4c2d"
 KNOWN = {int(c) for c in parse_cards(A + B)}
@@ -143,3 +144,28 @@ def test_discard_table_order_does_not_depend_on_how_the_hand_is_written() -> Non
     assert first.best().outcomes.count("7") == second.best().outcomes.count("7") == 8
     assert [set(r.discard) for r in first] == [set(r.discard) for r in second]
     assert first.best().discard == odds.Strategy(best_last="7").discard("7c7d4h3s2c", 1, 1)
+
+
+# -- arguments of a sampled run when the count is exact ----------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: equity checks trials/stderr/seed/threads only on the sampled path")
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"trials": -5}, InvalidValueError, "trials = -5"),
+        ({"threads": 0}, InvalidValueError, "threads = 0"),
+        ({"stderr": 5.0}, InvalidValueError, "stderr 5.0"),
+        ({"seed": "abc"}, InvalidSeedError, "'abc'"),
+    ],
+)
+def test_bad_sampling_arguments_are_refused_on_the_exact_path_too(kwargs, error, words) -> None:
+    """equity's docstring raises InvalidValueError for 'a bad trials, stderr, budget or threads'
+    and InvalidSeedError for a bad seed, but odds.equity returns the exact heads-up count before
+    _simulate checks them: equity([A, B], discards=['', '9h'], trials=-5) returns an exact
+    result over 42 deals; the same call with exact=False raises. Whether a bad value is refused
+    must not depend on which path counts."""
+    with pytest.raises(error, match=re.escape(words)):
+        odds.equity([A, B], discards=["", "9h"], **kwargs)
+    with pytest.raises(error, match=re.escape(words)):
+        odds.equity([A, B], discards=["", "9h"], exact=False, **kwargs)
