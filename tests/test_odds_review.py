@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from lowball import odds, parse_cards
 from lowball.cli import main
-from lowball.errors import InvalidCardError, InvalidSeedError, InvalidValueError
+from lowball.errors import InvalidCardError, InvalidSeedError, InvalidTypeError, InvalidValueError
 
 A, B = "7c6d4h3s2c", "9h8h5d4c2d"
 KNOWN = {int(c) for c in parse_cards(A + B)}
@@ -169,3 +169,34 @@ def test_bad_sampling_arguments_are_refused_on_the_exact_path_too(kwargs, error,
         odds.equity([A, B], discards=["", "9h"], **kwargs)
     with pytest.raises(error, match=re.escape(words)):
         odds.equity([A, B], discards=["", "9h"], exact=False, **kwargs)
+
+
+# -- the errors the docstrings name ------------------------------------------------------------
+
+FEW_UNSEEN = [c for c in range(52) if c not in {int(c) for c in parse_cards(A)}][3:]  # three unseen
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: public docstrings omit errors their functions raise")
+@pytest.mark.parametrize(
+    ("documented", "call", "error"),
+    [
+        # 'InvalidCardError ...' only; the discard needs more cards than are unseen
+        (odds.draw_outcomes, lambda: odds.draw_outcomes(A, A, FEW_UNSEEN), InvalidValueError),
+        # 'InvalidCardError ...' only; a bad thread count (and too few unseen cards)
+        (odds.discard_matrix, lambda: odds.discard_matrix(A, B, threads=0), InvalidValueError),
+        # burn / exact / progress of the wrong type
+        (odds.equity, lambda: odds.equity([A, B], burn=1), InvalidTypeError),
+        # Strategy(snow=1)
+        (odds.Strategy, lambda: odds.Strategy(snow=1), InvalidTypeError),
+        # Strategy.parse(5): its Raises names InvalidValueError only
+        (odds.Strategy.parse, lambda: odds.Strategy.parse(5), InvalidTypeError),
+        # count and probability have no Raises at all; a bad target raises
+        (odds.DrawOutcomes.count, lambda: odds.draw_outcomes(A).count("5-4"), InvalidValueError),
+    ],
+    ids=["draw_outcomes", "discard_matrix", "equity", "Strategy", "Strategy.parse", "DrawOutcomes.count"],
+)
+def test_a_public_docstring_names_the_errors_raised(documented, call, error) -> None:
+    """'Public docstrings give types, shapes, units and the errors raised' (the project's rule)."""
+    with pytest.raises(error):
+        call()
+    assert error.__name__ in (documented.__doc__ or "")
