@@ -62,7 +62,7 @@ def _completions(kept: list[int], unseen: list[int]) -> np.ndarray:
 def _brute_table(hand: str, dead: str = "") -> list[dict]:
     """Every discard of ``hand``: kept, thrown, completions and the count of each low, ordered
     as the command documents it: by the mean of the four lows' chances, then fewer cards drawn,
-    then the discard's bit mask over the hand's cards as given."""
+    then the higher cards thrown (the larger sum of 1 << card), whatever the order of the hand."""
     cards = [int(c) for c in parse_cards(hand)]
     out_of_deck = set(cards) | {int(c) for c in parse_cards(dead)} if dead else set(cards)
     unseen = [c for c in range(52) if c not in out_of_deck]
@@ -76,7 +76,7 @@ def _brute_table(hand: str, dead: str = "") -> list[dict]:
         total = len(combos)
         mean = sum(Fraction(n, total) for n in counts.values()) / 4
         rows.append({"mask": mask, "kept": kept, "thrown": thrown, "total": total, "counts": counts, "key": mean})
-    rows.sort(key=lambda r: (-r["key"], len(r["thrown"]), r["mask"]))
+    rows.sort(key=lambda r: (-r["key"], len(r["thrown"]), -sum(1 << c for c in r["thrown"])))
     return rows
 
 

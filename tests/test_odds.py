@@ -150,6 +150,11 @@ def _row_mask(hand, row) -> int:
     return sum(1 << hand.index(int(c)) for c in row.discard)
 
 
+def _higher_thrown(row) -> int:
+    """Equal chances are ordered by fewer cards drawn, then the higher cards thrown."""
+    return -sum(1 << int(c) for c in row.discard)
+
+
 def _check_order(table, key) -> None:
     keys = [key(row) for row in table]
     assert keys == sorted(keys)
@@ -171,7 +176,7 @@ def test_discard_table_alone_all_32_rows(seed) -> None:
         assert row.outcomes.total == total
         assert row.lows() == {r: int(want[: c + 1].sum()) / total for r, c in odds.LOWS.items()}
         assert row.win is None and row.counts is None and row.equity is None
-    _check_order(table, lambda r: (-sum(r.lows().values()) / 4, r.drawn, _row_mask(hand, r)))
+    _check_order(table, lambda r: (-sum(r.lows().values()) / 4, r.drawn, _higher_thrown(r)))
     assert table.best() is table[0]
 
 
@@ -186,7 +191,7 @@ def test_discard_table_ordered_by_a_target() -> None:
         for row in table:
             want, total = ref_draw_counts([c for c in hand if c not in row.discard], unseen)
             good[_row_mask(hand, row)] = Fraction(int(want[: cls + 1].sum()), total)
-        keys = [(-good[_row_mask(hand, r)], r.drawn, _row_mask(hand, r)) for r in table]
+        keys = [(-good[_row_mask(hand, r)], r.drawn, _higher_thrown(r)) for r in table]
         assert keys == sorted(keys)
 
 
@@ -209,7 +214,7 @@ def test_discard_table_against_a_class_and_a_pat_hand(seed) -> None:
             assert row.counts == (win, tie, total - win - tie, total)
             assert (row.win, row.tie, row.lose) == (win / total, tie / total, (total - win - tie) / total)
             assert row.equity == win / total + tie / total / 2
-        _check_order(table, lambda r: (-r.equity, r.drawn, _row_mask(hand, r)))
+        _check_order(table, lambda r: (-r.equity, r.drawn, _higher_thrown(r)))
 
 
 def test_discard_table_against_a_drawing_opponent() -> None:
@@ -226,7 +231,7 @@ def test_discard_table_against_a_drawing_opponent() -> None:
         assert row.counts == ref_headsup_pairs(draw_sets(kept, unseen), b)
         w, t, lo, n = row.counts
         assert (row.win, row.tie, row.lose) == (w / n, t / n, lo / n)
-    _check_order(table, lambda r: (-r.equity, r.drawn, _row_mask(hand, r)))
+    _check_order(table, lambda r: (-r.equity, r.drawn, _higher_thrown(r)))
 
 
 # -- equity, exact ---------------------------------------------------------------------------------
@@ -315,11 +320,14 @@ def test_discard_matrix_small_case_and_best_responses() -> None:
             assert m.equity[i, j] == pytest.approx((w + t / 2) / n, abs=1e-15)
             eq[i][j] = Fraction(2 * w + t, 2 * n)
 
-    def best(values):  # most, then fewest cards thrown, then lowest index
-        return min(range(32), key=lambda k: (-values[k], bin(k).count("1"), k))
+    def best(values, hand):  # most, then fewest cards thrown, then the higher cards thrown
+        return min(
+            range(32),
+            key=lambda k: (-values[k], bin(k).count("1"), -sum(1 << c for i, c in enumerate(hand) if k >> i & 1)),
+        )
 
     for k in range(32):
-        assert m.best_response(0, k) == best([1 - eq[k][j] for j in range(32)])
-        assert m.best_response(1, k) == best([eq[i][k] for i in range(32)])
-    assert m.maxmin(0) == best([min(eq[i]) for i in range(32)])
-    assert m.maxmin(1) == best([min(1 - eq[i][j] for i in range(32)) for j in range(32)])
+        assert m.best_response(0, k) == best([1 - eq[k][j] for j in range(32)], hb)
+        assert m.best_response(1, k) == best([eq[i][k] for i in range(32)], ha)
+    assert m.maxmin(0) == best([min(eq[i]) for i in range(32)], ha)
+    assert m.maxmin(1) == best([min(1 - eq[i][j] for i in range(32)) for j in range(32)], hb)

@@ -136,7 +136,7 @@ def threshold(target: Target, *, name: str = "target") -> int:
                 why = "those five ranks make a straight, not a low"
             raise InvalidValueError(f"{name} {target!r}: {why} (expected ranks from the top down, e.g. '8-6' or '9')")
         return cls
-    if isinstance(target, (str, tuple, list, Card)) or not hasattr(type(target), "__index__"):
+    if isinstance(target, (str, tuple, list, Card, np.ndarray)) or not hasattr(type(target), "__index__"):
         try:
             return int(evaluate(target))  # type: ignore[arg-type]
         except InvalidCardError as exc:
@@ -211,6 +211,8 @@ class Strategy:
     ------
     InvalidValueError, InvalidCardError
         For a value that is not a target or a rank, naming it.
+    InvalidTypeError
+        For a ``snow`` that is not a bool.
     """
 
     pat: object = field(default=("8", "8", "9"), compare=False)
@@ -247,7 +249,9 @@ class Strategy:
         Raises
         ------
         InvalidValueError
-            For an unknown setting or a bad value, naming it.
+            For an unknown setting or a bad value, naming it as written.
+        InvalidTypeError
+            For ``text`` that is not a str.
         """
         if not isinstance(text, str):
             raise InvalidTypeError(f"strategy {text!r}: expected text like 'pat=9,draw=7'")
@@ -320,7 +324,7 @@ def _setting(value: str) -> object:
 
 
 def _cards(value: object, name: str, count: int | None = None) -> tuple[Card, ...]:
-    if value is None:
+    if value is None and count is None:  # no dead cards, no discard; never a hand
         return ()
     try:
         return parse_cards(value, count=count)  # type: ignore[arg-type]
@@ -402,11 +406,23 @@ class DrawOutcomes:
         return len(self.discard)
 
     def count(self, target: Target) -> int:
-        """The number of replacements that finish with ``target`` or better (see :func:`threshold`)."""
+        """The number of replacements that finish with ``target`` or better (see :func:`threshold`).
+
+        Raises
+        ------
+        InvalidValueError, InvalidCardError
+            For a target :func:`threshold` refuses.
+        """
         return int(self._cumulative[threshold(target)])
 
     def probability(self, target: Target) -> float:
-        """The chance of finishing with ``target`` or better, in [0, 1]."""
+        """The chance of finishing with ``target`` or better, in [0, 1].
+
+        Raises
+        ------
+        InvalidValueError, InvalidCardError
+            For a target :func:`threshold` refuses.
+        """
         return self.count(target) / self.total
 
     def lows(self) -> dict[int, float]:
@@ -458,6 +474,8 @@ def draw_outcomes(hand: HandLike, discard: HandLike = (), dead: HandLike = ()) -
     InvalidCardError
         For malformed cards, a thrown card not in the hand, or a card both in the hand and dead
         (the message names the card).
+    InvalidValueError
+        When the discard needs more cards than are unseen.
     """
     cards = _cards(hand, "hand", 5)
     thrown = _discard_of(cards, discard, "discard")
@@ -525,7 +543,8 @@ class DiscardTable(Sequence[DiscardRow]):
     Order: by equity against ``vs`` when one was given; otherwise by the chance of ``target``
     or better when one was given; otherwise by the mean of the chances of a 7-, 8-, 9- and
     10-low or better (a discard that makes every one of those lows more often comes first).
-    Ties go to fewer cards drawn.
+    Ties go to fewer cards drawn, then to the higher cards thrown, whatever the order the hand
+    was written in (as :class:`Strategy`'s best last-draw discard).
     """
 
     hand: tuple[Card, ...]
@@ -560,7 +579,7 @@ def _vs_of(vs: object, places: _Places) -> _Opponent:
     if (
         isinstance(vs, str)
         and _LOW_TEXT.match(vs)
-        or (hasattr(type(vs), "__index__") and not isinstance(vs, (Card, str)))
+        or (hasattr(type(vs), "__index__") and not isinstance(vs, (Card, str, np.ndarray)))
     ):
         return _Opponent("class", threshold(vs, name="vs"))  # type: ignore[arg-type]
     hand = _cards(vs, "vs", 5)
@@ -639,8 +658,10 @@ def discard_table(
             primary = out.probability(goal)
         else:
             primary = sum(out.lows().values()) / 4
-        order_keys.append((-primary, len(thrown), mask))
-    ordered = tuple(rows[k[2]] for k in sorted(order_keys))
+        # equal chances: fewer cards drawn, then the higher cards thrown (as the best last-draw
+        # discard of a Strategy), whatever the order the hand was written in
+        order_keys.append((-primary, len(thrown), -sum(1 << int(c) for c in thrown), mask))
+    ordered = tuple(rows[k[-1]] for k in sorted(order_keys))
     vs_text = None
     if opp is not None and opp.kind == "class":
         vs_text = describe(opp.cls)
@@ -701,8 +722,9 @@ class Equity:
     reshuffles : int
         Sampled: trials in which the stub ran out and was reshuffled.
     seed : int or None
-        Sampled: the seed of the run (the one given, or the entropy drawn when none was given),
-        so that a run can be repeated exactly.
+        Sampled: the seed of the run (the int given, or the entropy drawn when none was given),
+        so that ``seed=`` repeats it exactly; None when the run was exact or was given a
+        SeedSequence (which the caller holds).
     """
 
     players: tuple[PlayerEquity, ...]
@@ -724,7 +746,7 @@ def _exact_result(
     return Equity(players, True, deals, draws, discards)
 
 
-def _sampled_result(sums: dict[str, Any], draws: int, discards: _Discards, seed: int) -> Equity:
+def _sampled_result(sums: dict[str, Any], draws: int, discards: _Discards, seed: int | None) -> Equity:
     n = sums["trials"]
     players = []
     for w, t, s, sq in zip(sums["wins"], sums["ties"], sums["share"], sums["share_sq"]):
@@ -827,6 +849,11 @@ def equity(
         or threads, or discards of the wrong length.
     InvalidSeedError
         For a bad seed.
+    InvalidTypeError
+        For a ``burn`` or ``exact`` that is not a bool, or a ``progress`` that is not callable.
+
+    The sampling arguments (``trials``, ``stderr``, ``seed``, ``threads``) are checked even when
+    the count turns out exact.
     """
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise InvalidValueError(f"hands {hands!r}: expected a list of five-card hands")
@@ -866,6 +893,7 @@ def equity(
     if progress is not None and not callable(progress):
         raise InvalidTypeError(f"progress {progress!r}: expected a function of the trials finished, or None")
     budget = whole_number(budget, "budget", 0)
+    run = _sampling(trials, stderr, seed, threads)  # checked whichever way the count goes
     fixed = None if thrown is None else tuple(thrown)
     if draws == 1 and exact and thrown is not None:
         need = sum(len(t) for t in thrown)
@@ -879,9 +907,34 @@ def equity(
             res = _odds.exact_multiway(kept, unseen, budget)
             if res is not None:
                 return _exact_result(res[0], res[1], res[2], res[3], 1, fixed)
-    return _simulate(
-        cards, fixed, plans, draws, unseen, dead_cards, rule, burn, trials, stderr, seed, threads, progress
-    )
+    return _simulate(cards, fixed, plans, draws, unseen, dead_cards, rule, burn, run, progress)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """The checked settings of a sampled run."""
+
+    trials: int
+    stderr: float | None
+    threads: int
+    seq: np.random.SeedSequence
+    seed: int | None  # what Equity.seed reports: None when the caller holds the SeedSequence
+
+
+def _sampling(trials: object, stderr: object, seed: object, threads: object) -> _Run:
+    """The sampling arguments of :func:`equity`, checked (whether or not the count is sampled)."""
+    if trials is None:
+        trials = 200_000 if stderr is None else 100_000_000
+    count = whole_number(trials, "trials", 1)
+    if stderr is not None:
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not 0 < stderr < 1:
+            raise InvalidValueError(f"stderr {stderr!r}: expected a number between 0 and 1")
+    workers = whole_number(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 256)
+    if isinstance(seed, np.random.SeedSequence):
+        return _Run(count, stderr, workers, seed, None)
+    seq = np.random.SeedSequence(check_seed(seed, generators=False))
+    entropy = seq.entropy
+    return _Run(count, stderr, workers, seq, entropy if isinstance(entropy, int) else None)
 
 
 def _simulate(
@@ -893,24 +946,10 @@ def _simulate(
     dead_cards: tuple[Card, ...],
     rule: ReshuffleRule,
     burn: bool,
-    trials: int | None,
-    stderr: float | None,
-    seed: object,
-    threads: int | None,
+    run: _Run,
     progress: Callable[[int], None] | None,
 ) -> Equity:
-    if trials is None:
-        trials = 200_000 if stderr is None else 100_000_000
-    trials = whole_number(trials, "trials", 1)
-    if stderr is not None:
-        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not 0 < stderr < 1:
-            raise InvalidValueError(f"stderr {stderr!r}: expected a number between 0 and 1")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    threads = whole_number(threads, "threads", 1, 256)
-    seq = (
-        seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(check_seed(seed, generators=False))
-    )
+    trials, stderr, threads, seq = run.trials, run.stderr, run.threads, run.seq
     key = [int(x) for x in seq.generate_state(4, np.uint64)]
     mask = None if fixed is None else [_mask(h, t) for h, t in zip(cards, fixed)]
     sim = _odds.Simulation(
@@ -941,22 +980,13 @@ def _simulate(
             if progress is not None:
                 progress(done)
             if stderr is not None:
-                result = _sampled_result(total, draws, fixed, _entropy(seq))
+                result = _sampled_result(total, draws, fixed, run.seed)
                 if max(p.equity_se for p in result.players) <= stderr and done >= 1000:
                     return result
     finally:
         if pool is not None:
             pool.shutdown()
-    return _sampled_result(total, draws, fixed, _entropy(seq))
-
-
-def _entropy(seq: np.random.SeedSequence) -> int:
-    entropy = seq.entropy
-    return (
-        int(entropy)
-        if isinstance(entropy, int)
-        else int.from_bytes(np.asarray(entropy, dtype=np.uint32).tobytes(), "little")
-    )
+    return _sampled_result(total, draws, fixed, run.seed)
 
 
 # -- both hands known --------------------------------------------------------------------------
@@ -994,18 +1024,24 @@ class DiscardMatrix:
             values = -self.equity[index, :]
         else:
             values = self.equity[:, index]
-        return _argmax(values)
+        return _argmax(values, self.hands[1 - player])
 
     def maxmin(self, player: int = 0) -> int:
         """The discard index of ``player`` with the best worst case over the other's replies."""
         player = whole_number(player, "player", 0, 1)
         worst = self.equity.min(axis=1) if player == 0 else (1 - self.equity).min(axis=0)
-        return _argmax(worst)
+        return _argmax(worst, self.hands[player])
 
 
-def _argmax(values: np.ndarray) -> int:
-    order = sorted(range(32), key=lambda i: (-values[i], bin(i).count("1"), i))
-    return order[0]
+def _argmax(values: np.ndarray, hand: Sequence[Card]) -> int:
+    """The index of the largest value; equal values: fewer cards thrown, then the higher cards
+    thrown (bit j of an index throws hand[j]), whatever the order the hand was written in."""
+
+    def key(i: int) -> tuple[float, int, int]:
+        thrown = [int(c) for j, c in enumerate(hand) if i >> j & 1]
+        return (-float(values[i]), len(thrown), -sum(1 << c for c in thrown))
+
+    return min(range(32), key=key)
 
 
 def discard_matrix(
@@ -1030,6 +1066,11 @@ def discard_matrix(
     ------
     InvalidCardError
         For malformed cards or a card in two places (naming it).
+    InvalidValueError
+        For ``threads`` outside 1..256, or fewer than 10 unseen cards (both players throwing five).
+
+    Each thread holds a few tens of megabytes while it counts five against five, so the
+    threads used are at most the machine's cores.
     """
     a = _cards(hand_a, "hand_a", 5)
     b = _cards(hand_b, "hand_b", 5)
@@ -1039,9 +1080,9 @@ def discard_matrix(
     places.add(_cards(dead, "dead"), "dead")
     unseen = places.unseen()
     _enough(unseen, 10, "both players throwing five")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    threads = whole_number(threads, "threads", 1, 256)
+    threads = min(
+        whole_number(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 256), os.cpu_count() or 1
+    )
 
     def kept(hand: tuple[Card, ...], mask: int) -> list[int]:
         return [int(c) for i, c in enumerate(hand) if not mask >> i & 1]
