@@ -205,7 +205,9 @@ class Strategy:
     snow : bool, default False
         Never draw.
     best_last : target or None, default None
-        On the last draw, throw the exact best discard for this target instead.
+        On the last draw, throw the exact best discard for this target instead. It counts every
+        discard's chances afresh on each trial's last draw, so a simulation with it runs about 20
+        times slower than with the rules above.
 
     Raises
     ------
@@ -244,7 +246,9 @@ class Strategy:
         """A strategy from text, as the ``lowball odds --strategy`` option takes it.
 
         ``"snow"``, ``"default"``, or comma-separated settings: ``pat=8/8/9`` (a slash gives
-        the three draws), ``draw=7``, ``break=9-7``, ``best=9``, ``pat=none``.
+        the three draws), ``draw=7``, ``break=9-7``, ``best=9``, ``pat=none``. A target written
+        as a bare number is a low when it is a rank (``pat=9``, ``pat=10``: any 9- or 10-low) and
+        a class number otherwise (``pat=1277``).
 
         Raises
         ------
@@ -883,6 +887,8 @@ def equity(
         thrown = [s.discard(h, 1, 1) for s, h in zip(plans, cards)]
     else:
         thrown = None
+    if isinstance(rule, (bool, np.bool_)):
+        raise InvalidTypeError(f"rule {rule!r}: expected ReshuffleRule.SEEDS or ReshuffleRule.LIVE, not a bool")
     try:
         rule = ReshuffleRule(rule)
     except (ValueError, TypeError):
