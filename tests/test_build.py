@@ -29,6 +29,7 @@ def test_tables_regenerate_identically(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.needs_compiler
 def test_c_core_under_sanitizers(tmp_path: Path) -> None:
     cmake = shutil.which("cmake")
     assert cmake, "cmake is a test dependency (pip install '.[test]')"
@@ -86,6 +87,7 @@ def test_installed_package_ships_stubs_not_sources() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.needs_compiler
 def test_wheel_builds_and_installs_elsewhere(tmp_path: Path) -> None:
     """`pip wheel .` gives a wheel with the compiled modules, stubs and py.typed but no
     Cython or C sources, and it works when installed into another directory."""

@@ -438,6 +438,7 @@ def selfcheck_hands(tmp_path_factory: pytest.TempPathFactory) -> SelfCheck:
     return build(tmp_path_factory.mktemp("selfcheck"))
 
 
+@pytest.mark.needs_compiler
 def test_100k_six_handed_all_five_seeds_rule(selfcheck_hands):
     r = selfcheck_hands(100_000, 6, int(ReshuffleRule.SEEDS), True, np.random.PCG64(1))
     assert r["violations"] == 0
@@ -446,6 +447,7 @@ def test_100k_six_handed_all_five_seeds_rule(selfcheck_hands):
     assert r["reshuffles"] == 4 * 100_000
 
 
+@pytest.mark.needs_compiler
 def test_100k_six_handed_all_five_live_rule(selfcheck_hands):
     # In draw 1 position 4 (the fifth served) finds 2 cards in the stub and no muck or burns: the
     # live rule falls back on the 20 discards of positions 0-3, so every draw is completed and only
@@ -459,6 +461,7 @@ def test_100k_six_handed_all_five_live_rule(selfcheck_hands):
     assert r["reshuffles"] == 5 * 100_000
 
 
+@pytest.mark.needs_compiler
 @pytest.mark.parametrize("rule", list(ReshuffleRule))
 @pytest.mark.parametrize("players", [2, 6, 9])
 def test_100k_random_discards(rule, players, selfcheck_hands):
@@ -467,6 +470,7 @@ def test_100k_random_discards(rule, players, selfcheck_hands):
     assert r["reshuffles"] > 0 or players == 2
 
 
+@pytest.mark.needs_compiler
 def test_selfcheck_catches_nothing_to_catch(selfcheck_hands):
     # a tiny run reports exact totals
     r = selfcheck_hands(3, 6, 0, True, np.random.PCG64(0))
