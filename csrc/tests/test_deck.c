@@ -2,6 +2,7 @@
  * Includes 100,000 six-handed triple-draw hands with every player discarding five cards on every
  * draw under each rule, and 100,000 with random discards (live rule), checking every invariant
  * after every step. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,10 +107,16 @@ static void test_errors_leave_state(void) {
     CHECK(lb_deck_deal(&d, 3, -1, out) == LB_ERR_TOO_MANY);
     SAME();
     {
-        uint8_t rep[2] = {4, 4};
+        uint8_t rep[2] = {4, 4}, ten[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
         CHECK(lb_deck_deal_round(&d, rep, 2, 1, out) == LB_ERR_SEAT);
         SAME();
         CHECK(lb_deck_deal_round(&d, seats, 3, 13, out) == LB_ERR_EXHAUSTED);
+        SAME();
+        /* ten seats times INT_MAX / 5 + 1 rounds is 2^32 + 4: 4 if the product wrapped at 32 bits
+         * (long on Windows and 32-bit targets), which would deal past the end of the stub */
+        CHECK(lb_deck_deal_round(&d, ten, 10, INT_MAX / 5 + 1, NULL) == LB_ERR_EXHAUSTED);
+        SAME();
+        CHECK(lb_deck_deal_round(&d, ten, 10, INT_MAX, NULL) == LB_ERR_EXHAUSTED);
         SAME();
     }
     /* draw before begin */
