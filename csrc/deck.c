@@ -113,7 +113,9 @@ lb_status lb_deck_deal_round(lb_deck *d, const uint8_t *seats, int n_seats, int 
     }
     if (d->in_draw) return LB_ERR_TURN;
     if (n_seats < 0 || rounds < 0) return LB_ERR_TOO_MANY;
-    if ((long)n_seats * rounds > LB_NUM_CARDS - d->top) return LB_ERR_EXHAUSTED;
+    /* 64-bit product: long is 32 bits on Windows and 32-bit targets, where 10 seats times a
+     * large count of rounds would overflow and let the deal run past the stub. */
+    if ((int64_t)n_seats * rounds > LB_NUM_CARDS - d->top) return LB_ERR_EXHAUSTED;
     for (r = 0; r < rounds; r++) {
         for (i = 0; i < n_seats; i++) {
             uint8_t card = d->stub[d->top++];

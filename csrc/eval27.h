@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "cards.h"
+#include "compat.h"
 #include "tables.h"
 
 #define LB_NUM_CLASSES 7462

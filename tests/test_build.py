@@ -136,3 +136,151 @@ def test_the_library_never_imports_the_command() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT / "tests")
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+# ---- the C core is portable C99 (issue 17) --------------------------------------------------------
+# Every csrc/ file compiles without a warning as strict C99 with gcc and with clang (zig's, a test
+# dependency: `python -m ziglang cc`), for each platform a wheel is built for; the C tests also run
+# on a 32-bit target, where long and size_t are 32 bits (long is 32 bits on 64-bit Windows too).
+# MSVC itself cannot run here: these are the checks that stand in for it.
+
+CSRC = ROOT / "csrc"
+C_SOURCES = sorted(CSRC.glob("*.c")) + sorted((CSRC / "tests").glob("*.c"))
+C_CORE = sorted(CSRC.glob("*.c"))
+STRICT_C99 = ["-std=c99", "-pedantic", "-Werror", "-Wall", "-Wextra", "-Wvla"]
+# The wheel platforms of the cibuildwheel configuration, as zig targets (the Windows ones with
+# MinGW headers: long is 32 bits there as with MSVC).
+WHEEL_TARGETS = [
+    "x86_64-linux-gnu",
+    "aarch64-linux-gnu",
+    "x86_64-linux-musl",
+    "aarch64-linux-musl",
+    "x86_64-macos",
+    "aarch64-macos",
+    "x86_64-windows-gnu",
+    "aarch64-windows-gnu",
+    "x86-windows-gnu",
+]
+
+
+def _zig_cc() -> list[str]:
+    try:
+        import ziglang  # noqa: F401
+    except ImportError:
+        pytest.fail("ziglang (clang) is a test dependency: pip install '.[test]'")
+    return [sys.executable, "-m", "ziglang", "cc"]
+
+
+def _gcc() -> list[str]:
+    gcc = shutil.which("gcc")
+    assert gcc, "gcc is needed by this needs_compiler test (the source job has it)"
+    return [gcc]
+
+
+def _compile_each(cc: list[str], flags: list[str], sources: list[Path], out: Path) -> dict[str, str]:
+    """Compile every source on its own (-c); what each compiler said, by file name, for those that
+    failed or printed anything."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(src: Path) -> tuple[str, int, str]:
+        obj = out / f"{src.parent.name}_{src.stem}.o"
+        run = subprocess.run(
+            [*cc, *flags, "-I", str(CSRC), "-c", str(src), "-o", str(obj)], capture_output=True, text=True
+        )
+        return src.name, run.returncode, run.stdout + run.stderr
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(one, sources))
+    assert len(results) == len(sources)
+    return {name: f"exit {rc}: {text}" for name, rc, text in results if rc != 0 or text.strip()}
+
+
+def test_c_sources_cover_the_core_and_its_tests() -> None:
+    """The strict builds below see every C file: the six of the core, the self-check and the three
+    test programs."""
+    names = [p.relative_to(CSRC).as_posix() for p in C_SOURCES]
+    assert names == [
+        "cards.c",
+        "deck.c",
+        "eval27.c",
+        "odds.c",
+        "status.c",
+        "tables.c",
+        "tests/selfcheck.c",
+        "tests/test_deck.c",
+        "tests/test_eval27.c",
+        "tests/test_odds.c",
+    ]
+
+
+def test_c_sources_are_plain_ascii() -> None:
+    """MSVC reads a source in the system's code page unless told otherwise: plain ASCII with LF
+    line ends reads the same everywhere."""
+    files = sorted(CSRC.glob("*.[ch]")) + sorted((CSRC / "tests").glob("*.[ch]"))
+    assert len(files) == 19
+    bad = {}
+    for path in files:
+        data = path.read_bytes()
+        if any(b > 0x7F for b in data) or b"\r" in data:
+            bad[path.name] = sorted({i for i, b in enumerate(data) if b > 0x7F or b == 0x0D})[:5]
+    assert bad == {}
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("compiler", ["gcc", "clang"])
+def test_c_core_is_strict_c99(compiler: str, tmp_path: Path) -> None:
+    """`-std=c99 -pedantic -Werror -Wall -Wextra -Wvla`: no extension, no variable-length array
+    (MSVC has none), no warning, for every file of csrc/ and csrc/tests/."""
+    cc = _gcc() if compiler == "gcc" else _zig_cc()
+    assert _compile_each(cc, STRICT_C99, C_SOURCES, tmp_path) == {}
+    assert len(list(tmp_path.glob("*.o"))) == len(C_SOURCES)
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("target", WHEEL_TARGETS)
+def test_c_core_compiles_for_every_wheel_platform(target: str, tmp_path: Path) -> None:
+    """The same strict flags with each platform's own headers and data model (LP64, LLP64 on
+    Windows, ILP32 on 32-bit Windows)."""
+    flags = ["-target", target, *STRICT_C99]
+    assert _compile_each(_zig_cc(), flags, C_SOURCES, tmp_path) == {}
+    assert len(list(tmp_path.glob("*.o"))) == len(C_SOURCES)
+
+
+@pytest.mark.slow
+@pytest.mark.needs_compiler
+def test_c_tests_pass_on_a_32_bit_target(tmp_path: Path) -> None:
+    """The C test programs, built for 32-bit x86 Linux (static musl: it runs on an x86-64 Linux
+    kernel) where long and size_t are 32 bits, with zig's default UBSan traps (a signed overflow
+    stops the program). The first run on a machine builds zig's musl once (about a minute)."""
+    import platform
+
+    assert sys.platform == "linux" and platform.machine() in ("x86_64", "AMD64"), (
+        "this test runs 32-bit x86 programs: it needs an x86-64 Linux host (the source job)"
+    )
+    for name in ("test_deck", "test_eval27", "test_odds"):
+        exe = tmp_path / name
+        sources = [*C_CORE, CSRC / "tests" / "selfcheck.c", CSRC / "tests" / f"{name}.c"]
+        build = subprocess.run(
+            [*_zig_cc(), "-target", "x86-linux-musl", "-std=c99", "-I", str(CSRC), *map(str, sources), "-o", str(exe)],
+            capture_output=True,
+            text=True,
+        )
+        assert build.returncode == 0, build.stdout + build.stderr
+        assert exe.read_bytes()[:5] == b"\x7fELF\x01"  # ELFCLASS32
+        run = subprocess.run([str(exe)], capture_output=True, text=True, cwd=tmp_path)
+        assert run.returncode == 0, f"{name}: {run.stdout}{run.stderr}"
+        assert run.stdout.splitlines()[-1] == "all checks passed", run.stdout
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize(("msc_ver", "spelled"), [(None, "inline"), ("1800", "__inline"), ("1900", "inline")])
+def test_compat_spells_inline_for_old_msvc(msc_ver: str | None, spelled: str, tmp_path: Path) -> None:
+    """csrc/compat.h: MSVC before Visual Studio 2015 (_MSC_VER 1900) has no `inline` in C, so it
+    becomes __inline there; every other compiler keeps the keyword."""
+    src = tmp_path / "use.c"
+    src.write_text('#include "compat.h"\nstatic inline int one(void) { return 1; }\n')
+    define = [f"-D_MSC_VER={msc_ver}"] if msc_ver else []
+    out = subprocess.run(
+        [*_gcc(), "-E", "-P", "-I", str(CSRC), *define, str(src)], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["static", spelled, "int", "one(void)", "{", "return", "1;", "}"]

@@ -3,6 +3,7 @@
 #ifndef LOWBALL_CHECK_H
 #define LOWBALL_CHECK_H
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,10 +29,10 @@ static int lb_failures = 0;
 
 #define CHECK_EQ_INT(a, b)                                                                         \
     do {                                                                                           \
-        long long lb_a_ = (long long)(a), lb_b_ = (long long)(b);                                  \
+        int64_t lb_a_ = (int64_t)(a), lb_b_ = (int64_t)(b);                                        \
         if (lb_a_ != lb_b_) {                                                                      \
-            fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", __FILE__, __LINE__, #a,    \
-                    lb_a_, #b, lb_b_);                                                             \
+            fprintf(stderr, "%s:%d: %s == %" PRId64 ", expected %s == %" PRId64 "\n", __FILE__,    \
+                    __LINE__, #a, lb_a_, #b, lb_b_);                                               \
             LB_FAILED();                                                                           \
         }                                                                                          \
     } while (0)

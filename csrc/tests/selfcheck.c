@@ -36,7 +36,7 @@ lb_selfcheck_result lb_selfcheck_hands(int64_t hands, int seats, lb_reshuffle_ru
                     n = (int)rnd;
                 }
                 memcpy(disc, d.hands[p], (size_t)n);
-                before = d;
+                memcpy(&before, &d, sizeof d);
                 st = lb_deck_draw(&d, p, disc, n, rng, out, &bad);
                 if (st == LB_ERR_EXHAUSTED) {
                     r.exhausted++;

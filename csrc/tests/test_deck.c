@@ -2,6 +2,8 @@
  * Includes 100,000 six-handed triple-draw hands with every player discarding five cards on every
  * draw under each rule, and 100,000 with random discards (live rule), checking every invariant
  * after every step. */
+#include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +80,7 @@ static void test_shuffle_and_failure(void) {
     for (i = 0; i < 52; i++) seen |= (uint64_t)1 << d.stub[i];
     CHECK(seen == 0xfffffffffffffull);
     /* a source that runs dry after 10 words: LB_ERR_RANDOM, deck unchanged */
-    before = d;
+    memcpy(&before, &d, sizeof d);
     tr.limit = 10;
     CHECK(lb_deck_shuffle(&d, &rng) == LB_ERR_RANDOM);
     CHECK(memcmp(&before, &d, sizeof d) == 0);
@@ -95,7 +97,7 @@ static void test_errors_leave_state(void) {
     CHECK(lb_deck_deal_round(&d, seats, 3, 5, out) == LB_OK);
     CHECK(d.hand_len[0] == 5 && d.hands[0][0] == out[0] && d.hands[1][0] == out[1]);
     CHECK(d.hands[2][4] == out[14]);
-    before = d;
+    memcpy(&before, &d, sizeof d);
 #define SAME() CHECK(memcmp(&before, &d, sizeof d) == 0)
     CHECK(lb_deck_deal(&d, 10, 1, out) == LB_ERR_SEAT);
     SAME();
@@ -106,10 +108,16 @@ static void test_errors_leave_state(void) {
     CHECK(lb_deck_deal(&d, 3, -1, out) == LB_ERR_TOO_MANY);
     SAME();
     {
-        uint8_t rep[2] = {4, 4};
+        uint8_t rep[2] = {4, 4}, ten[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
         CHECK(lb_deck_deal_round(&d, rep, 2, 1, out) == LB_ERR_SEAT);
         SAME();
         CHECK(lb_deck_deal_round(&d, seats, 3, 13, out) == LB_ERR_EXHAUSTED);
+        SAME();
+        /* ten seats times INT_MAX / 5 + 1 rounds is 2^32 + 4: 4 if the product wrapped at 32 bits
+         * (long on Windows and 32-bit targets), which would deal past the end of the stub */
+        CHECK(lb_deck_deal_round(&d, ten, 10, INT_MAX / 5 + 1, NULL) == LB_ERR_EXHAUSTED);
+        SAME();
+        CHECK(lb_deck_deal_round(&d, ten, 10, INT_MAX, NULL) == LB_ERR_EXHAUSTED);
         SAME();
     }
     /* draw before begin */
@@ -126,7 +134,7 @@ static void test_errors_leave_state(void) {
         SAME();
     }
     CHECK(lb_deck_begin_draw(&d, seats, 3) == LB_OK);
-    before = d;
+    memcpy(&before, &d, sizeof d);
     CHECK(lb_deck_begin_draw(&d, seats, 3) == LB_ERR_TURN);
     SAME();
     CHECK(lb_deck_deal(&d, 0, 1, out) == LB_ERR_TURN);
@@ -185,7 +193,7 @@ static void test_errors_leave_state(void) {
     CHECK(lb_deck_check(&d) == LB_OK);
     /* burn until the stub is empty, then burning fails */
     while (d.top < 52) CHECK(lb_deck_burn(&d, out) == LB_OK);
-    before = d;
+    memcpy(&before, &d, sizeof d);
     CHECK(lb_deck_burn(&d, out) == LB_ERR_EXHAUSTED);
     CHECK(memcmp(&before, &d, sizeof d) == 0);
     CHECK(lb_deck_deal(&d, 0, 1, out) == LB_ERR_EXHAUSTED);
@@ -307,7 +315,7 @@ static void test_ten_seats_exhausted(void) {
         CHECK(lb_deck_begin_draw(&d, seats, 10) == LB_OK);
         CHECK(lb_deck_available(&d) == 2);
         memcpy(disc, d.hands[0], 5);
-        before = d;
+        memcpy(&before, &d, sizeof d);
         CHECK(lb_deck_draw(&d, 0, disc, 5, &rng, out, &bad) == LB_ERR_EXHAUSTED);
         CHECK(lb_deck_draw(&d, 0, disc, 3, &rng, out, &bad) == LB_ERR_EXHAUSTED);
         CHECK(memcmp(&before, &d, sizeof d) == 0);
@@ -316,7 +324,7 @@ static void test_ten_seats_exhausted(void) {
         /* seat 1: only seat 0's two served discards are left, under either rule */
         CHECK(lb_deck_available(&d) == 2);
         memcpy(disc, d.hands[1], 5);
-        before = d;
+        memcpy(&before, &d, sizeof d);
         CHECK(lb_deck_draw(&d, 1, disc, 3, &rng, out, &bad) == LB_ERR_EXHAUSTED);
         CHECK(memcmp(&before, &d, sizeof d) == 0);
         CHECK(lb_deck_draw(&d, 1, disc, 2, &rng, out, &bad) == LB_OK);
@@ -360,18 +368,18 @@ static void test_rebuild(void) {
 }
 
 /* 100,000 six-handed triple-draw hands through the self-check (selfcheck.c) on splitmix64. */
-static void simulate(lb_reshuffle_rule rule, int all_five, uint64_t seed, long *reshuffles,
-                     long *exhausted) {
+static void simulate(lb_reshuffle_rule rule, int all_five, uint64_t seed, int64_t *reshuffles,
+                     int64_t *exhausted) {
     test_rng tr = {seed, -1};
     lb_random rng = {splitmix_next, &tr};
     lb_selfcheck_result r = lb_selfcheck_hands(100000, 6, rule, all_five, &rng);
     CHECK_EQ_INT(r.violations, 0);
-    *reshuffles = (long)r.reshuffles;
-    *exhausted = (long)r.exhausted;
+    *reshuffles = r.reshuffles;
+    *exhausted = r.exhausted;
 }
 
 int main(void) {
-    long reshuffles, exhausted;
+    int64_t reshuffles, exhausted;
     test_bounded();
     test_shuffle_and_failure();
     test_errors_leave_state();
@@ -384,18 +392,21 @@ int main(void) {
     simulate(LB_RESHUFFLE_SEEDS, 1, 1, &reshuffles, &exhausted);
     /* 22 stub cards and 30 cards wanted per draw: one new stub in draws 1 and 2, two in draw 3
      * (the counts are the same in every hand; tests/test_deck.py walks through them) */
-    printf("seeds, all five: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
+    printf("seeds, all five: %" PRId64 " reshuffles, %" PRId64 " exhausted\n", reshuffles,
+           exhausted);
     CHECK(exhausted == 0);
     CHECK(reshuffles == 400000);
     simulate(LB_RESHUFFLE_LIVE, 1, 2, &reshuffles, &exhausted);
     /* the live rule completes every draw too: in each draw seat 4 finds 2 stub cards and no muck
      * or burns and falls back on the served discards; draws 2 and 3 also make a new stub at seat 2
      * from the last stub card and the muck: 1 + 2 + 2 new stubs per hand */
-    printf("live, all five: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
+    printf("live, all five: %" PRId64 " reshuffles, %" PRId64 " exhausted\n", reshuffles,
+           exhausted);
     CHECK(exhausted == 0);
     CHECK(reshuffles == 500000);
     simulate(LB_RESHUFFLE_LIVE, 0, 3, &reshuffles, &exhausted);
-    printf("live, random discards: %ld reshuffles, %ld exhausted\n", reshuffles, exhausted);
+    printf("live, random discards: %" PRId64 " reshuffles, %" PRId64 " exhausted\n", reshuffles,
+           exhausted);
     /* six players holding five cards leave 52 - 30 = 22 cards outside the hands: never short */
     CHECK(reshuffles > 0 && exhausted == 0);
     CHECK_DONE();

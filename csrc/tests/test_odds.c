@@ -4,6 +4,7 @@
  * generator against words numpy's PCG64 gives for a set state; the simulation against a replay of
  * single trials from the streams odds.h documents, and against itself split at several points.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,8 +152,8 @@ static void test_draw_hist(void) {
         for (c = 1; c <= LB_NUM_CLASSES; c++) {
             sum += got[c];
             if (got[c] != want[c]) {
-                fprintf(stderr, "case %d class %d: %llu, expected %llu\n", case_no, c,
-                        (unsigned long long)got[c], (unsigned long long)want[c]);
+                fprintf(stderr, "case %d class %d: %" PRIu64 ", expected %" PRIu64 "\n", case_no, c,
+                        got[c], want[c]);
                 CHECK(got[c] == want[c]);
                 break;
             }
@@ -227,12 +228,9 @@ static int check_headsup(const uint8_t *ka, int na, const uint8_t *kb, int nb, c
     brute_headsup(ka, na, kb, nb, u, n, want);
     if (memcmp(got, want, sizeof got) != 0) {
         fprintf(stderr,
-                "heads-up %d kept vs %d kept of %d: got %llu %llu %llu %llu, brute %llu %llu %llu "
-                "%llu\n",
-                na, nb, n, (unsigned long long)got[0], (unsigned long long)got[1],
-                (unsigned long long)got[2], (unsigned long long)got[3], (unsigned long long)want[0],
-                (unsigned long long)want[1], (unsigned long long)want[2],
-                (unsigned long long)want[3]);
+                "heads-up %d kept vs %d kept of %d: got %" PRIu64 " %" PRIu64 " %" PRIu64
+                " %" PRIu64 ", brute %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+                na, nb, n, got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
         CHECK(0);
         return 0;
     }
@@ -599,12 +597,10 @@ static void check_splits(const lb_sim_config *cfg, uint64_t trials, int expect_r
         }
         if (memcmp(&whole, &parts, sizeof whole) != 0) {
             fprintf(stderr,
-                    "players %d draws %d rule %d burn %d, cut %d: trials %llu/%llu resh %llu/%llu "
-                    "wins0 %llu/%llu\n",
-                    cfg->players, cfg->draws, cfg->rule, cfg->burn, k,
-                    (unsigned long long)whole.trials, (unsigned long long)parts.trials,
-                    (unsigned long long)whole.reshuffles, (unsigned long long)parts.reshuffles,
-                    (unsigned long long)whole.wins[0], (unsigned long long)parts.wins[0]);
+                    "players %d draws %d rule %d burn %d, cut %d: trials %" PRIu64 "/%" PRIu64
+                    " resh %" PRIu64 "/%" PRIu64 " wins0 %" PRIu64 "/%" PRIu64 "\n",
+                    cfg->players, cfg->draws, cfg->rule, cfg->burn, k, whole.trials, parts.trials,
+                    whole.reshuffles, parts.reshuffles, whole.wins[0], parts.wins[0]);
             CHECK(0);
         }
     }
