@@ -277,3 +277,18 @@ def test_publish_job_uses_trusted_publishing_on_tags_only():
     # No other job may mint an OIDC token.
     for name in ("wheels", "sdist"):
         assert "permissions" not in WORKFLOW["jobs"][name]
+
+
+def test_readme_installing_says_what_the_configuration_builds():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", readme, flags=re.M)
+    assert headings[headings.index("Set up and run") + 1] == "Installing"
+    section = readme.split("\n## Installing\n", 1)[1].split("\n## ", 1)[0]
+    flat = " ".join(section.split())
+    versions = ", ".join(f"3.{p[3:]}" for p in PYTHONS[:-1]) + f" and 3.{PYTHONS[-1][3:]}"
+    assert f"wheels for CPython {versions} on:" in flat
+    assert f"built on {CIBW['manylinux-x86_64-image']}:" in flat
+    assert f"({CIBW['musllinux-x86_64-image']} wheels:" in flat
+    assert f"macOS {CIBW['macos']['environment']['MACOSX_DEPLOYMENT_TARGET']} or newer on Intel" in flat
+    assert "```bash\npip install lowball-poker\n```" in section
+    assert ".github/workflows/release.yml" in flat and "Linux x86_64 manylinux wheel only" in flat
