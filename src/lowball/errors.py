@@ -116,7 +116,7 @@ def whole_number(
     """
     if type(value) is int:  # the common case, first
         number: int | None = value
-    elif isinstance(value, bool) or type(value).__name__ == "bool_":
+    elif isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):  # numpy 1.x, 2.x
         number = None
     else:
         try:

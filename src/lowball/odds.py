@@ -46,6 +46,7 @@ from functools import cache, lru_cache
 from typing import Any, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from lowball import _odds
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
@@ -400,9 +401,9 @@ class DrawOutcomes:
 
     kept: tuple[Card, ...]
     discard: tuple[Card, ...]
-    counts: np.ndarray = field(repr=False)
+    counts: npt.NDArray[np.uint64] = field(repr=False)
     total: int
-    _cumulative: np.ndarray = field(repr=False)
+    _cumulative: npt.NDArray[np.uint64] = field(repr=False)
 
     @property
     def drawn(self) -> int:
@@ -449,7 +450,9 @@ def _category_span(cat: HandCategory) -> tuple[int, int]:
     return classes[0], classes[-1]
 
 
-def _outcomes(kept: tuple[Card, ...], thrown: tuple[Card, ...], counts: np.ndarray, total: int) -> DrawOutcomes:
+def _outcomes(
+    kept: tuple[Card, ...], thrown: tuple[Card, ...], counts: npt.NDArray[np.uint64], total: int
+) -> DrawOutcomes:
     counts.setflags(write=False)
     cum = np.cumsum(counts, dtype=np.uint64)
     cum.setflags(write=False)
@@ -1017,9 +1020,9 @@ class DiscardMatrix:
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     discards: tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]] = field(repr=False)
-    equity: np.ndarray = field(repr=False)
-    win: np.ndarray = field(repr=False)
-    tie: np.ndarray = field(repr=False)
+    equity: npt.NDArray[np.float64] = field(repr=False)
+    win: npt.NDArray[np.float64] = field(repr=False)
+    tie: npt.NDArray[np.float64] = field(repr=False)
 
     def best_response(self, player: int, index: int) -> int:
         """The discard index with which the other player does best against ``player``'s
@@ -1039,7 +1042,7 @@ class DiscardMatrix:
         return _argmax(worst, self.hands[player])
 
 
-def _argmax(values: np.ndarray, hand: Sequence[Card]) -> int:
+def _argmax(values: npt.NDArray[np.float64], hand: Sequence[Card]) -> int:
     """The index of the largest value; equal values: fewer cards thrown, then the higher cards
     thrown (bit j of an index throws hand[j]), whatever the order the hand was written in."""
 
