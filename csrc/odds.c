@@ -299,26 +299,6 @@ typedef struct {
     uint64_t *wins, *ties, *share, deals;
 } multi_walk;
 
-typedef struct {
-    uint64_t *mask;
-    uint16_t *cls;
-    size_t k;
-    const uint64_t *keys;
-    int n;
-} mask_list;
-
-static void masks_rec(mask_list *L, int start, int left, uint64_t sum, uint64_t mask) {
-    int i;
-    if (left == 0) {
-        L->cls[L->k] = lb_class_of_sum(sum);
-        L->mask[L->k] = mask;
-        L->k++;
-        return;
-    }
-    for (i = start; i <= L->n - left; i++)
-        masks_rec(L, i + 1, left - 1, sum + L->keys[i], mask | ((uint64_t)1 << i));
-}
-
 static void walk(multi_walk *W, int p, uint64_t used) {
     size_t i;
     if (p == W->players) {
@@ -365,20 +345,29 @@ lb_status lb_exact_multiway(int players, const uint8_t *kept, const int *n_kept,
     memset(&W, 0, sizeof W);
     W.players = players;
     for (p = 0; p < players; p++) {
-        mask_list L;
-        size_t c = (size_t)choose(n, 5 - n_kept[p]);
+        set_list L;
+        int a = 5 - n_kept[p], j;
+        size_t c = (size_t)choose(n, a), i;
+        uint32_t *packed = malloc(c * sizeof *packed);
         W.mask[p] = malloc(c * sizeof(uint64_t));
         W.cls[p] = malloc(c * sizeof(uint16_t));
-        if (!W.mask[p] || !W.cls[p]) {
+        if (!packed || !W.mask[p] || !W.cls[p]) {
+            free(packed);
             st = LB_ERR_MEMORY;
             goto done;
         }
-        L.mask = W.mask[p];
-        L.cls = W.cls[p];
-        L.k = 0;
         L.keys = keys;
         L.n = n;
-        masks_rec(&L, 0, 5 - n_kept[p], base_sum(kept + 5 * p, n_kept[p]), 0);
+        L.cls = W.cls[p];
+        L.packed = packed;
+        L.k = 0;
+        sets_rec(&L, 0, 0, a, base_sum(kept + 5 * p, n_kept[p]), 0);
+        for (i = 0; i < c; i++) { /* the positions as a bit mask, for the disjointness test */
+            uint64_t m = 0;
+            for (j = 0; j < a; j++) m |= (uint64_t)1 << ((packed[i] >> (6 * j)) & 63u);
+            W.mask[p][i] = m;
+        }
+        free(packed);
         W.count[p] = c;
     }
     for (p = 0; p < players; p++) wins[p] = ties[p] = share[p] = 0;

@@ -264,6 +264,7 @@ ENTRIES: list[Entry] = [
     ),
     # draw odds (the sampled equity with its trial count fixed: a huge count is a valid request)
     ("threshold", odds.threshold, ("8-6",), {}),
+    ("check_places", odds.check_places, ([("hand 1", lowball.parse_cards("7s5h")), ("--dead", ())],), {}),
     (
         "Strategy",
         lambda **k: odds.Strategy(**k),

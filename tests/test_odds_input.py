@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from lowball import ReshuffleRule, odds, parse_cards
+from lowball import Card, ReshuffleRule, odds, parse_cards
 from lowball.errors import InvalidCardError, InvalidSeedError, InvalidTypeError, InvalidValueError, LowballError
 from lowball.odds import Strategy
 
@@ -191,3 +191,13 @@ def test_strategy_text_with_a_bad_target(text, message) -> None:
 def test_strategy_text_reads_a_class_number() -> None:
     assert Strategy.parse("pat=1") == Strategy(pat=1)
     assert Strategy.parse("pat=1277,draw=T") == Strategy(pat=1277, draw_to=10)
+
+
+def test_check_places_names_both_places_and_returns_the_unseen_cards() -> None:
+    unseen = odds.check_places([("hand 1", "7s5h4d3c2s"), ("--dead", "Kd")])
+    assert len(unseen) == 46 and 23 not in unseen and int(Card("Kd")) not in unseen
+    assert unseen == sorted(unseen)
+    with pytest.raises(InvalidCardError, match=re.escape("card 7s is in hand 1 and in hand 2: one deck holds it once")):
+        odds.check_places([("hand 1", "7s5h4d3c2s"), ("hand 2", "7s8h")])
+    with pytest.raises(InvalidValueError, match="expected a .name, cards. pair"):
+        odds.check_places([("hand 1",)])

@@ -61,6 +61,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "Target",
     "threshold",
+    "check_places",
     "Strategy",
     "DrawOutcomes",
     "DiscardRow",
@@ -348,13 +349,45 @@ class _Places:
             raise InvalidCardError(f"{len(self.where) + len(cards)} cards named (with {name}): a deck holds 52")
         for c in cards:
             if int(c) in self.where:
-                raise InvalidCardError(
-                    f"card {c} is in {self.where[int(c)]} and in {name}: a card can be in one place only"
-                )
+                raise InvalidCardError(f"card {c} is in {self.where[int(c)]} and in {name}: one deck holds it once")
             self.where[int(c)] = name
 
     def unseen(self) -> list[int]:
         return [c for c in range(52) if c not in self.where]
+
+
+def check_places(groups: Iterable[tuple[str, Sequence[Card]]]) -> list[int]:
+    """The unseen cards once every card of ``groups`` is placed: the check every function here
+    makes, for callers that name the places their own way (the command says ``hand 2``,
+    ``--dead``).
+
+    Parameters
+    ----------
+    groups
+        ``(name, cards)`` pairs: where the cards are (the name appears in an error) and the cards
+        (anything :func:`lowball.cards.parse_cards` reads; None for none).
+
+    Returns
+    -------
+    list of int
+        The card numbers 0..51 in none of the groups, in increasing order.
+
+    Raises
+    ------
+    InvalidCardError
+        For a card in two places (``card 7c is in hand 1 and in --dead: one deck holds it
+        once``), malformed cards, or more than 52 cards in all.
+    InvalidValueError
+        For ``groups`` that are not (name, cards) pairs.
+    """
+    if isinstance(groups, (str, bytes)) or not isinstance(groups, Iterable):
+        raise InvalidValueError(f"groups {groups!r}: expected (name, cards) pairs")
+    places = _Places()
+    for group in groups:
+        if not isinstance(group, (tuple, list)) or len(group) != 2 or not isinstance(group[0], str):
+            raise InvalidValueError(f"group {group!r}: expected a (name, cards) pair, the name a str")
+        places.add(_cards(group[1], group[0]), group[0])
+    return places.unseen()
 
 
 def _enough(unseen: list[int], drawn: int, what: str) -> None:

@@ -499,7 +499,7 @@ def draw(
             vs_words = work.vs_text(cls=vs)
             vs_data = {"hand": None, "discard": "", "class": vs}
         goal = None if target is None else odds.threshold(target, name="--target")
-        work.check_places(places)
+        odds.check_places(places)
         table = odds.discard_table(cards, dead_cards, vs, target=goal)
     except LowballError as e:
         _fail(ctx, str(e))
@@ -627,7 +627,7 @@ def odds(
     try:
         cards = [work.read_hand(h, f"hand {i}") for i, h in enumerate(hands, start=1)]
         dead_cards = work.read_cards(dead, "--dead")
-        work.check_places([*((f"hand {i}", h) for i, h in enumerate(cards, start=1)), ("--dead", dead_cards)])
+        library.check_places([*((f"hand {i}", h) for i, h in enumerate(cards, start=1)), ("--dead", dead_cards)])
         thrown = None if discards is None else work.read_discards(discards, cards)
         if len(strategy_texts) not in (0, 1, len(cards)):
             raise InvalidValueError(

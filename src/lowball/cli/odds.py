@@ -23,7 +23,6 @@ __all__ = [
     "read_cards",
     "read_vs",
     "read_discards",
-    "check_places",
     "draw_report",
     "draw_json",
     "equity_report",
@@ -115,22 +114,6 @@ def read_discards(text: str, hands: Sequence[tuple[Card, ...]]) -> list[tuple[Ca
             "give one per hand in order, separated by commas, - to stand pat (e.g. -,9h8h)"
         )
     return [_thrown(h, p, f"--discards (hand {i})", f"hand {i}") for i, (h, p) in enumerate(zip(hands, parts), start=1)]
-
-
-def check_places(groups: Sequence[tuple[str, Sequence[Card]]]) -> None:
-    """Refuse a card in two places (``card 7c is in hand 1 and in --dead``): one deck holds it once.
-
-    Raises
-    ------
-    InvalidCardError
-        Naming the card and both places.
-    """
-    seen: dict[Card, str] = {}
-    for name, cards in groups:
-        for c in cards:
-            if c in seen:
-                raise InvalidCardError(f"card {c} is in {seen[c]} and in {name}: one deck holds it once")
-            seen[c] = name
 
 
 # -- lowball draw ------------------------------------------------------------------------------
