@@ -43,6 +43,8 @@ cdef class HandState:
     cdef object _max_wagers
     cdef object __weakref__
     cdef object _min_bet
+    cdef object _posts
+    cdef Py_ssize_t _bb_pos
 
     cdef _post(self, Py_ssize_t pos, object amount, str kind, bint live)
     @cython.locals(pos=Py_ssize_t)

@@ -48,6 +48,7 @@ __all__ = [
     "Pot",
     "PlayerView",
     "HandState",
+    "Posts",
     "Action",
     "Strategy",
     "apply_action",
@@ -95,7 +96,8 @@ _BETTING_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
 class Event(NamedTuple):
     """One thing that happened in a hand, in order, for a server to forward.
 
-    ``kind`` is one of ``ante``, ``blind``, ``deal`` (hole cards), ``fold``, ``check``, ``call``,
+    ``kind`` is one of ``ante``, ``blind``, ``dead_blind`` (a missed small blind made up:
+    dead chips, see :class:`Posts`), ``deal`` (hole cards), ``fold``, ``check``, ``call``,
     ``bet``, ``raise`` (``amount`` = the wager *to*), ``draw`` (``discarded`` cards thrown and
     ``cards`` received; ``number`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
     back), ``show`` (``cards`` and ``hand_class``), ``muck`` (a hand given up unseen at the
@@ -214,6 +216,74 @@ class Pot:
 
 
 @dataclass(frozen=True)
+class Posts:
+    """The forced bets of one hand when they are not the variant's usual two blinds: what a
+    table gives the engine for a dead button, a missing small blind, or a player who posts to
+    come in (see :class:`lowball.table.Table` and ``RULES.md`` section 9).
+
+    Parameters
+    ----------
+    live : sequence of int
+        Live blind chips each position posts (part of its first-round wager), by position. The
+        big blind's entry is ``variant.forced.big_blind``; a player posting to come in posts a
+        big blind too (WSOP-LAR 156).
+    big_blind : int
+        The position of the big blind: betting round 1 begins left of it (WSOP-LAR 149). Its
+        ``live`` entry must be at least 1.
+    dead : sequence of int, default all 0
+        Dead chips each position posts (a missed small blind made up, WSOP-LAR 156): they go to
+        the pot and are not part of the player's wager.
+
+    The variant's antes are posted as usual (a big-blind ante by ``big_blind``). A player short
+    of a post posts all in for what they have, and the price to call in round 1 is still the
+    full big blind (WSOP-LAR 150).
+
+    Raises
+    ------
+    VariantError
+        For lists that are not whole numbers of chips >= 0, or a ``big_blind`` position with
+        nothing to post. Lengths are checked against the hand by :class:`HandState`.
+    """
+
+    live: tuple[int, ...]
+    big_blind: int
+    dead: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("live", "dead"):
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+                raise VariantError(f"Posts.{name} = {value!r}: expected a list of chips, one per position")
+            chips = tuple(whole_number(v, f"Posts.{name}[{k}]", 0, error=VariantError) for k, v in enumerate(value))
+            object.__setattr__(self, name, chips)
+        if not self.dead:
+            object.__setattr__(self, "dead", (0,) * len(self.live))
+        if len(self.dead) != len(self.live):
+            raise VariantError(f"Posts.dead = {list(self.dead)}: expected one entry per position ({len(self.live)})")
+        bb = whole_number(self.big_blind, "Posts.big_blind", 0, max(len(self.live) - 1, 0), error=VariantError)
+        object.__setattr__(self, "big_blind", bb)
+        if not self.live or self.live[bb] < 1:
+            raise VariantError(f"Posts.live = {list(self.live)}: the big blind (position {bb}) posts nothing")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: ``{"live": [...], "dead": [...], "big_blind": p}``."""
+        return {"live": list(self.live), "dead": list(self.dead), "big_blind": self.big_blind}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Posts:
+        """The posts of a :meth:`to_dict` result.
+
+        Raises
+        ------
+        VariantError
+            For data that is not one.
+        """
+        if not isinstance(data, dict) or set(data) != {"live", "dead", "big_blind"}:
+            raise VariantError(f"posts = {data!r}: expected a dict with live, dead and big_blind")
+        return cls(live=data["live"], dead=data["dead"], big_blind=data["big_blind"])
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """What one player may see of the hand: never another player's cards before the showdown,
     never the stub, never a mucked hand. ``position=None`` is a spectator's view. ``shown`` holds
@@ -292,6 +362,11 @@ class HandState:
         False: the engine settles the showdown itself (see :meth:`finish_showdown`). True: the
         hand stops in phase ``"showdown"`` and each player shows (:meth:`show`) or mucks
         (:meth:`muck`), as a server whose players decide, or a hand-history replay, needs.
+    posts : Posts, optional
+        This hand's blinds when they are not the variant's usual ones (a dead button, a dead
+        small blind, players posting to come in): what :class:`lowball.table.Table` deals with.
+        Default: the small blind left of the button (heads-up, on the button) and the big
+        blind after it.
 
     Rounds are counted as players count them, here and everywhere in lowball: ``betting_round``
     is 1 .. ``variant.betting_rounds`` and ``draw_round`` 0 (before the first draw), then
@@ -332,6 +407,7 @@ class HandState:
         deck: Deck | None = None,
         seed: Any = None,
         manual_showdown: bool = False,
+        posts: Posts | None = None,
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
@@ -351,6 +427,8 @@ class HandState:
             raise VariantError("give a deck or a seed, not both")
         if not isinstance(manual_showdown, bool):
             raise VariantError(f"manual_showdown = {manual_showdown!r}: expected True or False")
+        if posts is not None and (not isinstance(posts, Posts) or len(posts.live) != n):
+            raise VariantError(f"posts = {posts!r}: expected lowball Posts for {counted(n, 'position')}")
         if deck is not None and (not isinstance(deck, Deck) or deck.remaining != 52 or deck.in_draw):
             raise VariantError(
                 f"deck = {deck!r}: expected a lowball Deck, freshly shuffled or stacked (52 cards in the stub)"
@@ -389,6 +467,8 @@ class HandState:
         self._mucked = [False] * n  # hands given up unseen at the showdown
         self._show_order: list[int] = []  # the showdown's order (WSOP-LAR 145), once it begins
         self._manual_showdown = manual_showdown
+        self._posts = posts
+        self._bb_pos = posts.big_blind if posts is not None else (0 if n == 2 else 1)
         self._pots: list[Pot] = []
         self._seen: dict[int | None, tuple[Event, ...]] = {}  # event logs by position, see view()
         self._classes: dict[int, int] = {}  # hand classes at the showdown, see _class_of
@@ -633,19 +713,33 @@ class HandState:
         self._mucked = list(fields["mucked"])
         self._show_order = list(fields["show_order"])
         self._manual_showdown = fields["manual_showdown"]
+        self._posts = fields.get("posts")
+        self._bb_pos = self._posts.big_blind if self._posts is not None else (0 if self._n == 2 else 1)
         self._derive()
 
     # -- set-up ---------------------------------------------------------------------------
 
     @property
-    def big_blind_position(self) -> int:
-        """Position of the big blind: 1, or 0 heads-up (the button posts the small blind)."""
-        return 0 if self._n == 2 else 1
+    def posts(self) -> Posts | None:
+        """This hand's :class:`Posts`, or None for the variant's usual blinds."""
+        return self._posts
 
     @property
-    def small_blind_position(self) -> int:
-        """Position of the small blind: 0, or the button (1) heads-up."""
-        return 1 if self._n == 2 else 0
+    def big_blind_position(self) -> int:
+        """Position of the big blind: 1, or 0 heads-up (the button posts the small blind), or
+        :attr:`Posts.big_blind`."""
+        return self._bb_pos
+
+    @property
+    def small_blind_position(self) -> int | None:
+        """Position of the small blind: 0, or the button (1) heads-up. With :class:`Posts`, the
+        position before the big blind (the button's heads-up) if it posts a live blind smaller
+        than the big blind, else None (the small blind is dead)."""
+        if self._posts is None:
+            return 1 if self._n == 2 else 0
+        p = (self._bb_pos - 1) % self._n
+        live = self._posts.live
+        return p if p != self._bb_pos and 0 < live[p] < live[self._bb_pos] else None
 
     def _post(self, pos: int, amount: int, kind: str, live: bool) -> None:
         paid = min(amount, self._stacks[pos])
@@ -661,14 +755,22 @@ class HandState:
 
     def _start(self) -> None:
         forced = self._variant.forced
+        posts = self._posts
         if forced.ante and not forced.big_blind_ante:
             for pos in range(self._n):
                 self._post(pos, forced.ante, "ante", live=False)
-        self._post(self.small_blind_position, forced.small_blind, "blind", live=True)
-        self._post(self.big_blind_position, forced.big_blind, "blind", live=True)
+        if posts is None:
+            self._post(1 if self._n == 2 else 0, forced.small_blind, "blind", live=True)
+            self._post(self._bb_pos, forced.big_blind, "blind", live=True)
+        else:
+            # dead chips first (a missed small blind made up), then the live blinds by position
+            for pos in range(self._n):
+                self._post(pos, posts.dead[pos], "dead_blind", live=False)
+            for pos in range(self._n):
+                self._post(pos, posts.live[pos], "blind", live=True)
         if forced.ante and forced.big_blind_ante:
             # The big blind takes precedence over the big-blind ante when the stack is short.
-            self._post(self.big_blind_position, forced.ante, "ante", live=False)
+            self._post(self._bb_pos, forced.ante, "ante", live=False)
         hands = self._deck.deal_round(list(range(self._n)), 5)
         for pos, cards in enumerate(hands):
             self._events.append(_event("deal", pos, 0, tuple(cards), (), 5))
@@ -1087,7 +1189,7 @@ class HandState:
         self._derive()
         self._events.append(_event("round", None, 0, (), (), r))
         self._acted = [-1] * self._n
-        first = (self.big_blind_position + 1) % self._n if r == 1 else 0
+        first = (self._bb_pos + 1) % self._n if r == 1 else 0
         order = [(first + k) % self._n for k in range(self._n)]
         able = [p for p in order if not self._folded[p] and self._stacks[p] > 0]
         # The fixed-limit cap holds in a pot of three or more players who are not all in
@@ -1849,5 +1951,7 @@ _STATE_NAMES = frozenset("_" + name for name in SAVED_FIELDS) | frozenset(
         "_pot_limit",
         "_max_wagers",
         "_min_bet",
+        "_posts",
+        "_bb_pos",
     )
 )

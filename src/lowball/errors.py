@@ -20,6 +20,9 @@ __all__ = [
     "DrawOrderError",
     "InvalidDiscardError",
     "FileError",
+    "TableError",
+    "SeqError",
+    "StoreError",
     "whole_number",
     "counted",
 ]
@@ -70,6 +73,23 @@ class DrawOrderError(DeckError, IllegalActionError):
 
 class InvalidDiscardError(DeckError, IllegalActionError):
     """A discard of a card not in that player's hand, a card given twice, or more than five."""
+
+
+class TableError(LowballError, ValueError):
+    """A table operation that cannot be done now: a bad or taken seat, a stack outside the buy-in,
+    an action out of turn or for a seat not in the hand. The message names the seat. The table
+    is unchanged."""
+
+
+class SeqError(TableError):
+    """An action sent with a ``seq`` (the table's action number the client saw) that is stale
+    (the table has moved on and that number was not this action) or from the future."""
+
+
+class StoreError(LowballError):
+    """A table store that cannot be used: a file that is not a lowball database (corrupt, or
+    another program's), a table that is not there or already exists, or a failed write (then
+    the table is as it was before the operation)."""
 
 
 class FileError(LowballError, OSError):

@@ -39,7 +39,7 @@ from typing import Any
 from lowball._files import open_text, path_text, without_bom, write_text
 from lowball.cards import Card, format_cards, parse_cards, split_card_text
 from lowball.deck import Deck, ReshuffleRule
-from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState
+from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState, Posts
 from lowball.errors import IllegalActionError, LowballError, counted
 from lowball.variants import (
     STRUCTURES,
@@ -289,6 +289,7 @@ class HandHistory:
     finishing_stacks: tuple[int, ...] | None = None
     fields: dict[str, Any] = field(default_factory=dict)
     source: str = ""
+    posts: Posts | None = None
 
     def _line_of(self, index: int) -> int | None:
         """Best effort: the line of the file where action ``index`` is written."""
@@ -460,7 +461,7 @@ class HandHistory:
                     raise self._fail(i, f"p{pos + 1} discards {counted(count, 'card')} but is dealt {got} in return")
                 script[i] = deal_cards[nxt]
         try:
-            state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True)
+            state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True, posts=self.posts)
         except LowballError as e:
             raise PHHError(str(e)) from None
         for k, event in enumerate(state.events):
@@ -629,6 +630,22 @@ def _ints(data: dict[str, Any], key: str, n: int | None = None) -> tuple[int, ..
     return tuple(value)
 
 
+def _posts_of(data: dict[str, Any], n: int) -> Posts | None:
+    """The hand's :class:`~lowball.engine.Posts` from lowball's own fields (a table's hand with
+    a dead button, a dead small blind or a player posting to come in), or None."""
+    if "_lowball_big_blind" not in data:
+        return None
+    bb = data["_lowball_big_blind"]
+    if not isinstance(bb, int) or isinstance(bb, bool):
+        raise PHHError(f"field '_lowball_big_blind' = {bb!r}: expected a position")
+    try:
+        return Posts(
+            live=_ints(data, "blinds_or_straddles", n), dead=_ints(data, "_lowball_dead_blinds", n), big_blind=bb
+        )
+    except VariantError as e:
+        raise PHHError(str(e)) from None
+
+
 def _variant_of(data: dict[str, Any], n: int) -> Variant:
     code = data.get("variant")
     if not isinstance(code, str) or code not in CODES:
@@ -636,15 +653,27 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
     draws, kind = CODES[code]
     blinds = _ints(data, "blinds_or_straddles", n)
     antes = _ints(data, "antes", n)
-    if any(blinds[2:]):
+    posts = _posts_of(data, n)
+    bb_pos = 1
+    if posts is not None:
+        sb_bb = _ints(data, "_lowball_blinds", 2)
+        bb_pos = posts.big_blind
+        if tuple(posts.live) != blinds or any(a < d for a, d in zip(antes, posts.dead)):
+            raise PHHError(
+                f"blinds_or_straddles = {list(blinds)} and antes = {list(antes)} do not match the posts "
+                f"_lowball_dead_blinds = {list(posts.dead)}"
+            )
+        antes = tuple(a - d for a, d in zip(antes, posts.dead))  # the variant's own antes
+        blinds = sb_bb
+    elif any(blinds[2:]):
         raise PHHError(f"blinds_or_straddles = {list(blinds)}: straddles are not supported")
     nonzero = {i for i, a in enumerate(antes) if a}
     if not nonzero:
         ante, bb_ante = 0, False
-    elif len(set(antes)) == 1:
+    elif len(set(antes)) == 1 and len(nonzero) == n:
         ante, bb_ante = antes[0], False
-    elif nonzero == {1}:
-        ante, bb_ante = antes[1], True
+    elif nonzero == {bb_pos}:
+        ante, bb_ante = antes[bb_pos], True
     else:
         raise PHHError(f"antes = {list(antes)}: expected equal antes or a big-blind ante only")
     rule = data.get("_lowball_reshuffle", "seeds")
@@ -708,13 +737,14 @@ def loads(text: str) -> HandHistory:
     if n < 2 or min(stacks) < 1:
         raise PHHError(f"starting_stacks = {list(stacks)}: expected two or more stacks of 1 or more")
     variant = _variant_of(data, n)
+    posts = _posts_of(data, n)
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError(f"field 'actions' = {actions!r}: expected a list of strings")
     finishing = _ints(data, "finishing_stacks", n) if "finishing_stacks" in data else None
     if "winnings" in data:  # checked as finishing_stacks is: whole numbers, one per player
         _ints(data, "winnings", n)
-    return HandHistory(variant, stacks, tuple(actions), finishing, data, text)
+    return HandHistory(variant, stacks, tuple(actions), finishing, data, text, posts)
 
 
 def load(path: str | Path) -> HandHistory:
@@ -861,7 +891,11 @@ def dumps(state: HandState, **extra: Any) -> str:
 
     Rules PHH has no field for are written as user fields when they differ from the defaults,
     and read back by :func:`loads`: ``_lowball_max_raises``, ``_lowball_uncapped_heads_up``,
-    ``_lowball_reshuffle`` (``"live"``), ``_lowball_burn`` and ``_lowball_show_all_hands``. ``extra`` fields
+    ``_lowball_reshuffle`` (``"live"``), ``_lowball_burn`` and ``_lowball_show_all_hands``.
+    A hand dealt with :class:`~lowball.engine.Posts` (a table's dead button, dead small blind or
+    posts to come in) writes what each position posted in the standard ``antes`` (dead chips)
+    and ``blinds_or_straddles`` (live blinds), and ``_lowball_blinds`` (the variant's small and
+    big blind), ``_lowball_big_blind`` (its position) and ``_lowball_dead_blinds``. ``extra`` fields
     (``event="..."``, ``players=[...]``) are written after the standard ones.
 
     Raises
@@ -887,7 +921,23 @@ def dumps(state: HandState, **extra: Any) -> str:
             antes = [f.ante] * n
     blinds = [0] * n
     blinds[0], blinds[1] = f.small_blind, f.big_blind
+    posts = state.posts
+    if posts is not None:
+        # a table's hand: the standard fields hold what each position posted (dead chips are
+        # antes, live blinds blinds); lowball's own fields say which were the blinds
+        antes = [0] * n
+        if f.ante:
+            if f.big_blind_ante:
+                antes[posts.big_blind] = f.ante
+            else:
+                antes = [f.ante] * n
+        antes = [a + d for a, d in zip(antes, posts.dead)]
+        blinds = list(posts.live)
     fields: dict[str, Any] = {"variant": code, "antes": antes, "blinds_or_straddles": blinds}
+    if posts is not None:
+        fields["_lowball_blinds"] = [f.small_blind, f.big_blind]
+        fields["_lowball_big_blind"] = posts.big_blind
+        fields["_lowball_dead_blinds"] = list(posts.dead)
     if isinstance(v.betting, FixedLimit):
         fields["small_bet"], fields["big_bet"] = v.betting.small_bet, v.betting.big_bet
         if v.betting.max_raises != 4:

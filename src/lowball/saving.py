@@ -32,6 +32,7 @@ from lowball.engine import (
     STATE_FORMAT,
     Event,
     HandState,
+    Posts,
     Pot,
     _who,
 )
@@ -113,6 +114,7 @@ _EVENT_KINDS = frozenset(
     (
         "ante",
         "blind",
+        "dead_blind",
         "deal",
         "fold",
         "check",
@@ -171,6 +173,8 @@ def to_dict(state: HandState) -> dict[str, Any]:
         "pots": [[pot.amount, list(pot.eligible)] for pot in state.pots],
     }
     d.update(state._saved_fields())
+    if state.posts is not None:
+        d["posts"] = state.posts.to_dict()
     return d
 
 
@@ -202,6 +206,11 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
             raise LowballError(f"starting_stacks = {starting!r}: expected 2..{variant.max_players} whole numbers >= 1")
         n = len(starting)
         _check_saved_fields(data, n, variant, sum(starting))
+        fields = {name: data[name] for name in SAVED_FIELDS}
+        if data.get("posts") is not None:
+            fields["posts"] = Posts.from_dict(data["posts"])
+            if len(fields["posts"].live) != n:
+                raise LowballError(f"posts = {data['posts']!r}: expected {counted(n, 'position')}")
         state = cls._restore(
             variant,
             tuple(starting),
@@ -209,7 +218,7 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
             [_saved_event(e, n) for e in data["events"]],
             {_saved_position(int(p), "shown", n): parse_cards(c) for p, c in data["shown"].items()},
             [_saved_pot(pot, n) for pot in data["pots"]],
-            {name: data[name] for name in SAVED_FIELDS},
+            fields,
         )
         _check_fit(state)
     except LowballError as e:
@@ -292,6 +301,7 @@ def _check_fit(state: HandState) -> None:
     if total != sum(state.starting_stacks):
         raise LowballError(f"the chips do not add up: {total} in play, {sum(state.starting_stacks)} at the start")
     ante = state.variant.forced.ante
+    dead = state.posts.dead if state.posts is not None else (0,) * n
     for p in range(n):
         # each player's own chips: what they had, less what they put in, plus what they won
         if state.stacks[p] + state.committed[p] - state.winnings[p] != state.starting_stacks[p]:
@@ -299,10 +309,10 @@ def _check_fit(state: HandState) -> None:
                 f"{_who(p)}'s chips do not add up: stack {state.stacks[p]}, committed "
                 f"{state.committed[p]}, won {state.winnings[p]}, started with {state.starting_stacks[p]}"
             )
-        if state.antes[p] > ante or state.bets[p] + state.antes[p] > state.committed[p]:
+        if state.antes[p] > ante + dead[p] or state.bets[p] + state.antes[p] > state.committed[p]:
             raise LowballError(
-                f"{_who(p)}: ante {state.antes[p]} and wager {state.bets[p]} do not fit "
-                f"{state.committed[p]} committed (the ante is {ante})"
+                f"{_who(p)}: dead chips {state.antes[p]} and wager {state.bets[p]} do not fit "
+                f"{state.committed[p]} committed (the ante is {ante}, dead blinds {dead[p]})"
             )
     if sum(state.winnings) != (sum(state.committed) if phase == COMPLETE else 0):
         raise LowballError(f"winnings = {state.winnings!r} in phase {phase!r}")

@@ -1,31 +1,75 @@
-"""One table of 2-7 lowball over many hands: seats, a moving button, stacks carried from hand to
-hand. (The text display of ``lowball play`` and ``lowball replay`` is :mod:`lowball.cli.render`.)
+"""The table a game server runs: seats, the button and the blinds by the room's rules, players
+who sit down, leave, sit out and come back, time limits, the rake, one numbered event stream,
+and (with a :mod:`store <lowball.store>`) state that survives a crash.
 
-Seats are numbered 0..N-1 around the table and keep their number; the engine numbers players by
-**position** in each hand (0 = first left of the button, the last = the button; heads-up position
-0 is the big blind and the button posts the small blind). :meth:`Table.seats_by_position` maps
-one to the other for the hand being played.
+Seats are numbered 0 .. ``seats - 1`` as the room numbers them and keep their number while a
+player sits; the engine numbers the players of each hand by **position** (0 = first left of the
+button, the last = the button; heads-up, position 0 is the big blind). :meth:`Table.position_of`
+and :meth:`Table.seat_of` map one to the other for the hand being played.
+
+The button and blinds follow WSOP-LAR 151 ("dead button"): the big blind goes to the next player
+due for it, the small blind and button follow, and may fall on an empty seat. New players and
+players who missed blinds wait for the big blind or post (WSOP-LAR 154, 156); heads-up the button
+posts the small blind (153). ``RULES.md`` section 9 states each rule the table follows.
+
+The library has no thread, timer or event loop: a server calls :meth:`Table.tick` with its own
+clock (any monotonic or wall-clock seconds), so tests run on a fake clock. A table is not
+thread-safe: call it from one thread (an event loop) at a time.
 """
 
 from __future__ import annotations
 
-import copy
+import contextlib
+import math
 import random
-from collections.abc import Iterable, Sequence
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from lowball.deck import check_seed
-from lowball.engine import HandState
-from lowball.errors import IllegalActionError, InvalidValueError, counted, whole_number
-from lowball.variants import Variant, VariantError
+from lowball import phh
+from lowball.cards import Card, format_cards, parse_cards
+from lowball.deck import Deck, check_seed
+from lowball.engine import Action, HandState, LegalActions, PlayerView, Posts, apply_action
+from lowball.errors import (
+    IllegalActionError,
+    LowballError,
+    SeqError,
+    StoreError,
+    TableError,
+    whole_number,
+)
+from lowball.store import Store
+from lowball.variants import FixedLimit, Variant, VariantError
 
-__all__ = ["Table", "random_sources"]
+__all__ = [
+    "ActResult",
+    "BuyIn",
+    "NoRake",
+    "PercentRake",
+    "RakePolicy",
+    "SeatInfo",
+    "Table",
+    "TableEvent",
+    "TableView",
+    "random_sources",
+]
+
+TABLE_FORMAT = "lowball-table-1"
+ACTIVE = "active"  # dealt in when able
+SITTING_OUT = "sitting_out"  # not dealt; the blinds that pass are owed
+WAITING = "waiting"  # a new player, waiting for the big blind (or posting) to be dealt in
+_SECRET = frozenset(("deal", "draw"))  # events whose cards only their own player may see
+_RECORDS = 256  # accepted changes whose result a repeated seq gets back
 
 
 def random_sources(seed: int | None, n: int) -> tuple[np.random.Generator | None, list[random.Random]]:
-    """A deck random source for every hand of a table and one random source for each of ``n``
-    bots, all derived from ``seed`` (a whole number >= 0) so that a run can be repeated.
+    """A deck random source for a run and one random source for each of ``n`` bots, all
+    derived from ``seed`` (a whole number >= 0) so that a run can be repeated.
 
     With ``seed=None`` the decks use operating-system entropy (:class:`~lowball.deck.Deck`'s
     default) and the bots fresh unseeded sources.
@@ -40,60 +84,508 @@ def random_sources(seed: int | None, n: int) -> tuple[np.random.Generator | None
     return deck_source, bots
 
 
+# -- options ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuyIn:
+    """How many chips a player may sit down with, and may have after adding chips.
+
+    Parameters
+    ----------
+    minimum : int
+        The least a player sits down with (WSOP-LAR 100: a full buy-in, ten small bets at limit).
+    maximum : int or None
+        The most a stack may hold after :meth:`Table.sit` or :meth:`Table.add_chips` (None: no
+        limit, as at limit poker).
+
+    Raises
+    ------
+    TableError
+        For amounts that are not whole chips >= 1, or a maximum below the minimum.
+    """
+
+    minimum: int
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        low = whole_number(self.minimum, "BuyIn.minimum", 1, error=TableError)
+        object.__setattr__(self, "minimum", low)
+        if self.maximum is not None:
+            high = whole_number(self.maximum, "BuyIn.maximum", low, error=TableError)
+            object.__setattr__(self, "maximum", high)
+
+    @classmethod
+    def default(cls, variant: Variant) -> BuyIn:
+        """The usual buy-in of a game: at fixed limit ten small bets and no maximum (WSOP-LAR
+        100); at pot and no limit 20 to 100 big blinds (the common range of card rooms; the
+        WSOP rules leave it to the game)."""
+        b = variant.betting
+        if isinstance(b, FixedLimit):
+            return cls(10 * b.small_bet)
+        bb = variant.forced.big_blind or 1
+        return cls(20 * bb, 100 * bb)
+
+
+@runtime_checkable
+class RakePolicy(Protocol):
+    """The house's cut of a pot: anything with this ``rake`` method (and, to be resumed from a
+    store without being given again, a ``to_dict`` whose result :func:`rake_policy` rebuilds).
+
+    ``rake`` is called once when a hand is complete, with the chips won from the pots (uncalled
+    bets returned are not part of it), whether the hand reached the first draw, and how many
+    players were dealt in. It returns whole chips, 0 .. ``pot``.
+    """
+
+    def rake(self, pot: int, *, reached_draw: bool, players: int) -> int:
+        """The chips the house takes from a pot of ``pot`` chips."""
+        ...
+
+
+@dataclass(frozen=True)
+class NoRake:
+    """No rake (the default)."""
+
+    def rake(self, pot: int, *, reached_draw: bool, players: int) -> int:
+        return 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "none"}
+
+
+@dataclass(frozen=True)
+class PercentRake:
+    """A percentage of the pot, rounded down to whole chips, up to a cap.
+
+    Parameters
+    ----------
+    percent : int, str or Fraction
+        The share taken, in percent (``5``, ``"2.5"``; exact, no float rounding). 0 .. 100.
+    cap : int or None
+        The most taken from one pot (chips), or no cap.
+    no_draw_no_drop : bool, default True
+        Take nothing from a hand that ends before the first draw, as many draw rooms do ("no
+        flop, no drop" at hold'em; a house rule, not a WSOP one).
+
+    Raises
+    ------
+    TableError
+        For a percent outside 0..100 or that is not a number, or a cap that is not whole chips.
+    """
+
+    percent: Fraction | int | str
+    cap: int | None = None
+    no_draw_no_drop: bool = True
+
+    def __post_init__(self) -> None:
+        p = self.percent
+        if isinstance(p, bool) or not isinstance(p, (int, str, Fraction)):
+            raise TableError(f"PercentRake.percent = {p!r}: expected a whole number, a decimal string or a Fraction")
+        try:
+            frac = Fraction(p)
+        except (ValueError, ZeroDivisionError):
+            raise TableError(f"PercentRake.percent = {p!r}: expected a number of percent such as 5 or '2.5'") from None
+        if not 0 <= frac <= 100:
+            raise TableError(f"PercentRake.percent = {p!r}: expected 0..100")
+        object.__setattr__(self, "percent", frac)
+        if self.cap is not None:
+            object.__setattr__(self, "cap", whole_number(self.cap, "PercentRake.cap", 0, error=TableError))
+        if not isinstance(self.no_draw_no_drop, bool):
+            raise TableError(f"PercentRake.no_draw_no_drop = {self.no_draw_no_drop!r}: expected True or False")
+
+    def rake(self, pot: int, *, reached_draw: bool, players: int) -> int:
+        if self.no_draw_no_drop and not reached_draw:
+            return 0
+        taken = math.floor(Fraction(pot) * Fraction(self.percent) / 100)
+        return taken if self.cap is None else min(taken, self.cap)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": "percent",
+            "percent": str(self.percent),
+            "cap": self.cap,
+            "no_draw_no_drop": self.no_draw_no_drop,
+        }
+
+
+def rake_policy(data: Any) -> RakePolicy:
+    """The built-in rake policy of a ``to_dict`` result (``{"kind": "none"}`` or ``"percent"``).
+
+    Raises
+    ------
+    TableError
+        For anything else (a policy of your own is given to :meth:`Table.resume` again).
+    """
+    if isinstance(data, dict) and data.get("kind") == "none":
+        return NoRake()
+    if isinstance(data, dict) and data.get("kind") == "percent":
+        return PercentRake(Fraction(data["percent"]), data.get("cap"), data.get("no_draw_no_drop", True))
+    raise TableError(f"rake = {data!r}: not a built-in rake policy; give the table's own policy again (rake=)")
+
+
+# -- what the table shows -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """One numbered thing that happened at a table, for a server to forward.
+
+    ``number`` counts the table's events from 1 (clients resume with ``since=``); ``seq`` is the
+    table's action number after the event (what :meth:`Table.act` expects next); ``hand`` the
+    hand number (0 before the first). ``kind`` is an engine event's kind (``blind``, ``deal``,
+    ``raise``, ``draw``, ``show``, ``win``, ... see :class:`~lowball.engine.Event`), with
+    ``seat`` for the engine's position, or a table event: ``sit`` (``amount`` = chips brought),
+    ``leave`` (``amount`` = chips taken away), ``sit_out``, ``sit_in``, ``chips`` (chips added),
+    ``hand_start`` (``data``: button, small blind and big blind seats, the seats dealt in by
+    position, their stacks), ``timeout`` (the table acted for an overdue seat, ``data["action"]``),
+    ``rake`` (``amount`` taken) and ``hand_end`` (``data``: each seat's stack and winnings, the
+    rake). ``count`` is the engine event's ``number`` (cards dealt or drawn, a round's number).
+    Amounts are chips. Deal and draw events carry cards only for their own seat's player (see
+    :meth:`Table.events_for`).
+    """
+
+    number: int
+    seq: int
+    hand: int
+    kind: str
+    seat: int | None = None
+    player: str | None = None
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+    discarded: tuple[Card, ...] = ()
+    count: int = 0
+    hand_class: int = 0
+    pot: int = 0
+    data: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def hidden(self) -> TableEvent:
+        """This event without its secret cards (the count stays): how other seats and
+        spectators see a deal or a draw."""
+        if self.kind not in _SECRET or not (self.cards or self.discarded):
+            return self
+        return TableEvent(
+            self.number, self.seq, self.hand, self.kind, self.seat, self.player, self.amount, (), (), self.count,
+            self.hand_class, self.pot, dict(self.data),
+        )  # fmt: skip
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (cards as text)."""
+        return {
+            "number": self.number,
+            "seq": self.seq,
+            "hand": self.hand,
+            "kind": self.kind,
+            "seat": self.seat,
+            "player": self.player,
+            "amount": self.amount,
+            "cards": format_cards(self.cards),
+            "discarded": format_cards(self.discarded),
+            "count": self.count,
+            "hand_class": self.hand_class,
+            "pot": self.pot,
+            "data": self.data,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TableEvent:
+        """The event of a :meth:`to_dict` result.
+
+        Raises
+        ------
+        StoreError
+            For data that is not one.
+        """
+        try:
+            return cls(
+                d["number"], d["seq"], d["hand"], d["kind"], d["seat"], d["player"], d["amount"],
+                parse_cards(d["cards"]), parse_cards(d["discarded"]), d["count"], d["hand_class"], d["pot"],
+                dict(d["data"]),
+            )  # fmt: skip
+        except (KeyError, TypeError, ValueError, LowballError) as e:
+            raise StoreError(f"not a table event: {e!r}") from None
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as everyone at the table may see it.
+
+    ``chips`` is the stack now (in a hand: behind, after what was put in the pot). ``status`` is
+    ``"active"`` (dealt in when able), ``"sitting_out"`` or ``"waiting"`` (a new player waiting
+    for the big blind or to post). ``missed_small`` / ``missed_big`` are the blinds owed after
+    sitting out (WSOP-LAR 156); ``post`` tells that the player posts them (or a new player's big
+    blind) to come in at the next hand they may; ``leaving`` that the player leaves when the hand
+    ends. ``timeouts`` counts timeouts in a row; ``time_bank`` is the seconds left in the bank.
+    """
+
+    seat: int
+    player: str
+    chips: int
+    status: str
+    in_hand: bool
+    missed_small: bool
+    missed_big: bool
+    post: bool
+    leaving: bool
+    timeouts: int
+    time_bank: float
+    chips_to_add: int
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What one seat (or a spectator, ``seat=None``) may see of the table now.
+
+    ``hand`` is the engine's :class:`~lowball.engine.PlayerView` of the hand in progress (by
+    position; None between hands or for a seat not dealt in... then the spectator's view), with
+    ``seats_by_position`` to map it. ``actor`` is the seat to act and ``deadline`` the time (on
+    the table's clock) at which :meth:`Table.tick` acts for it.
+    """
+
+    seat: int | None
+    seq: int
+    hand_number: int
+    button: int | None
+    small_blind: int | None
+    big_blind: int | None
+    seats: tuple[SeatInfo | None, ...]
+    seats_by_position: tuple[int, ...]
+    actor: int | None
+    deadline: float | None
+    hand: PlayerView | None
+    legal: LegalActions | None
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """The answer to an accepted change: ``seq`` is the action number it was accepted at (the
+    one the client sent), ``events`` what it made happen (as the whole table sees them, secret
+    cards included: filter with :meth:`Table.events_for` for a seat), ``repeated`` whether this
+    is the stored answer to a repeat of that ``seq`` (nothing was applied again)."""
+
+    seq: int
+    seat: int | None
+    kind: str
+    events: tuple[TableEvent, ...]
+    repeated: bool = False
+
+
+# -- the table's own state ----------------------------------------------------------------
+
+
+@dataclass
+class _Seat:
+    player: str
+    chips: int
+    status: str
+    bank: float
+    post: bool = False
+    missed_small: bool = False
+    missed_big: bool = False
+    leaving: bool = False
+    timeouts: int = 0
+    to_add: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class _Plan:
+    """The next hand's seats by position and posts, and the markers it moves to."""
+
+    order: list[int]
+    live: list[int]
+    dead: list[int]
+    big_blind: int  # position
+    button: int  # seat marker (may be empty)
+    small_blind: int | None  # seat marker
+    bb_seat: int
+    missed: list[tuple[int, bool, bool]]  # seats passed while sitting out: (seat, small, big)
+
+
+def _action_dict(action: Action) -> dict[str, Any]:
+    return {"kind": action.kind, "amount": action.amount, "cards": format_cards(action.cards)}
+
+
+def _as_action(action: Any, where: str) -> Action:
+    """An :class:`Action` from an Action or its dict form (``{"kind": "raise", "amount": 6}``,
+    ``{"kind": "discard", "cards": "Kd Qs"}``)."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, dict):
+        unknown = set(action) - {"kind", "amount", "cards"}
+        if unknown or "kind" not in action:
+            raise IllegalActionError(f"{where}: action {action!r}: expected kind, and amount or cards")
+        kind = action["kind"]
+        amount = action.get("amount", 0)
+        if kind in ("bet", "raise"):
+            amount = whole_number(amount, f"{where}: wager", 0, error=IllegalActionError)
+        elif amount not in (0, None):
+            raise IllegalActionError(f"{where}: action {action!r}: only a bet or raise has an amount")
+        cards = action.get("cards", ())
+        return Action(kind, amount or 0, parse_cards(cards) if cards else ())
+    raise IllegalActionError(f"{where}: action = {action!r}: expected a lowball Action or its dict")
+
+
+def _same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (a["kind"], a["amount"], sorted(parse_cards(a["cards"]))) == (
+        b["kind"],
+        b["amount"],
+        sorted(parse_cards(b["cards"])),
+    )
+
+
+def _seconds(value: object, name: str, low: float = 0.0) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < low:
+        raise TableError(f"{name} = {value!r}: expected a finite number of seconds >= {low:g}")
+    return float(value)
+
+
 class Table:
-    """Seats with stacks and a button that moves one seat clockwise after every hand.
+    """A table of one :class:`~lowball.variants.Variant`: seats, the button and blinds by the
+    dead-button rule, hands dealt and played through :meth:`act`, timeouts through :meth:`tick`,
+    a rake, a numbered event stream, and optionally a store that keeps it all through a crash.
 
     Parameters
     ----------
     variant : Variant
         The rules of every hand.
-    stacks : sequence of int
-        Chips of each seat (2..``variant.max_players`` seats), at least 1 each.
-    deck_source : numpy.random.Generator, optional
-        Shared by the decks of all hands (seed it for a reproducible run). Default: each deck
-        shuffles with operating-system entropy.
-    button : int, default: the last seat
-        The seat of the button in the first hand. With the default, seat 0 is first left of the
-        button (the small blind, or heads-up the big blind).
+    seats : int, optional
+        Seats at the table, numbered 0 .. ``seats - 1``; default ``variant.max_players``
+        (2 .. ``variant.max_players``).
+    table_id : str, default "table"
+        The table's name in its store and its hand histories.
+    store : Store, optional
+        Where every change is written before the call that made it returns (see
+        :mod:`lowball.store`; :class:`~lowball.store.SQLiteStore` is the embedded default).
+        Without one the table lives in memory only.
+    seed : int, optional
+        Makes every deal reproducible: hand *k* is shuffled from ``SeedSequence(seed,
+        spawn_key=(k,))``. Default: operating-system entropy (a secure shuffle).
+    buy_in : BuyIn, optional
+        Chips a player sits down with and may top up to (default :meth:`BuyIn.default`).
+    action_seconds : float, default 30
+        Seconds each decision may take before the time bank runs.
+    time_bank : float, default 60
+        Extra seconds each player may use over all decisions (not refilled; a seat that times
+        out has used it all).
+    timeouts_to_sit_out : int, default 2
+        A player timed out this many times in a row is sat out.
+    next_hand_delay : float or None, default None
+        Seconds after a hand ends before :meth:`tick` deals the next (None: only :meth:`deal`
+        deals).
+    rake : RakePolicy, optional
+        The house's cut (default none). See :class:`PercentRake`.
+    button : int, optional
+        The button's seat for the first hand (default: the last seat able to play, so the
+        lowest such seat has the small blind; WSOP-LAR 91 draws cards for it, a server may do
+        so and pass the winner here).
+    clock : callable, default time.time
+        The seconds used when a call is given no ``now``.
+    keep_hands : int, default 2
+        Hands whose events the table keeps in memory for :meth:`events_for` (older ones come from
+        the store, if any).
 
     Raises
     ------
-    VariantError
-        For a bad number of seats, a bad stack or a button outside the table.
+    TableError
+        For a bad option (naming it); VariantError for a variant that is not one.
+    StoreError
+        If the store already holds ``table_id`` (resume it with :meth:`resume`).
     """
 
     def __init__(
         self,
         variant: Variant,
-        stacks: Sequence[int],
         *,
-        deck_source: np.random.Generator | None = None,
+        seats: int | None = None,
+        table_id: str = "table",
+        store: Store | None = None,
+        seed: int | None = None,
+        buy_in: BuyIn | None = None,
+        action_seconds: float = 30.0,
+        time_bank: float = 60.0,
+        timeouts_to_sit_out: int = 2,
+        next_hand_delay: float | None = None,
+        rake: RakePolicy | None = None,
         button: int | None = None,
+        clock: Callable[[], float] = time.time,
+        keep_hands: int = 2,
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
-        if isinstance(stacks, (str, bytes)) or not (isinstance(stacks, Sequence) or getattr(stacks, "ndim", 0) == 1):
-            raise VariantError(f"stacks = {stacks!r}: expected a list of chips, one per seat")
-        stacks = list(stacks)  # a sequence or a 1-D numpy array
-        n = len(stacks)
-        if not 2 <= n <= variant.max_players:
-            raise VariantError(f"{counted(n, 'seat')}: {variant.name} seats 2..{variant.max_players}")
-        try:
-            chips = [whole_number(s, f"stacks[{k}] (seat {k + 1})", 1) for k, s in enumerate(stacks)]
-            seat = n - 1 if button is None else whole_number(button, "button (a seat index)", 0, n - 1)
-        except InvalidValueError as e:
-            raise VariantError(str(e)) from None
-        if deck_source is not None and not isinstance(deck_source, np.random.Generator):
-            raise VariantError(f"deck_source = {deck_source!r}: expected a numpy Generator or None")
+        n = (
+            variant.max_players
+            if seats is None
+            else whole_number(seats, "seats", 2, variant.max_players, error=TableError)
+        )
+        if not isinstance(table_id, str) or not table_id:
+            raise TableError(f"table_id = {table_id!r}: expected a name (a non-empty str)")
+        if store is not None and not isinstance(store, Store):
+            raise TableError(f"store = {store!r}: expected a lowball Store (such as SQLiteStore)")
+        if seed is not None:
+            seed = check_seed(seed, generators=False)
+        if buy_in is None:
+            buy_in = BuyIn.default(variant)
+        if not isinstance(buy_in, BuyIn):
+            raise TableError(f"buy_in = {buy_in!r}: expected a lowball BuyIn")
+        if rake is None:
+            rake = NoRake()
+        if not isinstance(rake, RakePolicy):
+            raise TableError(f"rake = {rake!r}: expected a rake policy (an object with a rake() method)")
+        if not callable(clock):
+            raise TableError(f"clock = {clock!r}: expected a function returning seconds")
         self._variant = variant
-        self._stacks = chips
         self._n = n
-        self._button = seat
-        self._deck_source = deck_source
-        self._hands_played = 0
+        self._table_id = table_id
+        self._seed = seed
+        self._buy_in = buy_in
+        self._action_seconds = _seconds(action_seconds, "action_seconds")
+        self._time_bank = _seconds(time_bank, "time_bank")
+        self._timeouts_to_sit_out = whole_number(timeouts_to_sit_out, "timeouts_to_sit_out", 1, error=TableError)
+        self._next_hand_delay = None if next_hand_delay is None else _seconds(next_hand_delay, "next_hand_delay")
+        self._rake = rake
+        self._first_button = (
+            None if button is None else whole_number(button, "button (a seat)", 0, n - 1, error=TableError)
+        )
+        self._clock = clock
+        self._keep_hands = whole_number(keep_hands, "keep_hands", 1, error=TableError)
+        self._store: Store | None = None
+        self._reset_state()
+        if store is not None:
+            snapshot = self.snapshot()
+            store.create(table_id, snapshot)
+            self._last_snapshot = snapshot
+        self._store = store
 
-    # The table's state is read-only from outside (tuples, properties): it changes through
-    # new_hand/finish_hand, rebuy and reset_stacks only.
+    def _reset_state(self) -> None:
+        self._seats: list[_Seat | None] = [None] * self._n
+        self._seq = 0  # the action number (see act)
+        self._op = 0  # changes accepted (the store's record numbers)
+        self._event_number = 0
+        self._events: list[TableEvent] = []
+        self._hand_starts: list[int] = []  # the first event number of each kept hand
+        self._records: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self._hand: HandState | None = None
+        self._order: list[int] = []
+        self._pos: dict[int, int] = {}
+        self._hand_players: list[str] = []
+        self._hand_number = 0
+        self._engine_seen = 0
+        self._button: int | None = None
+        self._sb: int | None = None
+        self._bb: int | None = None
+        self._turn_started: float | None = None
+        self._hand_ended: float | None = None
+        self._bought_in = 0
+        self._cashed_out = 0
+        self._rake_total = 0
+        self._last_phh: str | None = None
+        self._last_snapshot: dict[str, Any] | None = None
+        self._out: list[TableEvent] = []  # events of the change being made
+        self._finished: dict[str, Any] | None = None  # a hand finished by the change being made
+
+    # -- read-only state -------------------------------------------------------------------
 
     @property
     def variant(self) -> Variant:
@@ -101,89 +593,1062 @@ class Table:
         return self._variant
 
     @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips of each seat, by seat number (a tuple: change them with :meth:`rebuy`,
-        :meth:`reset_stacks` or by playing hands)."""
-        return tuple(self._stacks)
+    def table_id(self) -> str:
+        return self._table_id
 
     @property
-    def n(self) -> int:
+    def n_seats(self) -> int:
         """The number of seats."""
         return self._n
 
     @property
-    def button(self) -> int:
-        """The seat of the button in the next (or current) hand."""
+    def seq(self) -> int:
+        """The table's action number: it grows by one with every action taken in a hand (by a
+        player through :meth:`act`, or by the table for an overdue or leaving player) and every
+        hand dealt. :meth:`act` takes the number the client last saw."""
+        return self._seq
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in progress or last played (0 before the first)."""
+        return self._hand_number
+
+    @property
+    def in_hand(self) -> bool:
+        """Whether a hand is being played."""
+        return self._hand is not None
+
+    @property
+    def button(self) -> int | None:
+        """The button's seat in the current or last hand (may be an empty seat: a dead button)."""
         return self._button
 
     @property
-    def deck_source(self) -> np.random.Generator | None:
-        """A copy of the random source the decks of all hands share, in its current state (None:
-        operating-system entropy). Drawing from the copy does not change the table's deals."""
-        return copy.deepcopy(self._deck_source)
+    def small_blind(self) -> int | None:
+        """The small blind's seat marker of the current or last hand (None heads-up... the
+        button's; may be empty or a player who did not post: a dead small blind)."""
+        return self._sb
 
     @property
-    def hands_played(self) -> int:
-        """How many hands :meth:`finish_hand` has taken back."""
-        return self._hands_played
+    def big_blind(self) -> int | None:
+        """The big blind's seat in the current or last hand."""
+        return self._bb
 
-    def seats_by_position(self) -> list[int]:
-        """The seat of each position in the next (or current) hand: position 0 is the seat left
-        of the button, the last position the button's seat."""
-        n, b = self._n, self._button
-        return [(b + 1 + p) % n for p in range(n)]
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or None."""
+        h = self._hand
+        return None if h is None or h.actor is None else self._order[h.actor]
 
-    def new_hand(self) -> HandState:
-        """Deal the next hand with the current stacks and button.
+    @property
+    def deadline(self) -> float | None:
+        """When :meth:`tick` acts for the seat to act (the table's clock), or None."""
+        seat = self.actor
+        if seat is None or self._turn_started is None:
+            return None
+        s = self._seats[seat]
+        assert s is not None
+        return self._turn_started + self._action_seconds + s.bank
+
+    @property
+    def seats(self) -> tuple[SeatInfo | None, ...]:
+        """Every seat (None: empty)."""
+        return tuple(self._info(k) for k in range(self._n))
+
+    @property
+    def rake_total(self) -> int:
+        """Chips taken as rake so far."""
+        return self._rake_total
+
+    @property
+    def chips_in(self) -> int:
+        """Chips brought to the table (sitting down and added) so far."""
+        return self._bought_in
+
+    @property
+    def chips_out(self) -> int:
+        """Chips taken away by players who left."""
+        return self._cashed_out
+
+    def chips_at_table(self) -> int:
+        """Every chip at the table now: stacks (in a hand, the engine's), chips in the pot, chips
+        to be added after the hand. With :attr:`rake_total` and :attr:`chips_out` it always makes
+        :attr:`chips_in` (chips are conserved)."""
+        total = 0
+        for k, s in enumerate(self._seats):
+            if s is None:
+                continue
+            total += s.to_add
+            total += self._hand.stacks[self._pos[k]] if self._hand is not None and k in self._pos else s.chips
+        if self._hand is not None:
+            total += self._hand.pot_total
+        return total
+
+    @property
+    def last_phh(self) -> str | None:
+        """The PHH text of the last finished hand (see :func:`lowball.phh.dumps`), or None."""
+        return self._last_phh
+
+    def position_of(self, seat: int) -> int | None:
+        """The position of ``seat`` in the hand being played, or None if it is not dealt in.
 
         Raises
         ------
-        VariantError
-            When a seat has no chips (rebuy first, see :meth:`rebuy`).
+        TableError
+            For a seat number outside the table.
         """
-        order = self.seats_by_position()
-        return HandState(self._variant, [self._stacks[s] for s in order], seed=self._deck_source)
+        seat = self._check_seat(seat)
+        return self._pos.get(seat)
 
-    def finish_hand(self, state: HandState) -> None:
-        """Take the stacks of a finished hand back to the seats and move the button.
+    def seat_of(self, position: int) -> int:
+        """The seat of ``position`` in the hand being played.
 
         Raises
         ------
-        IllegalActionError
-            When ``state`` is not a complete hand of this table (a ``ValueError`` too).
+        TableError
+            Between hands, or for a position the hand does not have.
         """
-        if not isinstance(state, HandState) or state.n != self.n:
-            raise IllegalActionError(f"{state!r} is not a hand of this table of {self.n} seats")
-        if not state.is_complete:
-            raise IllegalActionError("the hand is not complete")
-        stacks = state.stacks
-        for p, s in enumerate(self.seats_by_position()):
-            self._stacks[s] = stacks[p]
-        self._button = (self._button + 1) % self._n
-        self._hands_played += 1
+        if not self._order:
+            raise TableError("no hand is being played: positions exist only in a hand")
+        p = whole_number(position, "position", 0, len(self._order) - 1, error=TableError)
+        return self._order[p]
 
-    def rebuy(self, amount: int, seats: Iterable[int] | None = None) -> list[int]:
-        """Give every seat with no chips (of ``seats``, default all) ``amount`` chips; return
-        those seats."""
-        amount = whole_number(amount, "rebuy amount", 1)
-        if seats is None:
-            pool = list(range(self.n))
-        elif isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
-            raise InvalidValueError(f"seats = {seats!r}: expected seat indices 0..{self.n - 1}")
+    def seats_by_position(self) -> tuple[int, ...]:
+        """The seat of each position in the hand being played (empty between hands)."""
+        return tuple(self._order)
+
+    def _info(self, k: int) -> SeatInfo | None:
+        s = self._seats[k]
+        if s is None:
+            return None
+        in_hand = self._hand is not None and k in self._pos
+        chips = self._hand.stacks[self._pos[k]] if in_hand and self._hand is not None else s.chips
+        return SeatInfo(
+            k, s.player, chips, s.status, in_hand, s.missed_small, s.missed_big, s.post, s.leaving, s.timeouts,
+            s.bank, s.to_add,
+        )  # fmt: skip
+
+    def view(self, seat: int | None = None) -> TableView:
+        """What ``seat`` may see now (``None``: a spectator): no other seat's cards before the
+        showdown, never a mucked hand.
+
+        Raises
+        ------
+        TableError
+            For a seat number outside the table.
+        """
+        if seat is not None:
+            seat = self._check_seat(seat)
+        hand_view = None
+        legal = None
+        if self._hand is not None:
+            pos = self._pos.get(seat) if seat is not None else None
+            hand_view = self._hand.view(pos)
+            legal = hand_view.legal
+        return TableView(
+            seat, self._seq, self._hand_number, self._button, self._sb, self._bb, self.seats, tuple(self._order),
+            self.actor, self.deadline, hand_view, legal,
+        )  # fmt: skip
+
+    def legal_actions(self) -> LegalActions:
+        """What the seat to act may do (positions as the engine numbers them).
+
+        Raises
+        ------
+        TableError
+            When nobody is to act.
+        """
+        if self._hand is None or self._hand.actor is None:
+            raise TableError("nobody is to act: no hand is being played")
+        return self._hand.legal_actions()
+
+    def hand_state(self) -> HandState:
+        """A copy of the hand being played (the engine's state: every card in it; keep it
+        server-side). Changing the copy does not change the table.
+
+        Raises
+        ------
+        TableError
+            Between hands.
+        """
+        if self._hand is None:
+            raise TableError("no hand is being played")
+        return HandState.from_dict(self._hand.to_dict())
+
+    # -- events ----------------------------------------------------------------------------
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[TableEvent]:
+        """The events numbered above ``since`` as ``seat`` may see them (``None``: a spectator):
+        a deal or draw shows its cards only to the player who got them (the same seat, the same
+        player), so nobody else, and no later occupant of the seat, ever sees them; a mucked
+        hand's cards appear nowhere.
+
+        Events of older hands than the table keeps in memory come from its store.
+
+        Raises
+        ------
+        TableError
+            For a bad seat or ``since``, or events no longer kept (and no store to read them).
+        """
+        player = None
+        if seat is not None:
+            seat = self._check_seat(seat)
+            s = self._seats[seat]
+            player = s.player if s is not None else None
+        since = whole_number(since, "since (an event number)", 0, error=TableError)
+        out = self._events_since(since)
+        return [
+            e if e.kind not in _SECRET or (seat is not None and e.seat == seat and e.player == player) else e.hidden()
+            for e in out
+        ]
+
+    def _events_since(self, since: int) -> list[TableEvent]:
+        first = self._events[0].number if self._events else self._event_number + 1
+        if since + 1 >= first:
+            return self._events[since + 1 - first :]
+        if self._store is None:
+            raise TableError(
+                f"since = {since}: events before {first} are no longer kept "
+                f"(keep_hands={self._keep_hands}; a store keeps all)"
+            )
+        loaded = self._store_events(since)
+        return loaded + [e for e in self._events if e.number > (loaded[-1].number if loaded else since)]
+
+    def _store_events(self, since: int) -> list[TableEvent]:
+        store = self._store
+        assert store is not None
+        reader = getattr(store, "events", None)
+        if reader is None:
+            raise TableError(f"since = {since}: older events are not kept in memory and the store cannot read them")
+        return [TableEvent.from_dict(d) for d in reader(self._table_id, since)]
+
+    def _emit(
+        self,
+        kind: str,
+        seat: int | None = None,
+        amount: int = 0,
+        cards: tuple[Card, ...] = (),
+        discarded: tuple[Card, ...] = (),
+        count: int = 0,
+        hand_class: int = 0,
+        pot: int = 0,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self._event_number += 1
+        s = self._seats[seat] if seat is not None else None
+        e = TableEvent(
+            self._event_number, self._seq, self._hand_number, kind, seat, s.player if s is not None else None,
+            amount, cards, discarded, count, hand_class, pot, data or {},
+        )  # fmt: skip
+        self._out.append(e)
+
+    def _engine_events(self) -> None:
+        """Turn the hand's new engine events into table events."""
+        h = self._hand
+        assert h is not None
+        events = h.events
+        order = self._order
+        for e in events[self._engine_seen :]:
+            self._emit(
+                e.kind, None if e.position is None else order[e.position], e.amount, e.cards, e.discarded, e.number,
+                e.hand_class, e.pot,
+            )  # fmt: skip
+        self._engine_seen = len(events)
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def _check_seat(self, seat: object) -> int:
+        if type(seat) is int and 0 <= seat < self._n:
+            return seat
+        return whole_number(seat, "seat", 0, self._n - 1, error=TableError)
+
+    def _occupied(self, seat: object, what: str) -> tuple[int, _Seat]:
+        k = self._check_seat(seat)
+        s = self._seats[k]
+        if s is None:
+            raise TableError(f"seat {k}: {what}: the seat is empty")
+        return k, s
+
+    def _now(self, now: object) -> float:
+        if now is None:
+            now = self._clock()
+        return _seconds(now, "now", -math.inf)
+
+    # -- changes: each is checked first, then made, then stored (or undone) -------------------
+
+    @contextlib.contextmanager
+    def _change(self, kind: str, seat: int | None, now: float, **record: Any) -> Iterator[dict[str, Any]]:
+        """Make one change: on success its events are published and, with a store, the record,
+        the events, the new state and a finished hand are written in one transaction; when the
+        write fails the table goes back to the state before the change."""
+        self._out = []
+        self._finished = None
+        seq_before = self._seq
+        rec: dict[str, Any] = {"op": self._op + 1, "seq": seq_before, "kind": kind, "seat": seat, "time": now}
+        rec.update(record)
+        before = self._last_snapshot if self._store is not None else None
+        try:
+            yield rec
+        except BaseException:
+            # checks raise before anything changes; an error from the engine leaves it as it was
+            self._out = []
+            self._finished = None
+            raise
+        self._op += 1
+        events = self._out
+        rec["events"] = [e.number for e in events]
+        rec["next_seq"] = self._seq
+        if self._store is not None:
+            snapshot = self.snapshot(pending_events=events)
+            try:
+                with self._store.transaction():
+                    self._store.save_action(self._table_id, rec, [e.to_dict() for e in events], snapshot)
+                    if self._finished is not None:
+                        self._store.save_hand(self._table_id, self._finished)
+            except BaseException:
+                self._out = []
+                self._finished = None
+                assert before is not None
+                self._restore(before)
+                raise
+            self._last_snapshot = snapshot
+        self._publish(events)
+        if kind in ("act", "tick", "deal", "auto"):
+            self._records[seq_before] = {"seat": seat, "kind": kind, "action": rec.get("action"), "events": events}
+            while len(self._records) > _RECORDS:
+                self._records.popitem(last=False)
+        self._out = []
+        self._finished = None
+
+    def _publish(self, events: list[TableEvent]) -> None:
+        for e in events:
+            if e.kind == "hand_start":
+                self._hand_starts.append(e.number)
+        self._events.extend(events)
+        if len(self._hand_starts) > self._keep_hands:
+            cut = self._hand_starts[-self._keep_hands]
+            del self._hand_starts[: -self._keep_hands]
+            first = self._events[0].number if self._events else cut
+            if cut > first:
+                del self._events[: cut - first]
+
+    # -- seats -----------------------------------------------------------------------------
+
+    def sit(self, seat: int, player: str, chips: int, *, post: bool = False, now: float | None = None) -> None:
+        """Seat ``player`` at the empty ``seat`` with ``chips``.
+
+        A new player is dealt in when the big blind reaches the seat, or with ``post=True`` at
+        the next hand in which the seat is neither the button nor the small blind, posting a big
+        blind (WSOP-LAR 100a, 154). At the table's first hand (or when fewer than two players
+        could otherwise be dealt in) everyone seated plays without posting (WSOP-LAR 158).
+
+        Raises
+        ------
+        TableError
+            For a taken seat, a player already seated, a name that is not a non-empty str, or
+            chips outside the buy-in (naming the seat).
+        """
+        k = self._check_seat(seat)
+        if self._seats[k] is not None:
+            raise TableError(f"seat {k}: taken by {self._seats[k].player!r}")  # type: ignore[union-attr]
+        if not isinstance(player, str) or not player:
+            raise TableError(f"seat {k}: player = {player!r}: expected a name (a non-empty str)")
+        for j, s in enumerate(self._seats):
+            if s is not None and s.player == player:
+                raise TableError(f"seat {k}: {player!r} already sits at seat {j}")
+        amount = whole_number(chips, f"seat {k}: chips", 1, error=TableError)
+        b = self._buy_in
+        if amount < b.minimum:
+            raise TableError(f"seat {k}: {amount} chips is below the buy-in of {b.minimum} (WSOP-LAR 100, 101)")
+        if b.maximum is not None and amount > b.maximum:
+            raise TableError(f"seat {k}: {amount} chips is above the table's maximum buy-in of {b.maximum}")
+        if not isinstance(post, bool):
+            raise TableError(f"seat {k}: post = {post!r}: expected True or False")
+        now_ = self._now(now)
+        with self._change("sit", k, now_, player=player, chips=amount, post=post):
+            self._seats[k] = _Seat(player, amount, WAITING, self._time_bank, post=post)
+            self._bought_in += amount
+            self._emit("sit", k, amount, data={"post": post})
+
+    def leave(self, seat: int, *, now: float | None = None) -> int:
+        """The player at ``seat`` leaves with their chips (returned). In a hand, the player's
+        hand is folded at their next turn (checked where folding is not allowed, their draws
+        stood pat) and the seat is emptied when the hand ends (the chips then returned are what
+        is left); 0 is returned then.
+
+        Raises
+        ------
+        TableError
+            For an empty seat.
+        """
+        k, s = self._occupied(seat, "leave")
+        now_ = self._now(now)
+        if s.leaving:
+            raise TableError(f"seat {k}: {s.player!r} is already leaving at the end of the hand")
+        with self._change("leave", k, now_):
+            if self._hand is not None and k in self._pos and not self._hand.folded[self._pos[k]]:
+                s.leaving = True
+                self._emit("leave", k, 0, data={"at_hand_end": True})
+                self._settle(now_, moved=False)
+                return 0
+            return self._remove(k)
+
+    def _remove(self, k: int) -> int:
+        s = self._seats[k]
+        assert s is not None
+        chips = s.chips + s.to_add
+        if self._hand is not None and k in self._pos:
+            # a player who folded leaves mid-hand: the stack is the engine's, and is paid out now
+            # (the hand's end skips the empty seat)
+            chips = self._hand.stacks[self._pos[k]] + s.to_add
+        self._emit("leave", k, chips)
+        self._cashed_out += chips
+        self._seats[k] = None
+        return chips
+
+    def sit_out(self, seat: int, *, now: float | None = None) -> None:
+        """The player at ``seat`` is not dealt in from the next hand on (a hand in progress is
+        played on). Blinds that pass the seat meanwhile are owed (see :meth:`sit_in`).
+
+        Raises
+        ------
+        TableError
+            For an empty seat or a player already sitting out.
+        """
+        k, s = self._occupied(seat, "sit out")
+        if s.status == SITTING_OUT:
+            raise TableError(f"seat {k}: {s.player!r} is already sitting out")
+        now_ = self._now(now)
+        with self._change("sit_out", k, now_):
+            self._sit_out(k, "asked")
+
+    def _sit_out(self, k: int, reason: str) -> None:
+        s = self._seats[k]
+        assert s is not None
+        s.status = SITTING_OUT
+        s.post = False
+        self._emit("sit_out", k, data={"reason": reason})
+
+    def sit_in(self, seat: int, *, post: bool = False, now: float | None = None) -> None:
+        """The player at ``seat`` comes back. One who owes no blind is dealt in at the next hand;
+        one who missed blinds waits for the big blind, or with ``post=True`` posts what was
+        missed (the big blind live, the small blind dead) at the next hand in which the seat is
+        neither the button nor the small blind (WSOP-LAR 156). Also how a new player waiting
+        for the big blind chooses to post instead.
+
+        Raises
+        ------
+        TableError
+            For an empty seat, a player already in, or a seat with no chips (add chips first).
+        """
+        k, s = self._occupied(seat, "sit in")
+        if not isinstance(post, bool):
+            raise TableError(f"seat {k}: post = {post!r}: expected True or False")
+        if s.status == ACTIVE:
+            raise TableError(f"seat {k}: {s.player!r} is not sitting out")
+        if s.chips + s.to_add <= 0:
+            raise TableError(f"seat {k}: {s.player!r} has no chips: add chips first (add_chips)")
+        if s.status == WAITING and s.post == post:
+            raise TableError(f"seat {k}: {s.player!r} already waits {'to post' if post else 'for the big blind'}")
+        now_ = self._now(now)
+        with self._change("sit_in", k, now_, post=post):
+            owes = s.missed_big or s.missed_small
+            s.timeouts = 0
+            if s.status == SITTING_OUT and not owes:
+                s.status = ACTIVE
+            elif s.status == SITTING_OUT:
+                s.status = WAITING
+            s.post = post
+            self._emit("sit_in", k, data={"post": post, "owes_small": s.missed_small, "owes_big": s.missed_big})
+
+    def add_chips(self, seat: int, amount: int, *, now: float | None = None) -> None:
+        """Add ``amount`` chips to the stack at ``seat``, within the buy-in's maximum. In a hand
+        the chips wait for its end (chips in play do not change during a hand).
+
+        Raises
+        ------
+        TableError
+            For an empty seat, an amount that is not whole chips >= 1, or one that would take the
+            stack above the buy-in's maximum.
+        """
+        k, s = self._occupied(seat, "add chips")
+        amount = whole_number(amount, f"seat {k}: chips to add", 1, error=TableError)
+        info = self._info(k)
+        assert info is not None
+        stack = info.chips + s.to_add + amount
+        b = self._buy_in
+        if b.maximum is not None and stack > b.maximum:
+            raise TableError(
+                f"seat {k}: {amount} more chips would make {stack}, above the table's maximum of {b.maximum}"
+            )
+        now_ = self._now(now)
+        with self._change("chips", k, now_, amount=amount):
+            self._bought_in += amount
+            if self._hand is not None and k in self._pos:
+                s.to_add += amount
+            else:
+                s.chips += amount
+            self._emit("chips", k, amount)
+
+    # -- the hand ----------------------------------------------------------------------------
+
+    def _able(self, k: int) -> bool:
+        s = self._seats[k]
+        return s is not None and s.chips > 0 and s.status != SITTING_OUT and not s.leaving
+
+    def _clockwise(self, after: int) -> list[int]:
+        """Every seat clockwise starting after ``after``, ``after`` last."""
+        n = self._n
+        return [(after + 1 + i) % n for i in range(n)]
+
+    def _plan(self) -> _Plan | None:
+        """Who is dealt in next and what each posts (RULES.md section 9), or None."""
+        able = [k for k in range(self._n) if self._able(k)]
+        if len(able) < 2:
+            return None
+        if self._bb is not None:
+            plan = self._plan_next(able)
+            if plan is not None:
+                return plan
+        return self._plan_fresh(able)
+
+    def _plan_fresh(self, able: list[int]) -> _Plan:
+        """The first hand (or a restart when fewer than two could be dealt in otherwise):
+        everyone able plays, the blinds left of the button (WSOP-LAR 158, 149)."""
+        if self._button is not None:
+            button = self._button
+        elif self._first_button is not None:
+            button = self._first_button
         else:
-            pool = [whole_number(s, "seat index", 0, self.n - 1) for s in seats]
-        broke = [s for s in pool if self._stacks[s] <= 0]
-        for s in broke:
-            self._stacks[s] = amount
-        return broke
+            button = able[-1]
+        order = [k for k in self._clockwise(button) if k in able]
+        f = self._variant.forced
+        live = [0] * len(order)
+        if len(order) == 2:  # heads-up: the button posts the small blind (WSOP-LAR 153)
+            bb_pos, sb_pos = 0, 1
+            button = order[1]
+        else:
+            sb_pos, bb_pos = 0, 1
+        live[sb_pos] = f.small_blind
+        live[bb_pos] = f.big_blind
+        return _Plan(order, live, [0] * len(order), bb_pos, button, order[sb_pos], order[bb_pos], [])
 
-    def reset_stacks(self, amount: int) -> None:
-        """Give every seat exactly ``amount`` chips (a simulation that starts each hand afresh).
+    def _plan_next(self, able: list[int]) -> _Plan | None:
+        """The dead-button rule (WSOP-LAR 151): the big blind moves to the next player due for
+        it, the small blind to the seat that had the big blind, the button to the seat that had
+        the small blind (either may be empty or a player sitting out: then no small blind is
+        posted, or the button is dead)."""
+        assert self._bb is not None
+        n = self._n
+        old_bb = self._bb
+        new_bb = next(k for k in self._clockwise(old_bb) if k in able)
+        if new_bb == old_bb:
+            return None
+        sb_mark = old_bb
+        btn = self._sb if self._sb is not None else (sb_mark - 1) % n
+
+        def between(a: int, b: int, k: int) -> bool:  # k strictly clockwise after a and before b
+            return 0 < (k - a) % n < (b - a) % n
+
+        if btn == sb_mark or btn == new_bb or between(sb_mark, new_bb, btn):
+            btn = (sb_mark - 1) % n  # after heads-up, where the button was the small blind
+        missed: list[tuple[int, bool, bool]] = []
+        for k in self._clockwise(old_bb):
+            if k == new_bb:
+                break
+            s = self._seats[k]
+            if s is not None and s.status != WAITING and not s.leaving:
+                missed.append((k, True, True))  # the big blind passed a seat sitting out
+        s = self._seats[sb_mark]
+        if s is not None and not self._able(sb_mark) and s.status != WAITING and not s.leaving:
+            missed.append((sb_mark, True, False))
+        dealt = []
+        for k in self._clockwise(btn):
+            if k not in able:
+                continue
+            s = self._seats[k]
+            assert s is not None
+            owes = s.status == WAITING or s.missed_big or s.missed_small
+            if k == new_bb or not owes:
+                dealt.append(k)
+            elif s.post and k not in (btn, sb_mark) and not between(btn, new_bb, k):
+                dealt.append(k)  # posts to come in, between the big blind and the button
+        if len(dealt) < 2:
+            return None
+        f = self._variant.forced
+        if len(dealt) == 2:  # heads-up: the other player has the button and the small blind
+            other = dealt[0] if dealt[1] == new_bb else dealt[1]
+            order = [new_bb, other]
+            return _Plan(order, [f.big_blind, f.small_blind], [0, 0], 0, other, other, new_bb, missed)
+        order = dealt
+        live = [0] * len(order)
+        dead = [0] * len(order)
+        for p, k in enumerate(order):
+            s = self._seats[k]
+            assert s is not None
+            if k == new_bb:
+                live[p] = f.big_blind
+            elif k == sb_mark:
+                live[p] = f.small_blind
+            elif s.status == WAITING and not (s.missed_big or s.missed_small):
+                live[p] = f.big_blind  # a new player's post (WSOP-LAR 100a, 154)
+            else:
+                live[p] = f.big_blind if s.missed_big else 0
+                dead[p] = f.small_blind if s.missed_small else 0
+        return _Plan(order, live, dead, order.index(new_bb), btn, sb_mark, new_bb, missed)
+
+    def can_deal(self) -> bool:
+        """Whether :meth:`deal` would deal a hand now (no hand in progress, two players or more
+        able to be dealt in)."""
+        return self._hand is None and self._plan() is not None
+
+    def deal(self, *, now: float | None = None) -> int:
+        """Deal the next hand; returns its number.
 
         Raises
         ------
-        InvalidValueError
-            For an amount that is not a whole number of chips >= 1 (the stacks are unchanged).
+        TableError
+            When a hand is in progress or fewer than two players can be dealt in.
         """
-        amount = whole_number(amount, "stack", 1)
-        self._stacks = [amount] * self._n
+        if self._hand is not None:
+            raise TableError(f"hand {self._hand_number} is still being played")
+        plan = self._plan()
+        if plan is None:
+            raise TableError("fewer than two players can be dealt in (seated, sitting in, with chips)")
+        now_ = self._now(now)
+        with self._change("deal", None, now_):
+            self._deal(plan, now_)
+        return self._hand_number
+
+    def _deal(self, plan: _Plan, now: float) -> None:
+        for k, small, big in plan.missed:
+            s = self._seats[k]
+            assert s is not None
+            s.missed_small |= small
+            s.missed_big |= big
+        number = self._hand_number + 1
+        deck = None
+        if self._seed is not None:
+            deck = Deck(
+                seed=np.random.SeedSequence(self._seed, spawn_key=(number,)),
+                rule=self._variant.reshuffle,
+                burn=self._variant.burn,
+            )
+        stacks = []
+        for k in plan.order:
+            s = self._seats[k]
+            assert s is not None
+            stacks.append(s.chips)
+        f = self._variant.forced
+        usual = (len(plan.order) == 2 and plan.big_blind == 0 and plan.live == [f.big_blind, f.small_blind]) or (
+            len(plan.order) > 2 and plan.big_blind == 1 and plan.live[:2] == [f.small_blind, f.big_blind]
+        )
+        usual = usual and not any(plan.live[2:]) and not any(plan.dead)
+        # a game of antes only has no blinds to move: the engine's usual order serves
+        posts = None if usual or f.big_blind == 0 else Posts(tuple(plan.live), plan.big_blind, tuple(plan.dead))
+        hand = HandState(self._variant, stacks, deck=deck, posts=posts)  # deals and posts
+        self._hand_number = number
+        self._hand = hand
+        self._order = list(plan.order)
+        self._pos = {k: p for p, k in enumerate(plan.order)}
+        self._hand_players = [self._seats[k].player for k in plan.order]  # type: ignore[union-attr]
+        self._engine_seen = 0
+        self._button, self._sb, self._bb = plan.button, plan.small_blind, plan.bb_seat
+        for k in plan.order:
+            s = self._seats[k]
+            assert s is not None
+            s.status = ACTIVE
+            s.post = False
+            s.missed_small = s.missed_big = False
+        self._seq += 1
+        self._emit(
+            "hand_start",
+            data={
+                "button": plan.button,
+                "small_blind": plan.small_blind,
+                "big_blind": plan.bb_seat,
+                "seats": list(plan.order),
+                "players": list(self._hand_players),
+                "stacks": stacks,
+            },
+        )
+        self._turn_started = now
+        self._settle(now, moved=False)
+
+    def act(self, seat: int, action: Action | dict[str, Any], *, seq: int, now: float | None = None) -> ActResult:
+        """Take ``action`` for the player at ``seat``.
+
+        ``seq`` is the table's action number the client last saw (:attr:`seq`, and each event's
+        ``seq``). The action is taken only if ``seq`` is the table's current one; a repeat of an
+        accepted ``seq`` by the same seat with the same action (a client retrying after a lost
+        answer) gets the same answer (``repeated=True``) and is not applied twice.
+
+        ``action`` is an :class:`~lowball.engine.Action` or its dict (``{"kind": "raise",
+        "amount": 6}``, ``{"kind": "discard", "cards": "Kd Qs"}``).
+
+        Raises
+        ------
+        SeqError
+            For a stale ``seq`` (the table has moved on; not a repeat of this seat's action) or a
+            future one (naming the seat and the table's seq).
+        TableError
+            For a bad seat, no hand, or a seat that is not to act (naming the seat to act).
+        IllegalActionError
+            For an action the rules do not allow now (naming the seat; the engine's reason).
+        """
+        k = self._check_seat(seat)
+        where = f"seat {k}"
+        s = whole_number(seq, f"{where}: seq", 0, error=SeqError)
+        act = _as_action(action, where)
+        if s < self._seq:
+            rec = self._records.get(s)
+            if (
+                rec is not None
+                and rec["seat"] == k
+                and rec["kind"] == "act"
+                and _same_action(rec["action"], _action_dict(act))
+            ):
+                return ActResult(s, k, "act", tuple(rec["events"]), repeated=True)
+            raise SeqError(f"{where}: seq {s} is stale: the table is at seq {self._seq} (reload the table's events)")
+        if s > self._seq:
+            raise SeqError(f"{where}: seq {s} is ahead of the table, which is at seq {self._seq}")
+        hand = self._hand
+        if hand is None or hand.actor is None:
+            raise TableError(f"{where}: no hand is being played")
+        pos = self._pos.get(k)
+        if pos is None:
+            raise TableError(f"{where} is not in hand {self._hand_number}; seat {self._order[hand.actor]} is to act")
+        if hand.actor != pos:
+            raise TableError(f"{where}: it is seat {self._order[hand.actor]}'s turn, not seat {k}'s")
+        now_ = self._now(now)
+        with self._change("act", k, now_, action=_action_dict(act)) as rec:
+            try:
+                apply_action(hand, act)
+            except IllegalActionError as e:
+                raise type(e)(f"{where}: {e}") from None
+            player = self._seats[k]
+            assert player is not None
+            started = self._turn_started if self._turn_started is not None else now_
+            over = (now_ - started) - self._action_seconds
+            if over > 0:
+                player.bank = max(0.0, player.bank - over)
+            player.timeouts = 0
+            self._settle(now_)
+            result_events = self._out
+        return ActResult(rec["seq"], k, "act", tuple(result_events))
+
+    def _settle(self, now: float, moved: bool = True) -> None:
+        """After the hand moved (``moved``: an action was taken, the action number grows): its
+        events, the next turn's clock, an action at once for a leaving player whose turn it is
+        (fold, check where a fold is not allowed, stand pat in a draw), the end of the hand."""
+        hand = self._hand
+        assert hand is not None
+        if moved:
+            self._seq += 1
+            self._turn_started = now
+        self._engine_events()
+        while hand.actor is not None:
+            s = self._seats[self._order[hand.actor]]
+            if s is None or not s.leaving:
+                break
+            legal = hand.legal_actions()
+            a = Action.fold() if legal.fold else (Action.check() if legal.check else Action.stand_pat())
+            apply_action(hand, a)
+            self._seq += 1
+            self._turn_started = now
+            self._engine_events()
+        if hand.is_complete:
+            self._end_hand(now)
+
+    def tick(self, now: float | None = None) -> list[ActResult]:
+        """Act for every overdue player (the time of the decision and the time bank both
+        spent): check where checking is free, else fold; stand pat in a draw. A player timed out
+        ``timeouts_to_sit_out`` times in a row is sat out (their hand in progress played on the
+        same way). With ``next_hand_delay`` set, deal the next hand when it is due.
+
+        Returns the results of the changes made (none when nothing was due).
+        """
+        now_ = self._now(now)
+        results: list[ActResult] = []
+        while self._hand is not None and self._hand.actor is not None:
+            deadline = self.deadline
+            if deadline is None or now_ < deadline:
+                break
+            hand = self._hand
+            k = self._order[hand.actor]
+            s = self._seats[k]
+            assert s is not None
+            legal = hand.legal_actions()
+            a = Action.check() if legal.check else (Action.fold() if legal.fold else Action.stand_pat())
+            seq_before = self._seq
+            with self._change("tick", k, now_, action=_action_dict(a)):
+                s.bank = 0.0
+                s.timeouts += 1
+                self._emit("timeout", k, data={"action": _action_dict(a), "timeouts": s.timeouts})
+                if s.timeouts >= self._timeouts_to_sit_out and s.status != SITTING_OUT:
+                    self._sit_out(k, "timeouts")
+                apply_action(hand, a)
+                self._settle(now_)
+                events = tuple(self._out)
+            results.append(ActResult(seq_before, k, "tick", events))
+        if (
+            self._hand is None
+            and self._next_hand_delay is not None
+            and (self._hand_ended is None or now_ >= self._hand_ended + self._next_hand_delay)
+        ):
+            plan = self._plan()
+            if plan is not None:
+                seq_before = self._seq
+                with self._change("deal", None, now_):
+                    self._deal(plan, now_)
+                    events = tuple(self._out)
+                results.append(ActResult(seq_before, None, "deal", events))
+        return results
+
+    def _end_hand(self, now: float) -> None:
+        hand = self._hand
+        assert hand is not None
+        order = self._order
+        pot = sum(hand.winnings)
+        reached = hand.draw_round >= 1
+        rake = self._rake.rake(pot, reached_draw=reached, players=len(order))
+        rake = whole_number(rake, "the rake policy's rake", 0, pot, error=TableError)
+        shares = self._rake_shares(hand, rake)
+        stacks = [hand.stacks[p] - shares[p] for p in range(len(order))]
+        text = phh.dumps(
+            hand,
+            table=self._table_id,
+            hand=self._hand_number,
+            players=list(self._hand_players),
+            seats=[k + 1 for k in order],
+            seat_count=self._n,
+            _lowball_rake=rake,
+        )
+        if rake:
+            self._emit("rake", None, rake)
+        self._rake_total += rake
+        winnings = {k: hand.winnings[p] - shares[p] for p, k in enumerate(order)}
+        self._emit(
+            "hand_end",
+            data={
+                "stacks": {str(k): stacks[p] for p, k in enumerate(order)},
+                "winnings": {str(k): w for k, w in winnings.items()},
+                "rake": rake,
+            },
+        )
+        self._finished = {
+            "number": self._hand_number,
+            "phh": text,
+            "seats": list(order),
+            "players": list(self._hand_players),
+            "starting_stacks": list(hand.starting_stacks),
+            "finishing_stacks": stacks,
+            "rake": rake,
+            "button": self._button,
+        }
+        self._last_phh = text
+        self._hand = None
+        self._order = []
+        self._pos = {}
+        self._turn_started = None
+        self._hand_ended = now
+        for p, k in enumerate(order):
+            s = self._seats[k]
+            if s is None:  # left during the hand, after folding: chips already paid out
+                continue
+            s.chips = stacks[p] + s.to_add
+            s.to_add = 0
+        for k in order:
+            s = self._seats[k]
+            if s is None:
+                continue
+            if s.leaving:
+                self._remove(k)
+            elif s.chips <= 0 and s.status != SITTING_OUT:
+                self._sit_out(k, "no chips")
+
+    @staticmethod
+    def _rake_shares(hand: HandState, rake: int) -> list[int]:
+        """Who pays the rake: the pots' winners, main pot first, each pot's share split like the
+        pot (the odd chip by the first winner)."""
+        shares = [0] * hand.n
+        if rake == 0:
+            return shares
+        wins: dict[int, list[tuple[int, int]]] = {}
+        for e in hand.events:
+            if e.kind == "win" and e.position is not None:
+                wins.setdefault(e.pot, []).append((e.position, e.amount))
+        left = rake
+        for pot in sorted(wins):
+            if left == 0:
+                break
+            got = wins[pot]
+            total = sum(a for _, a in got)
+            take = min(left, total)
+            paid = 0
+            for p, a in got:
+                part = take * a // total if total else 0
+                shares[p] += part
+                paid += part
+            shares[got[0][0]] += take - paid
+            left -= take
+        return shares
+
+    # -- saving and resuming -----------------------------------------------------------------
+
+    def snapshot(self, pending_events: list[TableEvent] | None = None) -> dict[str, Any]:
+        """The whole table as JSON-ready data (every card and the stub: keep it server-side):
+        what a store saves and :meth:`resume` rebuilds from."""
+        rake = self._rake.to_dict() if hasattr(self._rake, "to_dict") else {"kind": "custom", "repr": repr(self._rake)}
+        events = self._events + (pending_events or [])
+        kept_from = events[0].number if events else self._event_number + 1
+        hand_starts = list(self._hand_starts) + [e.number for e in (pending_events or []) if e.kind == "hand_start"]
+        return {
+            "format": TABLE_FORMAT,
+            "config": {
+                "variant": self._variant.to_dict(),
+                "seats": self._n,
+                "table_id": self._table_id,
+                "seed": self._seed,
+                "buy_in": [self._buy_in.minimum, self._buy_in.maximum],
+                "action_seconds": self._action_seconds,
+                "time_bank": self._time_bank,
+                "timeouts_to_sit_out": self._timeouts_to_sit_out,
+                "next_hand_delay": self._next_hand_delay,
+                "rake": rake,
+                "button": self._first_button,
+                "keep_hands": self._keep_hands,
+            },
+            "seats": [None if s is None else s.to_dict() for s in self._seats],
+            "seq": self._seq,
+            "op": self._op,
+            "event_number": self._event_number,
+            "events_from": kept_from,
+            "hand_starts": hand_starts[-self._keep_hands :],
+            "hand_number": self._hand_number,
+            "hand": None if self._hand is None else self._hand.to_dict(),
+            "order": list(self._order),
+            "hand_players": list(self._hand_players),
+            "engine_seen": self._engine_seen,
+            "markers": [self._button, self._sb, self._bb],
+            "turn_started": self._turn_started,
+            "hand_ended": self._hand_ended,
+            "chips": [self._bought_in, self._cashed_out, self._rake_total],
+            "last_phh": self._last_phh,
+        }
+
+    def _restore(self, snap: dict[str, Any], events: list[TableEvent] | None = None) -> None:
+        """Set the table's state from a :meth:`snapshot` (the options are the table's own)."""
+        if not isinstance(snap, dict) or snap.get("format") != TABLE_FORMAT:
+            raise StoreError(f"not a saved table: expected a dict with format {TABLE_FORMAT!r}")
+        try:
+            seats: list[_Seat | None] = [None if d is None else _Seat(**d) for d in snap["seats"]]
+            if len(seats) != self._n:
+                raise StoreError(f"seats: {len(seats)} saved for a table of {self._n}")
+            hand = None if snap["hand"] is None else HandState.from_dict(snap["hand"])
+            order = [int(k) for k in snap["order"]]
+            kept = events
+            if kept is None:
+                kept = [e for e in self._events if e.number >= snap["events_from"] and e.number <= snap["event_number"]]
+            self._seats = seats
+            self._seq = snap["seq"]
+            self._op = snap["op"]
+            self._event_number = snap["event_number"]
+            self._hand_starts = list(snap["hand_starts"])
+            self._events = [e for e in kept if e.number >= snap["events_from"]]
+            self._hand_number = snap["hand_number"]
+            self._hand = hand
+            self._order = order
+            self._pos = {k: p for p, k in enumerate(order)}
+            self._hand_players = list(snap["hand_players"])
+            self._engine_seen = snap["engine_seen"]
+            self._button, self._sb, self._bb = snap["markers"]
+            self._turn_started = snap["turn_started"]
+            self._hand_ended = snap["hand_ended"]
+            self._bought_in, self._cashed_out, self._rake_total = snap["chips"]
+            self._last_phh = snap["last_phh"]
+        except StoreError:
+            raise
+        except (KeyError, TypeError, ValueError, LowballError) as e:
+            raise StoreError(f"not a saved table: {e!r}") from None
+        self._last_snapshot = snap
+        self._out = []
+        self._finished = None
+
+    @classmethod
+    def resume(
+        cls,
+        store: Store,
+        table_id: str = "table",
+        *,
+        rake: RakePolicy | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> Table:
+        """The table ``table_id`` as its store last saved it: seats, stacks, the hand in
+        progress with its deck (the stub in its order, cards dealt from a reshuffled stub, the
+        seeded generator's state), the markers, deadlines and the event and action numbers, so
+        clients continue from the ``seq`` and event numbers they saw.
+
+        ``rake`` must be given again for a rake policy of your own (the built-in ones are
+        stored).
+
+        Raises
+        ------
+        StoreError
+            When the store holds no such table or its data is not a saved table.
+        """
+        if not isinstance(store, Store):
+            raise StoreError(f"store = {store!r}: expected a lowball Store (such as SQLiteStore)")
+        loaded = store.load(table_id)
+        if loaded is None:
+            raise StoreError(f"{store!r} holds no table {table_id!r}")
+        snap = loaded["snapshot"]
+        try:
+            config = snap["config"]
+            variant = Variant.from_dict(config["variant"])
+            if rake is None:
+                rake = rake_policy(config["rake"])
+            table = cls.__new__(cls)
+            table._init_config(variant, config, rake, clock)
+        except (KeyError, TypeError, ValueError, LowballError) as e:
+            raise StoreError(f"{store!r}: table {table_id!r} is not a saved table: {e}") from None
+        table._reset_state()
+        events = [TableEvent.from_dict(d) for d in loaded["events"]]
+        table._restore(snap, events)
+        for rec in loaded["records"]:
+            if rec.get("kind") in ("act", "tick", "deal", "auto"):
+                numbers = set(rec.get("events", ()))
+                table._records[rec["seq"]] = {
+                    "seat": rec.get("seat"),
+                    "kind": rec["kind"],
+                    "action": rec.get("action"),
+                    "events": [e for e in events if e.number in numbers],
+                }
+        table._store = store
+        return table
+
+    def _init_config(
+        self, variant: Variant, config: dict[str, Any], rake: RakePolicy, clock: Callable[[], float]
+    ) -> None:
+        minimum, maximum = config["buy_in"]
+        self._variant = variant
+        self._n = config["seats"]
+        self._table_id = config["table_id"]
+        self._seed = config["seed"]
+        self._buy_in = BuyIn(minimum, maximum)
+        self._action_seconds = config["action_seconds"]
+        self._time_bank = config["time_bank"]
+        self._timeouts_to_sit_out = config["timeouts_to_sit_out"]
+        self._next_hand_delay = config["next_hand_delay"]
+        self._rake = rake
+        self._first_button = config["button"]
+        self._clock = clock
+        self._keep_hands = config["keep_hands"]
+        self._store = None
+
+    def __repr__(self) -> str:
+        taken = sum(s is not None for s in self._seats)
+        state = (
+            f"hand {self._hand_number} in progress" if self._hand is not None else f"{self._hand_number} hands played"
+        )
+        return f"<Table {self._table_id!r} {self._variant.name}, {taken}/{self._n} seats, {state}, seq {self._seq}>"

@@ -38,7 +38,9 @@ __all__ = [
 def roles(state: HandState) -> list[str]:
     """The role of each position: ``D`` (button), ``SB``, ``BB`` (heads-up ``D/SB``), or ``""``."""
     out = [""] * state.n
-    out[state.small_blind_position] = "SB"
+    sb = state.small_blind_position
+    if sb is not None:
+        out[sb] = "SB"
     out[state.big_blind_position] = "BB"
     out[state.n - 1] = "D/SB" if state.n == 2 else "D"
     return out

@@ -1,0 +1,361 @@
+"""Durable storage for :class:`lowball.table.Table`: the :class:`Store` interface and its embedded
+default, :class:`SQLiteStore` (SQLite from the standard library, in WAL mode).
+
+A table writes every change it accepts (an action, a timeout, a deal, a seat change) through
+:meth:`Store.save_action`, inside :meth:`Store.transaction`, before the call that made the change
+returns; a finished hand is written by :meth:`Store.save_hand` in the same transaction. A change
+is therefore either wholly stored (its record, its events, the table's new state and, when it
+ends a hand, the hand with its PHH) or not at all, whenever the process dies. :meth:`Store.load`
+gives back what :meth:`Table.resume <lowball.table.Table.resume>` needs.
+
+A server that keeps its state in its own database implements the same five methods (see
+:class:`Store`); :class:`SQLiteStore` is the example. Every value handed to a store is JSON-ready
+data (dicts, lists, str, int, float, bool, None), and a store gives the same data back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from lowball._files import path_text
+from lowball.errors import StoreError
+
+__all__ = ["Store", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
+
+APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
+SCHEMA_VERSION = 1  # PRAGMA user_version of the schema below
+RECORDS_KEPT = 256  # action records load() gives back (a repeated seq older than these is stale)
+
+_SCHEMA = """
+CREATE TABLE tables (
+    table_id TEXT PRIMARY KEY,
+    snapshot TEXT NOT NULL
+);
+CREATE TABLE changes (
+    table_id TEXT NOT NULL,
+    op INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (table_id, op)
+);
+CREATE TABLE events (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    hand INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE hands (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    phh TEXT NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+"""
+_TABLES = frozenset(("tables", "changes", "events", "hands"))
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Where a :class:`~lowball.table.Table` keeps its state. Implement these methods to back a
+    table with a server's own database; :class:`SQLiteStore` is the embedded default.
+
+    ``table_id`` is the table's name (a str). ``snapshot`` is the table's whole state
+    (:meth:`Table.snapshot <lowball.table.Table.snapshot>`), ``record`` one accepted change
+    (``{"op": n, "seq": s, "kind": "act", ...}``, ``op`` counting the table's changes from 1),
+    ``events`` that change's events (:meth:`TableEvent.to_dict
+    <lowball.table.TableEvent.to_dict>`, each with its ``number``), ``hand`` a finished hand
+    (``{"number": k, "phh": text, ...}``).
+    """
+
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        """A context in which the writes that follow are one atomic unit: all stored when it
+        exits normally, none when it exits with an exception (or the process dies inside)."""
+        ...
+
+    def create(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        """Store a new table. Raises :class:`~lowball.errors.StoreError` if ``table_id`` is taken."""
+        ...
+
+    def save_action(
+        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
+    ) -> None:
+        """Store one accepted change: its record, its events and the table's state after it."""
+        ...
+
+    def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
+        """Store a finished hand (once: a second hand of the same number is an error)."""
+        ...
+
+    def load(self, table_id: str) -> dict[str, Any] | None:
+        """``{"snapshot": ..., "records": [...], "events": [...]}`` of a stored table (the last
+        records, and the events from ``snapshot["events_from"]`` on), or None if there is none."""
+        ...
+
+
+class SQLiteStore:
+    """A :class:`Store` in one SQLite file (the standard library's ``sqlite3``), in WAL mode.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The database file: made if missing (with its ``-wal`` and ``-shm`` companions beside
+        it). An existing file must be a lowball database (SQLite's ``application_id`` is
+        :data:`APPLICATION_ID`) or an empty one; anything else is refused **before anything is
+        written to it**.
+    synchronous : {"NORMAL", "FULL"}, default "NORMAL"
+        SQLite's ``synchronous`` setting. In WAL mode, NORMAL keeps every committed change
+        through a crash of the process (the case :class:`~lowball.table.Table` is tested
+        against: SIGKILL at any moment) but may lose the last changes on a power failure; FULL
+        syncs the disk at every commit and loses nothing then either, at the cost of a disk
+        flush per action.
+
+    Several tables may share one file (each row is keyed by ``table_id``). A store object is
+    used from one thread at a time (a server's event loop); two processes may open the same
+    file, but must not run the same table.
+
+    Raises
+    ------
+    StoreError
+        For a file that is not a SQLite database, a SQLite database of another program, a
+        lowball database of a newer schema, or a path that cannot be opened (naming it).
+    InvalidTypeError
+        For a ``path`` that is not a str or os.PathLike.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, synchronous: str = "NORMAL") -> None:
+        name = path_text(path, "path")
+        if synchronous not in ("NORMAL", "FULL"):
+            raise StoreError(f"synchronous = {synchronous!r}: expected 'NORMAL' or 'FULL'")
+        self._path = name
+        if Path(name).is_dir():
+            raise StoreError(f"{name}: is a directory, expected a lowball database file")
+        try:
+            # autocommit mode: transactions are begun and ended by transaction() only
+            con = sqlite3.connect(name, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise StoreError(f"{name}: cannot open the database: {e}") from None
+        try:
+            self._check(con)
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute(f"PRAGMA synchronous={synchronous}")
+            con.execute("PRAGMA foreign_keys=ON")
+            if not self._has_schema(con):
+                # one transaction: a crash leaves the file empty or whole, never half made
+                con.executescript(
+                    f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA application_id={APPLICATION_ID};"
+                    f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
+                )
+        except StoreError:
+            con.close()
+            raise
+        except sqlite3.Error as e:
+            con.close()
+            raise StoreError(f"{name}: not a usable lowball database: {e}") from None
+        self._con = con
+        self._depth = 0
+
+    def _check(self, con: sqlite3.Connection) -> None:
+        """Refuse a file that is not ours, reading only (nothing is written before this passes)."""
+        name = self._path
+        try:
+            app = con.execute("PRAGMA application_id").fetchone()[0]
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.DatabaseError as e:
+            raise StoreError(
+                f"{name}: not a lowball database (not a SQLite database: {e}); it was left unchanged"
+            ) from None
+        if app == 0 and not tables:
+            return  # a new, empty database
+        if app != APPLICATION_ID:
+            raise StoreError(
+                f"{name}: not a lowball database (a SQLite database of another program: application_id {app}, "
+                f"tables {sorted(tables)}); it was left unchanged"
+            )
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{name}: a lowball database of schema {version}, newer than this lowball's {SCHEMA_VERSION}; "
+                "it was left unchanged"
+            )
+        if not _TABLES <= tables:
+            raise StoreError(f"{name}: a damaged lowball database (tables {sorted(tables)}); it was left unchanged")
+        try:
+            check = con.execute("PRAGMA quick_check").fetchone()[0]
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{name}: a damaged lowball database ({e}); it was left unchanged") from None
+        if check != "ok":
+            raise StoreError(f"{name}: a damaged lowball database ({check}); it was left unchanged")
+
+    @staticmethod
+    def _has_schema(con: sqlite3.Connection) -> bool:
+        return con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+
+    @property
+    def path(self) -> str:
+        """The database file."""
+        return self._path
+
+    def close(self) -> None:
+        """Close the database (a store cannot be used after)."""
+        self._con.close()
+
+    def __enter__(self) -> SQLiteStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One atomic write (``BEGIN IMMEDIATE`` ... ``COMMIT``); nested uses join the outer one.
+
+        Raises
+        ------
+        StoreError
+            When SQLite fails (the disk is full, the file is locked by another writer): nothing
+            of the transaction is stored.
+        """
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        try:
+            self._con.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: cannot begin a write: {e}") from None
+        self._depth = 1
+        try:
+            yield
+            self._con.execute("COMMIT")
+        except BaseException as e:
+            with contextlib.suppress(sqlite3.Error):
+                self._con.execute("ROLLBACK")
+            if isinstance(e, sqlite3.Error):
+                raise StoreError(f"{self._path}: the write failed and was rolled back: {e}") from None
+            raise
+        finally:
+            self._depth = 0
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        try:
+            self._con.execute(sql, args)
+        except sqlite3.IntegrityError as e:
+            raise StoreError(f"{self._path}: {e} ({sql.split('(')[0].strip()})") from None
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: the write failed: {e}") from None
+
+    def create(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        """Store a new table.
+
+        Raises
+        ------
+        StoreError
+            If the file already holds a table ``table_id`` (resume it instead).
+        """
+        with self.transaction():
+            if self._con.execute("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone():
+                raise StoreError(
+                    f"{self._path} already holds table {table_id!r}: resume it (Table.resume) or use another table_id"
+                )
+            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, _dumps(snapshot)))
+
+    def save_action(
+        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
+    ) -> None:
+        """Store one change: its record, its events and the table's state after it."""
+        with self.transaction():
+            self._write(
+                "INSERT INTO changes VALUES (?, ?, ?, ?, ?)",
+                (table_id, record["op"], record["seq"], record["kind"], _dumps(record)),
+            )
+            for e in events:
+                self._write("INSERT INTO events VALUES (?, ?, ?, ?)", (table_id, e["number"], e["hand"], _dumps(e)))
+            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (_dumps(snapshot), table_id))
+
+    def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
+        """Store a finished hand (``hand["number"]``, ``hand["phh"]`` and its summary).
+
+        Raises
+        ------
+        StoreError
+            If that hand number is already stored for the table.
+        """
+        with self.transaction():
+            self._write("INSERT INTO hands VALUES (?, ?, ?, ?)", (table_id, hand["number"], hand["phh"], _dumps(hand)))
+
+    def load(self, table_id: str) -> dict[str, Any] | None:
+        """The table's state, its last :data:`RECORDS_KEPT` change records and its events from
+        ``snapshot["events_from"]`` on; None when the file holds no such table.
+
+        Raises
+        ------
+        StoreError
+            For stored data that is not JSON (a damaged database).
+        """
+        con = self._con
+        try:
+            row = con.execute("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            snapshot = _loads(row[0])
+            records = [
+                _loads(r[0])
+                for r in con.execute(
+                    "SELECT record FROM changes WHERE table_id = ? ORDER BY op DESC LIMIT ?", (table_id, RECORDS_KEPT)
+                )
+            ][::-1]
+            since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
+            events = self.events(table_id, since - 1)
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: cannot read table {table_id!r}: {e}") from None
+        return {"snapshot": snapshot, "records": records, "events": events}
+
+    def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's stored events numbered above ``since``, in order."""
+        try:
+            rows = self._con.execute(
+                "SELECT event FROM events WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since)
+            )
+            return [_loads(r[0]) for r in rows]
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: cannot read the events of table {table_id!r}: {e}") from None
+
+    def hands(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's finished hands numbered above ``since``, in order (each with its PHH text)."""
+        try:
+            rows = self._con.execute(
+                "SELECT record FROM hands WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since)
+            )
+            return [_loads(r[0]) for r in rows]
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: cannot read the hands of table {table_id!r}: {e}") from None
+
+    def table_ids(self) -> list[str]:
+        """The tables stored in the file, sorted."""
+        return [r[0] for r in self._con.execute("SELECT table_id FROM tables ORDER BY table_id")]
+
+    def __repr__(self) -> str:
+        return f"SQLiteStore({self._path!r})"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise StoreError(f"stored data is not JSON (a damaged database?): {e}") from None
