@@ -3,7 +3,8 @@
 Hand ranking (:func:`evaluate`, :func:`evaluate_batch`, :func:`describe`, :func:`winners`), cards
 (:class:`Card`, :func:`parse_cards`), the deck (:class:`Deck`), rules as data
 (:class:`Variant`, :data:`VARIANTS`), the hand engine (:class:`HandState`), hand histories
-(:mod:`lowball.phh`), and the errors (:class:`LowballError` and its subclasses).
+(:mod:`lowball.phh`), the table a server runs (:class:`Table`, :class:`SQLiteStore`), and the
+errors (:class:`LowballError` and its subclasses).
 A hand's class is 1..7462 and **lower is better**: 1 is 7-5-4-3-2, the best hand.
 """
 
@@ -20,7 +21,7 @@ from lowball.cards import (
     parse_hand,
 )
 from lowball.deck import Deck, DeckView, ReadOnlyDeck, ReshuffleRule
-from lowball.engine import Event, HandState, LegalActions, PlayerView, Pot
+from lowball.engine import Action, Event, HandState, LegalActions, PlayerView, Posts, Pot
 from lowball.errors import (
     DeckError,
     DeckExhaustedError,
@@ -33,6 +34,9 @@ from lowball.errors import (
     InvalidTypeError,
     InvalidValueError,
     LowballError,
+    SeqError,
+    StoreError,
+    TableError,
 )
 from lowball.evaluation import (
     NUM_CLASSES,
@@ -46,6 +50,8 @@ from lowball.evaluation import (
     evaluate_batch,
     winners,
 )
+from lowball.store import SQLiteStore, Store
+from lowball.table import BuyIn, NoRake, PercentRake, Table, TableEvent
 from lowball.variants import (
     VARIANTS,
     FixedLimit,
@@ -60,6 +66,18 @@ __version__ = "0.1.0"
 
 __all__ = [
     "VARIANTS",
+    "Action",
+    "BuyIn",
+    "NoRake",
+    "PercentRake",
+    "Posts",
+    "SQLiteStore",
+    "SeqError",
+    "Store",
+    "StoreError",
+    "Table",
+    "TableError",
+    "TableEvent",
     "Event",
     "FixedLimit",
     "ForcedBets",
