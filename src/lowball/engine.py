@@ -766,7 +766,9 @@ class HandState:
             # dead chips first (a missed small blind made up), then the live blinds by position
             for pos in range(self._n):
                 self._post(pos, posts.dead[pos], "dead_blind", live=False)
-            for pos in range(self._n):
+            n = self._n
+            for k in range(n):  # from the seat right of the big blind: the small blind first
+                pos = (self._bb_pos - 1 + k) % n
                 self._post(pos, posts.live[pos], "blind", live=True)
         if forced.ante and forced.big_blind_ante:
             # The big blind takes precedence over the big-blind ante when the stack is short.
@@ -1309,8 +1311,23 @@ class HandState:
         a main pot, if only of 0 chips (a hand with no forced bets checked down).
         """
         alive = self.in_hand()
-        bb_ante = self._variant.forced.big_blind_ante
+        forced = self._variant.forced
+        bb_ante = forced.big_blind_ante
         wagers = [c - a for c, a in zip(self._committed, self._antes)] if bb_ante else list(self._committed)
+        dead_total = 0
+        if self._posts is not None and not bb_ante:
+            # Dead blinds (a missed small blind made up) go to the main pot, not part of any
+            # wager (WSOP-LAR 156); they were posted right after the antes.
+            ante = forced.ante
+            for p in range(self._n):
+                d = self._posts.dead[p]
+                if d:
+                    before = self._starting_stacks[p] - (
+                        ante if ante < self._starting_stacks[p] else self._starting_stacks[p]
+                    )
+                    d = d if d < before else before
+                    wagers[p] -= d
+                    dead_total += d
         amounts: list[int] = []
         eligibles: list[tuple[int, ...]] = []
         prev = 0
@@ -1324,6 +1341,7 @@ class HandState:
             prev = lv
         if bb_ante:
             amounts[0] += sum(self._antes)
+        amounts[0] += dead_total
         # Folded players' chips above every live player's level go to the last pot.
         for w in wagers:
             if w > prev:

@@ -658,10 +658,9 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
     if posts is not None:
         sb_bb = _ints(data, "_lowball_blinds", 2)
         bb_pos = posts.big_blind
-        if tuple(posts.live) != blinds or any(a < d for a, d in zip(antes, posts.dead)):
+        if any(a < d for a, d in zip(antes, posts.dead)):
             raise PHHError(
-                f"blinds_or_straddles = {list(blinds)} and antes = {list(antes)} do not match the posts "
-                f"_lowball_dead_blinds = {list(posts.dead)}"
+                f"antes = {list(antes)} do not hold the dead blinds _lowball_dead_blinds = {list(posts.dead)}"
             )
         antes = tuple(a - d for a, d in zip(antes, posts.dead))  # the variant's own antes
         blinds = sb_bb

@@ -485,6 +485,10 @@ class Table:
     keep_hands : int, default 2
         Hands whose events the table keeps in memory for :meth:`events_for` (older ones come from
         the store, if any).
+    deck_source : numpy.random.Generator, optional
+        One generator that the decks of all hands draw from in turn (a simulation's stream, as
+        ``lowball simulate`` and ``lowball play`` use). Not with ``seed`` or a ``store``: a
+        shared stream cannot be resumed hand by hand.
 
     Raises
     ------
@@ -511,6 +515,7 @@ class Table:
         button: int | None = None,
         clock: Callable[[], float] = time.time,
         keep_hands: int = 2,
+        deck_source: np.random.Generator | None = None,
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
@@ -525,6 +530,14 @@ class Table:
             raise TableError(f"store = {store!r}: expected a lowball Store (such as SQLiteStore)")
         if seed is not None:
             seed = check_seed(seed, generators=False)
+        if deck_source is not None:
+            if not isinstance(deck_source, np.random.Generator):
+                raise TableError(f"deck_source = {deck_source!r}: expected a numpy Generator or None")
+            if seed is not None or store is not None:
+                raise TableError(
+                    "deck_source: a shared generator cannot be stored or combined with seed= "
+                    "(give seed= for a reproducible table that a store can resume)"
+                )
         if buy_in is None:
             buy_in = BuyIn.default(variant)
         if not isinstance(buy_in, BuyIn):
@@ -539,6 +552,7 @@ class Table:
         self._n = n
         self._table_id = table_id
         self._seed = seed
+        self._deck_source = deck_source
         self._buy_in = buy_in
         self._action_seconds = _seconds(action_seconds, "action_seconds")
         self._time_bank = _seconds(time_bank, "time_bank")
@@ -551,6 +565,7 @@ class Table:
         self._clock = clock
         self._keep_hands = whole_number(keep_hands, "keep_hands", 1, error=TableError)
         self._store: Store | None = None
+        self._last_snapshot: dict[str, Any] | None = None
         self._reset_state()
         if store is not None:
             snapshot = self.snapshot()
@@ -581,7 +596,8 @@ class Table:
         self._cashed_out = 0
         self._rake_total = 0
         self._last_phh: str | None = None
-        self._last_snapshot: dict[str, Any] | None = None
+        self._last_hand: HandState | None = None
+        self._last_snapshot = None
         self._out: list[TableEvent] = []  # events of the change being made
         self._finished: dict[str, Any] | None = None  # a hand finished by the change being made
 
@@ -688,6 +704,16 @@ class Table:
     def last_phh(self) -> str | None:
         """The PHH text of the last finished hand (see :func:`lowball.phh.dumps`), or None."""
         return self._last_phh
+
+    @property
+    def last_hand(self) -> HandState | None:
+        """A copy of the last finished hand (by position, see :attr:`last_seats`), or None. After
+        :meth:`resume` it is rebuilt from the hand's PHH (the same actions, cards and result)."""
+        if self._last_hand is not None:
+            return HandState.from_dict(self._last_hand.to_dict())
+        if self._last_phh is not None:
+            return phh.loads(self._last_phh).play()
+        return None
 
     def position_of(self, seat: int) -> int | None:
         """The position of ``seat`` in the hand being played, or None if it is not dealt in.
@@ -1228,7 +1254,9 @@ class Table:
             s.missed_big |= big
         number = self._hand_number + 1
         deck = None
-        if self._seed is not None:
+        if self._deck_source is not None:
+            deck = Deck(seed=self._deck_source, rule=self._variant.reshuffle, burn=self._variant.burn)
+        elif self._seed is not None:
             deck = Deck(
                 seed=np.random.SeedSequence(self._seed, spawn_key=(number,)),
                 rule=self._variant.reshuffle,
@@ -1347,8 +1375,11 @@ class Table:
             self._seq += 1
             self._turn_started = now
         self._engine_events()
-        while hand.actor is not None:
-            s = self._seats[self._order[hand.actor]]
+        while True:
+            actor = hand.actor
+            if actor is None:
+                break
+            s = self._seats[self._order[actor]]
             if s is None or not s.leaving:
                 break
             legal = hand.legal_actions()
@@ -1375,7 +1406,8 @@ class Table:
             if deadline is None or now_ < deadline:
                 break
             hand = self._hand
-            k = self._order[hand.actor]
+            k = self.actor
+            assert k is not None
             s = self._seats[k]
             assert s is not None
             legal = hand.legal_actions()
@@ -1447,6 +1479,7 @@ class Table:
             "button": self._button,
         }
         self._last_phh = text
+        self._last_hand = hand
         self._hand = None
         self._order = []
         self._pos = {}
@@ -1635,6 +1668,7 @@ class Table:
         self._n = config["seats"]
         self._table_id = config["table_id"]
         self._seed = config["seed"]
+        self._deck_source = None
         self._buy_in = BuyIn(minimum, maximum)
         self._action_seconds = config["action_seconds"]
         self._time_bank = config["time_bank"]

@@ -50,7 +50,7 @@ from lowball.cli.render import describe_event, describe_legal, render_table, sor
 from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action, pot_size_to
 from lowball.errors import IllegalActionError, InvalidCardError, counted
 from lowball.evaluation import describe
-from lowball.table import Table, random_sources
+from lowball.table import BuyIn, Table, random_sources
 from lowball.variants import FixedLimit, Variant
 
 __all__ = ["Command", "parse_command", "sorted_hand", "play_session", "HELP"]
@@ -359,46 +359,63 @@ def play_session(
     strategies: list[Strategy | None] = [None] + [
         make_bot(bots[(s - 1) % len(bots)], variant, sources[s], search_path=bot_path) for s in range(1, players)
     ]
-    table = Table(variant, [stack] * players, deck_source=deck_source)
+    # the table's seats, button and blinds (lowball.table); no clock runs: tick is never called
+    table = Table(variant, seats=players, deck_source=deck_source, buy_in=BuyIn(1), button=players - 1)
+    for s in range(players):
+        table.sit(s, names[s], stack)
     echo(f"{variant.name}: {players} players, {counted(stack, 'chip')} each. You are {name} (seat 1).")
     echo("Type ? at your turn for help, q to quit.")
     played = 0
     while True:
-        for s in table.rebuy(stack, seats=range(1, players)):
-            echo(f"{names[s]} is broke and buys in again for {stack}")
-        order = table.seats_by_position()
+        for s in range(1, players):
+            info = table.seats[s]
+            if info is not None and info.chips <= 0:  # sat out broke at the end of the last hand
+                table.add_chips(s, stack)
+                table.sit_in(s)
+                echo(f"{names[s]} is broke and buys in again for {stack}")
+        stacks = [info.chips if info is not None else 0 for info in table.seats]
+        table.deal()
+        order = list(table.seats_by_position())
         labels = [names[s] for s in order]
         me = order.index(0)
-        state = table.new_hand()
+        button = table.button
+        assert button is not None
         echo("")
         echo(
-            f"=== Hand {played + 1}: button {names[table.button]}; stacks "
-            + ", ".join(f"{names[s]} {table.stacks[s]}" for s in range(players))
+            f"=== Hand {played + 1}: button {names[button]}; stacks "
+            + ", ".join(f"{names[s]} {stacks[s]}" for s in range(players))
             + " ==="
         )
-        seen = 0
-        seen = _narrate(state, labels, me, seen, echo, symbols)
-        while state.actor is not None:
-            pos = state.actor
-            if pos != me:
-                bot = strategies[order[pos]]
+        seen = _narrate(table.hand_state(), labels, me, 0, echo, symbols)
+        while table.actor is not None:
+            seat = table.actor
+            if seat != 0:
+                bot = strategies[seat]
                 assert bot is not None
-                view = state.view(pos)
-                assert view.legal is not None
-                apply_action(state, bot.act(view, view.legal))
-            elif not _human_turn(state, labels, me, played + 1, variant, echo, symbols):
-                _goodbye(state.stacks[me], stack, played, echo, mid_hand=True)
-                return played
+                view = table.view(seat)
+                assert view.hand is not None and view.legal is not None
+                table.act(seat, bot.act(view.hand, view.legal), seq=table.seq)
+            else:
+                state = table.hand_state()
+                action = _human_turn(state, labels, me, played + 1, variant, echo, symbols)
+                if action is None:
+                    _goodbye(state.stacks[me], stack, played, echo, mid_hand=True)
+                    return played
+                table.act(0, action, seq=table.seq)
+            state = table.hand_state() if table.in_hand else table.last_hand
+            assert state is not None
             seen = _narrate(state, labels, me, seen, echo, symbols)
-        table.finish_hand(state)
         played += 1
-        echo(render_table(state, labels, me=me, title=f"--- Hand {played} result ---", symbols=symbols))
-        if table.stacks[0] <= 0:
+        final = table.last_hand
+        assert final is not None
+        echo(render_table(final, labels, me=me, title=f"--- Hand {played} result ---", symbols=symbols))
+        chips = table.seats[0].chips if table.seats[0] is not None else 0
+        if chips <= 0:
             echo(f"{name} is out of chips.")
             _goodbye(0, stack, played, echo)
             return played
         if not _next_hand(echo):
-            _goodbye(table.stacks[0], stack, played, echo)
+            _goodbye(chips, stack, played, echo)
             return played
 
 
@@ -438,9 +455,10 @@ def _human_turn(
     variant: Variant,
     echo: Callable[[str], None],
     symbols: bool,
-) -> bool:
-    """Prompt until the player makes a legal move; False when the player quits. The hand is
-    shown highest card first and ``d 1 4`` counts places in it as shown."""
+) -> Action | None:
+    """Prompt until the player makes a legal move and return it (tried on ``state``, a copy of
+    the table's hand); None when the player quits. The hand is shown highest card first and
+    ``d 1 4`` counts places in it as shown."""
     legal = state.legal_actions()
     echo(render_table(state, labels, me=me, title=f"--- Hand {number} ---", symbols=symbols))
     hand = sorted_hand(state.hand(me))
@@ -449,7 +467,7 @@ def _human_turn(
     while True:
         line = _prompt(labels[me])
         if line is None:
-            return False
+            return None
         cmd = parse_command(
             line,
             legal,
@@ -461,7 +479,7 @@ def _human_turn(
             symbols=symbols,
         )
         if cmd.kind == "quit":
-            return False
+            return None
         if cmd.kind == "help":
             echo(HELP)
             echo(_odds_help(state, me, legal, symbols))
@@ -475,7 +493,7 @@ def _human_turn(
         except IllegalActionError as e:  # pragma: no cover - parse_command checks first
             echo(f"  {e}")
             continue
-        return True
+        return cmd.action
 
 
 def _odds_help(state: HandState, me: int, legal: LegalActions, symbols: bool) -> str:
