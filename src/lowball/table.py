@@ -1025,8 +1025,8 @@ class Table:
         chips = s.chips + s.to_add
         if self._hand is not None and k in self._pos:
             # a player who folded leaves mid-hand: the stack is the engine's, and is paid out now
-            # (the hand's end skips the empty seat)
-            chips = self._hand.stacks[self._pos[k]] + s.to_add
+            # (the seat leaves the hand's map: the hand's end skips it, a new player may sit)
+            chips = self._hand.stacks[self._pos.pop(k)] + s.to_add
         self._emit("leave", k, chips)
         self._cashed_out += chips
         self._seats[k] = None
@@ -1480,21 +1480,22 @@ class Table:
         }
         self._last_phh = text
         self._last_hand = hand
+        # seats whose player is still the one dealt in (one who folded and left was paid out,
+        # and the seat may hold a new player by now)
+        kept = [(p, k) for p, k in enumerate(order) if self._pos.get(k) == p]
         self._hand = None
         self._order = []
         self._pos = {}
         self._turn_started = None
         self._hand_ended = now
-        for p, k in enumerate(order):
+        for p, k in kept:
             s = self._seats[k]
-            if s is None:  # left during the hand, after folding: chips already paid out
-                continue
+            assert s is not None
             s.chips = stacks[p] + s.to_add
             s.to_add = 0
-        for k in order:
+        for _, k in kept:
             s = self._seats[k]
-            if s is None:
-                continue
+            assert s is not None
             if s.leaving:
                 self._remove(k)
             elif s.chips <= 0 and s.status != SITTING_OUT:
@@ -1561,6 +1562,7 @@ class Table:
             "hand_number": self._hand_number,
             "hand": None if self._hand is None else self._hand.to_dict(),
             "order": list(self._order),
+            "positions": sorted(self._pos.items()),
             "hand_players": list(self._hand_players),
             "engine_seen": self._engine_seen,
             "markers": [self._button, self._sb, self._bb],
@@ -1592,7 +1594,7 @@ class Table:
             self._hand_number = snap["hand_number"]
             self._hand = hand
             self._order = order
-            self._pos = {k: p for p, k in enumerate(order)}
+            self._pos = {int(k): int(p) for k, p in snap["positions"]}
             self._hand_players = list(snap["hand_players"])
             self._engine_seen = snap["engine_seen"]
             self._button, self._sb, self._bb = snap["markers"]

@@ -46,6 +46,31 @@ def chances(hand: str) -> float:
     return best.lows()[8] + share + odds.draw_outcomes(hand, "").probability("9")
 
 
+def run_table(path: str) -> int:
+    store = lowball.SQLiteStore(path)
+    table = lowball.Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, store=store, seed=1, rake=lowball.PercentRake(5, cap=2))
+    for seat in range(3):
+        table.sit(seat, f"player{seat}", 100, now=0.0)
+    table.deal(now=0.0)
+    while table.actor is not None:
+        seat = table.actor
+        legal = table.legal_actions()
+        action = (
+            lowball.Action.stand_pat()
+            if legal.draw
+            else lowball.Action.call()
+            if legal.call
+            else lowball.Action.check()
+        )
+        result: lowball.table.ActResult = table.act(seat, action, seq=table.seq, now=1.0)
+        assert not result.repeated
+    events: list[lowball.TableEvent] = table.events_for(0, since=0)
+    again = lowball.Table.resume(store, "table")
+    assert again.snapshot() == table.snapshot()
+    ticked: list[lowball.table.ActResult] = table.tick(100.0)
+    return len(events) + len(ticked) + table.rake_total
+
+
 if __name__ == "__main__":
     print(rank_two("7s5h4d3c2s", "8s5h4d3c2s"), describe(Hand("7s5h4d3c2s")), play_one(1), deal(2))
     print(chances("8s7h4d3c2s"), lowball.__version__)
