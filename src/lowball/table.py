@@ -19,12 +19,11 @@ thread-safe: call it from one thread (an event loop) at a time.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
@@ -403,6 +402,26 @@ class _Plan:
     missed: list[tuple[int, bool, bool]]  # seats passed while sitting out: (seat, small, big)
 
 
+class _Change:
+    """The context of one change of a table (see ``Table._change``)."""
+
+    __slots__ = ("table", "rec")
+
+    def __init__(self, table: Table, rec: dict[str, Any]) -> None:
+        self.table = table
+        self.rec = rec
+
+    def __enter__(self) -> dict[str, Any]:
+        return self.rec
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is not None:
+            self.table._out = []
+            self.table._finished = None
+            return
+        self.table._commit(self.rec)
+
+
 def _action_dict(action: Action) -> dict[str, Any]:
     return {"kind": action.kind, "amount": action.amount, "cards": format_cards(action.cards)}
 
@@ -427,12 +446,9 @@ def _as_action(action: Any, where: str) -> Action:
     raise IllegalActionError(f"{where}: action = {action!r}: expected a lowball Action or its dict")
 
 
-def _same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return (a["kind"], a["amount"], sorted(parse_cards(a["cards"]))) == (
-        b["kind"],
-        b["amount"],
-        sorted(parse_cards(b["cards"])),
-    )
+def _same_action(a: Action, b: Action) -> bool:
+    """The same decision (the cards of a discard in any order)."""
+    return (a.kind, a.amount, sorted(a.cards)) == (b.kind, b.amount, sorted(b.cards))
 
 
 def _seconds(value: object, name: str, low: float = 0.0) -> float:
@@ -596,6 +612,7 @@ class Table:
         self._cashed_out = 0
         self._rake_total = 0
         self._last_phh: str | None = None
+        self._phh_args: dict[str, Any] | None = None
         self._last_hand: HandState | None = None
         self._last_snapshot = None
         self._out: list[TableEvent] = []  # events of the change being made
@@ -702,13 +719,19 @@ class Table:
 
     @property
     def last_phh(self) -> str | None:
-        """The PHH text of the last finished hand (see :func:`lowball.phh.dumps`), or None."""
+        """The PHH text of the last finished hand (see :func:`lowball.phh.dumps`), or None: with
+        the ``table``, ``hand`` (its number), ``players`` and ``seats`` (the table's seat + 1, as
+        PHH numbers seats from 1) fields, ``seat_count`` and ``_lowball_rake`` (the rake taken;
+        ``finishing_stacks`` are the engine's, before the rake)."""
+        if self._last_phh is None and self._last_hand is not None and self._phh_args is not None:
+            self._last_phh = phh.dumps(self._last_hand, **self._phh_args)
         return self._last_phh
 
     @property
     def last_hand(self) -> HandState | None:
-        """A copy of the last finished hand (by position, see :attr:`last_seats`), or None. After
-        :meth:`resume` it is rebuilt from the hand's PHH (the same actions, cards and result)."""
+        """A copy of the last finished hand (by position: its PHH's ``seats`` map them), or None.
+        After :meth:`resume` it is rebuilt from the hand's PHH (the same actions, cards and
+        result)."""
         if self._last_hand is not None:
             return HandState.from_dict(self._last_hand.to_dict())
         if self._last_phh is not None:
@@ -775,6 +798,21 @@ class Table:
             seat, self._seq, self._hand_number, self._button, self._sb, self._bb, self.seats, tuple(self._order),
             self.actor, self.deadline, hand_view, legal,
         )  # fmt: skip
+
+    def player_view(self, seat: int | None) -> PlayerView:
+        """The engine's view of the hand being played for ``seat`` (by position; ``None`` or a
+        seat not dealt in: a spectator's), what a bot's ``act`` takes: :attr:`TableView.hand`
+        without building the rest of :meth:`view`.
+
+        Raises
+        ------
+        TableError
+            Between hands, or for a seat number outside the table.
+        """
+        if self._hand is None:
+            raise TableError("no hand is being played")
+        pos = self._pos.get(self._check_seat(seat)) if seat is not None else None
+        return self._hand.view(pos)
 
     def legal_actions(self) -> LegalActions:
         """What the seat to act may do (positions as the engine numbers them).
@@ -902,33 +940,34 @@ class Table:
 
     # -- changes: each is checked first, then made, then stored (or undone) -------------------
 
-    @contextlib.contextmanager
-    def _change(self, kind: str, seat: int | None, now: float, **record: Any) -> Iterator[dict[str, Any]]:
-        """Make one change: on success its events are published and, with a store, the record,
-        the events, the new state and a finished hand are written in one transaction; when the
-        write fails the table goes back to the state before the change."""
+    def _change(self, kind: str, seat: int | None, now: float, **record: Any) -> _Change:
+        """Make one change (``with self._change(...) as rec:``): on success its events are
+        published and, with a store, the record, the events, the new state and a finished hand
+        are written in one transaction; when the write fails the table goes back to the state
+        before the change. Checks raise before anything changes, and an error from the engine
+        leaves the hand as it was."""
         self._out = []
         self._finished = None
-        seq_before = self._seq
-        rec: dict[str, Any] = {"op": self._op + 1, "seq": seq_before, "kind": kind, "seat": seat, "time": now}
-        rec.update(record)
-        before = self._last_snapshot if self._store is not None else None
-        try:
-            yield rec
-        except BaseException:
-            # checks raise before anything changes; an error from the engine leaves it as it was
-            self._out = []
-            self._finished = None
-            raise
+        rec: dict[str, Any] = {"op": self._op + 1, "seq": self._seq, "kind": kind, "seat": seat, "time": now}
+        if record:
+            rec.update(record)
+        return _Change(self, rec)
+
+    def _commit(self, rec: dict[str, Any]) -> None:
+        """The end of a change that succeeded (see :meth:`_change`)."""
         self._op += 1
         events = self._out
         rec["events"] = [e.number for e in events]
         rec["next_seq"] = self._seq
         if self._store is not None:
+            before = self._last_snapshot
             snapshot = self.snapshot(pending_events=events)
+            stored = dict(rec)
+            if isinstance(stored.get("action"), Action):
+                stored["action"] = _action_dict(stored["action"])
             try:
                 with self._store.transaction():
-                    self._store.save_action(self._table_id, rec, [e.to_dict() for e in events], snapshot)
+                    self._store.save_action(self._table_id, stored, [e.to_dict() for e in events], snapshot)
                     if self._finished is not None:
                         self._store.save_hand(self._table_id, self._finished)
             except BaseException:
@@ -939,10 +978,12 @@ class Table:
                 raise
             self._last_snapshot = snapshot
         self._publish(events)
-        if kind in ("act", "tick", "deal", "auto"):
-            self._records[seq_before] = {"seat": seat, "kind": kind, "action": rec.get("action"), "events": events}
-            while len(self._records) > _RECORDS:
-                self._records.popitem(last=False)
+        kind = rec["kind"]
+        if kind == "act" or kind == "tick" or kind == "deal":
+            records = self._records
+            records[rec["seq"]] = {"seat": rec["seat"], "kind": kind, "action": rec.get("action"), "events": events}
+            if len(records) > _RECORDS:
+                records.popitem(last=False)
         self._out = []
         self._finished = None
 
@@ -1330,12 +1371,7 @@ class Table:
         act = _as_action(action, where)
         if s < self._seq:
             rec = self._records.get(s)
-            if (
-                rec is not None
-                and rec["seat"] == k
-                and rec["kind"] == "act"
-                and _same_action(rec["action"], _action_dict(act))
-            ):
+            if rec is not None and rec["seat"] == k and rec["kind"] == "act" and _same_action(rec["action"], act):
                 return ActResult(s, k, "act", tuple(rec["events"]), repeated=True)
             raise SeqError(f"{where}: seq {s} is stale: the table is at seq {self._seq} (reload the table's events)")
         if s > self._seq:
@@ -1349,7 +1385,7 @@ class Table:
         if hand.actor != pos:
             raise TableError(f"{where}: it is seat {self._order[hand.actor]}'s turn, not seat {k}'s")
         now_ = self._now(now)
-        with self._change("act", k, now_, action=_action_dict(act)) as rec:
+        with self._change("act", k, now_, action=act) as rec:
             try:
                 apply_action(hand, act)
             except IllegalActionError as e:
@@ -1413,7 +1449,7 @@ class Table:
             legal = hand.legal_actions()
             a = Action.check() if legal.check else (Action.fold() if legal.fold else Action.stand_pat())
             seq_before = self._seq
-            with self._change("tick", k, now_, action=_action_dict(a)):
+            with self._change("tick", k, now_, action=a):
                 s.bank = 0.0
                 s.timeouts += 1
                 self._emit("timeout", k, data={"action": _action_dict(a), "timeouts": s.timeouts})
@@ -1447,15 +1483,18 @@ class Table:
         rake = whole_number(rake, "the rake policy's rake", 0, pot, error=TableError)
         shares = self._rake_shares(hand, rake)
         stacks = [hand.stacks[p] - shares[p] for p in range(len(order))]
-        text = phh.dumps(
-            hand,
-            table=self._table_id,
-            hand=self._hand_number,
-            players=list(self._hand_players),
-            seats=[k + 1 for k in order],
-            seat_count=self._n,
-            _lowball_rake=rake,
-        )
+        # the PHH text is written when asked for (last_phh) or stored: a table in memory playing
+        # a simulation's millions of hands need not write them
+        self._last_hand = hand
+        self._last_phh = None
+        self._phh_args = {
+            "table": self._table_id,
+            "hand": self._hand_number,
+            "players": list(self._hand_players),
+            "seats": [k + 1 for k in order],
+            "seat_count": self._n,
+            "_lowball_rake": rake,
+        }
         if rake:
             self._emit("rake", None, rake)
         self._rake_total += rake
@@ -1468,18 +1507,17 @@ class Table:
                 "rake": rake,
             },
         )
-        self._finished = {
-            "number": self._hand_number,
-            "phh": text,
-            "seats": list(order),
-            "players": list(self._hand_players),
-            "starting_stacks": list(hand.starting_stacks),
-            "finishing_stacks": stacks,
-            "rake": rake,
-            "button": self._button,
-        }
-        self._last_phh = text
-        self._last_hand = hand
+        if self._store is not None:
+            self._finished = {
+                "number": self._hand_number,
+                "phh": self.last_phh,
+                "seats": list(order),
+                "players": list(self._hand_players),
+                "starting_stacks": list(hand.starting_stacks),
+                "finishing_stacks": stacks,
+                "rake": rake,
+                "button": self._button,
+            }
         # seats whose player is still the one dealt in (one who folded and left was paid out,
         # and the seat may hold a new player by now)
         kept = [(p, k) for p, k in enumerate(order) if self._pos.get(k) == p]
@@ -1569,7 +1607,7 @@ class Table:
             "turn_started": self._turn_started,
             "hand_ended": self._hand_ended,
             "chips": [self._bought_in, self._cashed_out, self._rake_total],
-            "last_phh": self._last_phh,
+            "last_phh": self.last_phh,
         }
 
     def _restore(self, snap: dict[str, Any], events: list[TableEvent] | None = None) -> None:
@@ -1602,6 +1640,8 @@ class Table:
             self._hand_ended = snap["hand_ended"]
             self._bought_in, self._cashed_out, self._rake_total = snap["chips"]
             self._last_phh = snap["last_phh"]
+            self._last_hand = None  # rebuilt from the PHH when asked for
+            self._phh_args = None
         except StoreError:
             raise
         except (KeyError, TypeError, ValueError, LowballError) as e:
@@ -1651,12 +1691,13 @@ class Table:
         events = [TableEvent.from_dict(d) for d in loaded["events"]]
         table._restore(snap, events)
         for rec in loaded["records"]:
-            if rec.get("kind") in ("act", "tick", "deal", "auto"):
+            if rec.get("kind") in ("act", "tick", "deal"):
                 numbers = set(rec.get("events", ()))
+                action = rec.get("action")
                 table._records[rec["seq"]] = {
                     "seat": rec.get("seat"),
                     "kind": rec["kind"],
-                    "action": rec.get("action"),
+                    "action": None if action is None else _as_action(action, "a stored action"),
                     "events": [e for e in events if e.number in numbers],
                 }
         table._store = store
