@@ -207,6 +207,19 @@ class PercentRake:
         }
 
 
+def _check_rake(rake: object) -> None:
+    """Refuse a rake policy that is not one, or that answers a sample pot with anything but whole
+    chips 0 .. pot: found when the table is made, not when a hand ends."""
+    if not isinstance(rake, RakePolicy):
+        raise TableError(f"rake = {rake!r}: expected a rake policy (an object with a rake() method)")
+    for pot, reached, players in ((0, False, 2), (1, True, 2), (100, True, 6), (100, False, 3), (10**6, True, 10)):
+        try:
+            taken = rake.rake(pot, reached_draw=reached, players=players)
+        except Exception as e:
+            raise TableError(f"rake = {rake!r}: rake({pot}, reached_draw={reached}) raised {e!r}") from None
+        whole_number(taken, f"rake = {rake!r}: rake({pot}, reached_draw={reached})", 0, pot, error=TableError)
+
+
 def rake_policy(data: Any) -> RakePolicy:
     """The built-in rake policy of a ``to_dict`` result (``{"kind": "none"}`` or ``"percent"``).
 
@@ -560,8 +573,7 @@ class Table:
             raise TableError(f"buy_in = {buy_in!r}: expected a lowball BuyIn")
         if rake is None:
             rake = NoRake()
-        if not isinstance(rake, RakePolicy):
-            raise TableError(f"rake = {rake!r}: expected a rake policy (an object with a rake() method)")
+        _check_rake(rake)
         if not callable(clock):
             raise TableError(f"clock = {clock!r}: expected a function returning seconds")
         self._variant = variant
@@ -1683,6 +1695,7 @@ class Table:
             variant = Variant.from_dict(config["variant"])
             if rake is None:
                 rake = rake_policy(config["rake"])
+            _check_rake(rake)
             table = cls.__new__(cls)
             table._init_config(variant, config, rake, clock)
         except (KeyError, TypeError, ValueError, LowballError) as e:

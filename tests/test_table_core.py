@@ -1,0 +1,116 @@
+"""The table's own mechanics that the rule tables do not reach: the seat map when a player who
+folded leaves mid-hand and another sits down, the views a bot and a server read, the last hand,
+the shared deck source, and rake policies checked when the table is made."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lowball import VARIANTS, Action, SQLiteStore, Table, TableError
+from lowball.table import BuyIn, PercentRake
+
+FL = VARIANTS["F2L3D"]  # blinds 1/2
+
+
+def _table(n: int = 3, **kw: object) -> Table:
+    t = Table(FL, seats=6, seed=3, **kw)  # type: ignore[arg-type]
+    for k in range(n):
+        t.sit(k, f"p{k}", 100, now=0)
+    return t
+
+
+def test_a_new_player_in_the_chair_of_one_who_folded_and_left_keeps_his_own_chips() -> None:
+    t = _table(3)
+    t.deal(now=0)
+    # three players: button 2, small blind 0, big blind 1; seat 2 opens and folds
+    assert (t.button, t.small_blind, t.big_blind, t.actor) == (2, 0, 1, 2)
+    t.act(2, Action.fold(), seq=t.seq, now=0)
+    assert t.leave(2, now=0) == 100  # paid out at once: nothing of his is in the pot
+    t.sit(2, "newcomer", 80, now=0)
+    assert t.position_of(2) is None
+    assert t.seats[2] is not None and t.seats[2].chips == 80 and not t.seats[2].in_hand
+    while t.in_hand:
+        legal = t.legal_actions()
+        t.act(t.actor, Action.check() if legal.check else Action.call() if legal.call else Action.stand_pat(),
+              seq=t.seq, now=0)  # fmt: skip
+    assert t.seats[2].chips == 80  # not the engine's stack of the position that left
+    assert t.chips_in == 380 and t.chips_out == 100
+    assert t.chips_at_table() == 280
+
+
+def test_player_view_is_the_engine_view_of_the_seat_and_hand_state_a_copy() -> None:
+    t = _table(3)
+    t.deal(now=0)
+    seat = t.actor
+    assert seat is not None
+    view = t.player_view(seat)
+    assert view.position == t.position_of(seat)
+    assert view == t.view(seat).hand
+    assert len(view.hand) == 5
+    assert t.player_view(None).hand == ()  # a spectator holds no cards
+    copy = t.hand_state()
+    copy.fold()  # changing the copy changes nothing at the table
+    assert t.actor == seat and t.hand_state().events == copy.events[:-1]
+    with pytest.raises(TableError, match="seat"):
+        t.player_view(9)
+
+
+def test_last_hand_and_its_phh_after_a_hand_and_after_a_resume(tmp_path) -> None:  # noqa: ANN001
+    store = SQLiteStore(tmp_path / "t.sqlite")
+    t = _table(2, store=store)
+    assert t.last_hand is None and t.last_phh is None
+    t.deal(now=0)
+    t.act(t.actor, Action.fold(), seq=t.seq, now=0)  # seat 1, the button and small blind, folds heads-up
+    last = t.last_hand
+    assert last is not None and last.is_complete
+    assert last.stacks == (101, 99)  # position 0 is the big blind heads-up: wins the small blind
+    text = t.last_phh
+    assert text is not None and "seats = [1, 2]" in text and 'players = ["p0", "p1"]' in text
+    again = Table.resume(store, "table")
+    assert again.last_phh == text
+    rebuilt = again.last_hand
+    assert rebuilt is not None and rebuilt.stacks == last.stacks and rebuilt.events == last.events
+
+
+def test_a_shared_deck_source_deals_like_hands_on_that_generator_and_is_never_stored(tmp_path) -> None:  # noqa: ANN001
+    from lowball.engine import HandState
+
+    t = Table(FL, seats=2, deck_source=np.random.default_rng(4), buy_in=BuyIn(1))
+    t.sit(0, "a", 50, now=0)
+    t.sit(1, "b", 50, now=0)
+    t.deal(now=0)
+    same = HandState(FL, [50, 50], seed=np.random.default_rng(4))
+    assert t.hand_state().events == same.events  # seat 1 is the button: positions are seats here
+    with pytest.raises(TableError, match="deck_source"):
+        Table(FL, deck_source=np.random.default_rng(4), store=SQLiteStore(tmp_path / "x.sqlite"))
+    with pytest.raises(TableError, match="deck_source"):
+        Table(FL, deck_source=np.random.default_rng(4), seed=1)
+    with pytest.raises(TableError, match="deck_source"):
+        Table(FL, deck_source=4)  # type: ignore[arg-type]
+
+
+class _Broken:
+    def __init__(self, answer: object) -> None:
+        self.answer = answer
+
+    def rake(self, pot: int, *, reached_draw: bool, players: int) -> object:
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+@pytest.mark.parametrize("answer", [-1, 1.5, True, "1", None, 10**9, ValueError("boom")])
+def test_a_rake_policy_that_answers_wrong_is_refused_when_the_table_is_made(answer: object) -> None:
+    with pytest.raises(TableError, match="rake"):
+        Table(FL, rake=_Broken(answer))  # type: ignore[arg-type]
+
+
+def test_percent_rake_rounds_down_and_caps() -> None:
+    r = PercentRake("2.5", cap=3)
+    assert [r.rake(p, reached_draw=True, players=2) for p in (0, 39, 40, 80, 119, 120, 1000)] == [0, 0, 1, 2, 2, 3, 3]
+    assert r.rake(1000, reached_draw=False, players=2) == 0
+    assert PercentRake(5, no_draw_no_drop=False).rake(100, reached_draw=False, players=2) == 5
+    for bad in (-1, 101, 1.5, "x", True):
+        with pytest.raises(TableError, match="percent"):
+            PercentRake(bad)  # type: ignore[arg-type]
