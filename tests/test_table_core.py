@@ -114,3 +114,33 @@ def test_percent_rake_rounds_down_and_caps() -> None:
     for bad in (-1, 101, 1.5, "x", True):
         with pytest.raises(TableError, match="percent"):
             PercentRake(bad)  # type: ignore[arg-type]
+
+
+def test_an_answer_shows_the_acting_seat_its_own_cards_only() -> None:
+    # A deal's result and every act's result may be sent back to the client as they are: no
+    # other seat's hole cards or draws (the whole table's events stay in the store and
+    # events_for).
+    t = _table(3, next_hand_delay=0.0)
+    (dealt,) = t.tick(0.0)
+    assert dealt.kind == "deal"
+    assert [e for e in dealt.events if e.kind == "deal" and e.cards] == []
+    while t.in_hand:
+        seat = t.actor
+        assert seat is not None
+        legal = t.legal_actions()
+        action = (
+            Action.discard(t.player_view(seat).hand[:2])
+            if legal.draw
+            else Action.call()
+            if legal.call
+            else Action.check()
+        )
+        result = t.act(seat, action, seq=t.seq, now=0)
+        for e in result.events:
+            if e.kind in ("deal", "draw") and e.seat != seat:
+                assert e.cards == () and e.discarded == ()
+        own = [e for e in result.events if e.kind == "draw" and e.seat == seat]
+        if legal.draw:
+            assert len(own) == 1 and len(own[0].cards) == 2 and len(own[0].discarded) == 2
+        again = t.act(seat, action, seq=result.seq, now=0)
+        assert again.repeated and again.events == result.events

@@ -370,8 +370,9 @@ class TableView:
 @dataclass(frozen=True)
 class ActResult:
     """The answer to an accepted change: ``seq`` is the action number it was accepted at (the
-    one the client sent), ``events`` what it made happen (as the whole table sees them, secret
-    cards included: filter with :meth:`Table.events_for` for a seat), ``repeated`` whether this
+    one the client sent), ``events`` what it made happen as the acting seat may see them (its own
+    cards only; a spectator's view for :meth:`Table.tick` and a deal), safe to send back to that
+    client; other seats get theirs from :meth:`Table.events_for`. ``repeated`` tells whether this
     is the stored answer to a repeat of that ``seq`` (nothing was applied again)."""
 
     seq: int
@@ -433,6 +434,16 @@ class _Change:
             self.table._finished = None
             return
         self.table._commit(self.rec)
+
+
+def _seen_by(
+    events: list[TableEvent] | tuple[TableEvent, ...], seat: int | None, player: str | None
+) -> list[TableEvent]:
+    """``events`` as the player at ``seat`` sees them (None: a spectator)."""
+    return [
+        e if e.kind not in _SECRET or (seat is not None and e.seat == seat and e.player == player) else e.hidden()
+        for e in events
+    ]
 
 
 def _action_dict(action: Action) -> dict[str, Any]:
@@ -872,11 +883,7 @@ class Table:
             s = self._seats[seat]
             player = s.player if s is not None else None
         since = whole_number(since, "since (an event number)", 0, error=TableError)
-        out = self._events_since(since)
-        return [
-            e if e.kind not in _SECRET or (seat is not None and e.seat == seat and e.player == player) else e.hidden()
-            for e in out
-        ]
+        return _seen_by(self._events_since(since), seat, player)
 
     def _events_since(self, since: int) -> list[TableEvent]:
         first = self._events[0].number if self._events else self._event_number + 1
@@ -960,7 +967,15 @@ class Table:
         leaves the hand as it was."""
         self._out = []
         self._finished = None
-        rec: dict[str, Any] = {"op": self._op + 1, "seq": self._seq, "kind": kind, "seat": seat, "time": now}
+        occupant = self._seats[seat] if seat is not None else None
+        rec: dict[str, Any] = {
+            "op": self._op + 1,
+            "seq": self._seq,
+            "kind": kind,
+            "seat": seat,
+            "player": occupant.player if occupant is not None else None,
+            "time": now,
+        }
         if record:
             rec.update(record)
         return _Change(self, rec)
@@ -993,7 +1008,13 @@ class Table:
         kind = rec["kind"]
         if kind == "act" or kind == "tick" or kind == "deal":
             records = self._records
-            records[rec["seq"]] = {"seat": rec["seat"], "kind": kind, "action": rec.get("action"), "events": events}
+            records[rec["seq"]] = {
+                "seat": rec["seat"],
+                "player": rec["player"],
+                "kind": kind,
+                "action": rec.get("action"),
+                "events": events,
+            }
             if len(records) > _RECORDS:
                 records.popitem(last=False)
         self._out = []
@@ -1384,7 +1405,7 @@ class Table:
         if s < self._seq:
             rec = self._records.get(s)
             if rec is not None and rec["seat"] == k and rec["kind"] == "act" and _same_action(rec["action"], act):
-                return ActResult(s, k, "act", tuple(rec["events"]), repeated=True)
+                return ActResult(s, k, "act", tuple(_seen_by(rec["events"], k, rec["player"])), repeated=True)
             raise SeqError(f"{where}: seq {s} is stale: the table is at seq {self._seq} (reload the table's events)")
         if s > self._seq:
             raise SeqError(f"{where}: seq {s} is ahead of the table, which is at seq {self._seq}")
@@ -1411,7 +1432,7 @@ class Table:
             player.timeouts = 0
             self._settle(now_)
             result_events = self._out
-        return ActResult(rec["seq"], k, "act", tuple(result_events))
+        return ActResult(rec["seq"], k, "act", tuple(_seen_by(result_events, k, player.player)))
 
     def _settle(self, now: float, moved: bool = True) -> None:
         """After the hand moved (``moved``: an action was taken, the action number grows): its
@@ -1470,7 +1491,7 @@ class Table:
                 apply_action(hand, a)
                 self._settle(now_)
                 events = tuple(self._out)
-            results.append(ActResult(seq_before, k, "tick", events))
+            results.append(ActResult(seq_before, k, "tick", tuple(_seen_by(events, None, None))))
         if (
             self._hand is None
             and self._next_hand_delay is not None
@@ -1482,7 +1503,7 @@ class Table:
                 with self._change("deal", None, now_):
                     self._deal(plan, now_)
                     events = tuple(self._out)
-                results.append(ActResult(seq_before, None, "deal", events))
+                results.append(ActResult(seq_before, None, "deal", tuple(_seen_by(events, None, None))))
         return results
 
     def _end_hand(self, now: float) -> None:
@@ -1709,6 +1730,7 @@ class Table:
                 action = rec.get("action")
                 table._records[rec["seq"]] = {
                     "seat": rec.get("seat"),
+                    "player": rec.get("player"),
                     "kind": rec["kind"],
                     "action": None if action is None else _as_action(action, "a stored action"),
                     "events": [e for e in events if e.number in numbers],
