@@ -155,6 +155,7 @@ def test_installed_entry_point() -> None:
     assert p.returncode == 2 and p.stdout == ""
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs Linux's /dev/full and preexec_fn")
 def test_a_failing_standard_output_is_one_line_not_a_traceback() -> None:
     """Standard output closed (`>&-`) or on a full device (/dev/full): one line on standard
     error naming the command and the reason, exit status 1, no traceback."""

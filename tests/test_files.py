@@ -19,6 +19,13 @@ from lowball import FileError, InvalidTypeError, InvalidValueError, LowballError
 from lowball._files import _descriptor, without_bom, write_text
 
 NOBODY = 65534
+# What each test needs of the system, where lowball's wheels run (tests/test_wheels_config.py):
+# POSIX file kinds (modes and owners, symbolic links, FIFOs, devices, fork) on Linux and macOS,
+# and Linux's /proc/self/fd and /dev/full. Elsewhere those tests do not apply and say why.
+POSIX = pytest.mark.skipif(
+    os.name != "posix", reason="POSIX file kinds: modes, owners, symbolic links, FIFOs, devices, fork"
+)
+LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's /proc/self/fd and /dev/full")
 
 
 @pytest.fixture
@@ -40,6 +47,7 @@ def failure(fn: Callable[[], object]) -> FileError:
     return info.value
 
 
+@POSIX
 def test_new_file_gets_open_s_mode_and_nothing_else_is_left(tmp_path: Path) -> None:
     out = tmp_path / "new.tsv"
     for umask, mode in ((0o022, 0o644), (0o027, 0o640), (0o077, 0o600)):
@@ -56,6 +64,7 @@ def test_new_file_gets_open_s_mode_and_nothing_else_is_left(tmp_path: Path) -> N
     assert names(tmp_path) == ["new.tsv"]  # no temporary file left
 
 
+@POSIX
 def test_existing_file_is_replaced_whole_keeping_mode_and_owner(tmp_path: Path) -> None:
     out = tmp_path / "old.tsv"
     out.write_text("old text\n")
@@ -73,6 +82,7 @@ def test_existing_file_is_replaced_whole_keeping_mode_and_owner(tmp_path: Path) 
     assert names(tmp_path) == ["old.tsv"]
 
 
+@POSIX
 def test_symlink_is_written_through_and_kept(tmp_path: Path) -> None:
     target = tmp_path / "target.tsv"
     target.write_text("old\n")
@@ -85,6 +95,7 @@ def test_symlink_is_written_through_and_kept(tmp_path: Path) -> None:
     assert names(tmp_path) == ["link.tsv", "target.tsv"]
 
 
+@POSIX
 def test_symlink_chain_and_dangling_symlink(tmp_path: Path, umask_022: None) -> None:
     (tmp_path / "sub").mkdir()
     end = tmp_path / "sub" / "end.tsv"
@@ -105,6 +116,7 @@ def test_symlink_chain_and_dangling_symlink(tmp_path: Path, umask_022: None) -> 
     assert names(tmp_path / "sub") == ["end.tsv", "made.tsv"]
 
 
+@POSIX
 def test_symlink_loop_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "a").symlink_to("b")
     (tmp_path / "b").symlink_to("a")
@@ -114,6 +126,7 @@ def test_symlink_loop_is_an_error(tmp_path: Path) -> None:
     assert names(tmp_path) == ["a", "b"] and os.readlink(tmp_path / "a") == "b"
 
 
+@POSIX
 def test_fifo_is_written_directly(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -138,6 +151,7 @@ def device(tmp_path: Path, name: str, minor: int) -> Path:
     return tmp_path / name
 
 
+@LINUX
 def test_character_device_is_written_directly(tmp_path: Path) -> None:
     device_null = device(tmp_path, "null", 3)
     write_text(device_null, "gone\n")
@@ -152,6 +166,7 @@ def test_character_device_is_written_directly(tmp_path: Path) -> None:
     assert stat.S_ISCHR(full.lstat().st_mode)
 
 
+@POSIX  # the operating system's own wording of each error
 def test_directory_and_missing_directory_are_errors(tmp_path: Path) -> None:
     (tmp_path / "dir").mkdir()
     e = failure(lambda: write_text(tmp_path / "dir", "x\n"))
@@ -195,6 +210,7 @@ def as_nobody(fn: Callable[[], None]) -> str:
     return message
 
 
+@POSIX
 def test_unwritable_directory_writes_nothing_and_leaves_nothing() -> None:
     top = Path(tempfile.mkdtemp())
     try:
@@ -216,6 +232,7 @@ def test_unwritable_directory_writes_nothing_and_leaves_nothing() -> None:
         top.rmdir()
 
 
+@POSIX
 def test_a_read_only_file_is_refused_as_open_would_refuse_it() -> None:
     """The directory would allow the rename; the file's own mode must still be obeyed (a plain
     open refuses a 0444 file, and so did phh.dump before it used this writer)."""
@@ -233,6 +250,7 @@ def test_a_read_only_file_is_refused_as_open_would_refuse_it() -> None:
         top.rmdir()
 
 
+@POSIX
 def test_a_file_with_other_hard_links_is_rewritten_in_place(tmp_path: Path) -> None:
     out, other = tmp_path / "out.tsv", tmp_path / "other-name.tsv"
     out.write_text("old\n")
@@ -252,6 +270,7 @@ def test_a_file_with_other_hard_links_is_rewritten_in_place(tmp_path: Path) -> N
     assert names(tmp_path) == ["other-name.tsv", "out.tsv"]
 
 
+@POSIX
 def test_a_hard_linked_file_on_a_full_disk_is_left_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The room for the new text is reserved before the file is touched: no room, no change
     (a reviewer found the first version truncated first and left half a file)."""
@@ -269,6 +288,7 @@ def test_a_hard_linked_file_on_a_full_disk_is_left_as_it_was(tmp_path: Path, mon
     assert names(tmp_path) == ["other.tsv", "out.tsv"]
 
 
+@LINUX
 def test_no_descriptor_is_leaked_on_a_failed_write(tmp_path: Path) -> None:
     d = os.open(tmp_path, os.O_RDONLY)
     try:
@@ -281,6 +301,7 @@ def test_no_descriptor_is_leaked_on_a_failed_write(tmp_path: Path) -> None:
         os.close(d)
 
 
+@LINUX
 def test_a_link_to_the_descriptor_directory_is_a_descriptor(tmp_path: Path) -> None:
     """fdlink -> /proc/self/fd, then -o fdlink/1 >> log: appended, log kept (from a review)."""
     (tmp_path / "fdlink").symlink_to("/proc/self/fd")
@@ -321,6 +342,7 @@ def test_a_failing_source_leaves_the_file_untouched(tmp_path: Path) -> None:
     assert out.read_text() == "old\n" and names(tmp_path) == ["out.tsv"]
 
 
+@POSIX
 def test_exclusive_refuses_every_existing_path_untouched(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("mine\n")
     (tmp_path / "dir").mkdir()
@@ -335,6 +357,7 @@ def test_exclusive_refuses_every_existing_path_untouched(tmp_path: Path) -> None
     assert names(tmp_path / "dir") == []
 
 
+@POSIX
 def test_exclusive_new_file(tmp_path: Path, umask_022: None, monkeypatch: pytest.MonkeyPatch) -> None:
     write_text(tmp_path / "a.phh", ["x = 1\n"], exclusive=True)
     assert (tmp_path / "a.phh").read_text() == "x = 1\n" and (tmp_path / "a.phh").stat().st_mode & 0o777 == 0o644
@@ -350,6 +373,7 @@ def test_exclusive_new_file(tmp_path: Path, umask_022: None, monkeypatch: pytest
     assert names(tmp_path) == ["a.phh", "b.phh"]
 
 
+@LINUX
 def test_dev_stdout_is_written_not_replaced(tmp_path: Path) -> None:
     """The issue's case: `rank -o /dev/stdout` replaced the symlink with a file when run as root.
     Tested on a link of our own made as /dev/stdout is (a fault must not break the system's)."""
