@@ -33,9 +33,9 @@ def test_a_dead_small_blind_and_a_returning_player_posting_big_live_small_dead()
     assert h.committed == (0, 2, 0, 3)
     assert h.pot_total == 5
     assert [(e.kind, e.position, e.amount) for e in h.events[:3]] == [
-        ("dead_blind", 3, 1),
         ("blind", 1, 2),
         ("blind", 3, 2),
+        ("dead_blind", 3, 1),
     ]
     assert h.big_blind_position == 1 and h.small_blind_position is None
     la = h.legal_actions()
@@ -172,3 +172,19 @@ def test_no_limit_posts_keep_the_big_blind_as_the_minimum_raise() -> None:
     h = HandState(NL, [200] * 3, seed=6, posts=Posts(live=(2, 0, 2), big_blind=0))
     la = h.legal_actions()
     assert (la.position, la.call_amount, la.min_to, la.max_to) == (1, 2, 4, 200)
+
+
+def test_a_player_short_of_both_blinds_posts_live_first() -> None:
+    # WSOP-LAR 150: short of the big blind, a player posts what he has and gets full value for
+    # it; 156: only the remainder of what he owes is dead. 3 chips for a big blind (2) live and
+    # a small blind (1) dead: 2 live, 1 dead; 1 chip: 1 live, nothing dead.
+    h = HandState(FL, [100, 100, 3, 1], seed=8, posts=Posts(live=(1, 2, 2, 2), big_blind=1, dead=(0, 0, 1, 1)))
+    assert h.bets == (1, 2, 2, 1)
+    assert h.antes == (0, 0, 1, 0)
+    assert h.stacks == (99, 98, 0, 0)
+    act(h, "c x")  # position 0 completes; the big blind checks (the short posters are all in)
+    assert h.phase == "drawing"
+    pots = h.side_pots()
+    # main pot: 1 from each of four (position 3's one live chip) plus position 2's dead chip;
+    # then the three who put in 2: 1 each
+    assert [(p.amount, p.eligible) for p in pots] == [(5, (0, 1, 2, 3)), (3, (0, 1, 2))]

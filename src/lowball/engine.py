@@ -763,13 +763,15 @@ class HandState:
             self._post(1 if self._n == 2 else 0, forced.small_blind, "blind", live=True)
             self._post(self._bb_pos, forced.big_blind, "blind", live=True)
         else:
-            # dead chips first (a missed small blind made up), then the live blinds by position
-            for pos in range(self._n):
-                self._post(pos, posts.dead[pos], "dead_blind", live=False)
+            # the live blinds from the seat right of the big blind (the small blind first), then
+            # the dead chips of a missed small blind made up: a player short of both posts live
+            # first and gets full value for those chips (WSOP-LAR 150, 156)
             n = self._n
-            for k in range(n):  # from the seat right of the big blind: the small blind first
+            for k in range(n):
                 pos = (self._bb_pos - 1 + k) % n
                 self._post(pos, posts.live[pos], "blind", live=True)
+            for pos in range(n):
+                self._post(pos, posts.dead[pos], "dead_blind", live=False)
         if forced.ante and forced.big_blind_ante:
             # The big blind takes precedence over the big-blind ante when the stack is short.
             self._post(self._bb_pos, forced.ante, "ante", live=False)
@@ -1317,15 +1319,12 @@ class HandState:
         dead_total = 0
         if self._posts is not None and not bb_ante:
             # Dead blinds (a missed small blind made up) go to the main pot, not part of any
-            # wager (WSOP-LAR 156); they were posted right after the antes.
+            # wager (WSOP-LAR 156): a player's dead chips are those beyond his ante.
             ante = forced.ante
             for p in range(self._n):
-                d = self._posts.dead[p]
-                if d:
-                    before = self._starting_stacks[p] - (
-                        ante if ante < self._starting_stacks[p] else self._starting_stacks[p]
-                    )
-                    d = d if d < before else before
+                if self._posts.dead[p]:
+                    start = self._starting_stacks[p]
+                    d = self._antes[p] - (ante if ante < start else start)
                     wagers[p] -= d
                     dead_total += d
         amounts: list[int] = []

@@ -31,6 +31,7 @@ __all__ = ["Store", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
 APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
 SCHEMA_VERSION = 1  # PRAGMA user_version of the schema below
 RECORDS_KEPT = 256  # action records load() gives back (a repeated seq older than these is stale)
+_ACTION_KINDS = ("act", "tick", "deal")  # the changes a repeated seq may name
 
 _SCHEMA = """
 CREATE TABLE tables (
@@ -96,8 +97,10 @@ class Store(Protocol):
         ...
 
     def load(self, table_id: str) -> dict[str, Any] | None:
-        """``{"snapshot": ..., "records": [...], "events": [...]}`` of a stored table (the last
-        records, and the events from ``snapshot["events_from"]`` on), or None if there is none."""
+        """``{"snapshot": ..., "records": [...], "events": [...]}`` of a stored table, or None if
+        there is none: the records of its last :data:`RECORDS_KEPT` actions (kinds ``act``,
+        ``tick`` and ``deal``), and its events from ``snapshot["events_from"]`` on and those of
+        these records (so a repeated action is answered after a resume as before it)."""
         ...
 
 
@@ -296,8 +299,9 @@ class SQLiteStore:
             self._write("INSERT INTO hands VALUES (?, ?, ?, ?)", (table_id, hand["number"], hand["phh"], _dumps(hand)))
 
     def load(self, table_id: str) -> dict[str, Any] | None:
-        """The table's state, its last :data:`RECORDS_KEPT` change records and its events from
-        ``snapshot["events_from"]`` on; None when the file holds no such table.
+        """The table's state, the records of its last :data:`RECORDS_KEPT` actions (``act``,
+        ``tick``, ``deal``) and its events from ``snapshot["events_from"]`` on and those of these
+        records; None when the file holds no such table.
 
         Raises
         ------
@@ -309,14 +313,16 @@ class SQLiteStore:
             row = con.execute("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
             if row is None:
                 return None
-            snapshot = _loads(row[0])
-            records = [
-                _loads(r[0])
-                for r in con.execute(
-                    "SELECT record FROM changes WHERE table_id = ? ORDER BY op DESC LIMIT ?", (table_id, RECORDS_KEPT)
-                )
-            ][::-1]
+            snapshot = self._loads(row[0])
+            query = (
+                f"SELECT record FROM changes WHERE table_id = ? AND kind IN {_ACTION_KINDS} ORDER BY op DESC LIMIT ?"
+            )
+            records = [self._loads(r[0]) for r in con.execute(query, (table_id, RECORDS_KEPT))][::-1]
             since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
+            for rec in records:
+                numbers = rec.get("events") if isinstance(rec, dict) else None
+                if isinstance(numbers, list) and numbers and all(type(k) is int for k in numbers):
+                    since = min(since, min(numbers))
             events = self.events(table_id, since - 1)
         except sqlite3.Error as e:
             raise StoreError(f"{self._path}: cannot read table {table_id!r}: {e}") from None
@@ -328,7 +334,7 @@ class SQLiteStore:
             rows = self._con.execute(
                 "SELECT event FROM events WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since)
             )
-            return [_loads(r[0]) for r in rows]
+            return [self._loads(r[0]) for r in rows]
         except sqlite3.Error as e:
             raise StoreError(f"{self._path}: cannot read the events of table {table_id!r}: {e}") from None
 
@@ -338,7 +344,7 @@ class SQLiteStore:
             rows = self._con.execute(
                 "SELECT record FROM hands WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since)
             )
-            return [_loads(r[0]) for r in rows]
+            return [self._loads(r[0]) for r in rows]
         except sqlite3.Error as e:
             raise StoreError(f"{self._path}: cannot read the hands of table {table_id!r}: {e}") from None
 
@@ -346,16 +352,15 @@ class SQLiteStore:
         """The tables stored in the file, sorted."""
         return [r[0] for r in self._con.execute("SELECT table_id FROM tables ORDER BY table_id")]
 
+    def _loads(self, text: object) -> Any:
+        try:
+            return json.loads(text)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as e:
+            raise StoreError(f"{self._path}: stored data is not JSON (a damaged database): {e}") from None
+
     def __repr__(self) -> str:
         return f"SQLiteStore({self._path!r})"
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), allow_nan=False)
-
-
-def _loads(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise StoreError(f"stored data is not JSON (a damaged database?): {e}") from None

@@ -20,6 +20,7 @@ thread-safe: call it from one thread (an event loop) at a time.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from collections import OrderedDict
@@ -50,6 +51,8 @@ __all__ = [
     "BuyIn",
     "NoRake",
     "PercentRake",
+    "ReadOnlyDict",
+    "ReadOnlyList",
     "RakePolicy",
     "SeatInfo",
     "Table",
@@ -238,6 +241,58 @@ def rake_policy(data: Any) -> RakePolicy:
 # -- what the table shows -----------------------------------------------------------------
 
 
+def _refuse(self: object, *args: object, **kwargs: object) -> Any:
+    raise TypeError("a table event's data is read-only: change a copy (event.to_dict())")
+
+
+class ReadOnlyDict(dict):  # type: ignore[type-arg]
+    """A dict that cannot be changed (a table event's ``data``): it compares, prints and turns
+    into JSON as a dict does. Its dicts and lists are read-only too."""
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyDict, (dict(self),))
+
+    def __copy__(self) -> ReadOnlyDict:
+        return self
+
+    def __deepcopy__(self, memo: object) -> ReadOnlyDict:
+        return self
+
+
+class ReadOnlyList(list):  # type: ignore[type-arg]
+    """A list that cannot be changed (inside a table event's ``data``)."""
+
+    __setitem__ = __delitem__ = append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __iadd__ = __imul__ = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyList, (list(self),))
+
+    def __copy__(self) -> ReadOnlyList:
+        return self
+
+    def __deepcopy__(self, memo: object) -> ReadOnlyList:
+        return self
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return ReadOnlyDict({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return ReadOnlyList(_frozen(v) for v in value)
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _thawed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_thawed(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class TableEvent:
     """One numbered thing that happened at a table, for a server to forward.
@@ -250,10 +305,13 @@ class TableEvent:
     ``leave`` (``amount`` = chips taken away), ``sit_out``, ``sit_in``, ``chips`` (chips added),
     ``hand_start`` (``data``: button, small blind and big blind seats, the seats dealt in by
     position, their stacks), ``timeout`` (the table acted for an overdue seat, ``data["action"]``),
-    ``rake`` (``amount`` taken) and ``hand_end`` (``data``: each seat's stack and winnings, the
-    rake). ``count`` is the engine event's ``number`` (cards dealt or drawn, a round's number).
-    Amounts are chips. Deal and draw events carry cards only for their own seat's player (see
-    :meth:`Table.events_for`).
+    ``rake`` (``amount`` taken) and ``hand_end`` (``data``: ``stacks`` and ``winnings`` by seat,
+    after the rake, of the seats still held by the hand's players; ``rake``; ``rake_error`` when
+    the rake policy failed on this pot: then nothing was taken, and the hand stands). ``count``
+    is the engine event's ``number`` (cards dealt or drawn, a round's number). Amounts are
+    chips. Deal and draw events carry cards only for their own seat's player (see
+    :meth:`Table.events_for`). One event is given to every reader, so it is immutable, ``data``
+    included (a :class:`ReadOnlyDict`; :meth:`to_dict` gives a plain copy to change or send).
     """
 
     number: int
@@ -270,6 +328,10 @@ class TableEvent:
     pot: int = 0
     data: dict[str, Any] = field(default_factory=dict, compare=False)
 
+    def __post_init__(self) -> None:
+        if type(self.data) is not ReadOnlyDict:  # one event, seen by many readers: read-only
+            object.__setattr__(self, "data", _frozen(self.data))
+
     def hidden(self) -> TableEvent:
         """This event without its secret cards (the count stays): how other seats and
         spectators see a deal or a draw."""
@@ -277,7 +339,7 @@ class TableEvent:
             return self
         return TableEvent(
             self.number, self.seq, self.hand, self.kind, self.seat, self.player, self.amount, (), (), self.count,
-            self.hand_class, self.pot, dict(self.data),
+            self.hand_class, self.pot, self.data,
         )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
@@ -295,7 +357,7 @@ class TableEvent:
             "count": self.count,
             "hand_class": self.hand_class,
             "pot": self.pot,
-            "data": self.data,
+            "data": _thawed(self.data),
         }
 
     @classmethod
@@ -313,7 +375,7 @@ class TableEvent:
                 parse_cards(d["cards"]), parse_cards(d["discarded"]), d["count"], d["hand_class"], d["pot"],
                 dict(d["data"]),
             )  # fmt: skip
-        except (KeyError, TypeError, ValueError, LowballError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, LowballError) as e:
             raise StoreError(f"not a table event: {e!r}") from None
 
 
@@ -397,6 +459,7 @@ class _Seat:
     leaving: bool = False
     timeouts: int = 0
     to_add: int = 0
+    new: bool = False  # not dealt in since sitting down: waits for the big blind or posts
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -452,22 +515,31 @@ def _action_dict(action: Action) -> dict[str, Any]:
 
 def _as_action(action: Any, where: str) -> Action:
     """An :class:`Action` from an Action or its dict form (``{"kind": "raise", "amount": 6}``,
-    ``{"kind": "discard", "cards": "Kd Qs"}``)."""
-    if isinstance(action, Action):
-        return action
+    ``{"kind": "discard", "cards": "Kd Qs"}``), with a plain int amount; an amount is allowed for
+    a bet or raise only and cards for a discard only (IllegalActionError naming ``where``)."""
     if isinstance(action, dict):
         unknown = set(action) - {"kind", "amount", "cards"}
         if unknown or "kind" not in action:
             raise IllegalActionError(f"{where}: action {action!r}: expected kind, and amount or cards")
-        kind = action["kind"]
-        amount = action.get("amount", 0)
-        if kind in ("bet", "raise"):
-            amount = whole_number(amount, f"{where}: wager", 0, error=IllegalActionError)
-        elif amount not in (0, None):
-            raise IllegalActionError(f"{where}: action {action!r}: only a bet or raise has an amount")
-        cards = action.get("cards", ())
-        return Action(kind, amount or 0, parse_cards(cards) if cards else ())
-    raise IllegalActionError(f"{where}: action = {action!r}: expected a lowball Action or its dict")
+        kind, amount, cards = action["kind"], action.get("amount", 0), action.get("cards", ())
+        if amount is None:
+            amount = 0
+        if kind == "discard" and cards:
+            cards = parse_cards(cards)
+    elif isinstance(action, Action):
+        kind, amount, cards = action.kind, action.amount, action.cards
+    else:
+        raise IllegalActionError(f"{where}: action = {action!r}: expected a lowball Action or its dict")
+    if kind in ("bet", "raise"):
+        amount = whole_number(amount, f"{where}: wager", 0, error=IllegalActionError)
+    elif type(amount) is not int or amount != 0:
+        raise IllegalActionError(f"{where}: action {action!r}: only a bet or raise has an amount")
+    if kind != "discard" and cards:
+        raise IllegalActionError(f"{where}: action {action!r}: only a discard has cards")
+    try:
+        return Action(kind, amount, tuple(cards))
+    except IllegalActionError as e:
+        raise IllegalActionError(f"{where}: {e}") from None
 
 
 def _same_action(a: Action, b: Action) -> bool:
@@ -476,9 +548,13 @@ def _same_action(a: Action, b: Action) -> bool:
 
 
 def _seconds(value: object, name: str, low: float = 0.0) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < low:
+    """A time or duration in seconds: any real number type (numpy's too), finite, >= ``low``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TableError(f"{name} = {value!r}: expected a finite number of seconds >= {low:g}")
-    return float(value)
+    seconds = float(value)
+    if not math.isfinite(seconds) or seconds < low:
+        raise TableError(f"{name} = {value!r}: expected a finite number of seconds >= {low:g}")
+    return seconds
 
 
 class Table:
@@ -1020,17 +1096,22 @@ class Table:
         self._out = []
         self._finished = None
 
+    def _kept(self, pending: list[TableEvent]) -> tuple[int, list[int]]:
+        """With ``pending`` events added: the first event number kept in memory and the first
+        event numbers of the hands kept (the last ``keep_hands``)."""
+        starts = self._hand_starts + [e.number for e in pending if e.kind == "hand_start"]
+        if len(starts) > self._keep_hands:
+            starts = starts[-self._keep_hands :]
+            return starts[0], starts
+        first = self._events[0].number if self._events else (pending[0].number if pending else self._event_number + 1)
+        return first, starts
+
     def _publish(self, events: list[TableEvent]) -> None:
-        for e in events:
-            if e.kind == "hand_start":
-                self._hand_starts.append(e.number)
+        first, starts = self._kept(events)
         self._events.extend(events)
-        if len(self._hand_starts) > self._keep_hands:
-            cut = self._hand_starts[-self._keep_hands]
-            del self._hand_starts[: -self._keep_hands]
-            first = self._events[0].number if self._events else cut
-            if cut > first:
-                del self._events[: cut - first]
+        self._hand_starts = starts
+        if self._events and first > self._events[0].number:
+            del self._events[: first - self._events[0].number]
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -1066,7 +1147,7 @@ class Table:
             raise TableError(f"seat {k}: post = {post!r}: expected True or False")
         now_ = self._now(now)
         with self._change("sit", k, now_, player=player, chips=amount, post=post):
-            self._seats[k] = _Seat(player, amount, WAITING, self._time_bank, post=post)
+            self._seats[k] = _Seat(player, amount, WAITING, self._time_bank, post=post, new=True)
             self._bought_in += amount
             self._emit("sit", k, amount, data={"post": post})
 
@@ -1154,7 +1235,7 @@ class Table:
         with self._change("sit_in", k, now_, post=post):
             owes = s.missed_big or s.missed_small
             s.timeouts = 0
-            if s.status == SITTING_OUT and not owes:
+            if s.status == SITTING_OUT and not owes and not s.new:
                 s.status = ACTIVE
             elif s.status == SITTING_OUT:
                 s.status = WAITING
@@ -1163,7 +1244,8 @@ class Table:
 
     def add_chips(self, seat: int, amount: int, *, now: float | None = None) -> None:
         """Add ``amount`` chips to the stack at ``seat``, within the buy-in's maximum. In a hand
-        the chips wait for its end (chips in play do not change during a hand).
+        the chips wait for its end (chips in play do not change during a hand), and the maximum
+        applies to the stack the player began the hand with.
 
         Raises
         ------
@@ -1173,9 +1255,9 @@ class Table:
         """
         k, s = self._occupied(seat, "add chips")
         amount = whole_number(amount, f"seat {k}: chips to add", 1, error=TableError)
-        info = self._info(k)
-        assert info is not None
-        stack = info.chips + s.to_add + amount
+        in_hand = self._hand is not None and k in self._pos
+        # in a hand, the stack the player sat down to it with: what he has bet is still his
+        stack = (self._hand.starting_stacks[self._pos[k]] if in_hand else s.chips) + s.to_add + amount  # type: ignore[union-attr]
         b = self._buy_in
         if b.maximum is not None and stack > b.maximum:
             raise TableError(
@@ -1257,10 +1339,10 @@ class Table:
             if k == new_bb:
                 break
             s = self._seats[k]
-            if s is not None and s.status != WAITING and not s.leaving:
+            if s is not None and s.status != WAITING and not s.new and not s.leaving:
                 missed.append((k, True, True))  # the big blind passed a seat sitting out
         s = self._seats[sb_mark]
-        if s is not None and not self._able(sb_mark) and s.status != WAITING and not s.leaving:
+        if s is not None and not self._able(sb_mark) and s.status != WAITING and not s.new and not s.leaving:
             missed.append((sb_mark, True, False))
         dealt = []
         for k in self._clockwise(btn):
@@ -1268,7 +1350,7 @@ class Table:
                 continue
             s = self._seats[k]
             assert s is not None
-            owes = s.status == WAITING or s.missed_big or s.missed_small
+            owes = s.status == WAITING or s.new or s.missed_big or s.missed_small
             if k == new_bb or not owes:
                 dealt.append(k)
             elif s.post and k not in (btn, sb_mark) and not between(btn, new_bb, k):
@@ -1290,7 +1372,7 @@ class Table:
                 live[p] = f.big_blind
             elif k == sb_mark:
                 live[p] = f.small_blind
-            elif s.status == WAITING and not (s.missed_big or s.missed_small):
+            elif s.new:
                 live[p] = f.big_blind  # a new player's post (WSOP-LAR 100a, 154)
             else:
                 live[p] = f.big_blind if s.missed_big else 0
@@ -1361,6 +1443,7 @@ class Table:
             assert s is not None
             s.status = ACTIVE
             s.post = False
+            s.new = False
             s.missed_small = s.missed_big = False
         self._seq += 1
         self._emit(
@@ -1512,8 +1595,13 @@ class Table:
         order = self._order
         pot = sum(hand.winnings)
         reached = hand.draw_round >= 1
-        rake = self._rake.rake(pot, reached_draw=reached, players=len(order))
-        rake = whole_number(rake, "the rake policy's rake", 0, pot, error=TableError)
+        rake_error = None
+        try:  # a house policy that fails takes nothing: it must not undo or wedge a played hand
+            rake = whole_number(
+                self._rake.rake(pot, reached_draw=reached, players=len(order)), "the rake", 0, pot, error=TableError
+            )
+        except Exception as e:  # noqa: BLE001 - reported in the hand_end event
+            rake, rake_error = 0, f"{type(e).__name__}: {e}"
         shares = self._rake_shares(hand, rake)
         stacks = [hand.stacks[p] - shares[p] for p in range(len(order))]
         # the PHH text is written when asked for (last_phh) or stored: a table in memory playing
@@ -1531,15 +1619,17 @@ class Table:
         if rake:
             self._emit("rake", None, rake)
         self._rake_total += rake
-        winnings = {k: hand.winnings[p] - shares[p] for p, k in enumerate(order)}
-        self._emit(
-            "hand_end",
-            data={
-                "stacks": {str(k): stacks[p] for p, k in enumerate(order)},
-                "winnings": {str(k): w for k, w in winnings.items()},
-                "rake": rake,
-            },
-        )
+        # seats whose player is still the one dealt in (one who folded and left was paid out,
+        # and the seat may hold a new player by now)
+        kept = [(p, k) for p, k in enumerate(order) if self._pos.get(k) == p]
+        data: dict[str, Any] = {
+            "stacks": {str(k): stacks[p] for p, k in kept},
+            "winnings": {str(k): hand.winnings[p] - shares[p] for p, k in kept},
+            "rake": rake,
+        }
+        if rake_error is not None:
+            data["rake_error"] = rake_error
+        self._emit("hand_end", data=data)
         if self._store is not None:
             self._finished = {
                 "number": self._hand_number,
@@ -1551,9 +1641,6 @@ class Table:
                 "rake": rake,
                 "button": self._button,
             }
-        # seats whose player is still the one dealt in (one who folded and left was paid out,
-        # and the seat may hold a new player by now)
-        kept = [(p, k) for p, k in enumerate(order) if self._pos.get(k) == p]
         self._hand = None
         self._order = []
         self._pos = {}
@@ -1605,9 +1692,7 @@ class Table:
         """The whole table as JSON-ready data (every card and the stub: keep it server-side):
         what a store saves and :meth:`resume` rebuilds from."""
         rake = self._rake.to_dict() if hasattr(self._rake, "to_dict") else {"kind": "custom", "repr": repr(self._rake)}
-        events = self._events + (pending_events or [])
-        kept_from = events[0].number if events else self._event_number + 1
-        hand_starts = list(self._hand_starts) + [e.number for e in (pending_events or []) if e.kind == "hand_start"]
+        kept_from, hand_starts = self._kept(pending_events or [])
         return {
             "format": TABLE_FORMAT,
             "config": {
@@ -1629,7 +1714,7 @@ class Table:
             "op": self._op,
             "event_number": self._event_number,
             "events_from": kept_from,
-            "hand_starts": hand_starts[-self._keep_hands :],
+            "hand_starts": hand_starts,
             "hand_number": self._hand_number,
             "hand": None if self._hand is None else self._hand.to_dict(),
             "order": list(self._order),
@@ -1707,6 +1792,8 @@ class Table:
         """
         if not isinstance(store, Store):
             raise StoreError(f"store = {store!r}: expected a lowball Store (such as SQLiteStore)")
+        if not isinstance(table_id, str) or not table_id:
+            raise StoreError(f"table_id = {table_id!r}: expected a table's name (a non-empty str)")
         loaded = store.load(table_id)
         if loaded is None:
             raise StoreError(f"{store!r} holds no table {table_id!r}")
