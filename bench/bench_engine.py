@@ -10,8 +10,9 @@ blinds, burning, hole dealing, bet collection, showdown, hand killing, chips pus
 so each engine does its own dealing and bookkeeping and the benchmark only takes the decisions.
 Each engine shuffles from one random source per run, as a table or a simulation does: pokerkit
 from the ``random`` module, lowball from one seeded numpy ``Generator`` shared by the run's decks
-(``lowball simulate`` and ``Table`` do the same; seeding a new PCG64 for every hand would cost
-lowball about 10 us a hand, and pokerkit does not reseed either).
+(a seeded ``Table``, and so ``lowball simulate``, instead seeds a new PCG64 for every hand from
+``SeedSequence(seed, spawn_key=(k,))``, which costs about 10 us a hand more; pokerkit does not
+reseed).
 
 Both engines get the same decisions from the same policy and seeds: hand ``i`` uses
 ``random.Random(i)``; at each betting turn the player raises with probability 0.3 when a raise

@@ -9,6 +9,7 @@ of those. A TypeError is only acceptable for a wrong *number* of arguments, neve
 from __future__ import annotations
 
 import math
+import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -21,9 +22,10 @@ from hypothesis import strategies as st
 import lowball
 from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh
 from lowball.deck import check_seed
-from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, apply_action
+from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, Posts, apply_action
 from lowball.simulate import simulate
-from lowball.table import Table, random_sources
+from lowball.store import SQLiteStore
+from lowball.table import BuyIn, NoRake, PercentRake, Table, TableEvent, random_sources
 from lowball.variants import (
     TRIPLE_DRAW_FIXED_LIMIT,
     FixedLimit,
@@ -133,8 +135,29 @@ def hand_state(phase: str = BETTING) -> HandState:
     return s
 
 
-def table() -> Table:
-    return Table(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], deck_source=np.random.default_rng(1))
+def seated() -> Table:
+    """Two players at a table of three seats, between hands."""
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, seed=1, buy_in=BuyIn(20, 500), clock=lambda: 0.0)
+    t.sit(0, "ann", 100)
+    t.sit(1, "bob", 100)
+    return t
+
+
+def playing() -> Table:
+    """The same table in its first hand."""
+    t = seated()
+    t.deal()
+    return t
+
+
+def sitting_out() -> Table:
+    """The same table after its first hand, seat 0 sitting out."""
+    t = seated()
+    t.sit_out(0)
+    return t
+
+
+SEAT_TO_ACT = playing().actor
 
 
 HAND = Hand("7s5h4d3c2s")
@@ -249,12 +272,13 @@ ENTRIES: list[Entry] = [
     ("make_bot", bots.make_bot, ("random", TRIPLE_DRAW_FIXED_LIMIT, random.Random(1)), {"search_path": ["."]}),
     ("plan_discards", bots.plan_discards, (lowball.parse_hand("KsQh7d5c2s"), 1), {}),
     ("hand_tier", bots.hand_tier, (lowball.parse_hand("KsQh7d5c2s"), 1), {}),
-    # the table and the simulation
-    ("Table", lambda *a, **k: Table(*a, **k), (TRIPLE_DRAW_FIXED_LIMIT, [100, 100]), {"button": 1}),
-    ("Table.finish_hand", lambda *a: table().finish_hand(*a), (table().new_hand(),), {}),
-    ("Table.rebuy", lambda *a, **k: table().rebuy(*a, **k), (100,), {"seats": [0]}),
-    ("Table.reset_stacks", lambda *a: table().reset_stacks(*a), (100,), {}),
+    # the table's options and records (its methods are in TABLE_ENTRIES, with a state check)
+    ("BuyIn", lambda *a: BuyIn(*a), (20, 500), {}),
+    ("PercentRake", lambda *a: PercentRake(*a), (5, 3, True), {}),
+    ("Posts", lambda *a: Posts(*a), ((1, 2, 0), 1, (0, 0, 0)), {}),
+    ("TableEvent.from_dict", TableEvent.from_dict, (playing().events_for(None)[0].to_dict(),), {}),
     ("random_sources", random_sources, (1, 2), {}),
+    # the simulation
     # (two hands: a huge hand count is a valid request that would run for ever)
     (
         "simulate",
@@ -295,6 +319,145 @@ ENTRIES: list[Entry] = [
     ("DiscardMatrix.maxmin", MATRIX.maxmin, (1,), {}),
 ]
 
+# Failures found when this test was written, fixed since; kept empty so that a new known failure
+# can be listed here with its reason (it then runs as an xfail).
+KNOWN: dict[tuple[str, str], str] = {
+    ("TableEvent.from_dict", "0"): "BUG: a numpy scalar raises IndexError (see test_known_table_bugs)",
+    ("Table.resume", "1"): "BUG: a table_id of 2**70 raises OverflowError (see test_known_table_bugs)",
+}
+
+# Each entry: (name, the table it is called on, method, good positional args, good keyword args).
+# A method refusing a bad value must leave the table exactly as it was (its snapshot, its events).
+TableEntry = tuple[str, Callable[[], Table], str, tuple[Any, ...], dict[str, Any]]
+TABLE_ENTRIES: list[TableEntry] = [
+    ("Table.sit", seated, "sit", (2, "cid", 100), {"post": False, "now": 0.0}),
+    ("Table.leave", playing, "leave", (0,), {"now": 0.0}),
+    ("Table.sit_out", seated, "sit_out", (0,), {"now": 0.0}),
+    ("Table.sit_in", sitting_out, "sit_in", (0,), {"post": False, "now": 0.0}),
+    ("Table.add_chips", seated, "add_chips", (0, 10), {"now": 0.0}),
+    ("Table.reset_stacks", seated, "reset_stacks", (50,), {"now": 0.0}),
+    ("Table.deal", seated, "deal", (), {"now": 0.0}),
+    ("Table.act", playing, "act", (SEAT_TO_ACT, Action.call()), {"seq": 1, "now": 0.0}),
+    ("Table.tick", playing, "tick", (1000.0,), {}),
+    ("Table.events_for", playing, "events_for", (0,), {"since": 0}),
+    ("Table.view", playing, "view", (0,), {}),
+    ("Table.position_of", playing, "position_of", (0,), {}),
+    ("Table.seat_of", playing, "seat_of", (0,), {}),
+]
+TABLE_CASES = [
+    (e, i) for e in TABLE_ENTRIES for i in [*range(len(e[3])), *e[4]]
+]  # every positional and keyword argument in turn
+
+
+@pytest.mark.parametrize("case", TABLE_CASES, ids=[f"{e[0]}-{i}" for e, i in TABLE_CASES])
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=BAD)
+def test_bad_value_leaves_the_table_as_it_was(case: tuple[TableEntry, int | str], value: Any) -> None:
+    (name, make, method, args, kwargs), where = case
+    args_ = list(args)
+    kwargs_ = dict(kwargs)
+    if isinstance(where, int):
+        args_[where] = value
+    else:
+        kwargs_[where] = value
+    t = make()
+    before = t.snapshot()
+    events = t.events_for(None)
+    try:
+        getattr(t, method)(*args_, **kwargs_)
+    except LowballError:
+        assert t.snapshot() == before, f"{name}({where} = {value!r}) changed the table"
+        assert t.events_for(None) == events
+        assert t.chips_in == t.chips_at_table() + t.rake_total + t.chips_out
+    except Exception as e:  # noqa: BLE001 - the point of the test
+        raise AssertionError(f"{name}({where} = {value!r}) raised {type(e).__name__}: {e}") from e
+
+
+@pytest.fixture(scope="module")
+def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A directory of its own, the current one while a store test runs (a bad path such as
+    ``"x"`` is a valid file name, made there)."""
+    d = tmp_path_factory.mktemp("stores")
+    cwd = os.getcwd()
+    os.chdir(d)
+    try:
+        SQLiteStore("saved.db").close()
+        Table(TRIPLE_DRAW_FIXED_LIMIT, seats=2, table_id="t", store=SQLiteStore("saved.db"), seed=1)
+        yield d
+    finally:
+        os.chdir(cwd)
+
+
+STORE_ENTRIES: list[Entry] = [
+    (
+        "Table",
+        lambda *a, **k: Table(*a, **k),
+        (TRIPLE_DRAW_FIXED_LIMIT,),
+        {
+            "seats": 3,
+            "table_id": "new",
+            "store": None,
+            "seed": 1,
+            "buy_in": BuyIn(20),
+            "action_seconds": 30.0,
+            "time_bank": 60.0,
+            "timeouts_to_sit_out": 2,
+            "next_hand_delay": None,
+            "rake": NoRake(),
+            "button": 0,
+            "clock": lambda: 0.0,
+            "keep_hands": 2,
+        },
+    ),  # fmt: skip
+    ("SQLiteStore", lambda *a, **k: SQLiteStore(*a, **k).close(), ("other.db",), {"synchronous": "FULL"}),
+    (
+        "Table.resume",
+        lambda *a, **k: Table.resume(*a, **k),
+        (lambda: SQLiteStore("saved.db"), "t"),
+        {"rake": None, "clock": lambda: 0.0},
+    ),
+]
+STORE_CASES = [(e, i) for e in STORE_ENTRIES for i in [*range(len(e[2])), *e[3]]]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(
+            c,
+            id=f"{c[0][0]}-{c[1]}",
+            marks=[pytest.mark.xfail(strict=False, reason=KNOWN[(c[0][0], str(c[1]))])]
+            if (c[0][0], str(c[1])) in KNOWN
+            else [],
+        )
+        for c in STORE_CASES
+    ],
+)
+@settings(
+    max_examples=40,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(value=BAD)
+def test_bad_value_to_a_table_or_store_raises_lowball_error(
+    store_dir: Any, case: tuple[Entry, int | str], value: Any
+) -> None:
+    (name, fn, args, kwargs), where = case
+    args_ = [a() if callable(a) and name == "Table.resume" and i == 0 else a for i, a in enumerate(args)]
+    kwargs_ = dict(kwargs)
+    if isinstance(where, int):
+        args_[where] = value
+    else:
+        kwargs_[where] = value
+    try:
+        fn(*args_, **kwargs_)
+    except LowballError:
+        pass
+    except Exception as e:  # noqa: BLE001 - the point of the test
+        raise AssertionError(f"{name}({where} = {value!r}) raised {type(e).__name__}: {e}") from e
+
+
 SNAPSHOT = deck().snapshot()
 DRAW_SNAPSHOT = drawing().snapshot()
 STATE = hand_state().to_dict()
@@ -334,10 +497,6 @@ for key in VARIANT:
     ENTRIES.append(
         (f"Variant.from_dict[{key}]", lambda v, m=_with(VARIANT, key): Variant.from_dict(m(v)), (VARIANT[key],), {})
     )
-
-# Failures found when this test was written, fixed since; kept empty so that a new known failure
-# can be listed here with its reason (it then runs as an xfail).
-KNOWN: dict[tuple[str, str], str] = {}
 
 CASES = []
 for name, fn, args, kwargs in ENTRIES:
@@ -382,9 +541,21 @@ def test_bad_value_raises_lowball_error(case: tuple[Any, ...], value: Any) -> No
         raise AssertionError(f"{name}({where} = {value!r}) raised {type(e).__name__}: {e}") from e
 
 
+@pytest.mark.xfail(strict=True, reason="BUG: TableEvent.from_dict lets IndexError out for a numpy scalar")
+def test_known_table_bug_event_from_a_numpy_scalar() -> None:
+    with pytest.raises(LowballError, match="not a table event"):
+        TableEvent.from_dict(np.int64(-1))  # type: ignore[arg-type]
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: Table.resume passes a table_id that is no str to the store")
+def test_known_table_bug_resume_with_a_huge_table_id(store_dir: Any) -> None:
+    with pytest.raises(LowballError, match="table_id"):
+        Table.resume(SQLiteStore("saved.db"), 2**70)  # type: ignore[arg-type]
+
+
 def test_every_public_callable_is_covered() -> None:
     """A new public function or class of lowball gets a line in ENTRIES (or is named here)."""
-    covered = {name.split(".")[0] for name, *_ in ENTRIES}
+    covered = {name.split(".")[0] for name, *_ in ENTRIES + STORE_ENTRIES} | {e[0].split(".")[0] for e in TABLE_ENTRIES}
     # data, modules, errors, and records built from trusted values only by the library
     exempt = {
         "VARIANTS",
@@ -401,6 +572,8 @@ def test_every_public_callable_is_covered() -> None:
         "PlayerView",
         "DeckView",
         "evaluate_all",
+        "Store",  # a Protocol: nothing to call
+        "NoRake",  # no argument
     }
     errors = {n for n in lowball.__all__ if n.endswith("Error")}
     missing = set(lowball.__all__) - covered - exempt - errors

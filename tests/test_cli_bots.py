@@ -198,9 +198,10 @@ def test_sensible_beats_random_and_calling_station() -> None:
     mixed = simulate(F2L3D, ["sensible", "random", "calling"] * 2, 1500, seed=14)
     assert vs_random.seats[0].chips > 0 and vs_random.seats[0].chips == -vs_random.seats[1].chips
     assert vs_calling.seats[0].chips > 0
-    # By wide margins (chips per 100 hands; the big bet is 4): about +501, +164, +629 and +651
-    # (the calling station +10) with these seeds; +165..+180 heads-up against the calling
-    # station over other seeds.
+    # By wide margins (chips per 100 hands; the big bet is 4): about +500, +158, +653 and +659
+    # (the calling station +25) with these seeds on the server table's per-hand decks (+501,
+    # +164, +629, +651 on the old table's shared generator); +165..+180 heads-up against the
+    # calling station over other seeds.
     assert _per_100(vs_random.by_bot(), "sensible") > 300
     assert _per_100(vs_calling.by_bot(), "sensible") > 100
     assert _per_100(six.by_bot(), "sensible") > 300

@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from lowball import phh
+from lowball import Deck, HandState, phh
 from lowball.cli import main
-from lowball.errors import InvalidTypeError, LowballError
+from lowball.errors import InvalidTypeError, LowballError, TableError
 from lowball.simulate import simulate
+from lowball.table import BuyIn, Table
 from lowball.variants import VARIANTS
 
 
@@ -272,35 +273,85 @@ def test_help_explains_every_option() -> None:
         assert re.search(rf"^\s+{cmd}\s", top.stdout, re.M)
 
 
-def test_table_maps_seats_to_positions_with_the_button() -> None:
-    from lowball.table import Table
+def test_table_reset_stacks_books_chips_in_and_out() -> None:
+    """Table.reset_stacks, the one method simulations add to the server table: every seated
+    stack becomes the amount; chips given count as chips in, chips taken as chips out, so the
+    table's accounting (chips in = at the table + rake + out) still holds."""
+    table = Table(VARIANTS["F2L3D"], seats=3, seed=1, buy_in=BuyIn(20, 100), clock=lambda: 0.0)
+    table.sit(0, "ann", 20)
+    table.sit(2, "cid", 90)
+    assert (table.chips_in, table.chips_out) == (110, 0)
+    table.reset_stacks(50)
+    # seat 0 gets 30 more, seat 2 gives 40 back; the empty seat 1 stays empty
+    assert [None if i is None else i.chips for i in table.seats] == [50, None, 50]
+    assert (table.chips_in, table.chips_out, table.chips_at_table()) == (140, 40, 100)
+    assert table.chips_in == table.chips_at_table() + table.rake_total + table.chips_out
+    last = table.events_for(None)[-1]
+    assert (last.kind, last.amount, last.data) == ("reset_stacks", 50, {"chips_in": 30, "chips_out": 40})
+    # refused: above the buy-in's maximum, and during a hand (the table left as it was)
+    before = table.snapshot()
+    with pytest.raises(TableError, match=r"^reset_stacks: 101 chips is above the table's maximum buy-in of 100$"):
+        table.reset_stacks(101)
+    assert table.snapshot() == before
+    table.deal()
+    before = table.snapshot()
+    with pytest.raises(TableError, match=r"^reset_stacks: hand 1 is still being played$"):
+        table.reset_stacks(50)
+    assert table.snapshot() == before
 
-    table = Table(VARIANTS["F2L3D"], [10, 20, 30, 40])
-    assert table.button == 3
-    assert table.seats_by_position() == [0, 1, 2, 3]  # seat 0 posts the small blind
-    state = table.new_hand()
-    assert state.starting_stacks == (10, 20, 30, 40)
-    while state.actor is not None:
-        state.fold() if state.legal_actions().fold else state.check()
-    table.finish_hand(state)
-    assert table.button == 0
-    assert table.seats_by_position() == [1, 2, 3, 0]
-    assert table.stacks == (9, 21, 30, 40)  # everyone folded to the big blind (seat 1)
-    heads_up = Table(VARIANTS["F2L3D"], [5, 5])
-    # heads-up: position 0 is the big blind (the seat that is not the button)
-    assert heads_up.seats_by_position() == [0, 1]
-    assert heads_up.new_hand().bets == (2, 1)
-    # heads-up, seat 0 (the big blind, 2 chips) all in and called down: it loses with this seed
-    broke = Table(VARIANTS["F2L3D"], [2, 5], deck_source=np.random.default_rng(0))
-    state = broke.new_hand()
-    while state.actor is not None:
-        legal = state.legal_actions()
-        state.stand_pat() if legal.draw else (state.call() if legal.call else state.check())
-    broke.finish_hand(state)
-    assert broke.stacks == (0, 7) and broke.hands_played == 1 and broke.button == 0
-    assert broke.rebuy(50) == [0] and broke.stacks == (50, 7)
-    broke.reset_stacks(9)
-    assert broke.stacks == (9, 9)
+
+def test_each_hand_is_dealt_from_its_own_seeded_deck(tmp_path: Path) -> None:
+    """Hand k of a seeded run is shuffled from SeedSequence(seed, spawn_key=(k,)) (the table's
+    seed), whatever happened in earlier hands: each file's first cards dealt are those of a
+    fresh hand dealt from that deck."""
+    variant = VARIANTS["F2L3D"]
+    simulate(variant, ["sensible", "random", "calling"], 5, seed=21, phh_dir=tmp_path)
+    for k in range(1, 6):
+        hist = phh.load(tmp_path / f"hand-{k:06d}.phh")
+        deck = Deck(seed=np.random.SeedSequence(21, spawn_key=(k,)), rule=variant.reshuffle, burn=variant.burn)
+        fresh = HandState(variant, list(hist.starting_stacks), deck=deck)
+        dealt = [a for a in hist.actions if a.startswith("d dh ")][:3]
+        assert dealt == [f"d dh p{p + 1} {''.join(str(c) for c in fresh.hand(p))}" for p in range(3)]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_broke_seat_rebuys_and_plays_the_next_hand_with_no_blind_owed(tmp_path: Path, players: int) -> None:
+    """Stacks of 20 at no limit: seats go broke. The table sits a broke player out; the
+    simulation adds the chips and sits the player in before the next deal, so every seat is
+    dealt every hand, no blind is missed or owed (no dead blinds, the usual two posts), and the
+    button moves one seat every hand as before."""
+    bots = ["sensible", "random", "calling"][:players]
+    result = simulate(VARIANTS["N2L3D"], bots, 60, seed=1, stack=20, phh_dir=tmp_path)
+    assert sum(r.rebuys for r in result.seats) > 0
+    prev: dict[int, int] | None = None
+    rebuys = [0] * players
+    for k in range(1, 61):
+        hist = phh.load(tmp_path / f"hand-{k:06d}.phh")
+        seats = hist.fields["seats"]
+        assert sorted(seats) == list(range(1, players + 1))
+        # the button: the last position (heads-up, the second: the small blind)
+        assert seats[-1] == (k - 1 + players - 1) % players + 1
+        assert "_lowball_dead_blinds" not in hist.fields and hist.posts is None
+        start = dict(zip(seats, hist.starting_stacks))
+        if prev is not None:
+            for s, v in prev.items():
+                assert start[s] == (v if v > 0 else 20)
+                rebuys[s - 1] += v == 0
+        assert hist.finishing_stacks is not None
+        prev = dict(zip(seats, hist.finishing_stacks))
+    assert [r.rebuys for r in result.seats] == rebuys
+
+
+def test_seeded_runs_repeat_hand_for_hand(tmp_path: Path) -> None:
+    a, b, c = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    ra = simulate(VARIANTS["F2L3D"], ["sensible", "random", "calling"], 30, seed=5, phh_dir=a)
+    rb = simulate(VARIANTS["F2L3D"], ["sensible", "random", "calling"], 30, seed=5, phh_dir=b)
+    rc = simulate(VARIANTS["F2L3D"], ["sensible", "random", "calling"], 30, seed=6, phh_dir=c)
+    assert rc.to_dict(timing=False) != ra.to_dict(timing=False)
+    assert ra.to_dict(timing=False) == rb.to_dict(timing=False)
+    texts = [[f.read_text() for f in sorted(d.iterdir())] for d in (a, b, c)]
+    assert texts[0] == texts[1] and len(texts[0]) == 30
+    assert sum(x != y for x, y in zip(texts[0], texts[2])) == 30
 
 
 def test_phh_files_of_hands_with_reshuffles_replay(tmp_path: Path) -> None:

@@ -18,9 +18,10 @@ import numpy as np
 import pytest
 
 from lowball import Deck, HandState, InvalidSeedError, InvalidValueError, LowballError
-from lowball.errors import DeckError, IllegalActionError, whole_number
+from lowball.engine import Action, Posts
+from lowball.errors import DeckError, IllegalActionError, SeqError, TableError, whole_number
 from lowball.simulate import simulate
-from lowball.table import Table, random_sources
+from lowball.table import BuyIn, PercentRake, Table, random_sources
 from lowball.variants import (
     SINGLE_DRAW_NO_LIMIT,
     TRIPLE_DRAW_FIXED_LIMIT,
@@ -67,14 +68,91 @@ def draws(value: Any) -> int:
     ).draws
 
 
-def table_stack(value: Any) -> int:
-    return Table(TRIPLE_DRAW_FIXED_LIMIT, [value, 100]).stacks[0]
+def seated() -> Table:
+    """Two players at a table of three seats, between hands (F2L3D: the buy-in is 20 chips)."""
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, seed=1, clock=lambda: 0.0)
+    t.sit(0, "ann", 100)
+    t.sit(1, "bob", 100)
+    return t
 
 
-def table_rebuy(value: Any) -> int:
-    table = Table(TRIPLE_DRAW_FIXED_LIMIT, [100, 100])
-    table.reset_stacks(value)
-    return table.stacks[0]
+def playing() -> Table:
+    """The same table in its first hand: heads-up, seat 0 the big blind (position 0), seat 1
+    the button with the small blind (position 1), to act first; the table's seq is 1."""
+    t = seated()
+    t.deal()
+    return t
+
+
+def table_seats(value: Any) -> int:
+    return Table(TRIPLE_DRAW_FIXED_LIMIT, seats=value).n_seats
+
+
+def table_button(value: Any) -> int:
+    """The first hand's button, three players seated."""
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, seed=1, button=value, clock=lambda: 0.0)
+    for k in range(3):
+        t.sit(k, f"p{k}", 100)
+    t.deal()
+    assert t.button is not None
+    return t.button
+
+
+def sit_seat(value: Any) -> int:
+    t = seated()
+    t.sit(value, "cid", 100)
+    return next(i.seat for i in t.seats if i is not None and i.player == "cid")
+
+
+def sit_chips(value: Any) -> int:
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, clock=lambda: 0.0)
+    t.sit(0, "ann", value)
+    assert t.seats[0] is not None
+    return t.seats[0].chips
+
+
+def add_chips(value: Any) -> int:
+    t = seated()
+    t.add_chips(0, value)
+    assert t.seats[0] is not None
+    return t.seats[0].chips - 100
+
+
+def reset_stacks(value: Any) -> int:
+    t = seated()
+    t.reset_stacks(value)
+    assert t.seats[1] is not None
+    return t.seats[1].chips
+
+
+def act_seq(value: Any) -> int:
+    return playing().act(1, Action.call(), seq=value).seq
+
+
+def position_of(value: Any) -> int:
+    p = playing().position_of(value)
+    assert p is not None
+    return p  # seat 1, the button heads-up, is position 1
+
+
+def seat_of(value: Any) -> int:
+    return playing().seat_of(value)
+
+
+def events_since(value: Any) -> int:
+    return playing().events_for(None, since=value)[0].number - 1
+
+
+def buy_in_minimum(value: Any) -> int:
+    return BuyIn(value).minimum
+
+
+def rake_cap(value: Any) -> int | None:
+    return PercentRake(5, value).cap
+
+
+def posts_live(value: Any) -> int:
+    return Posts((value, 2), 1).live[0]
 
 
 def deck_deal(value: Any) -> int:
@@ -86,7 +164,7 @@ def simulate_hands(value: Any) -> int:
 
 
 # (name, call, a good value, its range in the message, the error, the name in the message)
-Entry = tuple[str, Callable[[Any], int], int, str, type[LowballError], str]
+Entry = tuple[str, Callable[[Any], int | None], int, str, type[LowballError], str]
 ENTRIES: list[Entry] = [
     ("HandState stack", stack_of_first, 5, "1 or more", VariantError, "stack of position 0 (p1)"),
     ("HandState.raise_to", raise_to, 4, "0 or more", IllegalActionError, "wager"),
@@ -94,11 +172,31 @@ ENTRIES: list[Entry] = [
     ("FixedLimit.small_bet", small_bet, 3, "1 or more", VariantError, "FixedLimit.small_bet"),
     ("ForcedBets.big_blind", big_blind, 3, "0 or more", VariantError, "ForcedBets.big_blind"),
     ("Variant.draws", draws, 3, "1..3", VariantError, "Variant.draws"),
-    ("Table stack", table_stack, 7, "1 or more", VariantError, "stacks[0] (seat 1)"),
-    ("Table.reset_stacks", table_rebuy, 7, "1 or more", InvalidValueError, "stack"),
+    ("Table seats", table_seats, 3, "2..6", TableError, "seats"),
+    ("Table button", table_button, 1, "0..2", TableError, "button (a seat)"),
+    ("Table.sit seat", sit_seat, 2, "0..2", TableError, "seat"),
+    ("Table.sit chips", sit_chips, 30, "1 or more", TableError, "seat 0: chips"),
+    ("Table.add_chips", add_chips, 7, "1 or more", TableError, "seat 0: chips to add"),
+    ("Table.reset_stacks", reset_stacks, 7, "1 or more", TableError, "reset_stacks: amount"),
+    ("Table.act seq", act_seq, 1, "0 or more", SeqError, "seat 1: seq"),
+    ("Table.position_of", position_of, 1, "0..2", TableError, "seat"),
+    ("Table.seat_of", seat_of, 1, "0..1", TableError, "position"),
+    ("Table.events_for since", events_since, 2, "0 or more", TableError, "since (an event number)"),
+    ("BuyIn.minimum", buy_in_minimum, 20, "1 or more", TableError, "BuyIn.minimum"),
+    ("PercentRake.cap", rake_cap, 3, "0 or more", TableError, "PercentRake.cap"),
+    ("Posts.live", posts_live, 1, "0 or more", VariantError, "Posts.live[0]"),
     ("Deck.deal count", deck_deal, 5, "0 or more", DeckError, "number of cards to deal"),
     ("simulate hands", simulate_hands, 2, "0 or more", InvalidValueError, "hands"),
 ]
+
+
+# what None means where it is allowed
+NONE_MEANS: dict[str, object] = {
+    "HandState.view": None,  # a spectator's view
+    "Table seats": 6,  # the variant's max_players
+    "Table button": 2,  # the last seat able to play
+    "PercentRake.cap": None,  # no cap
+}
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e[0] for e in ENTRIES])
@@ -113,8 +211,8 @@ def test_any_integer_type_is_a_number(entry: Entry, kind: type) -> None:
 @pytest.mark.parametrize("value", [*NOT_NUMBERS, -1, np.int64(-1)], ids=repr)
 def test_what_is_not_a_number_is_refused(entry: Entry, value: Any) -> None:
     _, call, good, top, error, name = entry
-    if value is None and name == "position":
-        assert call(value) is None  # a spectator's view
+    if value is None and entry[0] in NONE_MEANS:  # None has a meaning here
+        assert call(value) == NONE_MEANS[entry[0]]
         return
     with pytest.raises(error) as e:
         call(value)
@@ -154,7 +252,8 @@ SEED_ENTRIES: list[tuple[str, Callable[[Any], object], bool]] = [
     ("Deck", lambda seed: Deck(seed=seed), True),
     ("Deck.from_order", lambda seed: Deck.from_order("7s", seed=seed), True),
     ("HandState", lambda seed: HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=seed), True),
-    ("random_sources (Table)", lambda seed: random_sources(seed, 2), False),
+    ("random_sources (simulate's bots)", lambda seed: random_sources(seed, 2), False),
+    ("Table", lambda seed: Table(TRIPLE_DRAW_FIXED_LIMIT, seed=seed), False),
     ("simulate", lambda seed: simulate(TRIPLE_DRAW_FIXED_LIMIT, ["calling", "calling"], 1, seed=seed), False),
 ]
 
@@ -202,11 +301,7 @@ def test_stacks_as_a_numpy_array() -> None:
     for dtype in (np.int64, np.uint16, np.int32):
         h = HandState(TRIPLE_DRAW_FIXED_LIMIT, np.array([200, 150, 100], dtype=dtype), seed=1)
         assert h.starting_stacks == (200, 150, 100) and all(type(s) is int for s in h.starting_stacks)
-        t = Table(TRIPLE_DRAW_FIXED_LIMIT, np.array([10, 20], dtype=dtype))
-        assert t.stacks == (10, 20) and all(type(s) is int for s in t.stacks)
     with pytest.raises(LowballError, match=r"^stack of position 0 \(p1\) = np.float64\(200.0\): expected a whole"):
         HandState(TRIPLE_DRAW_FIXED_LIMIT, np.array([200.0, 150.0]))
     with pytest.raises(LowballError, match=r"expected a list of chips, one per position"):
         HandState(TRIPLE_DRAW_FIXED_LIMIT, np.array([[200, 150]]))
-    with pytest.raises(LowballError, match=r"expected a list of chips, one per seat"):
-        Table(TRIPLE_DRAW_FIXED_LIMIT, np.array([[10, 20]]))

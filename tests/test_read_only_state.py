@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
 
 from helpers import interpreted_engine
@@ -152,24 +151,78 @@ def test_the_decks_containers_are_tuples_or_copies() -> None:
     assert d.view(0).hand_sizes == {0: 5, 1: 5}
 
 
-TABLE_NAMES = ["variant", "stacks", "n", "button", "deck_source", "hands_played"]
+TABLE_NAMES = [
+    "variant",
+    "table_id",
+    "n_seats",
+    "seq",
+    "hand_number",
+    "in_hand",
+    "button",
+    "small_blind",
+    "big_blind",
+    "actor",
+    "deadline",
+    "seats",
+    "rake_total",
+    "chips_in",
+    "chips_out",
+    "last_phh",
+]
+
+
+def _table() -> Table:
+    """Two players at a table of three seats, in the first hand."""
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, seed=1, clock=lambda: 0.0)
+    t.sit(0, "ann", 100)
+    t.sit(1, "bob", 100)
+    t.deal()
+    return t
 
 
 @pytest.mark.parametrize("name", TABLE_NAMES)
 def test_no_table_attribute_can_be_assigned(name: str) -> None:
-    t = Table(TRIPLE_DRAW_FIXED_LIMIT, [10, 20, 30], deck_source=np.random.default_rng(1))
+    t = _table()
+    before = t.snapshot()
     with pytest.raises(AttributeError):
         setattr(t, name, getattr(t, name))
-    assert t.stacks == (10, 20, 30) and t.button == 2 and t.n == 3 and t.hands_played == 0
+    assert t.snapshot() == before
 
 
-def test_the_tables_stacks_are_a_tuple() -> None:
-    t = Table(TRIPLE_DRAW_FIXED_LIMIT, [10, 20, 30])
-    assert t.stacks == (10, 20, 30) and type(t.stacks) is tuple
-    assert t.seats_by_position() == [0, 1, 2]
-    t.seats_by_position().append(5)  # a new list each time
-    assert t.seats_by_position() == [0, 1, 2]
-    assert t.new_hand().starting_stacks == (10, 20, 30)
+def test_what_the_table_gives_is_a_tuple_frozen_or_a_copy() -> None:
+    t = _table()
+    before = t.snapshot()
+    assert type(t.seats) is tuple and type(t.seats_by_position()) is tuple
+    info = t.seats[0]
+    # heads-up the button (seat 1, the last able seat) posts the small blind, seat 0 the big
+    # blind of 2 (WSOP-LAR 153): 100 - 2 behind
+    assert info is not None and info.chips == 98
+    with pytest.raises(AttributeError):
+        info.chips = 5  # type: ignore[misc]
+    view = t.view(0)
+    with pytest.raises(AttributeError):
+        view.seq = 9  # type: ignore[misc]
+    copy = t.hand_state()  # the engine's hand, a copy
+    copy.fold()
+    assert t.hand_state().folded == (False, False)
+    assert t.snapshot() == before
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: TableEvent.data is the table's own dict, shared by every reader")
+def test_an_events_data_cannot_be_changed_by_a_reader() -> None:
+    """events_for gives every client the same TableEvent objects the table keeps (and ActResult
+    gives them too): an event is frozen but its ``data`` dict is not, so one reader changing it
+    changes what every later reader (and a resumed spectator) is told."""
+    t = _table()
+    start = next(e for e in t.events_for(None) if e.kind == "hand_start")
+    assert start.data["button"] == 1 and start.data["seats"] == [0, 1]
+    try:
+        start.data["button"] = 99
+        start.data["seats"].append(7)
+    except TypeError:
+        pass  # a read-only mapping: fine
+    again = next(e for e in t.events_for(None) if e.kind == "hand_start")
+    assert again.data["button"] == 1 and again.data["seats"] == [0, 1]
 
 
 MOVING = ["shuffle", "deal", "deal_round", "burn", "fold", "muck", "begin_draw", "draw", "end_draw", "restore"]
@@ -201,33 +254,3 @@ def test_a_hands_deck_reads_the_live_deck(hand_class: type[HandState]) -> None:
     assert deck.remaining == 35 and copy.remaining == 34
     s.stand_pat()
     assert not deck.in_draw and copy.in_draw  # the window follows the hand, the copy does not
-
-
-def test_the_tables_random_source_is_given_as_a_copy() -> None:
-    """Drawing from what Table.deck_source gives does not change the table's future deals."""
-    a = Table(TRIPLE_DRAW_FIXED_LIMIT, [10, 20, 30], deck_source=np.random.default_rng(1))
-    b = Table(TRIPLE_DRAW_FIXED_LIMIT, [10, 20, 30], deck_source=np.random.default_rng(1))
-    source = a.deck_source
-    assert source is not None and source.bit_generator.state == b.deck_source.bit_generator.state
-    source.random(1000)
-    assert a.new_hand().hand(0) == b.new_hand().hand(0)
-
-
-def test_copying_a_hands_deck_window(hand_class: type[HandState]) -> None:
-    import copy
-
-    s = played(hand_class)
-    assert copy.copy(s.deck).snapshot() == s.deck.snapshot()
-    deep = copy.deepcopy(s.deck)
-    assert deep.snapshot() == s.deck.snapshot() and deep._deck is not s.deck._deck
-    before = s.to_dict()
-    deep._deck.fold(s.actor)  # the deep copy's deck is its own: the hand does not move
-    assert s.to_dict() == before
-    import pickle
-
-    again = pickle.loads(pickle.dumps(s.deck))
-    assert type(again).__name__ == "ReadOnlyDeck" and again.snapshot() == s.deck.snapshot()
-    assert again._deck is not s.deck._deck
-    with pytest.raises(TypeError, match="read-only"):
-        s.deck.__getstate__()
-    assert s.deck.from_order("7s5h4d3c2s", seed=1).hand(0) == ()  # makes a new deck: allowed

@@ -1,10 +1,17 @@
 """Bots playing many hands at one table: the work behind ``lowball simulate``.
 
-The button moves one seat after every hand. Stacks carry over from hand to hand, and a seat
-that is broke at the start of a hand **rebuys** the starting stack (counted in the results;
-its chips won stay net of what it lost). With ``reset_stacks`` every hand starts from the
-starting stacks instead. With a seed the whole run (every deck and every bot's choices) is
-reproducible.
+The bots sit at a :class:`lowball.table.Table` (bot *k* at seat *k*) and play through it as a
+server's clients would: :meth:`~lowball.table.Table.deal`, then each decision from
+:meth:`~lowball.table.Table.view` and taken with :meth:`~lowball.table.Table.act` (no clock: no
+timeout ever fires). Every seat plays every hand, so the dead-button rule moves the button one
+seat after every hand. Stacks carry over from hand to hand, and a seat that is broke at the end
+of a hand **rebuys** the starting stack before the next (counted in the results; its chips won
+stay net of what it lost): the table sits a broke player out, the simulation adds the chips and
+sits the player in before the next deal, so no blind passes the seat and none is owed. With
+``reset_stacks`` every hand starts from the starting stacks instead
+(:meth:`~lowball.table.Table.reset_stacks`). With a seed the whole run is reproducible: hand
+*k*'s deck comes from ``SeedSequence(seed, spawn_key=(k,))`` (the table's ``seed``), every bot's
+choices from :func:`~lowball.table.random_sources`.
 """
 
 from __future__ import annotations
@@ -20,9 +27,9 @@ from typing import Any
 from lowball import phh
 from lowball._files import path_text, write_text
 from lowball.bots import make_bot
-from lowball.engine import Strategy, apply_action
+from lowball.engine import Action, HandState, Strategy
 from lowball.errors import FileError, IllegalActionError, LowballError, counted, whole_number
-from lowball.table import Table, random_sources
+from lowball.table import BuyIn, Table, random_sources
 from lowball.variants import Variant
 
 __all__ = ["SeatResult", "SimulationResult", "simulate"]
@@ -194,6 +201,27 @@ def _seat(seat: int, position: int) -> str:
     return f"seat {seat + 1} (position {position}, p{position + 1})"
 
 
+def _no_clock() -> float:
+    """The simulation's table clock: always 0 (every call passes ``now=0.0`` anyway)."""
+    return 0.0
+
+
+def _restock(table: Table, stack: int, reset_stacks: bool, seats: list[SeatResult]) -> None:
+    """Between hands: every stack back to ``stack`` (``reset_stacks``), or a broke seat's
+    rebuy (counted). The table sits a broke player out when the hand ends; sitting in again
+    before the next deal means no blind passed the seat, so it owes none and is dealt in at
+    once, in its turn for the blinds like every other seat."""
+    if reset_stacks:
+        table.reset_stacks(stack, now=0.0)
+    for info in table.seats:
+        assert info is not None
+        if info.chips <= 0:
+            table.add_chips(info.seat, stack, now=0.0)
+            seats[info.seat].rebuys += 1
+        if info.status == "sitting_out":
+            table.sit_in(info.seat, now=0.0)
+
+
 def simulate(
     variant: Variant,
     bots: Sequence[str],
@@ -267,7 +295,7 @@ def simulate(
     stack = whole_number(stack, "stack", 1)
     if not isinstance(reset_stacks, bool):
         raise LowballError(f"reset_stacks = {reset_stacks!r}: expected True or False")
-    deck_source, bot_sources = random_sources(seed, n)
+    _, bot_sources = random_sources(seed, n)
     players: list[Strategy] = [make_bot(b, variant, r, search_path=bot_path) for b, r in zip(bots, bot_sources)]
     out_dir: Path | None = None
     if phh_dir is not None:
@@ -282,38 +310,47 @@ def simulate(
         taken = _first_taken(out_dir, hands)
         if taken is not None:
             raise LowballError(f"{taken} already exists: {_NO_OVERWRITE}")
-    table = Table(variant, [stack] * n, deck_source=deck_source)
+    # The server table, on a clock of its own that never moves: no tick, so no timeout ever
+    # fires; a buy-in of exactly the starting stack, no maximum (stacks carried over may grow).
+    table = Table(variant, seats=n, table_id="simulate", seed=seed, buy_in=BuyIn(stack), clock=_no_clock)
+    for s, b in enumerate(bots):
+        table.sit(s, f"seat {s + 1} ({b})", stack, now=0.0)  # names must differ; PHH gets the bots'
     result = SimulationResult(variant, 0, seed, stack, reset_stacks, [SeatResult(s, b) for s, b in enumerate(bots)])
     for s, b in enumerate(bots):
         result.bots.setdefault(b, []).append(s)
     seats = result.seats
     start = time.perf_counter()
     for number in range(1, hands + 1):
-        if reset_stacks:
-            table.reset_stacks(stack)
-        else:
-            for s in table.rebuy(stack):
-                seats[s].rebuys += 1
+        if number > 1:
+            _restock(table, stack, reset_stacks, seats)
+        table.deal(now=0.0)
+        # The one read of the table's inside: the engine's hand being played (kept after the
+        # hand ends), for what the table does not publish -- the deck's reshuffles -- and the
+        # PHH file with the bots' names as players.
+        state: HandState = table._hand  # type: ignore[assignment]
         order = table.seats_by_position()
-        state = table.new_hand()
-        while state.actor is not None:
-            pos = state.actor
-            view = state.view(pos)
-            legal = view.legal
-            assert legal is not None
+        while True:
+            seat = table.actor
+            if seat is None:
+                break
+            view = table.view(seat)
+            pos = view.seats_by_position.index(seat)
+            assert view.hand is not None and view.legal is not None
             try:
-                action = players[order[pos]].act(view, legal)
+                action = players[seat].act(view.hand, view.legal)
             except Exception as e:  # a user's bot: report it, do not crash
                 raise LowballError(
-                    f"hand {number}: bot {bots[order[pos]]!r} at {_seat(order[pos], pos)} failed: "
-                    f"{type(e).__name__}: {e}"
+                    f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} failed: {type(e).__name__}: {e}"
                 ) from None
             try:
-                apply_action(state, action)
+                if not isinstance(action, Action):  # the table would take a dict too; a bot may not
+                    raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
+                table.act(seat, action, seq=view.seq, now=0.0)
             except (IllegalActionError, ValueError) as e:
+                reason = str(e).removeprefix(f"seat {seat}: ")
                 raise LowballError(
-                    f"hand {number}: bot {bots[order[pos]]!r} at {_seat(order[pos], pos)} chose "
-                    f"{action}, which is illegal: {e}"
+                    f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} chose {action}, "
+                    f"which is illegal: {reason}"
                 ) from None
         showdown = bool(state.shown)
         for p, s in enumerate(order):
@@ -337,7 +374,6 @@ def simulate(
                 if e.errno == errno.EEXIST:  # made by someone else since the check
                     raise LowballError(f"{path} already exists: {_NO_OVERWRITE}") from None
                 raise
-        table.finish_hand(state)
         if progress is not None:
             progress(1)
     result.seconds = time.perf_counter() - start

@@ -1272,6 +1272,41 @@ class Table:
                 s.chips += amount
             self._emit("chips", k, amount)
 
+    def reset_stacks(self, amount: int, *, now: float | None = None) -> None:
+        """For simulations: set every seated player's stack to ``amount`` between hands (what
+        ``lowball simulate --reset-stacks`` does before every hand). Chips given are booked as
+        chips in (:attr:`chips_in`), chips taken as chips out (:attr:`chips_out`), so chips stay
+        conserved. Whether a player sits out is left as it is (one sat out for having no chips
+        comes back with :meth:`sit_in`). One ``reset_stacks`` event, ``amount`` the new stack,
+        ``data``: the chips in and out.
+
+        Raises
+        ------
+        TableError
+            During a hand, for an amount that is not whole chips >= 1, or one above the buy-in's
+            maximum.
+        """
+        if self._hand is not None:
+            raise TableError(f"reset_stacks: hand {self._hand_number} is still being played")
+        amount = whole_number(amount, "reset_stacks: amount", 1, error=TableError)
+        b = self._buy_in
+        if b.maximum is not None and amount > b.maximum:
+            raise TableError(f"reset_stacks: {amount} chips is above the table's maximum buy-in of {b.maximum}")
+        now_ = self._now(now)
+        with self._change("reset_stacks", None, now_, amount=amount):
+            given = taken = 0
+            for s in self._seats:
+                if s is None:
+                    continue
+                if s.chips < amount:
+                    given += amount - s.chips
+                else:
+                    taken += s.chips - amount
+                s.chips = amount
+            self._bought_in += given
+            self._cashed_out += taken
+            self._emit("reset_stacks", None, amount, data={"chips_in": given, "chips_out": taken})
+
     # -- the hand ----------------------------------------------------------------------------
 
     def _able(self, k: int) -> bool:

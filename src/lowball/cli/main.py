@@ -815,7 +815,10 @@ def simulate(
 ) -> None:
     """Let bots play many hands at one table and report how each did.
 
-    The button moves one seat after every hand. At the end: chips won per seat and per bot
+    The bots play at the table a game server runs (lowball.table.Table), bot k at seat k:
+    every seat is dealt every hand and the button moves one seat after every hand; a seat that
+    goes broke buys in again before the next hand, so it misses no blind. With --seed, hand k
+    is shuffled from the seed and k alone. At the end: chips won per seat and per bot
     (in total and per 100 hands; per bot, per seat it held), the share of hands each won at
     the showdown and without one, the share of hands that reached a showdown, the average
     pot, reshuffles of the muck per hand, and hands per second.
