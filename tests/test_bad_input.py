@@ -321,10 +321,7 @@ ENTRIES: list[Entry] = [
 
 # Failures found when this test was written, fixed since; kept empty so that a new known failure
 # can be listed here with its reason (it then runs as an xfail).
-KNOWN: dict[tuple[str, str], str] = {
-    ("TableEvent.from_dict", "0"): "BUG: a numpy scalar raises IndexError (see test_known_table_bugs)",
-    ("Table.resume", "1"): "BUG: a table_id of 2**70 raises OverflowError (see test_known_table_bugs)",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 # Each entry: (name, the table it is called on, method, good positional args, good keyword args).
 # A method refusing a bad value must leave the table exactly as it was (its snapshot, its events).
@@ -541,14 +538,12 @@ def test_bad_value_raises_lowball_error(case: tuple[Any, ...], value: Any) -> No
         raise AssertionError(f"{name}({where} = {value!r}) raised {type(e).__name__}: {e}") from e
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: TableEvent.from_dict lets IndexError out for a numpy scalar")
-def test_known_table_bug_event_from_a_numpy_scalar() -> None:
+def test_an_event_from_a_numpy_scalar_is_refused() -> None:
     with pytest.raises(LowballError, match="not a table event"):
         TableEvent.from_dict(np.int64(-1))  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: Table.resume passes a table_id that is no str to the store")
-def test_known_table_bug_resume_with_a_huge_table_id(store_dir: Any) -> None:
+def test_resume_refuses_a_table_id_that_is_not_a_name(store_dir: Any) -> None:
     with pytest.raises(LowballError, match="table_id"):
         Table.resume(SQLiteStore("saved.db"), 2**70)  # type: ignore[arg-type]
 

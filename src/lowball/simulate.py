@@ -27,7 +27,7 @@ from typing import Any
 from lowball import phh
 from lowball._files import path_text, write_text
 from lowball.bots import make_bot
-from lowball.engine import Action, HandState, Strategy
+from lowball.engine import Action, Strategy
 from lowball.errors import FileError, IllegalActionError, LowballError, counted, whole_number
 from lowball.table import BuyIn, Table, random_sources
 from lowball.variants import Variant
@@ -324,20 +324,16 @@ def simulate(
         if number > 1:
             _restock(table, stack, reset_stacks, seats)
         table.deal(now=0.0)
-        # The one read of the table's inside: the engine's hand being played (kept after the
-        # hand ends), for what the table does not publish -- the deck's reshuffles -- and the
-        # PHH file with the bots' names as players.
-        state: HandState = table._hand  # type: ignore[assignment]
         order = table.seats_by_position()
         while True:
             seat = table.actor
             if seat is None:
                 break
-            view = table.view(seat)
-            pos = view.seats_by_position.index(seat)
-            assert view.hand is not None and view.legal is not None
+            view = table.player_view(seat)
+            pos = view.position
+            assert pos is not None and view.legal is not None
             try:
-                action = players[seat].act(view.hand, view.legal)
+                action = players[seat].act(view, view.legal)
             except Exception as e:  # a user's bot: report it, do not crash
                 raise LowballError(
                     f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} failed: {type(e).__name__}: {e}"
@@ -345,13 +341,17 @@ def simulate(
             try:
                 if not isinstance(action, Action):  # the table would take a dict too; a bot may not
                     raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
-                table.act(seat, action, seq=view.seq, now=0.0)
+                table.act(seat, action, seq=table.seq, now=0.0)
             except (IllegalActionError, ValueError) as e:
                 reason = str(e).removeprefix(f"seat {seat}: ")
                 raise LowballError(
                     f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} chose {action}, "
                     f"which is illegal: {reason}"
                 ) from None
+        # the finished hand (the engine's, by position): the deck's reshuffles, and the PHH
+        # file with the bots' names as players
+        state = table.last_hand
+        assert state is not None
         showdown = bool(state.shown)
         for p, s in enumerate(order):
             r = seats[s]

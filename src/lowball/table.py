@@ -828,11 +828,12 @@ class Table:
 
     @property
     def last_hand(self) -> HandState | None:
-        """A copy of the last finished hand (by position: its PHH's ``seats`` map them), or None.
+        """The last finished hand (the engine's, by position: its PHH's ``seats`` map them), or
+        None. A complete hand takes no more actions, so the table gives its own (no copy).
         After :meth:`resume` it is rebuilt from the hand's PHH (the same actions, cards and
         result)."""
         if self._last_hand is not None:
-            return HandState.from_dict(self._last_hand.to_dict())
+            return self._last_hand
         if self._last_phh is not None:
             return phh.loads(self._last_phh).play()
         return None
