@@ -372,3 +372,59 @@ def test_chips_added_in_a_hand_do_not_take_the_stack_above_the_maximum() -> None
     t.act(1, Action.fold(), seq=t.seq, now=0)
     info = t.seats[2]
     assert info is not None and info.chips == 203  # his 200 and the blinds 1 + 2
+
+
+# -- rule cases the review traced by hand and found right ----------------------------------------
+
+
+def _markers(t: Table) -> tuple[int | None, int | None, int | None, tuple[int, ...]]:
+    return (t.button, t.small_blind, t.big_blind, t.seats_by_position())
+
+
+def test_heads_up_to_three_a_newcomer_waits_and_the_big_blind_never_repeats() -> None:
+    t = Table(FL, seats=4, seed=2)
+    t.sit(0, "a", 100, now=0)
+    t.sit(2, "b", 100, now=0)
+    t.deal(now=0)  # the button is the last seat able (2), heads-up it posts the small blind
+    assert _markers(t) == (2, 2, 0, (0, 2))
+    _play_out(t)
+    t.sit(3, "new", 100, now=0)  # waits for the big blind
+    t.deal(now=0)  # the big blind moves to seat 2; seat 3 is on the button side: not dealt
+    assert _markers(t) == (0, 0, 2, (2, 0))
+    _play_out(t)
+    t.deal(now=0)  # the big blind reaches seat 3: he is dealt in; seat 2 has the small blind
+    assert _markers(t) == (0, 2, 3, (2, 3, 0))
+
+
+def test_three_to_heads_up_when_the_big_blind_leaves() -> None:
+    t = _three()
+    t.deal(now=0)
+    assert _markers(t) == (2, 0, 1, (0, 1, 2))
+    _play_out(t)
+    t.leave(1, now=0)
+    t.deal(now=0)  # the big blind goes to the next player due (2); heads-up seat 0 is button and small blind
+    assert _markers(t) == (0, 0, 2, (2, 0))
+
+
+def test_a_player_out_when_the_small_blind_marker_reaches_him_owes_it_and_posts_it_dead() -> None:
+    t = Table(FL, seats=4, seed=2)
+    for k in range(4):
+        t.sit(k, f"p{k}", 100, now=0)
+    t.deal(now=0)
+    assert _markers(t) == (3, 0, 1, (0, 1, 2, 3))
+    _play_out(t)
+    t.sit_out(1, now=0)
+    t.deal(now=0)  # the small blind marker is on seat 1, sitting out: a dead small blind
+    assert _markers(t) == (0, 1, 2, (2, 3, 0))
+    assert t.hand_state().bets == (2, 0, 0)
+    info = t.seats[1]
+    assert info is not None and (info.missed_small, info.missed_big) == (True, False)
+    _play_out(t)
+    t.sit_in(1, post=True, now=0)
+    t.deal(now=0)  # the button falls on seat 1: he may not post there, the button is dead
+    assert _markers(t) == (1, 2, 3, (2, 3, 0))
+    _play_out(t)
+    t.deal(now=0)  # now between the big blind (0) and the button (2): he posts the small blind dead
+    assert _markers(t) == (2, 3, 0, (3, 0, 1, 2))
+    hand = t.hand_state()
+    assert hand.bets == (1, 2, 0, 0) and hand.pot_total == 4
