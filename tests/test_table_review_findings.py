@@ -428,3 +428,21 @@ def test_a_player_out_when_the_small_blind_marker_reaches_him_owes_it_and_posts_
     assert _markers(t) == (2, 3, 0, (3, 0, 1, 2))
     hand = t.hand_state()
     assert hand.bets == (1, 2, 0, 0) and hand.pot_total == 4
+
+
+def test_deadlines_and_the_time_bank_by_hand() -> None:
+    # 10 s a decision, then a 20 s bank that is not refilled (RULES.md section 9, Time)
+    t = _three(action_seconds=10, time_bank=20)
+    t.deal(now=100)
+    assert (t.actor, t.deadline) == (2, 130.0)
+    t.act(2, Action.call(), seq=t.seq, now=115)  # 5 s of his bank used
+    info = t.seats[2]
+    assert info is not None and info.time_bank == 15.0
+    assert (t.actor, t.deadline) == (0, 145.0)
+    assert t.tick(144.9) == []
+    assert t.tick(50) == []  # a clock going backwards acts for nobody
+    (result,) = t.tick(145)
+    assert (result.seat, result.kind, [e.kind for e in result.events][:2]) == (0, "tick", ["timeout", "fold"])
+    info = t.seats[0]
+    assert info is not None and (info.time_bank, info.timeouts, info.status) == (0.0, 1, "active")
+    assert (t.actor, t.deadline) == (1, 175.0)  # the next player's clock starts at the timeout
