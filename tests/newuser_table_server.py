@@ -255,6 +255,7 @@ class Room:
     stats: Stats = field(default_factory=Stats)
     joined: int = 0
     crashed_in_hand: int = 0
+    churn: float = 1.0  # how often players come and go (1: now and then)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -277,13 +278,13 @@ async def manager_task(room: Room, server: Server, stop: asyncio.Event, tasks: l
         seated = [c for c in room.clients.values() if not c.gone and not c.leaving]
         empty = [k for k in range(table.n_seats) if table.seats[k] is None]
         roll = rng.random()
-        if roll < 0.03 and empty and len(seated) < 6:
+        if roll < 0.03 * room.churn and empty and len(seated) < 6:
             seat = rng.choice(empty)
             c = room.new_client(seat)
             server.sit(seat, c.name, rng.choice((40, 60, 100)), post=rng.random() < 0.5)
             stats.sits += 1
             tasks.append(asyncio.ensure_future(client_task(server, c, room.bots[c.name], stop, stats)))
-        elif roll < 0.05 and len(seated) > 3:
+        elif roll < 0.05 * room.churn and len(seated) > 3:
             c = rng.choice(seated)
             in_hand = table.in_hand and table.position_of(c.seat) is not None
             server.leave(c.seat)
