@@ -11,6 +11,8 @@ to the server through JSON-shaped messages.
   timer's ``tick`` acts for it).
 - A timer task advances a virtual clock and calls ``tick(now)``; the table deals the next hand by
   itself (``next_hand_delay``).
+- Clients lose their connection now and then (the table times them out meanwhile) and come back
+  from the last event number they saw.
 - Players leave (during hands too), new ones sit down (waiting for the big blind or posting),
   players sat out (by timeouts or with no chips) add chips and come back.
 - Every change is written to a :class:`~lowball.SQLiteStore`. :func:`run` can stop the loop in
@@ -54,6 +56,7 @@ class Stats:
     late_duplicates: int = 0
     stale_refused: int = 0
     timeouts: int = 0
+    disconnects: int = 0
     sits: int = 0
     leaves_in_hand: int = 0
     leaves_between: int = 0
@@ -83,8 +86,14 @@ class Server:
 
     # what a client may ask for -------------------------------------------------------------
 
-    def events(self, seat: int | None, since: int) -> list[dict[str, Any]]:
-        """The events above ``since`` as ``seat`` may see them, as they would go over a socket."""
+    def events(self, seat: int | None, player: str | None, since: int) -> list[dict[str, Any]]:
+        """The events above ``since`` as ``player`` at ``seat`` may see them, as they would go over a
+        socket. ``events_for`` takes a seat, not a player: a client that left (perhaps while it was
+        disconnected) and whose chair another player has taken must get a spectator's stream, or it
+        would be shown the new player's cards."""
+        info = self.table.seats[seat] if seat is not None else None
+        if info is None or info.player != player:
+            seat = None
         wire = json.dumps([e.to_dict() for e in self.table.events_for(seat, since)])
         return list(json.loads(wire))
 
@@ -140,6 +149,7 @@ class Client:
     cashed: int = 0
     my_acts: dict[int, dict[str, Any]] = field(default_factory=dict)  # seq -> action accepted
     pending: tuple[int, int] | None = None  # (seq, timer rounds to wait) while "thinking"
+    offline: int = 0  # loop rounds left without a connection
 
     def receive(self, events: list[dict[str, Any]]) -> None:
         """Check and apply a batch from ``events_for``: numbers follow on with no gap or repeat,
@@ -174,7 +184,15 @@ class Client:
 async def client_task(server: Server, c: Client, bot: SensibleBot, stop: asyncio.Event, stats: Stats) -> None:
     """Poll the events, act when it is our turn (sometimes slowly, twice, or with an old seq)."""
     while not stop.is_set() and not c.gone:
-        c.receive(server.events(c.seat, c.since))
+        if c.offline:  # the connection dropped: nothing is read or sent until it comes back
+            c.offline -= 1
+            await asyncio.sleep(0)
+            continue
+        if c.rng.random() < 0.002:
+            c.offline = c.rng.choice((20, 200, 2000))
+            stats.disconnects += 1
+            continue
+        c.receive(server.events(c.seat, c.name, c.since))
         if c.gone:
             break
         table = server.table
@@ -186,9 +204,10 @@ async def client_task(server: Server, c: Client, bot: SensibleBot, stop: asyncio
                 c.pending = (c.pending[0], c.pending[1] - 1)
             else:
                 await _play_turn(server, c, bot, stats)
-        elif c.my_acts and c.rng.random() < 0.01:
-            # a very late copy of an action already accepted: answered again, not applied
-            seq = c.rng.choice(sorted(c.my_acts)[-5:])
+        elif c.my_acts and c.rng.random() < 0.01 and table.seq - max(c.my_acts) < 100:
+            # a late copy of an action accepted lately (the table keeps the answers of its last 256
+            # changes): answered again, not applied
+            seq = c.rng.choice([k for k in sorted(c.my_acts)[-5:] if table.seq - k < 100])
             r = server.act(c.seat, c.my_acts[seq], seq)
             if not (r["ok"] and r["repeated"] and r["seq"] == seq):
                 raise Violation(f"{c.name}: a late repeat of seq {seq} got {r}")
@@ -367,10 +386,10 @@ def resume(room: Room, *, until_hand: int) -> tuple[Table, SQLiteStore]:
     for c in room.clients.values():
         if c.gone:
             continue
-        c.receive(server.events(c.seat, c.since))
+        c.receive(server.events(c.seat, c.name, c.since))
         if not c.gone and table.seats[c.seat] is not None and table.seats[c.seat].player == c.name:  # type: ignore[union-attr]
             server.leave(c.seat)
-        c.receive(server.events(c.seat, c.since))
+        c.receive(server.events(c.seat, c.name, c.since))
     return table, store
 
 
