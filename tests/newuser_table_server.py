@@ -21,6 +21,51 @@ to the server through JSON-shaped messages.
 
 The clock is virtual and every random choice comes from seeded generators, and asyncio runs ready
 tasks in order, so a run is deterministic: the same seed gives the same events.
+
+What a first-time server developer trips on (each with a proposed fix; bugs are the strict xfails
+of ``tests/test_table_newuser.py``):
+
+1. ``events_for`` takes a seat, not a player: a client that left while disconnected, asking for its
+   old seat, is shown the cards of the chair's new player. Fix: ``events_for(seat, since, *,
+   player=)`` giving a spectator's stream (or raising) when ``player`` no longer sits there.
+2. ``ActResult.events`` holds every secret card: a tick that deals returns all the hole cards, and a
+   server that forwards ``tick()``'s results leaks them. Fix: ``ActResult.events_for(seat)``, or
+   results filtered like ``events_for``; at least a warning in ``tick``'s docstring.
+3. Two clocks: calls without ``now`` use ``clock=`` (default ``time.time``) while a server passes
+   ``loop.time()`` to ``tick``: one ``leave(seat)`` without ``now`` sets the turn's start to the
+   wall clock and the table never times anyone out again, silently. And a stored deadline is in
+   the old process's clock: with a monotonic clock (``loop.time``) a resumed table waits for a
+   clock that restarted. Fix: docs say "give ``clock=`` and omit ``now``; with a store use wall
+   time"; refuse a ``now`` earlier than the table's last change (naming both).
+4. ``Store`` lists five methods, but reading old events (``events_for`` past ``keep_hands``) calls
+   ``store.events(table_id, since)``, which the protocol does not name: a store of one's own gets
+   "the store cannot read them". Fix: add ``events`` to ``Store`` (and check it at ``Table()``).
+5. Two ``Table`` objects on one stored table: the second writer gets "UNIQUE constraint failed:
+   changes.table_id, changes.op (INSERT INTO changes VALUES)". Fix: "table 't' was changed by
+   another Table object (change N is stored): resume it and run it from one process".
+6. No JSON for what a client needs besides events: ``TableView``, ``SeatInfo``, ``PlayerView``,
+   ``LegalActions`` have no ``to_dict`` (``LegalActions.raise_`` is an odd key). Fix: ``to_dict``
+   on each, as ``TableEvent`` has.
+7. Event shapes: cards are one run-together string (``"8dQs9c6sKc"``; a list of cards would need
+   no parser on the client); ``hand_end`` keys its stacks by ``str(seat)`` while ``hand_start``
+   lists seats; ``leave`` means two things (announced, ``amount`` 0 and ``at_hand_end``; then paid
+   out); ``count`` is the engine's ``number``; ``hand_class`` is an opaque int. Fix: card lists,
+   per-seat lists, a ``leaving`` kind, a hand's text with its class.
+8. The last event number is not exposed: a client connecting must fetch every event to learn where
+   the stream is. Fix: ``Table.event_number`` and ``TableView.event_number``.
+9. ``events_for(seat, since)`` with ``since`` past the last event answers ``[]`` (``act`` refuses
+   a ``seq`` from the future). Fix: raise ``TableError`` naming the last event number.
+10. The event kind ``stand_pat`` is refused as an action kind ("expected one of ... discard"):
+    standing pat is ``{"kind": "discard"}`` with no cards. Fix: accept it, or say so in the message.
+11. ``actor``/``button`` are seats on ``Table`` and ``TableView`` but positions on ``PlayerView``
+    (the bot's view). Fix: say "position" in those names' docs, or a ``seat``-numbered view.
+12. ``SeqError`` carries its numbers only in text. Fix: attributes ``seat``, ``sent``, ``table_seq``.
+13. ``leave`` returns 0 in a hand (the chips come later in an event): 0 is also a real stack.
+    Fix: None, or a small result naming when the chips are paid.
+14. Docs: ``Table.small_blind`` says "None heads-up... the button's" (heads-up it is the button's
+    seat); ``TableView.hand`` says "None ... for a seat not dealt in... then the spectator's view"
+    (it is the spectator's view); ``TableEvent`` says ``seat`` is "the engine's position" (it is
+    the seat of that position); ``Table.resume`` does not say to give ``clock=`` again.
 """
 
 from __future__ import annotations
