@@ -80,8 +80,8 @@ from lowball import VARIANTS, Action, SeqError, SQLiteStore, Table, TableError
 from lowball.bots import SensibleBot
 from lowball.cards import parse_cards
 from lowball.table import BuyIn, PercentRake
+from lowball.variants import Variant
 
-VARIANT = VARIANTS["F2L3D"]  # fixed limit 2/4, blinds 1/2
 BUY_IN = BuyIn(20, 200)
 STEP = 0.25  # virtual seconds per timer round
 ACTION_SECONDS = 1.0
@@ -320,6 +320,7 @@ class Room:
     joined: int = 0
     crashed_in_hand: int = 0
     churn: float = 1.0  # how often players come and go (1: now and then)
+    variant: Variant = VARIANTS["F2L3D"]  # fixed limit 2/4, blinds 1/2
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -329,7 +330,7 @@ class Room:
         name = f"c{self.joined}"
         c = Client(name, seat, random.Random(self.rng.getrandbits(32)))
         self.clients[name] = c
-        self.bots[name] = SensibleBot(VARIANT, random.Random(self.rng.getrandbits(32)))
+        self.bots[name] = SensibleBot(self.variant, random.Random(self.rng.getrandbits(32)))
         return c
 
 
@@ -407,7 +408,7 @@ def run(room: Room, *, players: int, crash_at_hand: int) -> Table:
     (the server dies: the table object is dropped, the store closed)."""
     store = SQLiteStore(room.path)
     table = Table(
-        VARIANT, seats=6, table_id=room.table_id, store=store, seed=room.seed, buy_in=BUY_IN,
+        room.variant, seats=6, table_id=room.table_id, store=store, seed=room.seed, buy_in=BUY_IN,
         action_seconds=ACTION_SECONDS, time_bank=TIME_BANK, next_hand_delay=0.5, rake=PercentRake(5, 3),
         clock=lambda: room.clock[0],
     )  # fmt: skip

@@ -15,35 +15,35 @@ from newuser_table_server import Room, hand_events, resume, run
 from lowball import VARIANTS, Action, SeqError, SQLiteStore, Table, TableEvent, phh
 
 FL = VARIANTS["F2L3D"]  # fixed limit 2/4, blinds 1/2
+Played = tuple[Room, Table, SQLiteStore]
 
 
-def _play(tmp_path: Path, seed: int, crash_at: int, until: int) -> tuple[Room, Table, SQLiteStore]:
-    room = Room(seed=seed, path=str(tmp_path / f"server{seed}.sqlite"), churn=4.0)
+def _play(tmp_path: Path, seed: int, crash_at: int, until: int, variant: str = "F2L3D") -> Played:
+    room = Room(seed=seed, path=str(tmp_path / f"server{seed}.sqlite"), churn=4.0, variant=VARIANTS[variant])
     run(room, players=5, crash_at_hand=crash_at)
     table, store = resume(room, until_hand=until)
     return room, table, store
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Room, Table, SQLiteStore]:
-    return _play(tmp_path_factory.mktemp("server"), seed=11, crash_at=20, until=45)
+@pytest.fixture(scope="module", params=[("F2L3D", 11, 20, 45), ("N2L3D", 3, 8, 20)], ids=["limit", "no-limit"])
+def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Played, int, int]:
+    variant, seed, crash_at, until = request.param
+    return _play(tmp_path_factory.mktemp("server"), seed, crash_at, until, variant), crash_at, until
 
 
-def test_the_run_did_everything_a_server_sees(played: tuple[Room, Table, SQLiteStore]) -> None:
-    room, table, _ = played
+def test_the_run_did_everything_a_server_sees(played: tuple[Played, int, int]) -> None:
+    (room, table, _), crash_at, until = played
     s = room.stats
-    assert room.crashed_in_hand == 20  # stopped in the middle of hand 20, resumed there
-    assert table.hand_number == 45 and not table.in_hand
+    assert room.crashed_in_hand == crash_at  # stopped in the middle of that hand, resumed there
+    assert table.hand_number == until and not table.in_hand
     # every kind of traffic happened (otherwise the checks below prove nothing about it)
     assert s.duplicates > 0 and s.late_duplicates > 0 and s.stale_refused > 0 and s.disconnects > 0
     assert s.timeouts > 0 and s.sits > 0 and s.leaves_in_hand + s.leaves_between > 0 and s.sit_ins > 0
     assert s.refused == []  # a client that acts on its turn with the seq it saw is never refused
 
 
-def test_every_client_saw_every_event_once_in_order_across_the_crash(
-    played: tuple[Room, Table, SQLiteStore],
-) -> None:
-    room, table, _ = played
+def test_every_client_saw_every_event_once_in_order_across_the_crash(played: tuple[Played, int, int]) -> None:
+    (room, table, _), _, _ = played
     last = table.events_for(None)[-1].number
     for c in room.clients.values():
         # each client started from since=0 (late joiners read the old hands from the store)
@@ -54,8 +54,8 @@ def test_every_client_saw_every_event_once_in_order_across_the_crash(
     assert max(c.seen[-1] for c in room.clients.values()) == last
 
 
-def test_chips_are_conserved_and_everyone_is_paid_out(played: tuple[Room, Table, SQLiteStore]) -> None:
-    room, table, _ = played
+def test_chips_are_conserved_and_everyone_is_paid_out(played: tuple[Played, int, int]) -> None:
+    (room, table, _), _, _ = played
     assert table.chips_at_table() == 0 and all(s is None for s in table.seats)
     assert table.chips_in == table.chips_out + table.rake_total
     assert sum(c.cashed for c in room.clients.values()) == table.chips_out
@@ -66,12 +66,12 @@ def test_chips_are_conserved_and_everyone_is_paid_out(played: tuple[Room, Table,
 
 
 def test_each_finished_hand_is_stored_and_its_phh_replays_to_the_events_the_clients_saw(
-    played: tuple[Room, Table, SQLiteStore],
+    played: tuple[Played, int, int],
 ) -> None:
-    _, table, store = played
+    (_, table, store), _, until = played
     spectator = [e.to_dict() for e in table.events_for(None)]
     hands = store.hands("t1")
-    assert [h["number"] for h in hands] == list(range(1, 46))
+    assert [h["number"] for h in hands] == list(range(1, until + 1))
     for h in hands:
         n = h["number"]
         start = next(e for e in spectator if e["kind"] == "hand_start" and e["hand"] == n)
