@@ -381,6 +381,9 @@ async def _serve(room: Room, server: Server, until_hand: int, stop_mid_hand: boo
     table = server.table
     while True:
         await asyncio.sleep(0)
+        if server.clock[0] > 1e5:  # a day of virtual time: the table no longer deals
+            stop.set()
+            raise Violation(f"the table is stuck at {table!r}: seats {table.seats}")
         for t in tasks:
             if t.done() and t.exception() is not None:
                 stop.set()
