@@ -103,8 +103,8 @@ def peers(benchmarks: list[dict[str, Any]]) -> list[str]:
         (n, label), (pn, _) = _units(b), _units(peer)
         t, pt = b["stats"]["min"] / n, peer["stats"]["min"] / pn
         lines.append(
-            f"  {b['name']}: {pt / t:.3f}x {name} ({1 / t:,.0f} against {1 / pt:,.0f} {label}/s; "
-            f"{(t - pt) * 1e6:+,.1f} us a {label[:-1] if label.endswith('s') else label}, {t / pt:.1f}x the time)"
+            f"  {b['name']}: {pt / t:.2g}x {name} ({1 / t:,.0f} against {1 / pt:,.0f} {label}/s; "
+            f"{(t - pt) * 1e6:+,.1f} us per {label[:-1] if label.endswith('s') else label}, {t / pt:.1f}x the time)"
         )
     return lines
 
