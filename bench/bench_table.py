@@ -17,9 +17,9 @@ decisions, with no bot in the loop, on:
 
 Each call replays every hand from the deal to the award, so the deals (a table's ``deal``, the
 engine's ``HandState(...)``) are in every figure; the unit is one decision (``act``), and
-``extra_info["hands"]`` gives the hands. ``report.py`` prints each as a ratio to the engine
-(``target``), so the cost of the table and of the store is read in the same run. Two more
-benchmarks time what a store pays per action and per hand on its own: ``HandState.to_dict``
+``extra_info["hands_played"]`` gives the hands. ``report.py`` prints each as a ratio to the
+engine (``extra_info["peer"]``), so the cost of the table and of the store is read in the same
+run. Two more benchmarks time what a store pays per action and per hand on its own: ``HandState.to_dict``
 with ``json.dumps`` after each decision, and ``lowball.phh.dumps`` of each finished hand.
 ``python bench/table_breakdown.py`` says where a stored action's time goes.
 """
