@@ -16,6 +16,10 @@ named by ``unit_name`` (default "hands"). Every rate uses the least wall time of
     The machine's one-minute load average when the benchmark started. The run itself adds about
     one (it has just been running); above BUSY the machine was doing other work too, and the wall
     times (a two-thread speed-up above all) say little: compare the CPU times.
+``peer``
+    The name of a benchmark in the same run whose work is the same (``bench_table.py``: the
+    bare engine replaying the table's decisions): the report prints this one's rate over the
+    peer's, and the time a unit costs over the peer's, in a section of its own.
 ``target``
     What the issue asks of this benchmark, printed with the measured figure in a last section:
     ``{"kind": "ratio", "against": NAME, "at_least": X}``: this benchmark's rate over the rate
@@ -83,6 +87,28 @@ def targets(benchmarks: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def peers(benchmarks: list[dict[str, Any]]) -> list[str]:
+    """One line per benchmark with a ``peer``: its rate over the peer's, and the microseconds a
+    unit costs on top of the peer's."""
+    by_name = {b["name"]: b for b in benchmarks}
+    lines = []
+    for b in benchmarks:
+        name = b["extra_info"].get("peer")
+        if not name:
+            continue
+        peer = by_name.get(name)
+        if peer is None:
+            lines.append(f"  {b['name']}: its peer {name} was not run")
+            continue
+        (n, label), (pn, _) = _units(b), _units(peer)
+        t, pt = b["stats"]["min"] / n, peer["stats"]["min"] / pn
+        lines.append(
+            f"  {b['name']}: {pt / t:.2g}x {name} ({1 / t:,.0f} against {1 / pt:,.0f} {label}/s; "
+            f"{(t - pt) * 1e6:+,.1f} us per {label[:-1] if label.endswith('s') else label}, {t / pt:.1f}x the time)"
+        )
+    return lines
+
+
 def main(path: str) -> None:
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
@@ -105,6 +131,10 @@ def main(path: str) -> None:
             if cpu is not None:
                 line += f"  ({b['stats']['min'] * 1000:,.1f} ms a call, {cpu * 1000:,.1f} ms CPU)"
             print(line)
+    lines = peers(data["benchmarks"])
+    if lines:
+        print("\nratios to a peer doing the same work")
+        print("\n".join(lines))
     lines = targets(data["benchmarks"])
     if lines:
         print("\ntargets")
