@@ -1,6 +1,6 @@
 """Faults of the table found while benchmarking it and writing the README's server loop (issue 13).
 
-Each is a strict xfail until the table core is fixed. Expected values by hand: three seats, fixed-limit
+Each was found by the benchmark, and is fixed. Expected values by hand: three seats, fixed-limit
 triple draw with blinds 1/2; the first hand's button is the last seat (2), so seat 0 posts the
 small blind, seat 1 the big blind, and three-handed the button (seat 2) acts first.
 """
@@ -8,8 +8,6 @@ small blind, seat 1 the big blind, and three-handed the button (seat 2) acts fir
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
 
 from lowball import VARIANTS, Action, SQLiteStore, Table
 
@@ -36,7 +34,6 @@ SAME_SEAT = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=SAME_SEAT)
 def test_a_player_sitting_where_one_left_mid_hand_is_not_in_that_hand() -> None:
     t = _seat_left_mid_hand()
     dan = t.seats[2]
@@ -47,7 +44,6 @@ def test_a_player_sitting_where_one_left_mid_hand_is_not_in_that_hand() -> None:
     assert t.chips_in == t.chips_at_table() + t.chips_out + t.rake_total
 
 
-@pytest.mark.xfail(strict=True, reason=SAME_SEAT + "; at the hand's end it is given the old player's final stack")
 def test_a_player_sitting_where_one_left_mid_hand_keeps_their_chips_at_the_hands_end() -> None:
     t = _seat_left_mid_hand()
     t.act(0, Action.fold(), seq=t.seq, now=0)  # bob wins the blinds: 41
@@ -57,7 +53,6 @@ def test_a_player_sitting_where_one_left_mid_hand_keeps_their_chips_at_the_hands
     assert t.chips_in == t.chips_at_table() + t.chips_out + t.rake_total
 
 
-@pytest.mark.xfail(strict=True, reason=SAME_SEAT + "; leaving, it takes the old player's stack away")
 def test_a_player_sitting_where_one_left_mid_hand_leaves_with_their_own_chips() -> None:
     t = _seat_left_mid_hand()
     assert t.leave(2, now=0) == 30
@@ -65,7 +60,6 @@ def test_a_player_sitting_where_one_left_mid_hand_leaves_with_their_own_chips() 
     assert t.chips_in == t.chips_at_table() + t.chips_out + t.rake_total
 
 
-@pytest.mark.xfail(strict=True, reason=SAME_SEAT + "; chips it adds wait for a hand it is not in")
 def test_a_player_sitting_where_one_left_mid_hand_adds_chips_at_once() -> None:
     t = _seat_left_mid_hand()
     t.add_chips(2, 20, now=0)
@@ -77,14 +71,6 @@ def test_a_player_sitting_where_one_left_mid_hand_adds_chips_at_once() -> None:
     assert dan is not None and dan.chips == 50
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG: the snapshot stored with a deal says events_from = the first event before the old "
-        "hands' events are dropped (_change takes the snapshot before _publish trims), so a table "
-        "resumed right after a deal is not the table that was saved"
-    ),
-)
 def test_a_table_resumed_right_after_a_deal_is_the_table_saved(tmp_path: Path) -> None:
     with SQLiteStore(tmp_path / "t.db") as store:
         t = Table(V, seats=3, seed=1, store=store, keep_hands=1)
