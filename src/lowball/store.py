@@ -171,6 +171,8 @@ class SQLiteStore:
             version = con.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as e:
+            if _header_application_id(name) == APPLICATION_ID:
+                raise StoreError(f"{name}: a damaged lowball database ({e}); it was left unchanged") from None
             raise StoreError(
                 f"{name}: not a lowball database (not a SQLite database: {e}); it was left unchanged"
             ) from None
@@ -348,6 +350,20 @@ class SQLiteStore:
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self._path!r})"
+
+
+def _header_application_id(name: str) -> int | None:
+    """The application_id in a SQLite file's header (bytes 68-71), read without SQLite: a file
+    whose pages SQLite cannot read still says whose it is there. None for a file that does not
+    start as a SQLite database."""
+    try:
+        with open(name, "rb") as f:
+            header = f.read(100)
+    except OSError:
+        return None
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        return None
+    return int.from_bytes(header[68:72], "big")
 
 
 def _dumps(value: Any) -> str:
