@@ -107,6 +107,10 @@ def _text(p: Path) -> None:
     p.write_text("name,chips\nalice,100\n")
 
 
+def _one_byte(p: Path) -> None:
+    p.write_bytes(b"x")  # SQLite alone takes it for an empty database and writes over it
+
+
 def _random(p: Path) -> None:
     p.write_bytes(random.Random(3).randbytes(8192))
 
@@ -150,6 +154,7 @@ def _newer(p: Path) -> None:
 
 BAD_FILES = {
     "text": (_text, "not a SQLite database"),
+    "one byte": (_one_byte, r"not a SQLite database: it does not start with b'SQLite format 3\\x00'"),
     "random bytes": (_random, "not a SQLite database"),
     "truncated": (_truncated, "damaged lowball database"),
     "corrupted page": (_corrupt, "damaged lowball database"),

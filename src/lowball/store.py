@@ -139,6 +139,16 @@ class SQLiteStore:
         if Path(name).is_dir():
             raise StoreError(f"{name}: is a directory, expected a lowball database file")
         try:
+            head = _head(name)
+        except OSError as e:
+            raise StoreError(f"{name}: cannot read the file: {e.strerror or e}") from None
+        if head and not head.startswith(_MAGIC):
+            # SQLite itself takes some such files (one byte long) for empty databases and writes over them
+            raise StoreError(
+                f"{name}: not a lowball database (not a SQLite database: it does not start with "
+                f"{_MAGIC!r}); it was left unchanged"
+            )
+        try:
             # autocommit mode: transactions are begun and ended by transaction() only
             con = sqlite3.connect(name, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as e:
@@ -352,16 +362,27 @@ class SQLiteStore:
         return f"SQLiteStore({self._path!r})"
 
 
+_MAGIC = b"SQLite format 3\0"  # how every SQLite database file starts
+
+
+def _head(name: str) -> bytes:
+    """The first 100 bytes of the file (its SQLite header), b"" for a missing or empty one."""
+    try:
+        with open(name, "rb") as f:
+            return f.read(100)
+    except FileNotFoundError:
+        return b""
+
+
 def _header_application_id(name: str) -> int | None:
     """The application_id in a SQLite file's header (bytes 68-71), read without SQLite: a file
     whose pages SQLite cannot read still says whose it is there. None for a file that does not
     start as a SQLite database."""
     try:
-        with open(name, "rb") as f:
-            header = f.read(100)
+        header = _head(name)
     except OSError:
         return None
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+    if len(header) < 100 or not header.startswith(_MAGIC):
         return None
     return int.from_bytes(header[68:72], "big")
 
