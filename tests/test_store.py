@@ -27,7 +27,7 @@ from lowball.variants import VARIANTS
 TRIPLE = VARIANTS["F2L3D"]  # fixed-limit triple draw: small bet 2 (BuyIn.default: 20 chips)
 
 
-def lowball_file(path: Path, hands: int = 3) -> None:
+def lowball_file(path: Path, hands: int = 3, wal: bool = False) -> None:
     """A lowball database holding a table that played ``hands`` hands, checkpointed into the
     main file and closed (no -wal left)."""
     store = SQLiteStore(path)
@@ -41,8 +41,10 @@ def lowball_file(path: Path, hands: int = 3) -> None:
     store.close()
     con = sqlite3.connect(path)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    con.execute("PRAGMA journal_mode=DELETE")  # the main file alone holds everything
+    if not wal:
+        con.execute("PRAGMA journal_mode=DELETE")  # the main file alone holds everything
     con.close()
+    assert not Path(f"{path}-wal").exists()
 
 
 # -- the file --------------------------------------------------------------------------------
@@ -122,6 +124,13 @@ def _truncated(p: Path) -> None:
     p.write_bytes(data[: len(data) // 2 + 100])
 
 
+def _truncated_wal(p: Path) -> None:
+    lowball_file(p, wal=True)  # as a table leaves it: the header says WAL mode
+    data = p.read_bytes()
+    assert data[18:20] == b"\x02\x02"
+    p.write_bytes(data[: len(data) // 2 + 100])
+
+
 def _corrupt(p: Path) -> None:
     lowball_file(p)
     data = bytearray(p.read_bytes())
@@ -157,6 +166,7 @@ BAD_FILES = {
     "one byte": (_one_byte, r"not a SQLite database: it does not start with b'SQLite format 3\\x00'"),
     "random bytes": (_random, "not a SQLite database"),
     "truncated": (_truncated, "damaged lowball database"),
+    "truncated, in WAL mode": (_truncated_wal, "damaged lowball database"),
     "corrupted page": (_corrupt, "damaged lowball database"),
     "another program's": (_foreign, r"another program: application_id 0, tables \['invoices'\]"),
     "another program's, a table named like ours": (_foreign_named_like_ours, "another program"),
