@@ -209,7 +209,7 @@ class SQLiteStore:
 
     @staticmethod
     def _has_schema(con: sqlite3.Connection) -> bool:
-        return con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        return bool(con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID)
 
     @property
     def path(self) -> str:
