@@ -142,6 +142,16 @@ class SQLiteStore:
         if Path(name).is_dir():
             raise StoreError(f"{name}: is a directory, expected a lowball database file")
         try:
+            head = _head(name)
+        except OSError as e:
+            raise StoreError(f"{name}: cannot read the file: {e.strerror or e}") from None
+        if head and not head.startswith(_MAGIC):
+            # SQLite itself takes some such files (one byte long) for empty databases and writes over them
+            raise StoreError(
+                f"{name}: not a lowball database (not a SQLite database: it does not start with "
+                f"{_MAGIC!r}); it was left unchanged"
+            )
+        try:
             # autocommit mode: transactions are begun and ended by transaction() only
             con = sqlite3.connect(name, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as e:
@@ -174,6 +184,8 @@ class SQLiteStore:
             version = con.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as e:
+            if _header_application_id(name) == APPLICATION_ID:
+                raise StoreError(f"{name}: a damaged lowball database ({e}); it was left unchanged") from None
             raise StoreError(
                 f"{name}: not a lowball database (not a SQLite database: {e}); it was left unchanged"
             ) from None
@@ -360,6 +372,31 @@ class SQLiteStore:
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self._path!r})"
+
+
+_MAGIC = b"SQLite format 3\0"  # how every SQLite database file starts
+
+
+def _head(name: str) -> bytes:
+    """The first 100 bytes of the file (its SQLite header), b"" for a missing or empty one."""
+    try:
+        with open(name, "rb") as f:
+            return f.read(100)
+    except FileNotFoundError:
+        return b""
+
+
+def _header_application_id(name: str) -> int | None:
+    """The application_id in a SQLite file's header (bytes 68-71), read without SQLite: a file
+    whose pages SQLite cannot read still says whose it is there. None for a file that does not
+    start as a SQLite database."""
+    try:
+        header = _head(name)
+    except OSError:
+        return None
+    if len(header) < 100 or not header.startswith(_MAGIC):
+        return None
+    return int.from_bytes(header[68:72], "big")
 
 
 def _dumps(value: Any) -> str:

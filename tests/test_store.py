@@ -1,0 +1,552 @@
+"""lowball.store: SQLiteStore on its own (the file it makes, the files it refuses, untouched) and
+under a Table (resume rebuilds the table exactly, mid-hand and between hands, seeded or on a
+secure deck whose stub was reshuffled; a resumed table plays on as one that never stopped; a
+repeated seq gets the stored answer; old events come from the store; a failed write leaves the
+table as it was), and a custom dict-backed Store behind the same interface (issue 13)."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+import random
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_play import DictStore, DrawFive, all_events, make_bots, sit_all, state_of, step
+
+from lowball.cards import parse_cards
+from lowball.errors import SeqError, StoreError, TableError
+from lowball.store import APPLICATION_ID, SCHEMA_VERSION, SQLiteStore, Store
+from lowball.table import Table
+from lowball.variants import VARIANTS
+
+TRIPLE = VARIANTS["F2L3D"]  # fixed-limit triple draw: small bet 2 (BuyIn.default: 20 chips)
+
+
+def lowball_file(path: Path, hands: int = 3, wal: bool = False) -> None:
+    """A lowball database holding a table that played ``hands`` hands, checkpointed into the
+    main file and closed (no -wal left)."""
+    store = SQLiteStore(path)
+    t = Table(TRIPLE, seats=4, store=store, seed=5)
+    sit_all(t, 100)
+    bots = make_bots(TRIPLE, 4, 5)
+    now = 0.0
+    while t.hand_number < hands or t.in_hand:
+        now += 1
+        assert step(t, bots, now)
+    store.close()
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    if not wal:
+        con.execute("PRAGMA journal_mode=DELETE")  # the main file alone holds everything
+    con.close()
+    assert not Path(f"{path}-wal").exists()
+
+
+# -- the file --------------------------------------------------------------------------------
+
+
+def test_new_file_is_a_wal_lowball_database(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SQLiteStore(path)
+    assert store.path == str(path)
+    store.close()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert con.execute("PRAGMA application_id").fetchone()[0] == 0x4C4F5742 == APPLICATION_ID
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 1 == SCHEMA_VERSION
+    names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert names == {"tables", "changes", "events", "hands"}
+    con.close()
+    assert isinstance(SQLiteStore(path), Store)
+
+
+def test_a_second_store_on_the_file_reads_the_tables(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    first = SQLiteStore(path)
+    tables = []
+    for name in ("b", "a"):
+        t = Table(TRIPLE, seats=3, store=first, table_id=name, seed=1)
+        sit_all(t, 50)
+        t.deal(now=1.0)
+        tables.append(t)
+    second = SQLiteStore(path)
+    assert second.table_ids() == ["a", "b"]
+    for t in tables:
+        loaded = second.load(t.table_id)
+        assert loaded is not None
+        assert loaded["snapshot"] == t.snapshot()
+        assert state_of(Table.resume(second, t.table_id)) == state_of(t)
+    assert second.load("c") is None
+    with pytest.raises(StoreError, match="holds no table 'c'"):
+        Table.resume(second, "c")
+
+
+def test_create_of_an_existing_table_id_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SQLiteStore(path)
+    t = Table(TRIPLE, seats=2, store=store, table_id="main")
+    before = store.load("main")
+    with pytest.raises(StoreError, match=r"already holds table 'main'"):
+        Table(TRIPLE, seats=2, store=store, table_id="main")
+    with pytest.raises(StoreError, match=r"already holds table 'main'"):
+        store.create("main", {"other": 1})
+    with pytest.raises(StoreError, match=r"already holds table 'main'"):
+        Table(TRIPLE, seats=2, store=SQLiteStore(path), table_id="main")
+    assert store.load("main") == before
+    assert store.table_ids() == ["main"]
+    assert t.seq == 0
+
+
+# -- files refused, left as they were ----------------------------------------------------------
+
+
+def _text(p: Path) -> None:
+    p.write_text("name,chips\nalice,100\n")
+
+
+def _one_byte(p: Path) -> None:
+    p.write_bytes(b"x")  # SQLite alone takes it for an empty database and writes over it
+
+
+def _random(p: Path) -> None:
+    p.write_bytes(random.Random(3).randbytes(8192))
+
+
+def _truncated(p: Path) -> None:
+    lowball_file(p)
+    data = p.read_bytes()
+    assert len(data) >= 4 * 4096
+    p.write_bytes(data[: len(data) // 2 + 100])
+
+
+def _truncated_wal(p: Path) -> None:
+    lowball_file(p, wal=True)  # as a table leaves it: the header says WAL mode
+    data = p.read_bytes()
+    assert data[18:20] == b"\x02\x02"
+    p.write_bytes(data[: len(data) // 2 + 100])
+
+
+def _corrupt(p: Path) -> None:
+    lowball_file(p)
+    data = bytearray(p.read_bytes())
+    middle = len(data) // 2
+    data[middle - 600 : middle + 600] = random.Random(4).randbytes(1200)
+    p.write_bytes(bytes(data))
+
+
+def _foreign(p: Path) -> None:
+    con = sqlite3.connect(p)
+    con.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+    con.execute("INSERT INTO invoices VALUES (1, 9.5)")
+    con.commit()
+    con.close()
+
+
+def _foreign_named_like_ours(p: Path) -> None:
+    con = sqlite3.connect(p)
+    con.execute("CREATE TABLE tables (table_id TEXT, snapshot TEXT)")
+    con.commit()
+    con.close()
+
+
+def _newer(p: Path) -> None:
+    lowball_file(p, hands=1)
+    con = sqlite3.connect(p)
+    con.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    con.close()
+
+
+BAD_FILES = {
+    "text": (_text, "not a SQLite database"),
+    "one byte": (_one_byte, r"not a SQLite database: it does not start with b'SQLite format 3\\x00'"),
+    "random bytes": (_random, "not a SQLite database"),
+    "truncated": (_truncated, "damaged lowball database"),
+    "truncated, in WAL mode": (_truncated_wal, "damaged lowball database"),
+    "corrupted page": (_corrupt, "damaged lowball database"),
+    "another program's": (_foreign, r"another program: application_id 0, tables \['invoices'\]"),
+    "another program's, a table named like ours": (_foreign_named_like_ours, "another program"),
+    "newer schema": (_newer, f"schema {SCHEMA_VERSION + 1}, newer than this lowball's {SCHEMA_VERSION}"),
+}
+
+
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_a_bad_file_is_refused_and_left_byte_for_byte(tmp_path: Path, kind: str) -> None:
+    make, words = BAD_FILES[kind]
+    path = tmp_path / "bad.db"
+    make(path)
+    os.utime(path, ns=(1_000_000_000_000_000_000, 1_000_000_000_000_000_000))
+    data = path.read_bytes()
+    stat = path.stat()
+    names = sorted(os.listdir(tmp_path))
+    with pytest.raises(StoreError) as info:
+        SQLiteStore(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: ")
+    assert "left unchanged" in message
+    assert re.search(words, message), message
+    assert path.read_bytes() == data
+    after = path.stat()
+    assert (after.st_mtime_ns, after.st_size, after.st_mode) == (stat.st_mtime_ns, stat.st_size, stat.st_mode)
+    # no -wal or -shm companion is left behind either
+    assert sorted(os.listdir(tmp_path)) == names
+
+
+def test_a_directory_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "dir.db"
+    path.mkdir()
+    (path / "inside").write_text("x")
+    before = path.stat().st_mtime_ns
+    with pytest.raises(StoreError, match=rf"^{path}: is a directory"):
+        SQLiteStore(path)
+    assert sorted(os.listdir(path)) == ["inside"]
+    assert path.stat().st_mtime_ns == before
+    assert sorted(os.listdir(tmp_path)) == ["dir.db"]
+
+
+# -- resume ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [11, None], ids=["seeded", "secure"])
+def test_resume_rebuilds_the_table_exactly(tmp_path: Path, seed: int | None) -> None:
+    """Six players throwing five cards at every draw: the stub runs out in each hand. After every
+    change a second store on the file resumes the table: its snapshot and every seat's events
+    are the running table's, mid-hand (before and after a reshuffle) and between hands."""
+    path = tmp_path / "t.db"
+    store = SQLiteStore(path)
+    t = Table(TRIPLE, seats=6, store=store, seed=seed)
+    sit_all(t, 200)
+    bots = [DrawFive() for _ in range(6)]
+    now = 0.0
+    seen = {"between": 0, "mid": 0, "reshuffled": 0}
+    while t.hand_number < 3 or t.in_hand:
+        now += 1.0
+        assert step(t, bots, now)
+        if t.in_hand:
+            seen["mid"] += 1
+            seen["reshuffled"] += t.hand_state().deck.reshuffles > 0
+        else:
+            seen["between"] += 1
+        other = SQLiteStore(path)
+        resumed = Table.resume(other, "table")
+        assert state_of(resumed) == state_of(t)
+        if resumed.in_hand:
+            resumed.hand_state().validate()
+            assert resumed.hand_state().to_dict() == t.hand_state().to_dict()
+        other.close()
+    assert seen["between"] == 3  # the end of each hand (stacks stay above the blinds)
+    assert seen["reshuffled"] >= 3 and seen["mid"] > seen["reshuffled"]
+
+
+def _reference_run(seed: int, stops: set[int], store_path: Path | None) -> list[dict[str, Any]]:
+    """Play 4 seats of built-in bots for 260 steps with sit-outs, sit-ins, chips added and a
+    timeout now and then; when ``store_path`` is given, the table is resumed from a fresh store
+    at each step in ``stops`` (the bots are the same objects: they hold their own generators).
+    Returns the state after every step."""
+    store = SQLiteStore(store_path) if store_path is not None else None
+    t = Table(TRIPLE, seats=4, store=store, seed=seed, action_seconds=5.0, time_bank=3.0)
+    sit_all(t, 60)
+    bots = make_bots(TRIPLE, 4, seed)
+    rng = random.Random(seed)
+    now = 0.0
+    states = []
+    for i in range(260):
+        if store_path is not None and i in stops:
+            t = Table.resume(SQLiteStore(store_path), "table")
+        now += 1.0
+        r = rng.random()
+        seat = rng.randrange(4)
+        info = t.seats[seat]
+        if r < 0.04 and info is not None and info.status != "sitting_out":
+            t.sit_out(seat, now=now)
+        elif r < 0.10 and info is not None and info.status == "sitting_out" and info.chips > 0:
+            t.sit_in(seat, post=rng.random() < 0.5, now=now)
+        elif r < 0.13 and info is not None:
+            t.add_chips(seat, 20, now=now)
+        elif r < 0.17 and t.in_hand:
+            now += 20.0
+            t.tick(now)
+        else:
+            step(t, bots, now)
+        states.append({**state_of(t), "repr": repr(t)})
+    return states
+
+
+def test_a_resumed_table_plays_on_as_one_that_never_stopped(tmp_path: Path) -> None:
+    plain = _reference_run(21, set(), None)
+    stops = set(range(3, 260, 7))
+    resumed = _reference_run(21, stops, tmp_path / "t.db")
+    assert len(plain) == len(resumed) == 260
+    for i, (a, b) in enumerate(zip(plain, resumed)):
+        assert a == b, f"step {i}"
+    last = plain[-1]["snapshot"]
+    assert last["hand_number"] >= 8
+    kinds = {e["kind"] for e in plain[-1]["events"][0]}
+    # the run did what it is meant to test (events of the last kept hands)
+    assert {"hand_start", "hand_end"} <= kinds
+
+
+def test_a_repeated_seq_after_resume_gets_the_stored_answer(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SQLiteStore(path)
+    t = Table(TRIPLE, seats=3, store=store, seed=2)
+    sit_all(t, 60)
+    t.deal(now=1.0)
+    seat = t.actor
+    assert seat is not None
+    seq = t.seq
+    answer = t.act(seat, {"kind": "call"}, seq=seq, now=2.0)
+    assert not answer.repeated
+    before = state_of(t)
+    changes = sqlite3.connect(path).execute("SELECT COUNT(*) FROM changes").fetchone()[0]
+    resumed = Table.resume(SQLiteStore(path), "table")
+    again = resumed.act(seat, {"kind": "call"}, seq=seq, now=3.0)
+    assert again.repeated
+    assert (again.seq, again.seat, again.kind) == (seq, seat, "act")
+    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in answer.events]
+    assert state_of(resumed) == before
+    assert sqlite3.connect(path).execute("SELECT COUNT(*) FROM changes").fetchone()[0] == changes
+    # a different action with that seq is stale, not a repeat
+    with pytest.raises(SeqError, match=f"seq {seq} is stale"):
+        resumed.act(seat, {"kind": "fold"}, seq=seq, now=3.0)
+    assert state_of(resumed) == before
+
+
+def test_old_events_after_resume_come_from_the_store(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SQLiteStore(path)
+    t = Table(TRIPLE, seats=4, store=store, seed=9, keep_hands=1)
+    sit_all(t, 100)
+    bots = make_bots(TRIPLE, 4, 9)
+    seen: dict[int | None, list[dict[str, Any]]] = {k: [] for k in (None, 0, 1, 2, 3)}
+    now = 0.0
+    while t.hand_number < 4 or t.in_hand:
+        now += 1.0
+        assert step(t, bots, now)
+        for k, got in seen.items():  # what a client of each seat received, as it happened
+            got.extend(e.to_dict() for e in t.events_for(k, since=got[-1]["number"] if got else 0))
+    snap = t.snapshot()
+    assert snap["events_from"] > 1  # the first hands' events are no longer in memory
+    resumed = Table.resume(SQLiteStore(path), "table")
+    assert resumed.snapshot()["events_from"] == snap["events_from"]
+    for k, got in seen.items():
+        assert [e.to_dict() for e in resumed.events_for(k, since=0)] == got
+        middle = got[len(got) // 3]["number"]
+        assert [e.to_dict() for e in resumed.events_for(k, since=middle)] == [e for e in got if e["number"] > middle]
+    # a seat's own cards are in its events, and hidden in the others'
+    deals = [e for e in seen[0] if e["kind"] == "deal" and e["seat"] == 0]
+    assert deals and all(len(parse_cards(e["cards"])) == e["count"] == 5 for e in deals)
+    assert all(e["cards"] == "" for e in seen[1] if e["kind"] == "deal" and e["seat"] == 0)
+
+
+# -- a failed write ------------------------------------------------------------------------------
+
+
+class Failing:
+    """A store that fails on demand after the inner store wrote (so the write must be undone)."""
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+        self.fail: str | None = None
+
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        return self.inner.transaction()
+
+    def create(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        self.inner.create(table_id, snapshot)
+
+    def save_action(
+        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
+    ) -> None:
+        self.inner.save_action(table_id, record, events, snapshot)
+        if self.fail == "action":
+            raise StoreError("disk full (a test)")
+
+    def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
+        self.inner.save_hand(table_id, hand)
+        if self.fail == "hand":
+            raise OSError(28, "No space left on device (a test)")
+
+    def load(self, table_id: str) -> dict[str, Any] | None:
+        return self.inner.load(table_id)
+
+    def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        return self.inner.events(table_id, since)  # type: ignore[attr-defined,no-any-return]
+
+
+def _sit(t: Table, bots: Any, now: float) -> None:
+    for k in range(t.n_seats):
+        if t.seats[k] is None:
+            t.sit(k, f"new{int(now)}", 40, now=now)
+            return
+    raise TableError("no empty seat")
+
+
+def _leave(t: Table, bots: Any, now: float) -> None:
+    taken = [k for k in range(t.n_seats) if t.seats[k] is not None]
+    if len(taken) <= 3:
+        raise TableError("keep three players")
+    t.leave(taken[int(now) % len(taken)], now=now)
+
+
+def _sit_out(t: Table, bots: Any, now: float) -> None:
+    t.sit_out(int(now) % t.n_seats, now=now)
+
+
+def _sit_in(t: Table, bots: Any, now: float) -> None:
+    t.sit_in(int(now) % t.n_seats, post=bool(int(now) % 2), now=now)
+
+
+def _tick(t: Table, bots: Any, now: float) -> None:
+    if not t.tick(now + 1000.0):
+        raise TableError("nothing due")
+
+
+CHANGES = {
+    "sit": _sit,
+    "sit_out": _sit_out,
+    "sit_in": _sit_in,
+    "chips": lambda t, bots, now: t.add_chips(int(now) % t.n_seats, 10, now=now),
+    "leave": _leave,
+    "step": lambda t, bots, now: step(t, bots, now) or (_ for _ in ()).throw(TableError("nothing to do")),
+    "tick": _tick,
+}
+
+
+@pytest.mark.parametrize("inner", ["sqlite", "dict"])
+def test_a_failed_write_of_any_change_leaves_the_table_as_it_was(tmp_path: Path, inner: str) -> None:
+    """Every kind of change (sit, sit out, sit in, chips, leave, an action or a deal, a timeout),
+    made while the store fails inside save_action (after writing): the error propagates, the
+    table and the store are as before; made again with the store working, it is stored."""
+    base: Store = SQLiteStore(tmp_path / "t.db") if inner == "sqlite" else DictStore()
+    store = Failing(base)
+    t = Table(TRIPLE, seats=4, store=store, seed=4, action_seconds=5.0, time_bank=0.0)
+    for k in range(3):
+        t.sit(k, f"p{k + 1}", 60, now=0.0)
+    bots = make_bots(TRIPLE, 4, 4)
+    rng = random.Random(4)
+    now = 0.0
+    failed: dict[str, int] = {name: 0 for name in CHANGES}
+    for _ in range(150):
+        now += 1.0
+        name = rng.choice(list(CHANGES))
+        before = state_of(t)
+        saved_bots = copy.deepcopy(bots)
+        store.fail = "action"
+        try:
+            CHANGES[name](t, bots, now)
+        except StoreError as e:
+            assert "disk full" in str(e)
+            failed[name] += 1
+        except TableError:  # a change that cannot be made now (a taken seat, ...): checked first
+            pass
+        assert state_of(t) == before, name
+        assert state_of(Table.resume(base, "table")) == before, name
+        bots = saved_bots
+        store.fail = None
+        try:
+            CHANGES[name](t, bots, now)
+        except TableError:
+            assert state_of(t) == before
+        assert state_of(Table.resume(base, "table")) == state_of(t), name
+    assert t.hand_number >= 2
+    assert all(n >= 3 for n in failed.values()), failed
+
+
+@pytest.mark.parametrize("inner", ["sqlite", "dict"])
+def test_each_failed_change_is_undone_then_done(tmp_path: Path, inner: str) -> None:
+    """Every change fails once (the table and the store stay as they were, the error propagates),
+    then is made again and gives what a table that never failed gives."""
+    base: Store = SQLiteStore(tmp_path / "t.db") if inner == "sqlite" else DictStore()
+    store = Failing(base)
+    t = Table(TRIPLE, seats=4, store=store, seed=8)
+    ref = Table(TRIPLE, seats=4, seed=8)
+    for table in (t, ref):
+        for k in range(3):
+            table.sit(k, f"p{k + 1}", 60, now=0.0)
+    bots = make_bots(TRIPLE, 4, 8)
+    ref_bots = make_bots(TRIPLE, 4, 8)
+    now = 0.0
+    hands_failed = 0
+    for _ in range(120):
+        now += 1.0
+        before = state_of(t)
+        saved_bots = copy.deepcopy(bots)
+        hand_before = t.hand_number
+        store.fail = "action"
+        with pytest.raises(StoreError, match="disk full"):
+            step(t, bots, now)
+        assert state_of(t) == before
+        assert state_of(Table.resume(base, "table")) == before
+        bots = saved_bots
+        if t.in_hand:
+            # the change may end the hand: then save_hand fails too
+            store.fail = "hand"
+            probe = copy.deepcopy(bots)
+            try:
+                step(t, probe, now)
+            except OSError:
+                hands_failed += 1
+                assert state_of(t) == before
+                assert state_of(Table.resume(base, "table")) == before
+            else:
+                assert t.hand_number == hand_before
+                bots = probe
+                step(ref, ref_bots, now)
+                assert all_events(t) == all_events(ref)
+                continue
+        store.fail = None
+        step(t, bots, now)
+        step(ref, ref_bots, now)
+        assert all_events(t) == all_events(ref)
+        assert t.snapshot() == ref.snapshot()
+    assert hands_failed >= 2
+
+
+def test_a_custom_store_backs_a_table_and_its_resume() -> None:
+    """The interface the docs promise: a dict-backed Store, written in the tests."""
+    store = DictStore()
+    assert isinstance(store, Store)
+    t = Table(TRIPLE, seats=6, store=store, seed=None, table_id="t1")
+    sit_all(t, 200)
+    bots = [DrawFive() for _ in range(6)]
+    now = 0.0
+    resumes = 0
+    while t.hand_number < 2 or t.in_hand:
+        now += 1.0
+        assert step(t, bots, now)
+        resumed = Table.resume(store, "t1")
+        assert state_of(resumed) == state_of(t)
+        resumes += 1
+        if resumes % 5 == 0:
+            t = resumed  # play on with the resumed one
+    assert sorted(store.data["t1"]["hands"]) == [1, 2]
+    with pytest.raises(StoreError):
+        Table(TRIPLE, seats=6, store=store, table_id="t1")
+    assert t.last_phh is not None and store.data["t1"]["hands"][2]["phh"] == t.last_phh
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: Table.snapshot(pending_events=...) (what _change stores) computes events_from "
+    "before _publish cuts the events of hands beyond keep_hands, so the stored snapshot after a "
+    "deal says events_from=1 where the live table says the first kept hand's hand_start",
+)
+def test_the_stored_snapshot_keeps_the_events_the_table_keeps(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    t = Table(TRIPLE, seats=3, store=SQLiteStore(path), seed=3, keep_hands=1)
+    sit_all(t, 60)
+    t.deal(now=1.0)
+    while t.in_hand:
+        step(t, make_bots(TRIPLE, 3, 3), 2.0)
+    t.deal(now=3.0)  # hand 2 starts: with keep_hands=1, hand 1's events leave memory
+    start = [e for e in t.events_for(None, 0) if e.kind == "hand_start" and e.hand == 2][0].number
+    assert t.snapshot()["events_from"] == start
+    stored = SQLiteStore(path).load("table")
+    assert stored is not None
+    assert stored["snapshot"]["events_from"] == start  # got 1
+    assert Table.resume(SQLiteStore(path), "table").snapshot() == t.snapshot()
