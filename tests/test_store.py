@@ -530,12 +530,6 @@ def test_a_custom_store_backs_a_table_and_its_resume() -> None:
     assert t.last_phh is not None and store.data["t1"]["hands"][2]["phh"] == t.last_phh
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Table.snapshot(pending_events=...) (what _change stores) computes events_from "
-    "before _publish cuts the events of hands beyond keep_hands, so the stored snapshot after a "
-    "deal says events_from=1 where the live table says the first kept hand's hand_start",
-)
 def test_the_stored_snapshot_keeps_the_events_the_table_keeps(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
     t = Table(TRIPLE, seats=3, store=SQLiteStore(path), seed=3, keep_hands=1)
@@ -548,5 +542,5 @@ def test_the_stored_snapshot_keeps_the_events_the_table_keeps(tmp_path: Path) ->
     assert t.snapshot()["events_from"] == start
     stored = SQLiteStore(path).load("table")
     assert stored is not None
-    assert stored["snapshot"]["events_from"] == start  # got 1
+    assert stored["snapshot"]["events_from"] == start
     assert Table.resume(SQLiteStore(path), "table").snapshot() == t.snapshot()

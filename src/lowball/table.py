@@ -1754,7 +1754,7 @@ class Table:
             "hand_number": self._hand_number,
             "hand": None if self._hand is None else self._hand.to_dict(),
             "order": list(self._order),
-            "positions": sorted(self._pos.items()),
+            "positions": [[k, p] for k, p in sorted(self._pos.items())],
             "hand_players": list(self._hand_players),
             "engine_seen": self._engine_seen,
             "markers": [self._button, self._sb, self._bb],
