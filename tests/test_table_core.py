@@ -144,3 +144,40 @@ def test_an_answer_shows_the_acting_seat_its_own_cards_only() -> None:
             assert len(own) == 1 and len(own[0].cards) == 2 and len(own[0].discarded) == 2
         again = t.act(seat, action, seq=result.seq, now=0)
         assert again.repeated and again.events == result.events
+
+
+def test_a_client_who_left_sees_only_his_own_cards_through_his_old_seat() -> None:
+    t = _table(3)
+    t.deal(now=0)
+    # seat 2 (the button) opens and folds; he leaves, and "new" sits in his chair for the next hand
+    mine = [e.cards for e in t.events_for(2) if e.kind == "deal" and e.seat == 2]
+    t.act(2, Action.fold(), seq=t.seq, now=0)
+    t.leave(2, now=0)
+    t.sit(2, "new", 100, post=True, now=0)
+    while t.in_hand:
+        legal = t.legal_actions()
+        t.act(t.actor, Action.check() if legal.check else Action.call() if legal.call else Action.stand_pat(),
+              seq=t.seq, now=0)  # fmt: skip
+    t.deal(now=0)
+    assert t.position_of(2) is not None  # the newcomer posted and is dealt in
+    old = [e for e in t.events_for(2, player="p2") if e.kind == "deal" and e.cards]
+    assert [e.cards for e in old] == mine  # only his own hand of hand 1
+    new = [e for e in t.events_for(2) if e.kind == "deal" and e.cards]
+    assert [e.player for e in new] == ["new"]
+    with pytest.raises(TableError, match="player"):
+        t.events_for(2, player=2)  # type: ignore[arg-type]
+
+
+def test_stand_pat_is_a_kind_of_action_dict_and_leave_in_a_hand_returns_none() -> None:
+    t = _table(3)
+    t.deal(now=0)
+    for _ in range(3):  # everyone calls or checks round 1
+        legal = t.legal_actions()
+        t.act(t.actor, {"kind": "check"} if legal.check else {"kind": "call"}, seq=t.seq, now=0)
+    assert t.hand_state().phase == "drawing"
+    seat = t.actor
+    t.act(seat, {"kind": "stand_pat"}, seq=t.seq, now=0)
+    assert [e.kind for e in t.events_for(None)][-1] == "stand_pat"
+    waiting = next(k for k in range(3) if k != t.actor and t.position_of(k) is not None)
+    assert t.leave(waiting, now=0) is None  # still in the hand: leaves at its end
+    assert t.seats[waiting] is not None and t.seats[waiting].leaving

@@ -8,7 +8,7 @@ is therefore either wholly stored (its record, its events, the table's new state
 ends a hand, the hand with its PHH) or not at all, whenever the process dies. :meth:`Store.load`
 gives back what :meth:`Table.resume <lowball.table.Table.resume>` needs.
 
-A server that keeps its state in its own database implements the same five methods (see
+A server that keeps its state in its own database implements the same six methods (see
 :class:`Store`); :class:`SQLiteStore` is the example. Every value handed to a store is JSON-ready
 data (dicts, lists, str, int, float, bool, None), and a store gives the same data back.
 """
@@ -94,6 +94,12 @@ class Store(Protocol):
 
     def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
         """Store a finished hand (once: a second hand of the same number is an error)."""
+        ...
+
+    def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's stored events numbered above ``since``, in order (for
+        :meth:`Table.events_for <lowball.table.Table.events_for>` beyond the hands a table keeps
+        in memory)."""
         ...
 
     def load(self, table_id: str) -> dict[str, Any] | None:
@@ -267,7 +273,10 @@ class SQLiteStore:
         try:
             self._con.execute(sql, args)
         except sqlite3.IntegrityError as e:
-            raise StoreError(f"{self._path}: {e} ({sql.split('(')[0].strip()})") from None
+            raise StoreError(
+                f"{self._path}: {e}: the table was changed by another Table object or process since this "
+                "one was made or resumed (run each table from one place; resume it to go on)"
+            ) from None
         except sqlite3.Error as e:
             raise StoreError(f"{self._path}: the write failed: {e}") from None
 

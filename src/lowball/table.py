@@ -300,8 +300,8 @@ class TableEvent:
     ``number`` counts the table's events from 1 (clients resume with ``since=``); ``seq`` is the
     table's action number after the event (what :meth:`Table.act` expects next); ``hand`` the
     hand number (0 before the first). ``kind`` is an engine event's kind (``blind``, ``deal``,
-    ``raise``, ``draw``, ``show``, ``win``, ... see :class:`~lowball.engine.Event`), with
-    ``seat`` for the engine's position, or a table event: ``sit`` (``amount`` = chips brought),
+    ``raise``, ``draw``, ``show``, ``win``, ... see :class:`~lowball.engine.Event`), its
+    ``seat`` the seat of the engine's position, or a table event: ``sit`` (``amount`` = chips brought),
     ``leave`` (``amount`` = chips taken away), ``sit_out``, ``sit_in``, ``chips`` (chips added),
     ``hand_start`` (``data``: button, small blind and big blind seats, the seats dealt in by
     position, their stacks), ``timeout`` (the table acted for an overdue seat, ``data["action"]``),
@@ -410,7 +410,8 @@ class TableView:
     """What one seat (or a spectator, ``seat=None``) may see of the table now.
 
     ``hand`` is the engine's :class:`~lowball.engine.PlayerView` of the hand in progress (by
-    position; None between hands or for a seat not dealt in... then the spectator's view), with
+    position: its ``actor`` and ``button`` are positions; a spectator's view for a seat not dealt
+    in; None between hands), with
     ``seats_by_position`` to map it. ``actor`` is the seat to act and ``deadline`` the time (on
     the table's clock) at which :meth:`Table.tick` acts for it.
     """
@@ -524,6 +525,8 @@ def _as_action(action: Any, where: str) -> Action:
         kind, amount, cards = action["kind"], action.get("amount", 0), action.get("cards", ())
         if amount is None:
             amount = 0
+        if kind == "stand_pat" and not cards:  # the event's name for a discard of nothing
+            kind = "discard"
         if kind == "discard" and cards:
             cards = parse_cards(cards)
     elif isinstance(action, Action):
@@ -757,8 +760,9 @@ class Table:
 
     @property
     def small_blind(self) -> int | None:
-        """The small blind's seat marker of the current or last hand (None heads-up... the
-        button's; may be empty or a player who did not post: a dead small blind)."""
+        """The small blind's seat marker of the current or last hand (None before the first):
+        heads-up the button's seat; it may be an empty seat or a player who did not post (a dead
+        small blind)."""
         return self._sb
 
     @property
@@ -941,11 +945,12 @@ class Table:
 
     # -- events ----------------------------------------------------------------------------
 
-    def events_for(self, seat: int | None, since: int = 0) -> list[TableEvent]:
+    def events_for(self, seat: int | None, since: int = 0, *, player: str | None = None) -> list[TableEvent]:
         """The events numbered above ``since`` as ``seat`` may see them (``None``: a spectator):
         a deal or draw shows its cards only to the player who got them (the same seat, the same
         player), so nobody else, and no later occupant of the seat, ever sees them; a mucked
-        hand's cards appear nowhere.
+        hand's cards appear nowhere. ``player`` names whom the server serves (default: who sits
+        at ``seat`` now): a client who left, asking for his old seat, sees only his own cards.
 
         Events of older hands than the table keeps in memory come from its store.
 
@@ -954,11 +959,13 @@ class Table:
         TableError
             For a bad seat or ``since``, or events no longer kept (and no store to read them).
         """
-        player = None
+        if player is not None and not isinstance(player, str):
+            raise TableError(f"player = {player!r}: expected a player's name (a str) or None")
         if seat is not None:
             seat = self._check_seat(seat)
             s = self._seats[seat]
-            player = s.player if s is not None else None
+            if player is None:
+                player = s.player if s is not None else None
         since = whole_number(since, "since (an event number)", 0, error=TableError)
         return _seen_by(self._events_since(since), seat, player)
 
@@ -1152,11 +1159,11 @@ class Table:
             self._bought_in += amount
             self._emit("sit", k, amount, data={"post": post})
 
-    def leave(self, seat: int, *, now: float | None = None) -> int:
-        """The player at ``seat`` leaves with their chips (returned). In a hand, the player's
-        hand is folded at their next turn (checked where folding is not allowed, their draws
-        stood pat) and the seat is emptied when the hand ends (the chips then returned are what
-        is left); 0 is returned then.
+    def leave(self, seat: int, *, now: float | None = None) -> int | None:
+        """The player at ``seat`` leaves with their chips (returned). A player still in a hand
+        has it folded at their turn (checked where folding is not allowed, their draws stood
+        pat) and leaves when the hand ends, with what is left then (the ``leave`` event says how
+        much); None is returned then.
 
         Raises
         ------
@@ -1167,12 +1174,13 @@ class Table:
         now_ = self._now(now)
         if s.leaving:
             raise TableError(f"seat {k}: {s.player!r} is already leaving at the end of the hand")
+        cashed = self._cashed_out
         with self._change("leave", k, now_):
             if self._hand is not None and k in self._pos and not self._hand.folded[self._pos[k]]:
                 s.leaving = True
                 self._emit("leave", k, 0, data={"at_hand_end": True})
                 self._settle(now_, moved=False)
-                return 0
+                return None if self._seats[k] is not None else self._cashed_out - cashed
             return self._remove(k)
 
     def _remove(self, k: int) -> int:
@@ -1819,7 +1827,10 @@ class Table:
         clients continue from the ``seq`` and event numbers they saw.
 
         ``rake`` must be given again for a rake policy of your own (the built-in ones are
-        stored).
+        stored), and ``clock`` if the table did not run on the default ``time.time``: the stored
+        deadlines are times on the table's clock, so it must be one that goes on across a restart
+        (a wall clock; an event loop's ``loop.time()`` starts again from 0). After a long outage
+        the player to act is timed out at the first :meth:`tick`.
 
         Raises
         ------

@@ -402,9 +402,9 @@ def play_session(
                     _goodbye(state.stacks[me], stack, played, echo, mid_hand=True)
                     return played
                 table.act(0, action, seq=table.seq)
-            state = table.hand_state() if table.in_hand else table.last_hand
-            assert state is not None
-            seen = _narrate(state, labels, me, seen, echo, symbols)
+            now = table.hand_state() if table.in_hand else table.last_hand
+            assert now is not None
+            seen = _narrate(now, labels, me, seen, echo, symbols)
         played += 1
         final = table.last_hand
         assert final is not None
