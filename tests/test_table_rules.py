@@ -17,7 +17,7 @@ from lowball import phh
 from lowball.engine import Action
 from lowball.errors import IllegalActionError, SeqError, TableError
 from lowball.table import BuyIn, PercentRake, Table
-from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT, TRIPLE_DRAW_POT_LIMIT
+from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT, TRIPLE_DRAW_NO_LIMIT, TRIPLE_DRAW_POT_LIMIT
 
 V = TRIPLE_DRAW_FIXED_LIMIT
 
@@ -354,6 +354,34 @@ def test_missed_blinds_or_wait_for_the_big_blind() -> None:
     assert t.hand_state().pot_total == 3
 
 
+def test_a_player_sitting_out_on_the_small_blind_owes_the_small_blind() -> None:
+    # hand 1: button 3, blinds 0/1. Seat 1 sits out; hand 2's small blind falls on it (big blind
+    # 2, button 0): no small blind is posted and seat 1 owes it. Posting to come back: hand 3's
+    # button is seat 1 (no coming in on the button); hand 4 (big blind 0, small blind 3, button
+    # 2) it posts the small blind dead, nothing live (WSOP-LAR 156: only the big blind is live)
+    t = make([0, 1, 2, 3])
+    t.deal(now=0)
+    fold_around(t)
+    t.sit_out(1, now=0)
+    t.deal(now=0)
+    assert markers(t) == (0, 1, 2, (2, 3, 0))
+    assert t.hand_state().bets == (2, 0, 0)
+    info = t.seats[1]
+    assert info is not None and info.missed_small and not info.missed_big
+    fold_around(t)
+    t.sit_in(1, post=True, now=0)
+    t.deal(now=0)
+    assert markers(t) == (1, 2, 3, (2, 3, 0))
+    fold_around(t)
+    t.deal(now=0)
+    assert markers(t) == (2, 3, 0, (3, 0, 1, 2))
+    h = t.hand_state()
+    assert h.bets == (1, 2, 0, 0)
+    assert h.pot_total == 4
+    assert t.actor == 1
+    assert t.legal_actions().call_amount == 2
+
+
 def test_a_broke_player_is_sat_out() -> None:
     # heads-up, the big blind has 20 chips and goes all in; when it loses it has 0 and is sat out
     for seed in range(40):
@@ -672,3 +700,40 @@ def test_an_unknown_action_kind_names_the_seat() -> None:
     t.deal(now=0)
     act(t, Action.call())
     refused(t, lambda: t.act(0, {"kind": "jump"}, seq=t.seq, now=0), IllegalActionError, "seat 0")
+
+
+def test_the_rake_is_paid_from_the_main_pot_first() -> None:
+    # no limit, 10% rake, no cap. Seat 0 (10 chips, small blind) is all in preflop: a main pot
+    # of 3 x 10 = 30; seats 1 and 2 then put 20 more each in a side pot of 40. The rake is 7 (10%
+    # of 70), all paid by the main pot's winner (it won 30 >= 7), none by the side pot's.
+    for seed in range(60):
+        t = Table(TRIPLE_DRAW_NO_LIMIT, seats=3, seed=seed, buy_in=BuyIn(10), rake=PercentRake(10))
+        t.sit(0, "short", 10, now=0)
+        t.sit(1, "b", 100, now=0)
+        t.sit(2, "c", 100, now=0)
+        t.deal(now=0)
+        assert markers(t) == (2, 0, 1, (0, 1, 2))
+        act(t, Action.call())  # seat 2
+        act(t, Action.raise_to(10))  # seat 0, all in
+        act(t, Action.call())  # seat 1
+        act(t, Action.call())  # seat 2
+        for _ in range(3):
+            act(t, Action.stand_pat())
+        act(t, Action.bet(20))  # seat 1
+        act(t, Action.call())  # seat 2
+        play_out(t)
+        assert t.rake_total == 7
+        state = phh.loads(t.last_phh or "").play()  # the hand without the rake
+        wins: dict[int, list[int]] = {}
+        for e in state.events:
+            if e.kind == "win":
+                wins.setdefault(e.pot, []).append(e.position)
+        if len(wins) != 2 or len(wins[0]) != 1 or len(wins[1]) != 1 or wins[0] == wins[1]:
+            continue  # a split pot, or one player won both: try another deal
+        main = wins[0][0]
+        expected = list(state.stacks)
+        expected[main] -= 7
+        assert [t.seats[k].chips for k in range(3)] == expected  # type: ignore[union-attr]
+        assert sum(expected) == 210 - 7
+        return
+    pytest.fail("no seed in 0..59 gave the main and the side pot to two different players")
