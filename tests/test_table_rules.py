@@ -15,7 +15,7 @@ import pytest
 
 from lowball import phh
 from lowball.engine import Action
-from lowball.errors import IllegalActionError, SeqError, TableError
+from lowball.errors import IllegalActionError, LowballError, SeqError, TableError
 from lowball.table import BuyIn, PercentRake, Table
 from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT, TRIPLE_DRAW_NO_LIMIT, TRIPLE_DRAW_POT_LIMIT
 
@@ -695,11 +695,28 @@ def test_last_phh_replays_to_the_finishing_stacks() -> None:
     reason="BUG: Table.act with an action dict of an unknown kind raises IllegalActionError "
     "without naming the seat (the Action constructor's message, not 'seat 0: ...')",
 )
-def test_an_unknown_action_kind_names_the_seat() -> None:
+@pytest.mark.parametrize("bad", [{"kind": "jump"}, {"kind": 3}])
+def test_an_unknown_action_kind_names_the_seat(bad: dict[str, Any]) -> None:
     t = make([0, 1, 2])
     t.deal(now=0)
     act(t, Action.call())
-    refused(t, lambda: t.act(0, {"kind": "jump"}, seq=t.seq, now=0), IllegalActionError, "seat 0")
+    refused(t, lambda: t.act(0, bad, seq=t.seq, now=0), IllegalActionError, "seat 0")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: Table.act with an action dict whose cards are not cards ('Zz', 5, 'Kd Kd') "
+    "raises InvalidCardError without naming the seat",
+)
+@pytest.mark.parametrize("cards", ["Zz", 5, "Kd Kd"])
+def test_bad_cards_in_an_action_name_the_seat(cards: Any) -> None:
+    t = make([0, 1, 2])
+    t.deal(now=0)
+    act(t, Action.call())
+    act(t, Action.call())
+    act(t, Action.check())
+    assert t.actor == 0 and t.legal_actions().draw
+    refused(t, lambda: t.act(0, {"kind": "discard", "cards": cards}, seq=t.seq, now=0), LowballError, "seat 0")
 
 
 def test_the_rake_is_paid_from_the_main_pot_first() -> None:
