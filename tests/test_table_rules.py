@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from lowball import phh
-from lowball.engine import Action
+from lowball.engine import Action, Posts
 from lowball.errors import IllegalActionError, LowballError, SeqError, TableError
 from lowball.table import BuyIn, PercentRake, Table
 from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT, TRIPLE_DRAW_NO_LIMIT, TRIPLE_DRAW_POT_LIMIT
@@ -25,6 +25,7 @@ V = TRIPLE_DRAW_FIXED_LIMIT
 def make(seated: list[int], *, n: int = 6, chips: int = 100, **options: Any) -> Table:
     """A seeded table of ``n`` seats with players ``p<seat>`` at ``seated``, 100 chips each."""
     options.setdefault("seed", 7)
+    options.setdefault("keep_hands", 10)
     t = Table(V, seats=n, **options)
     for k in seated:
         t.sit(k, f"p{k}", chips, now=0)
@@ -62,6 +63,17 @@ def play_out(t: Table, now: float = 0.0) -> None:
 
 def markers(t: Table) -> tuple[int | None, int | None, int | None, tuple[int, ...]]:
     return t.button, t.small_blind, t.big_blind, t.seats_by_position()
+
+
+def replays(t: Table) -> phh.HandHistory:
+    """The last hand's PHH, checked to replay to the stacks the table ended it with."""
+    assert not t.in_hand and t.last_phh is not None
+    history = phh.loads(t.last_phh)
+    state = history.play()
+    start = [e for e in t.events_for(None) if e.kind == "hand_start"][-1]
+    end = [e for e in t.events_for(None) if e.kind == "hand_end"][-1]
+    assert list(state.stacks) == [end.data["stacks"][str(k)] for k in start.data["seats"]]
+    return history
 
 
 # -- the button and the blinds ------------------------------------------------------------
@@ -132,6 +144,8 @@ def test_dead_small_blind_when_the_big_blinds_player_left() -> None:
     assert h.pot_total == 2
     assert t.actor == 0
     assert t.legal_actions().call_amount == 2
+    play_out(t)
+    assert replays(t).posts == Posts((2, 0, 0), 0, (0, 0, 0))
 
 
 def test_the_big_blind_skips_a_player_sitting_out() -> None:
@@ -250,6 +264,8 @@ def test_a_new_player_posts_a_live_big_blind_with_the_option_to_raise() -> None:
     assert t.actor == 4
     legal = t.legal_actions()
     assert legal.check and legal.raise_ and legal.call_amount == 0
+    play_out(t)
+    assert replays(t).posts == Posts((1, 2, 0, 2, 0), 1, (0, 0, 0, 0, 0))
 
 
 def test_a_new_player_cannot_come_in_on_the_button() -> None:
@@ -335,6 +351,8 @@ def test_missed_blinds_are_posted_big_live_small_dead() -> None:
     # each of the three put 2 in, plus the dead chip
     assert t.hand_state().pot_total == 7
     assert t.hand_state().committed[:3] == (2, 2, 3)
+    play_out(t)
+    assert replays(t).posts == Posts((1, 2, 2, 0), 1, (0, 0, 1, 0))
 
 
 def test_missed_blinds_or_wait_for_the_big_blind() -> None:
@@ -380,6 +398,8 @@ def test_a_player_sitting_out_on_the_small_blind_owes_the_small_blind() -> None:
     assert h.pot_total == 4
     assert t.actor == 1
     assert t.legal_actions().call_amount == 2
+    play_out(t)
+    assert replays(t).posts == Posts((1, 2, 0, 0), 1, (0, 0, 1, 0))
 
 
 def test_a_broke_player_is_sat_out() -> None:
