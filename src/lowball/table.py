@@ -37,6 +37,7 @@ from lowball.deck import Deck, check_seed
 from lowball.engine import Action, HandState, LegalActions, PlayerView, Posts, apply_action
 from lowball.errors import (
     IllegalActionError,
+    InvalidCardError,
     LowballError,
     SeqError,
     StoreError,
@@ -528,7 +529,10 @@ def _as_action(action: Any, where: str) -> Action:
         if kind == "stand_pat" and not cards:  # the event's name for a discard of nothing
             kind = "discard"
         if kind == "discard" and cards:
-            cards = parse_cards(cards)
+            try:
+                cards = parse_cards(cards)
+            except InvalidCardError as e:
+                raise InvalidCardError(f"{where}: {e}") from None
     elif isinstance(action, Action):
         kind, amount, cards = action.kind, action.amount, action.cards
     else:
@@ -1858,6 +1862,22 @@ class Table:
         table._reset_state()
         events = [TableEvent.from_dict(d) for d in loaded["events"]]
         table._restore(snap, events)
+        # the events of the stored answers to repeated seqs, older than the hands kept: from the
+        # store, so that a retry after the restart is answered as before it
+        have = {e.number for e in events}
+        wanted = [
+            k
+            for rec in loaded["records"]
+            if rec.get("kind") in ("act", "tick", "deal")
+            for k in rec.get("events", ())
+            if k not in have
+        ]
+        if wanted:
+            try:
+                older = [TableEvent.from_dict(d) for d in store.events(table_id, min(wanted) - 1)]
+                events = [e for e in older if e.number not in have] + events
+            except (TypeError, ValueError) as e:
+                raise StoreError(f"{store!r}: table {table_id!r}: cannot read its old events: {e}") from None
         for rec in loaded["records"]:
             if rec.get("kind") in ("act", "tick", "deal"):
                 numbers = set(rec.get("events", ()))
