@@ -153,9 +153,13 @@ def _saved_pot(pot: object, n: int) -> Pot:
     return Pot(pot[0], tuple(_saved_position(p, "pot eligible", n) for p in pot[1]))
 
 
-def to_dict(state: HandState) -> dict[str, Any]:
+def to_dict(state: HandState, *, events: bool = True) -> dict[str, Any]:
     """The whole state as JSON-serialisable data: the event log, every card where it is (the
     stub in its order included) and, for a seeded deck, its generator's state.
+
+    ``events=False`` leaves the event log out (the ``events`` key): for a caller that keeps the
+    hand's events itself, as :class:`lowball.table.Table` does in its event stream, and puts them
+    back before :func:`from_dict`.
 
     A restore (:func:`from_dict`) of a seeded hand continues exactly as the original would,
     through every reshuffle. A hand on the default secure deck (operating-system entropy) is
@@ -168,10 +172,11 @@ def to_dict(state: HandState) -> dict[str, Any]:
         "variant": state.variant.to_dict(),
         "starting_stacks": list(state.starting_stacks),
         "deck": state.deck.snapshot(),
-        "events": [e.to_dict() for e in state.events],
         "shown": {str(p): format_cards(c) for p, c in state.shown.items()},
         "pots": [[pot.amount, list(pot.eligible)] for pot in state.pots],
     }
+    if events:
+        d["events"] = [e.to_dict() for e in state.events]
     d.update(state._saved_fields())
     if state.posts is not None:
         d["posts"] = state.posts.to_dict()

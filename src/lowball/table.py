@@ -31,7 +31,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from lowball import phh
+from lowball import phh, saving
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.deck import Deck, check_seed
 from lowball.engine import Action, HandState, LegalActions, PlayerView, Posts, apply_action
@@ -499,6 +499,34 @@ class _Change:
             self.table._finished = None
             return
         self.table._commit(self.rec)
+
+
+_TABLE_KINDS = frozenset(
+    ("hand_start", "hand_end", "sit", "leave", "sit_out", "sit_in", "chips", "timeout", "rake", "reset_stacks")
+)
+
+
+def _engine_events_of(events: list[TableEvent], hand: int, order: list[int]) -> list[dict[str, Any]]:
+    """The engine's event log of hand ``hand`` (as :meth:`Event.to_dict` gives it) from the
+    table's events: each engine event became one table event, its position a seat."""
+    position = {k: p for p, k in enumerate(order)}
+    out = []
+    for e in events:
+        if e.hand != hand or e.kind in _TABLE_KINDS:
+            continue
+        out.append(
+            {
+                "kind": e.kind,
+                "position": None if e.seat is None else position[e.seat],
+                "amount": e.amount,
+                "cards": format_cards(e.cards),
+                "discarded": format_cards(e.discarded),
+                "number": e.count,
+                "hand_class": e.hand_class,
+                "pot": e.pot,
+            }
+        )
+    return out
 
 
 def _seen_by(
@@ -1764,7 +1792,9 @@ class Table:
             "events_from": kept_from,
             "hand_starts": hand_starts,
             "hand_number": self._hand_number,
-            "hand": None if self._hand is None else self._hand.to_dict(),
+            # the hand without its event log, which the table's own events hold (rebuilt from
+            # them by _restore): a stored action does not rewrite the hand's history
+            "hand": None if self._hand is None else saving.to_dict(self._hand, events=False),
             "order": list(self._order),
             "positions": [[k, p] for k, p in sorted(self._pos.items())],
             "hand_players": list(self._hand_players),
@@ -1784,11 +1814,21 @@ class Table:
             seats: list[_Seat | None] = [None if d is None else _Seat(**d) for d in snap["seats"]]
             if len(seats) != self._n:
                 raise StoreError(f"seats: {len(seats)} saved for a table of {self._n}")
-            hand = None if snap["hand"] is None else HandState.from_dict(snap["hand"])
             order = [int(k) for k in snap["order"]]
             kept = events
             if kept is None:
                 kept = [e for e in self._events if e.number >= snap["events_from"] and e.number <= snap["event_number"]]
+            hand = None
+            if snap["hand"] is not None:
+                data = dict(snap["hand"])
+                if "events" not in data:
+                    data["events"] = _engine_events_of(kept, snap["hand_number"], order)
+                    if len(data["events"]) != snap["engine_seen"]:
+                        raise StoreError(
+                            f"hand {snap['hand_number']}: {len(data['events'])} of its {snap['engine_seen']} engine "
+                            "events are in the table's events"
+                        )
+                hand = HandState.from_dict(data)
             self._seats = seats
             self._seq = snap["seq"]
             self._op = snap["op"]
