@@ -10,7 +10,7 @@ empty timed call is measured and taken off every call):
 
 - the engine: ``apply_action`` as the table calls it;
 - event conversion: ``Table._engine_events`` (the engine's new events made table events);
-- ``Table.snapshot()`` (the table's whole state, the store's copy of it), and inside it the
+- ``Table._snapshot()`` (the table's whole state, the store's copy of it), and inside it the
   hand's state without its event log (``saving.to_dict(hand, events=False)``: the table's own
   events hold it), timed by one extra call on the same hand (its time is kept out of the total);
 - JSON: ``lowball.store._dumps`` (the snapshot, the record, each event, a finished hand);
@@ -79,7 +79,7 @@ def instrumented(timer: Timer) -> Iterator[None]:
     saved = (
         lowball.table.apply_action,
         Table._engine_events,
-        Table.snapshot,
+        Table._snapshot,
         lowball.store._dumps,
         SQLiteStore.transaction,
         lowball.phh.dumps,
@@ -121,7 +121,7 @@ def instrumented(timer: Timer) -> Iterator[None]:
 
     lowball.table.apply_action = timer.wrap("engine", apply_action)  # type: ignore[assignment]
     Table._engine_events = timer.wrap("events", engine_events)  # type: ignore[method-assign]
-    Table.snapshot = timed_snapshot  # type: ignore[method-assign]
+    Table._snapshot = timed_snapshot  # type: ignore[method-assign]
     lowball.store._dumps = timed_dumps
     SQLiteStore.transaction = timed_transaction  # type: ignore[method-assign,assignment]
     lowball.phh.dumps = timer.wrap("phh", phh_dumps)
@@ -131,7 +131,7 @@ def instrumented(timer: Timer) -> Iterator[None]:
         (
             lowball.table.apply_action,
             Table._engine_events,
-            Table.snapshot,
+            Table._snapshot,
             lowball.store._dumps,
             SQLiteStore.transaction,
             lowball.phh.dumps,

@@ -340,10 +340,6 @@ class SQLiteStore:
             )
             records = [self._loads(r[0]) for r in con.execute(query, (table_id, RECORDS_KEPT))][::-1]
             since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
-            for rec in records:
-                numbers = rec.get("events") if isinstance(rec, dict) else None
-                if isinstance(numbers, list) and numbers and all(type(k) is int for k in numbers):
-                    since = min(since, min(numbers))
             events = self.events(table_id, since - 1)
         except sqlite3.Error as e:
             raise StoreError(f"{self._path}: cannot read table {table_id!r}: {e}") from None
@@ -351,23 +347,19 @@ class SQLiteStore:
 
     def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
         """The table's stored events numbered above ``since``, in order."""
-        try:
-            rows = self._con.execute(
-                "SELECT event FROM events WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since)
-            )
-            return [self._loads(r[0]) for r in rows]
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read the events of table {table_id!r}: {e}") from None
+        return self._numbered("SELECT event FROM events", table_id, since, "events")
 
     def hands(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
         """The table's finished hands numbered above ``since``, in order (each with its PHH text)."""
+        return self._numbered("SELECT record FROM hands", table_id, since, "hands")
+
+    def _numbered(self, select: str, table_id: str, since: int, what: str) -> list[dict[str, Any]]:
+        """The stored JSON rows of a table numbered above ``since``, in order."""
         try:
-            rows = self._con.execute(
-                "SELECT record FROM hands WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since)
-            )
+            rows = self._con.execute(f"{select} WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since))
             return [self._loads(r[0]) for r in rows]
         except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read the hands of table {table_id!r}: {e}") from None
+            raise StoreError(f"{self._path}: cannot read the {what} of table {table_id!r}: {e}") from None
 
     def table_ids(self) -> list[str]:
         """The tables stored in the file, sorted."""

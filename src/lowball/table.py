@@ -1016,10 +1016,7 @@ class Table:
     def _store_events(self, since: int) -> list[TableEvent]:
         store = self._store
         assert store is not None
-        reader = getattr(store, "events", None)
-        if reader is None:
-            raise TableError(f"since = {since}: older events are not kept in memory and the store cannot read them")
-        return [TableEvent.from_dict(d) for d in reader(self._table_id, since)]
+        return [TableEvent.from_dict(d) for d in store.events(self._table_id, since)]
 
     def _emit(
         self,
@@ -1104,7 +1101,7 @@ class Table:
         rec["next_seq"] = self._seq
         if self._store is not None:
             before = self._last_snapshot
-            snapshot = self.snapshot(pending_events=events)
+            snapshot = self._snapshot(events)
             stored = dict(rec)
             if isinstance(stored.get("action"), Action):
                 stored["action"] = _action_dict(stored["action"])
@@ -1764,11 +1761,15 @@ class Table:
 
     # -- saving and resuming -----------------------------------------------------------------
 
-    def snapshot(self, pending_events: list[TableEvent] | None = None) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
         """The whole table as JSON-ready data (every card and the stub: keep it server-side):
         what a store saves and :meth:`resume` rebuilds from."""
+        return self._snapshot([])
+
+    def _snapshot(self, pending_events: list[TableEvent]) -> dict[str, Any]:
+        """:meth:`snapshot` with the events of the change being made (not yet published)."""
         rake = self._rake.to_dict() if hasattr(self._rake, "to_dict") else {"kind": "custom", "repr": repr(self._rake)}
-        kept_from, hand_starts = self._kept(pending_events or [])
+        kept_from, hand_starts = self._kept(pending_events)
         return {
             "format": TABLE_FORMAT,
             "config": {
