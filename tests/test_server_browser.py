@@ -1,0 +1,421 @@
+"""A real browser plays at `lowball serve` (issue 14): headless Chromium from the system's packages,
+driven by Selenium, against the server started as a subprocess on 127.0.0.1.
+
+The test takes a seat from the lobby by clicking, then plays complete hands of 2-7 triple draw
+against the server's bots by clicking only (cards to throw, Draw, Stand pat, Bet/Raise, Call/Check,
+Fold), reloads the page in the middle of a hand and checks that the seat resumes (the same cards,
+the log's event numbers one after another, none twice, none missing), opens "What to throw?" and
+sees its rows. Every WebSocket frame the page receives is recorded by a wrapper put into the page
+before its own script runs; the test checks that no other seat's cards (dealt, drawn or thrown)
+ever reached the page, and that the cards shown at the showdown are the ones the page was told
+at the showdown. Screenshots of the deal, the draw and the showdown go to
+``$LOWBALL_ARTIFACTS/screenshots`` (default ``artifacts/screenshots`` in the repository): CI keeps
+them as artifacts.
+
+Chromium and chromedriver come from Debian's packages (``apt-get install chromium
+chromium-driver``); Selenium is pointed at both explicitly, so Selenium Manager never downloads a
+browser or a driver. Without them the test is skipped, unless ``LOWBALL_REQUIRE_BROWSER=1`` (set
+by CI): then it fails, so that a check that did not run never passes silently.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+REQUIRE = os.environ.get("LOWBALL_REQUIRE_BROWSER") == "1"
+
+HANDS_TO_PLAY = 3  # complete hands the browser's player is dealt into and sees to the end
+TEST_SECONDS = 75  # the whole game must be over by then (a bound, never a speed claim)
+
+T = TypeVar("T")
+
+# Put into every page before its own scripts: a WebSocket that records each frame it receives
+# (text, as sent) in window.__frames, which the test takes out with splice(0).
+RECORD_FRAMES = """
+(() => {
+  if (window.__framesInstalled) return;
+  window.__framesInstalled = true;
+  window.__frames = [];
+  const Native = window.WebSocket;
+  class Recorded extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => window.__frames.push(String(e.data)));
+    }
+  }
+  window.WebSocket = Recorded;
+})();
+"""
+
+# One look at the page as a player sees it: what the test decides from (it acts by clicking only).
+PAGE = """
+const visible = (id) => { const e = document.getElementById(id); return !!e && !e.hidden && e.offsetParent !== null; };
+const turn = document.getElementById("turn");
+const status = document.getElementById("status");
+return {
+  status: status.dataset.state,
+  mine: turn.classList.contains("mine"),
+  hand: Number(document.body.dataset.hand || 0),
+  phase: document.body.dataset.phase || "",
+  inHand: document.body.dataset.inHand === "true",
+  cards: Array.from(document.querySelectorAll("#hand .card[data-card]")).map((c) => c.dataset.card),
+  selected: Array.from(document.querySelectorAll("#hand .card.selected")).map((c) => c.dataset.card),
+  buttons: ["btn-fold", "btn-check", "btn-call", "btn-bet", "btn-raise", "btn-draw", "btn-pat", "btn-odds"]
+    .filter((id) => visible(id) && !document.getElementById(id).disabled),
+  drawVisible: visible("btn-draw"),
+  log: Array.from(document.querySelectorAll("#log li[data-number]")).map(
+    (li) => [Number(li.dataset.number), Number(li.dataset.hand || 0), li.className, li.textContent]),
+  showdown: visible("showdown"),
+  error: document.getElementById("error").hidden ? "" : document.getElementById("error").textContent,
+};
+"""
+
+
+def _missing() -> str | None:
+    """Why the browser test cannot run here, or None."""
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            return f"{path} is missing (apt-get install chromium chromium-driver)"
+    for module in ("selenium", "starlette", "uvicorn"):
+        if importlib.util.find_spec(module) is None:
+            return f"the Python package {module} is missing (pip install '.[test]')"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+def _wait(what: str, check: Callable[[], T | None], seconds: float, interval: float = 0.05) -> T:
+    """Poll ``check`` until it returns something true (a non-empty list, ...), within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        result = check()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {seconds} s waiting for {what}")
+        time.sleep(interval)
+
+
+@pytest.fixture(autouse=True)
+def _browser_installed() -> None:
+    """Skip without Chromium, chromedriver or Selenium; fail instead when CI requires the browser."""
+    reason = _missing()
+    if reason is not None:
+        if REQUIRE:
+            pytest.fail(f"LOWBALL_REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+
+
+@pytest.fixture
+def server(_browser_installed: None, tmp_path: Path) -> Iterator[str]:
+    """`lowball serve` on a free loopback port with a temporary database: its base URL."""
+    port = _free_port()
+    log = (tmp_path / "server.log").open("wb")
+    command = [
+        sys.executable, "-m", "lowball", "serve",
+        "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "lowball.sqlite"),
+        "--tables", "1", "--variant", "F2L3D", "--seats", "6", "--bots", "sensible",
+        "--bot-delay", "0.05", "--next-hand-delay", "0.6", "--action-seconds", "30",
+    ]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
+    base = f"http://127.0.0.1:{port}"
+
+    def answers() -> bool | None:
+        if proc.poll() is not None:
+            raise AssertionError(f"lowball serve exited with {proc.returncode}: {_tail(tmp_path / 'server.log')}")
+        try:
+            with urllib.request.urlopen(base + "/api/tables", timeout=1) as r:
+                return r.status == 200
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            return None
+
+    try:
+        _wait("the server to answer", answers, 20, 0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+        log.close()
+
+
+def _tail(path: Path, n: int = 3000) -> str:
+    return path.read_text(errors="replace")[-n:] if path.exists() else ""
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Headless Chromium (the system's) through the system's chromedriver, recording WebSocket frames."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in (
+        "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+        "--window-size=1400,1000", "--no-first-run", "--disable-extensions", "--disable-background-networking",
+    ):  # fmt: skip
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    try:
+        driver.set_page_load_timeout(20)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_FRAMES})
+        yield driver
+    finally:
+        driver.quit()
+
+
+class Player:
+    """The browser's player: reads the page, clicks, keeps what the checks need."""
+
+    def __init__(self, driver: Any, shots: Path) -> None:
+        self.driver = driver
+        self.shots = shots
+        self.frames: list[dict[str, Any]] = []
+        self.done: set[str] = set()  # what the player has clicked: draw, pat, bet/raise, call/check, fold
+        self.dealt: set[int] = set()  # hands the player was dealt into
+        self.saved: dict[str, Path] = {}
+
+    def page(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.driver.execute_script(PAGE)
+        return result
+
+    def take_frames(self) -> None:
+        """Move the frames recorded so far out of the page (before a reload loses them)."""
+        raw = self.driver.execute_script("return (window.__frames || []).splice(0);")
+        self.frames.extend(json.loads(text) for text in raw)
+
+    def click(self, selector: str) -> bool:
+        """Click one element the way a user does; False when it went away meanwhile (the page moved on)."""
+        from selenium.common.exceptions import (
+            ElementClickInterceptedException,
+            ElementNotInteractableException,
+            NoSuchElementException,
+            StaleElementReferenceException,
+        )
+
+        try:
+            self.driver.find_element("css selector", selector).click()
+            return True
+        except (
+            ElementClickInterceptedException,
+            ElementNotInteractableException,
+            NoSuchElementException,
+            StaleElementReferenceException,
+        ):
+            return False
+
+    def shot(self, name: str) -> None:
+        path = self.shots / f"{name}.png"
+        assert self.driver.save_screenshot(str(path)), f"no screenshot {path}"
+        self.saved[name] = path
+
+
+def _decide(player: Player, page: dict[str, Any]) -> None:
+    """One decision at the player's turn, chosen so that every kind of click happens in a few hands."""
+    buttons = page["buttons"]
+    hands_done = len(player.dealt) - 1
+    if page["drawVisible"]:
+        cards = page["cards"]
+        if "draw" not in player.done or ("pat" in player.done and cards and cards[0][0] in "AKQJT9"):
+            # throw the two highest cards (the server sorts them highest first): click, then Draw 2
+            throw = cards[:2]
+            for card in throw:
+                if card not in page["selected"]:
+                    player.click(f'#hand .card[data-card="{card}"]')
+            now = _wait("the thrown cards to be raised", lambda: (p := player.page())["selected"] and p, 5)
+            if sorted(now["selected"]) != sorted(throw):
+                return  # the state moved on meanwhile: look again
+            if "draw" not in player.saved:
+                player.shot("draw")
+            if player.click("#btn-draw"):
+                player.done.add("draw")
+        elif "btn-pat" in buttons and player.click("#btn-pat"):
+            player.done.add("pat")
+        return
+    if "fold" not in player.done and hands_done >= 2 and "btn-fold" in buttons:
+        if player.click("#btn-fold"):
+            player.done.add("fold")
+        return
+    for button, kind in (("btn-raise", "bet"), ("btn-bet", "bet")):
+        if "bet" not in player.done and button in buttons:
+            if player.click(f"#{button}"):
+                player.done.add(kind)
+            return
+    for button in ("btn-check", "btn-call"):
+        if button in buttons:
+            if player.click(f"#{button}"):
+                player.done.add("call/check")
+            return
+
+
+def _check_log(log: list[list[Any]]) -> None:
+    numbers = [row[0] for row in log]
+    assert numbers, "the page's log is empty"
+    assert len(numbers) == len(set(numbers)), f"an event shown twice: {numbers}"
+    gaps = [(a, b) for a, b in zip(numbers, numbers[1:]) if b != a + 1]
+    assert not gaps, f"the log's event numbers are not one after another: {gaps}"
+
+
+def _check_privacy(frames: list[dict[str, Any]], seat: int, player_name: str) -> None:
+    """No other seat's cards before the showdown: deal and draw events carry cards only for our
+    seat, state messages carry our cards only, and the cards shown are those of show events."""
+    shown: dict[tuple[int, int], list[str]] = {}  # (hand, seat) -> the cards shown at its showdown
+    for frame in frames:
+        if frame.get("type") != "events":
+            continue
+        for ev in frame["events"]:
+            cards, thrown = ev.get("cards") or "", ev.get("discarded") or ""
+            if ev["kind"] == "show":
+                shown[(ev["hand"], ev["seat"])] = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+            elif cards or thrown:
+                assert ev["kind"] in ("deal", "draw"), f"cards in a {ev['kind']} event: {ev}"
+                assert ev["seat"] == seat and ev["player"] == player_name, f"another seat's cards reached the page: {ev}"
+    states = [f for f in frames if f.get("type") == "state"]
+    assert states, "no state message recorded"
+    for st in states:
+        you = st.get("you")
+        assert you is not None and you["seat"] == seat, f"the state is not our seat's: {you}"
+        for s in st["seats"]:
+            if s is not None:
+                assert isinstance(s.get("cards", 0), int), f"a seat's cards in the state: {s}"
+        sd = st.get("showdown")
+        for hand_shown in (sd or {}).get("shown", []):
+            key = (sd["hand"], hand_shown["seat"])
+            assert key in shown, f"cards in the showdown with no show event: {sd}"
+            assert sorted(hand_shown["cards"]) == sorted(shown[key]), f"showdown cards differ from the show: {sd}"
+
+
+def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: str, browser: Any) -> None:
+    started = time.monotonic()
+    shots = Path(os.environ.get("LOWBALL_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    player = Player(browser, shots)
+
+    # the lobby lists the table; take a seat by typing a name and clicking
+    browser.get(server + "/")
+    _wait("the lobby's table t1", lambda: browser.find_elements("css selector", "#table-t1 .take-seat"), 10)
+    lobby_text = browser.find_element("id", "table-t1").text
+    assert "2-7 triple draw" in lobby_text and "2/4" in lobby_text, lobby_text
+    browser.find_element("id", "player-name").send_keys("ann")
+    browser.find_element("css selector", "#table-t1 .take-seat").click()
+    _wait("the table page", lambda: browser.current_url.endswith("/table/t1"), 10)
+    token = browser.execute_script("return localStorage.getItem('lowball-token-t1');")
+    assert token, "the lobby kept no seat token"
+    _wait("the connection", lambda: player.page()["status"] == "online", 10)
+    seat = _wait("our seat", lambda: browser.execute_script("return document.querySelector('.seat.you')?.dataset.seat"), 10)
+    seat = int(seat)
+
+    reloaded = False
+    odds_rows = 0
+    showdown_hand = 0
+    deadline = started + TEST_SECONDS
+    complete: set[int] = set()
+    while True:
+        assert time.monotonic() < deadline, (
+            f"the game did not finish in {TEST_SECONDS} s: clicked {sorted(player.done)}, hands dealt "
+            f"{sorted(player.dealt)}, complete {sorted(complete)}"
+        )
+        page = player.page()
+        assert page["status"] in ("online", "connecting"), f"the page lost its connection: {page['status']}"
+        if page["inHand"] and len(page["cards"]) == 5:
+            if page["hand"] not in player.dealt:
+                player.dealt.add(page["hand"])
+                if "deal" not in player.saved:
+                    player.shot("deal")
+        ended = {row[1] for row in page["log"] if "hand-end" in row[2].split()}
+        complete = player.dealt & ended
+
+        # the showdown: a hand we played to the end, its result on the page
+        if page["showdown"] and not showdown_hand and complete:
+            texts = browser.find_element("id", "showdown").text
+            if "wins" in texts:
+                showdown_hand = max(complete)
+                player.shot("showdown")
+
+        # reload in the middle of our second hand, once we have drawn: the seat must resume
+        if not reloaded and len(player.dealt) >= 2 and page["inHand"] and "draw" in player.done and page["cards"]:
+            if page["phase"] == "betting" and not page["mine"]:
+                before = page["cards"]
+                player.take_frames()
+                browser.refresh()
+                _wait("the reconnection", lambda: player.page()["status"] == "online", 10)
+                after = _wait("our cards again", lambda: (p := player.page())["cards"] and p, 10)
+                if after["hand"] == page["hand"] and after["inHand"]:
+                    # the cards may only have changed by our own draw, which needs our click
+                    assert after["cards"] == before, f"cards before the reload {before}, after {after['cards']}"
+                _check_log(after["log"])
+                assert after["log"][-1][0] >= page["log"][-1][0], "the log lost events across the reload"
+                reloaded = True
+                continue
+
+        # "What to throw?": one click, rows for our hand
+        if not odds_rows and "btn-odds" in page["buttons"] and page["inHand"]:
+            player.click("#btn-odds")
+            rows = _wait(
+                "the draw table's rows",
+                lambda: browser.execute_script(
+                    "return Array.from(document.querySelectorAll('#odds-panel tbody tr[data-keep]'),"
+                    " (tr) => [tr.dataset.keep, tr.dataset.discard, tr.textContent]);"
+                ),
+                15,
+            )
+            odds_rows = len(rows)
+
+            def split(text: str) -> set[str]:
+                return {text[i : i + 2] for i in range(0, len(text), 2)}
+
+            hand = split(rows[0][0]) | split(rows[0][1])
+            assert len(hand) == 5, rows[0]
+            for keep, discard, _ in rows:  # each row splits the same five cards into kept and thrown
+                assert split(keep) | split(discard) == hand and not split(keep) & split(discard), (keep, discard)
+            assert len({(keep, discard) for keep, discard, _ in rows}) == len(rows), "a discard listed twice"
+            assert "%" in rows[0][2], rows[0]
+
+        if page["mine"] and page["buttons"]:
+            _decide(player, page)
+
+        needed = {"draw", "pat", "bet", "call/check", "fold"}
+        if len(complete) >= HANDS_TO_PLAY and needed <= player.done and reloaded and showdown_hand and odds_rows:
+            break
+        time.sleep(0.05)
+
+    player.take_frames()
+    final = player.page()
+    _check_log(final["log"])
+    assert odds_rows == 32, f"the draw table has {odds_rows} rows, expected 32 discards"
+    words = [row[3] for row in final["log"]]
+    assert any("ann draws 2" in w for w in words), words[-40:]
+    assert any("ann stands pat" in w for w in words), words[-40:]
+    assert any(w.endswith("ann folds") for w in words), words[-40:]
+    assert any(" wins " in w for w in words), words[-40:]
+    _check_privacy(player.frames, seat, "ann")
+    for name in ("deal", "draw", "showdown"):
+        path = player.saved[name]
+        assert path.stat().st_size > 10_000 and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", path
