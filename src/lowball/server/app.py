@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lowball.errors import IllegalActionError, LowballError, SeqError, TableError
-from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError
+from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, _shown
 
 __all__ = ["create_app", "STATIC"]
 
@@ -269,7 +269,7 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
                         send(
                             _ws_error(
                                 "no_hello",
-                                f"the first message must be a hello, not {str(kind)[:20]!r}",
+                                f"the first message must be a hello, not {_shown(kind)}",
                                 _msg_id(parsed),
                             )
                         )
@@ -309,7 +309,7 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
             send(
                 _ws_error(
                     "bad_message",
-                    f"unknown message type {str(kind)[:20]!r}: expected act, sit_in, sit_out or ping",
+                    f"unknown message type {_shown(kind)}: expected act, sit_in, sit_out or ping",
                     msg_id,
                 )
             )
@@ -325,7 +325,7 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
         if "seat" in msg and msg["seat"] != conn.seat:
             send(
                 _ws_error(
-                    "other_seat", f"seat {str(msg['seat'])[:20]}: this token acts only for seat {conn.seat}", msg_id
+                    "other_seat", f"seat {_shown(msg['seat'])}: this token acts only for seat {conn.seat}", msg_id
                 )
             )
             return
@@ -343,11 +343,11 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
                 seq = msg["seq"]
                 if type(seq) is not int:
                     raise ServerError(
-                        "bad_message", f"seq = {str(seq)[:20]!r}: expected the table's action number (a whole number)"
+                        "bad_message", f"seq = {_shown(seq)}: expected the table's action number (a whole number)"
                     )
                 action = msg["action"]
                 if not isinstance(action, dict):
-                    raise ServerError("bad_message", f"action = {str(action)[:40]!r}: expected an object with kind")
+                    raise ServerError("bad_message", f"action = {_shown(action)}: expected an object with kind")
                 result = room.act(sitting, action, seq, now)
                 send({"type": "ack", "id": msg_id, "seq": result.seq, "repeated": result.repeated})
             elif kind == "sit_out":

@@ -46,6 +46,12 @@ class ServerError(LowballError):
         self.status = status
 
 
+def _shown(value: Any) -> str:
+    """A client's value as an error message names it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _token_hash(token: str) -> str:
     """Tokens are kept only as their SHA-256: the database never holds one that could act."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
@@ -96,7 +102,7 @@ class Connection:
     sent: int
     send: Callable[[dict[str, Any]], None]
     close: Callable[[int], None]
-    state_sent: tuple[int, int, float | None] | None = field(default=None)
+    state_sent: tuple[int, int, float | None, int] | None = field(default=None)
 
 
 class Room:
@@ -123,6 +129,7 @@ class Room:
         self.showdown: dict[str, Any] | None = None
         self._result: dict[str, Any] = {"shown": [], "winners": []}
         self._seen = 0
+        self.version = 0
         self.hand_from = 0  # the event number before the last hand's first: where a new page starts
         self._rng = random.Random()
         if data:
@@ -137,6 +144,7 @@ class Room:
     # -- records ----------------------------------------------------------------------------
 
     def _save(self) -> None:
+        self.version += 1  # the pages' state shows who sits and who waits: send it again
         data = {
             "humans": [s.to_dict() for s in self.humans.values()],
             "bots": {str(k): v for k, v in self.bot_kinds.items()},
@@ -172,7 +180,7 @@ class Room:
             ``expired_token`` for one past its time.
         """
         if not isinstance(token, str) or not token or len(token) > 200:
-            raise ServerError("bad_token", f"token {str(token)[:40]!r}: not a seat token of table {self.id}", 401)
+            raise ServerError("bad_token", f"token {_shown(token)}: not a seat token of table {self.id}", 401)
         h = _token_hash(token)
         for s in self.humans.values():
             if secrets.compare_digest(s.token_hash, h):
@@ -193,9 +201,7 @@ class Room:
             had (409).
         """
         if not isinstance(player, str) or not NAME.match(player) or player != player.strip():
-            raise ServerError(
-                "bad_name", f"player = {str(player)[:40]!r}: expected a name of 1 to 20 printable characters"
-            )
+            raise ServerError("bad_name", f"player = {_shown(player)}: expected a name of 1 to 20 printable characters")
         if BOT_NAME.match(player):
             raise ServerError("bad_name", f"player = {player!r}: names bot1, bot2, ... are the bots'")
         n = self.table.n_seats
@@ -472,7 +478,7 @@ class Room:
 
     def broadcast(self, now: float) -> None:
         """Send every connection the events it has not seen and, when anything changed, its state."""
-        key = (self.table.event_number, self.table.seq, self.table.deadline)
+        key = (self.table.event_number, self.table.seq, self.table.deadline, self.version)
         held = {s.token_hash for s in self.humans.values()}
         for conn in list(self.conns):
             if conn.token_hash is not None and conn.token_hash not in held:
@@ -627,9 +633,7 @@ class GameServer:
         """
         room = self.rooms.get(table_id) if isinstance(table_id, str) else None
         if room is None:
-            raise ServerError(
-                "no_table", f"no table {str(table_id)[:40]!r}: the tables are {', '.join(self.rooms)}", 404
-            )
+            raise ServerError("no_table", f"no table {_shown(table_id)}: the tables are {', '.join(self.rooms)}", 404)
         return room
 
     def close(self) -> None:
