@@ -24,6 +24,7 @@ pytest.importorskip("uvicorn", reason="the server extra (uvicorn) is not install
 from server_helpers import Client, Clock, Server, passive_action, running  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
+from lowball.errors import StoreError  # noqa: E402
 from lowball.server.game import GameServer, ServerError  # noqa: E402
 from lowball.store import SQLiteStore  # noqa: E402
 from lowball.table import Table  # noqa: E402
@@ -372,3 +373,34 @@ def test_serve_refuses_a_file_that_is_not_its_database(tmp_path: Path) -> None:
     assert r.returncode != 0
     assert "notes.txt" in r.stderr and "not a lowball database" in r.stderr
     assert other.read_text() == "my notes\n"
+
+
+def test_a_failed_database_write_is_refused_and_loses_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    with running(db) as s:
+        info, c = seated(s)
+        st = c.my_turn()
+        before = stored(db)
+        store = s.game.store
+        real = store.save_action
+
+        def full_disk(*args: Any, **kwargs: Any) -> None:
+            raise StoreError(f"{db}: the write failed: database or disk is full")
+
+        store.save_action = full_disk  # type: ignore[method-assign]
+        try:
+            c.send({"type": "act", "id": 1, "seq": st["seq"], "action": passive_action(st["you"]["legal"])})
+            err = c.until(lambda m: m["type"] in ("error", "ack"))
+        finally:
+            store.save_action = real  # type: ignore[method-assign]
+        assert (err["type"], err["code"]) == ("error", "store_failed")
+        assert "disk is full" in err["message"]
+        assert stored(db) == before
+        assert s.game.rooms["t1"].table.seq == st["seq"]
+        c.send({"type": "act", "id": 2, "seq": st["seq"], "action": passive_action(st["you"]["legal"])})
+        assert c.until(lambda m: m["type"] in ("error", "ack")) == {
+            "type": "ack",
+            "id": 2,
+            "seq": st["seq"],
+            "repeated": False,
+        }

@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from lowball.errors import IllegalActionError, LowballError, SeqError, TableError
+from lowball.errors import IllegalActionError, LowballError, SeqError, StoreError, TableError
 from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, _shown
 
 __all__ = ["create_app", "STATIC"]
@@ -125,7 +125,10 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
     def _pump(room: Room, now: float) -> None:
         try:
             room.pump(now)
-        except LowballError:
+        except StoreError:
+            log.exception("table %s: a write failed; the room is read back from the database", room.id)
+            room = server().reload(room.id)
+        except Exception:  # a bug must not stop the other tables: it is logged, the room goes on
             log.exception("table %s: the room could not be brought up to date", room.id)
         room.broadcast(now)
 
@@ -163,7 +166,11 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
             if not isinstance(body, dict) or set(body) - {"player", "seat"}:
                 raise ServerError("bad_message", 'expected {"player": NAME} or {"player": NAME, "seat": N}')
             now = g.clock()
-            token, sitting = room.join(body.get("player"), body.get("seat"), now)
+            try:
+                token, sitting = room.join(body.get("player"), body.get("seat"), now)
+            except StoreError as e:
+                g.reload(room.id)
+                raise ServerError("store_failed", f"the database failed, nothing was changed: {e}", 503) from None
             _pump(room, now)
         except ServerError as e:
             return _error(e)
@@ -190,7 +197,11 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
                 raise ServerError("bad_token", "expected the header Authorization: Bearer <seat token>", 401)
             now = g.clock()
             sitting = room.sitting_of(token.strip(), now)
-            chips = room.leave(sitting, now)
+            try:
+                chips = room.leave(sitting, now)
+            except StoreError as e:
+                g.reload(room.id)
+                raise ServerError("store_failed", f"the database failed, nothing was changed: {e}", 503) from None
             _pump(room, now)
         except ServerError as e:
             return _error(e)
@@ -279,14 +290,14 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
                         return
                     room.conns.add(conn)
                     _pump(room, g.clock())
-                    room.broadcast(g.clock())
                     continue
+                room = g.rooms[room.id]  # the same room, or the one read back after a failed write
                 _handle(g, room, conn, parsed, send)
         except WebSocketDisconnect:
             pass
         finally:
             if conn is not None and room is not None:
-                room.conns.discard(conn)
+                g.rooms[room.id].conns.discard(conn)
             if not writing.done():
                 queue.put_nowait(1000)
                 with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
@@ -354,6 +365,10 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
                 room.sit_out(sitting, now)
             else:
                 room.sit_in(sitting, now)
+        except StoreError as e:
+            g.reload(room.id)
+            send(_ws_error("store_failed", f"the database failed, nothing was changed: {e}", msg_id))
+            return
         except LowballError as e:
             code, text = _game_error(e)
             send(_ws_error(code, text, msg_id))

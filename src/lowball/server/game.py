@@ -10,6 +10,7 @@ SQLite transaction, before it returns.
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import re
 import secrets
@@ -21,7 +22,7 @@ from typing import Any
 from lowball.bots import BOTS, make_bot
 from lowball.cards import Card, format_cards
 from lowball.cli.render import sorted_hand
-from lowball.engine import LegalActions, Strategy
+from lowball.engine import Action, LegalActions, Strategy
 from lowball.errors import LowballError
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
@@ -34,6 +35,7 @@ MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get
 NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,20}$")  # a player's name: 1..20 printable characters
 BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names ("bot3" sits at seat 2)
 _DATA = "lowball.server"  # the store namespace of the rooms' own records
+log = logging.getLogger("lowball.server")
 
 
 class ServerError(LowballError):
@@ -317,11 +319,7 @@ class Room:
                     if due is None or due[0] != table.seq:
                         self.bot_due = due = (table.seq, now + self.server.bot_delay)
                     if now >= due[1]:
-                        view = table.player_view(actor)
-                        legal = view.legal
-                        assert legal is not None
-                        action = self.bots[actor].act(view, legal)
-                        table.act(actor, action, seq=table.seq, now=now)
+                        self._bot_acts(actor, now)
                         continue
                 break
             self._scan()
@@ -334,12 +332,27 @@ class Room:
             break
         self._scan()
 
+    def _bot_acts(self, seat: int, now: float) -> None:
+        """The bot at ``seat`` acts; an action the rules refuse (a strategy's bug) is replaced by
+        checking, calling or standing pat, so that a table never waits on a bot."""
+        table = self.table
+        view = table.player_view(seat)
+        legal = view.legal
+        assert legal is not None
+        try:
+            table.act(seat, self.bots[seat].act(view, legal), seq=table.seq, now=now)
+        except LowballError as e:
+            log.warning("table %s: the bot at seat %d: %s; it checks, calls or stands pat", self.id, seat, e)
+            fallback = Action.stand_pat() if legal.draw else (Action.check() if legal.check else Action.call())
+            table.act(seat, fallback, seq=table.seq, now=now)
+
     def _someone_plays(self) -> bool:
+        """Whether a person is dealt in: bots alone at a table wait for one."""
         seats = self.table.seats
         return any(
             (s := seats[k]) is not None and s.player == h.player and s.status != "sitting_out"
             for k, h in self.humans.items()
-        ) or (not self.humans and self.server.bot_kind is None and sum(s is not None for s in seats) >= 2)
+        )
 
     def _scan(self) -> None:
         """Follow the table's public events: the showdown of the last finished hand."""
@@ -636,5 +649,16 @@ class GameServer:
             raise ServerError("no_table", f"no table {_shown(table_id)}: the tables are {', '.join(self.rooms)}", 404)
         return room
 
+    def reload(self, table_id: str) -> Room:
+        """The room of ``table_id`` again as its database holds it, its pages kept: after a
+        failed write (a full disk), so that memory never holds a change the database lost."""
+        old = self.rooms[table_id]
+        table = Table.resume(self.store, table_id, clock=self.clock)
+        room = Room(self, table, self.store.get_data(_DATA).get(table_id))
+        room.conns = old.conns
+        self.rooms[table_id] = room
+        return room
+
     def close(self) -> None:
+        """Close the database."""
         self.store.close()
