@@ -240,10 +240,14 @@ class Room:
         chips: int | None = None
         with self.server.store.transaction():
             del self.humans[sitting.seat]
-            s = self.table.seats[sitting.seat]
-            if s is not None and s.player == sitting.player and not s.leaving:
-                chips = self.table.leave(sitting.seat, now=now)
-            self._save()
+            try:
+                s = self.table.seats[sitting.seat]
+                if s is not None and s.player == sitting.player and not s.leaving:
+                    chips = self.table.leave(sitting.seat, now=now)
+                self._save()
+            except BaseException:
+                self.humans[sitting.seat] = sitting
+                raise
         return chips
 
     def sit_out(self, sitting: Sitting, now: float) -> None:
@@ -298,6 +302,19 @@ class Room:
         if changed:
             self._save()
 
+    def _seating_due(self) -> bool:
+        """Whether :meth:`_seat_people` has anything to do (so that an idle room writes nothing)."""
+        seats = self.table.seats
+        return (
+            any(s.joining for s in self.humans.values())
+            or any(s is not None and s.chips == 0 and s.chips_to_add == 0 for s in seats)
+            or (
+                bool(self.humans)
+                and self.server.bot_kind is not None
+                and any(s is None and k not in self.humans for k, s in enumerate(seats))
+            )
+        )
+
     def _expire(self, now: float) -> None:
         for s in [s for s in self.humans.values() if now >= s.expires]:
             self.leave(s, now)
@@ -308,7 +325,7 @@ class Room:
         table = self.table
         for _ in range(10_000):  # every pass makes progress; the bound only guards a bug
             self._expire(now)
-            if not table.in_hand:
+            if not table.in_hand and self._seating_due():
                 with self.server.store.transaction():
                     self._seat_people(now)
             table.tick(now)
