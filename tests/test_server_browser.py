@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import shutil
+import re
 import socket
 import subprocess
 import sys
@@ -80,8 +80,11 @@ return {
   buttons: ["btn-fold", "btn-check", "btn-call", "btn-bet", "btn-raise", "btn-draw", "btn-pat", "btn-odds"]
     .filter((id) => visible(id) && !document.getElementById(id).disabled),
   drawVisible: visible("btn-draw"),
-  log: Array.from(document.querySelectorAll("#log li[data-number]")).map(
-    (li) => [Number(li.dataset.number), Number(li.dataset.hand || 0), li.className, li.textContent]),
+  log: Array.from(document.querySelectorAll("#log li[data-number]")).map((li) => [
+    Number(li.dataset.number), Number(li.dataset.hand || 0), li.className, li.querySelector(".text").textContent]),
+  turn: turn.textContent,
+  shown: document.querySelectorAll("#showdown .shown").length,
+  winners: Array.from(document.querySelectorAll("#showdown .winner-line")).map((p) => p.textContent),
   showdown: visible("showdown"),
   error: document.getElementById("error").hidden ? "" : document.getElementById("error").textContent,
 };
@@ -104,6 +107,16 @@ def _free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
     return port
+
+
+def _poll(check: Callable[[], bool], seconds: float, interval: float = 0.05) -> bool:
+    """Whether ``check`` comes true within ``seconds`` (polled)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(interval)
+    return True
 
 
 def _wait(what: str, check: Callable[[], T | None], seconds: float, interval: float = 0.05) -> T:
@@ -130,11 +143,13 @@ def _browser_installed() -> None:
 
 @pytest.fixture
 def server(_browser_installed: None, tmp_path: Path) -> Iterator[str]:
-    """`lowball serve` on a free loopback port with a temporary database: its base URL."""
+    """`lowball serve` on a free loopback port with a temporary database: its base URL. The port is
+    found by binding 127.0.0.1:0 and closing the socket (the command takes no port 0)."""
     port = _free_port()
     log = (tmp_path / "server.log").open("wb")
+    # the installed `lowball` command, run by this interpreter (python -m lowball is no entry point)
     command = [
-        sys.executable, "-m", "lowball", "serve",
+        sys.executable, "-c", "from lowball.cli import main; main()", "serve",
         "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "lowball.sqlite"),
         "--tables", "1", "--variant", "F2L3D", "--seats", "6", "--bots", "sensible",
         "--bot-delay", "0.05", "--next-hand-delay", "0.6", "--action-seconds", "30",
@@ -249,9 +264,9 @@ def _decide(player: Player, page: dict[str, Any]) -> None:
             for card in throw:
                 if card not in page["selected"]:
                     player.click(f'#hand .card[data-card="{card}"]')
-            now = _wait("the thrown cards to be raised", lambda: (p := player.page())["selected"] and p, 5)
-            if sorted(now["selected"]) != sorted(throw):
-                return  # the state moved on meanwhile: look again
+            raised = _poll(lambda: sorted(player.page()["selected"]) == sorted(throw), 5)
+            if not raised:
+                return  # the page moved on meanwhile (a timeout, a new state): look again
             if "draw" not in player.saved:
                 player.shot("draw")
             if player.click("#btn-draw"):
@@ -275,6 +290,59 @@ def _decide(player: Player, page: dict[str, Any]) -> None:
             return
 
 
+def _reload_and_check(player: Player, page: dict[str, Any]) -> bool:
+    """Reload the page mid-hand: the seat resumes with the same cards, the log goes on one event
+    after another (the server sent only the events above the page's last one). False when the
+    hand ended meanwhile (try again in a later hand)."""
+    browser = player.driver
+    before_log = [row[0] for row in page["log"]]
+    player.take_frames()
+    browser.refresh()
+    _wait("the reconnection", lambda: player.page()["status"] == "online", 10)
+    after = _wait("our cards again", lambda: (p := player.page())["cards"] and p, 10)
+    raw = browser.execute_script("return (window.__frames || []).slice();")
+    resent = [
+        ev["number"]
+        for frame in map(json.loads, raw)
+        if frame.get("type") == "events"
+        for ev in frame["events"]
+        if ev["number"] <= before_log[-1]
+    ]
+    assert not resent, f"after the reload the server sent again events {resent} (the page had seen {before_log[-1]})"
+    after_log = [row[0] for row in after["log"]]
+    assert after_log[: len(before_log)] == before_log, "the log changed across the reload"
+    _check_log(after["log"])
+    if after["hand"] != page["hand"] or not after["inHand"]:
+        return False
+    # our cards could change only by our own draw, which needs our click
+    assert after["cards"] == page["cards"], f"cards before the reload {page['cards']}, after {after['cards']}"
+    return True
+
+
+def _check_odds(player: Player, page: dict[str, Any]) -> int:
+    """The "What to throw?" panel: a row for each of the 32 ways to split our five cards."""
+    rows: list[list[str]] = _wait(
+        "the draw table's rows",
+        lambda: player.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#odds-panel tbody tr[data-keep]'),"
+            " (tr) => [tr.dataset.keep, tr.dataset.discard, tr.textContent]);"
+        ),
+        15,
+    )
+
+    def split(text: str) -> set[str]:
+        return {text[i : i + 2] for i in range(0, len(text), 2)}
+
+    hand = split(rows[0][0]) | split(rows[0][1])
+    if player.page()["hand"] == page["hand"]:
+        assert hand == set(page["cards"]), f"the draw table of {hand}, our cards {page['cards']}"
+    for keep, discard, _ in rows:  # each row splits the same five cards into kept and thrown
+        assert split(keep) | split(discard) == hand and not split(keep) & split(discard), (keep, discard)
+    assert len({(keep, discard) for keep, discard, _ in rows}) == len(rows) == 32, rows
+    assert re.search(r"\b\d{1,3}\.\d\b", rows[0][2]), f"no chance in the row: {rows[0]}"
+    return len(rows)
+
+
 def _check_log(log: list[list[Any]]) -> None:
     numbers = [row[0] for row in log]
     assert numbers, "the page's log is empty"
@@ -285,31 +353,48 @@ def _check_log(log: list[list[Any]]) -> None:
 
 def _check_privacy(frames: list[dict[str, Any]], seat: int, player_name: str) -> None:
     """No other seat's cards before the showdown: deal and draw events carry cards only for our
-    seat, state messages carry our cards only, and the cards shown are those of show events."""
-    shown: dict[tuple[int, int], list[str]] = {}  # (hand, seat) -> the cards shown at its showdown
+    seat and player; a state's own cards are cards we were dealt or drew in that hand; seats carry
+    card counts only; the cards of a showdown are those its show events showed (a mucked hand
+    shows nowhere). Hands whose start the page did not see (before it first connected) are left
+    out of the last check."""
+    shown: dict[tuple[int, int], set[str]] = {}  # (hand, seat) -> the cards shown at its showdown
+    ours: dict[int, set[str]] = {}  # hand -> the cards dealt or drawn to us
+    started: set[int] = set()  # hands whose hand_start the page received
+
+    def split(text: str) -> set[str]:
+        return {text[i : i + 2] for i in range(0, len(text), 2)}
+
     for frame in frames:
         if frame.get("type") != "events":
             continue
         for ev in frame["events"]:
             cards, thrown = ev.get("cards") or "", ev.get("discarded") or ""
+            if ev["kind"] == "hand_start":
+                started.add(ev["hand"])
             if ev["kind"] == "show":
-                shown[(ev["hand"], ev["seat"])] = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+                shown[(ev["hand"], ev["seat"])] = split(cards)
             elif cards or thrown:
                 assert ev["kind"] in ("deal", "draw"), f"cards in a {ev['kind']} event: {ev}"
-                assert ev["seat"] == seat and ev["player"] == player_name, f"another seat's cards reached the page: {ev}"
+                assert ev["seat"] == seat and ev["player"] == player_name, (
+                    f"another seat's cards reached the page: {ev}"
+                )
+                ours.setdefault(ev["hand"], set()).update(split(cards))
     states = [f for f in frames if f.get("type") == "state"]
-    assert states, "no state message recorded"
+    assert states and started and ours, f"too little recorded: {len(states)} states, hands {started}"
     for st in states:
         you = st.get("you")
         assert you is not None and you["seat"] == seat, f"the state is not our seat's: {you}"
+        if you["cards"] and st["hand"] in started:
+            assert set(you["cards"]) <= ours.get(st["hand"], set()), f"cards not dealt to us: {you}, {ours}"
         for s in st["seats"]:
             if s is not None:
                 assert isinstance(s.get("cards", 0), int), f"a seat's cards in the state: {s}"
         sd = st.get("showdown")
-        for hand_shown in (sd or {}).get("shown", []):
-            key = (sd["hand"], hand_shown["seat"])
-            assert key in shown, f"cards in the showdown with no show event: {sd}"
-            assert sorted(hand_shown["cards"]) == sorted(shown[key]), f"showdown cards differ from the show: {sd}"
+        if sd and sd["hand"] in started:
+            for hand_shown in sd["shown"]:
+                key = (sd["hand"], hand_shown["seat"])
+                assert key in shown, f"cards in the showdown with no show event: {sd}"
+                assert set(hand_shown["cards"]) == shown[key], f"showdown cards differ from the show: {sd}"
 
 
 def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: str, browser: Any) -> None:
@@ -329,92 +414,70 @@ def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: str, browse
     token = browser.execute_script("return localStorage.getItem('lowball-token-t1');")
     assert token, "the lobby kept no seat token"
     _wait("the connection", lambda: player.page()["status"] == "online", 10)
-    seat = _wait("our seat", lambda: browser.execute_script("return document.querySelector('.seat.you')?.dataset.seat"), 10)
-    seat = int(seat)
+    seat = int(
+        _wait(
+            "our seat", lambda: browser.execute_script("return document.querySelector('.seat.you')?.dataset.seat"), 10
+        )
+    )
 
     reloaded = False
     odds_rows = 0
     showdown_hand = 0
+    turn_seen = ""
     deadline = started + TEST_SECONDS
     complete: set[int] = set()
-    while True:
+    needed = {"draw", "pat", "bet", "call/check", "fold"}
+    while not (len(complete) >= HANDS_TO_PLAY and needed <= player.done and reloaded and showdown_hand and odds_rows):
         assert time.monotonic() < deadline, (
             f"the game did not finish in {TEST_SECONDS} s: clicked {sorted(player.done)}, hands dealt "
-            f"{sorted(player.dealt)}, complete {sorted(complete)}"
+            f"{sorted(player.dealt)}, complete {sorted(complete)}, reloaded {reloaded}, showdown {showdown_hand}"
         )
         page = player.page()
         assert page["status"] in ("online", "connecting"), f"the page lost its connection: {page['status']}"
-        if page["inHand"] and len(page["cards"]) == 5:
-            if page["hand"] not in player.dealt:
-                player.dealt.add(page["hand"])
-                if "deal" not in player.saved:
-                    player.shot("deal")
+        if page["inHand"] and len(page["cards"]) == 5 and page["hand"] not in player.dealt:
+            player.dealt.add(page["hand"])
+            if "deal" not in player.saved:
+                player.shot("deal")
         ended = {row[1] for row in page["log"] if "hand-end" in row[2].split()}
         complete = player.dealt & ended
 
-        # the showdown: a hand we played to the end, its result on the page
-        if page["showdown"] and not showdown_hand and complete:
-            texts = browser.find_element("id", "showdown").text
-            if "wins" in texts:
+        # the showdown of a hand we played to the end: cards shown, the winner named
+        if not showdown_hand and complete and page["showdown"] and page["winners"] and not page["inHand"]:
+            if page["shown"] or len(complete) >= HANDS_TO_PLAY + 2:  # (rarely, every hand ends in a fold)
                 showdown_hand = max(complete)
                 player.shot("showdown")
 
         # reload in the middle of our second hand, once we have drawn: the seat must resume
-        if not reloaded and len(player.dealt) >= 2 and page["inHand"] and "draw" in player.done and page["cards"]:
-            if page["phase"] == "betting" and not page["mine"]:
-                before = page["cards"]
-                player.take_frames()
-                browser.refresh()
-                _wait("the reconnection", lambda: player.page()["status"] == "online", 10)
-                after = _wait("our cards again", lambda: (p := player.page())["cards"] and p, 10)
-                if after["hand"] == page["hand"] and after["inHand"]:
-                    # the cards may only have changed by our own draw, which needs our click
-                    assert after["cards"] == before, f"cards before the reload {before}, after {after['cards']}"
-                _check_log(after["log"])
-                assert after["log"][-1][0] >= page["log"][-1][0], "the log lost events across the reload"
-                reloaded = True
-                continue
+        if (
+            not reloaded
+            and len(player.dealt) >= 2
+            and "draw" in player.done
+            and page["inHand"]
+            and page["phase"] == "betting"
+            and len(page["cards"]) == 5
+        ):
+            reloaded = _reload_and_check(player, page)
+            continue
 
-        # "What to throw?": one click, rows for our hand
-        if not odds_rows and "btn-odds" in page["buttons"] and page["inHand"]:
-            player.click("#btn-odds")
-            rows = _wait(
-                "the draw table's rows",
-                lambda: browser.execute_script(
-                    "return Array.from(document.querySelectorAll('#odds-panel tbody tr[data-keep]'),"
-                    " (tr) => [tr.dataset.keep, tr.dataset.discard, tr.textContent]);"
-                ),
-                15,
-            )
-            odds_rows = len(rows)
-
-            def split(text: str) -> set[str]:
-                return {text[i : i + 2] for i in range(0, len(text), 2)}
-
-            hand = split(rows[0][0]) | split(rows[0][1])
-            assert len(hand) == 5, rows[0]
-            for keep, discard, _ in rows:  # each row splits the same five cards into kept and thrown
-                assert split(keep) | split(discard) == hand and not split(keep) & split(discard), (keep, discard)
-            assert len({(keep, discard) for keep, discard, _ in rows}) == len(rows), "a discard listed twice"
-            assert "%" in rows[0][2], rows[0]
+        # "What to throw?": one click, a row for each of the 32 discards of our hand
+        if not odds_rows and "btn-odds" in page["buttons"] and page["inHand"] and player.click("#btn-odds"):
+            odds_rows = _check_odds(player, page)
 
         if page["mine"] and page["buttons"]:
+            if not turn_seen:
+                turn_seen = page["turn"]
             _decide(player, page)
-
-        needed = {"draw", "pat", "bet", "call/check", "fold"}
-        if len(complete) >= HANDS_TO_PLAY and needed <= player.done and reloaded and showdown_hand and odds_rows:
-            break
         time.sleep(0.05)
 
     player.take_frames()
     final = player.page()
     _check_log(final["log"])
-    assert odds_rows == 32, f"the draw table has {odds_rows} rows, expected 32 discards"
+    assert re.fullmatch(r"Your turn · \d+ s", turn_seen), f"whose turn, with the time left: {turn_seen!r}"
     words = [row[3] for row in final["log"]]
-    assert any("ann draws 2" in w for w in words), words[-40:]
-    assert any("ann stands pat" in w for w in words), words[-40:]
-    assert any(w.endswith("ann folds") for w in words), words[-40:]
-    assert any(" wins " in w for w in words), words[-40:]
+    for said in ("ann draws 2", "ann stands pat", "ann folds", " wins "):
+        assert any(said in w for w in words), f"no {said!r} in the log: {words[-40:]}"
+    assert any(w.startswith(("ann raises to ", "ann bets ")) for w in words), words[-40:]
+    assert any(w.startswith(("ann calls ", "ann checks")) for w in words), words[-40:]
     _check_privacy(player.frames, seat, "ann")
     for name in ("deal", "draw", "showdown"):
         path = player.saved[name]

@@ -320,6 +320,7 @@
   let state = null;
   const me = { seat: null, player: null };
   let selected = new Set();
+  let lastCards = { hand: null, cards: [] }; // your cards in the last hand you were dealt
   let errorTimer = null;
 
   function setStatus(kind, text) {
@@ -595,18 +596,25 @@
 
   function renderOdds(body, dead) {
     const panel = ui.oddsPanel;
+    panel.dataset.hand = String(state ? state.hand : "");
     const head = el("div", { class: "panel-head" });
     head.append(el("h2", {}, "What to throw: " + spaced(body.hand)));
     const close = el("button", { type: "button", class: "btn small", id: "btn-odds-close" }, "Close");
     close.addEventListener("click", () => (panel.hidden = true));
     head.append(close);
     const rows = (body.rows || []).map(flatten);
-    const columns = [];
+    let columns = [];
     for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
+    // "keep" and "discard" share one column: the hand's five cards, the thrown ones struck out
+    const together = columns.includes("keep") && columns.includes("discard");
+    // (and "draw", the count of the struck-out cards, goes: the panel fits beside the table)
+    if (together) columns = ["cards"].concat(columns.filter((k) => !["keep", "discard", "draw"].includes(k)));
     const percent = new Set(columns.filter((k) => isProbabilityColumn(k, rows)));
     const table = el("table", { class: "odds" });
     const tr = el("tr");
-    for (const key of columns) tr.append(el("th", {}, columnLabel(key)));
+    for (const key of columns) {
+      tr.append(el("th", {}, key === "cards" && together ? "Keep (throw)" : columnLabel(key)));
+    }
     const thead = el("thead");
     thead.append(tr);
     table.append(thead);
@@ -615,10 +623,17 @@
       const row = rows[i];
       const line = el("tr", { "data-keep": raw.keep || "", "data-discard": raw.discard || "" });
       for (const key of columns) {
+        if (key === "cards" && together) {
+          const cell = el("td", { class: "cards-text" });
+          for (const c of cardList(raw.keep)) cell.append(el("span", { class: "kept suit-" + c[1] }, c));
+          for (const c of cardList(raw.discard)) cell.append(el("s", { class: "thrown", title: "thrown" }, c));
+          line.append(cell);
+          continue;
+        }
         const v = row[key];
         let text;
         if (v === null || v === undefined) text = "";
-        else if (percent.has(key) && typeof v === "number") text = (100 * v).toFixed(1) + "%";
+        else if (percent.has(key) && typeof v === "number") text = (100 * v).toFixed(1);
         else if (key === "keep" || key === "discard") text = spaced(v) || "–";
         else text = String(v);
         line.append(el("td", { class: key === "keep" || key === "discard" ? "cards-text" : "" }, text));
@@ -631,7 +646,7 @@
     const note = el(
       "p",
       { class: "muted small" },
-      "Chance of finishing with each low or better after one draw" +
+      "Chance in % of finishing with each low or better after one draw" +
         (dead.length ? ", with your discards " + spaced(dead) + " out of the deck" : "") +
         ". Click a row to choose its discard.",
     );
@@ -708,6 +723,8 @@
         for (const c of shownBySeat[i].cards) cards.append(cardFace(c, "small"));
       } else if (s.in_hand && !s.folded && !s.you) {
         for (let c = 0; c < (s.cards || 0); c++) cards.append(cardBack());
+      } else if (s.you && s.in_hand && !s.folded && state.you && state.you.cards && state.you.cards.length) {
+        for (const c of state.you.cards) cards.append(cardFace(c, "small"));
       } else if (s.you && s.in_hand && !s.folded) {
         for (let c = 0; c < (s.cards || 0); c++) cards.append(el("span", { class: "card back mine" }));
       }
@@ -861,7 +878,15 @@
     }
     show(ui.sitout, true);
     ui.sitout.textContent = you.status === "sitting_out" ? "Sit in" : "Sit out";
-    const cards = Array.isArray(you.cards) ? you.cards : [];
+    let cards = Array.isArray(you.cards) ? you.cards : [];
+    let finished = false;
+    if (cards.length) {
+      lastCards = { hand: state.hand, cards: cards };
+    } else if (!state.in_hand && lastCards.hand === state.hand && lastCards.cards.length) {
+      cards = lastCards.cards; // the hand is over: its cards stay in view, dimmed, until the next deal
+      finished = true;
+    }
+    ui.hand.classList.toggle("finished", finished);
     for (const c of Array.from(selected)) if (!cards.includes(c)) selected.delete(c);
     const legal = legalNow();
     const drawing = !!(legal && legal.draw);
@@ -873,10 +898,10 @@
       joining: "A bot is finishing its hand in your seat; you play from the next hand.",
     };
     let note = statusWords[you.status] || "";
-    if (cards.length === 5) note = (note ? note + " " : "") + "You hold " + describe(cards) + ".";
+    if (cards.length === 5) note = (note ? note + " " : "") + (finished ? "You had " : "You hold ") + describe(cards) + ".";
     if (drawing) note += " Click the cards to throw, then Draw.";
     ui.handNote.textContent = note.trim();
-    show(ui.odds, cards.length === 5);
+    show(ui.odds, cards.length === 5 && !finished);
 
     hideAll();
     if (!legal) return;
@@ -905,6 +930,12 @@
       ui.draw.textContent = "Draw " + n;
       ui.draw.disabled = n === 0 || n > legal.max_discards;
       ui.draw.title = n === 0 ? "Click the cards you throw first" : "";
+    }
+  }
+
+  function renderOddsPanel() {
+    if (!ui.oddsPanel.hidden && ui.oddsPanel.dataset.hand && ui.oddsPanel.dataset.hand !== String(state.hand)) {
+      ui.oddsPanel.hidden = true; // a new hand: the last hand's table is no use
     }
   }
 
@@ -943,6 +974,7 @@
     renderCenter();
     renderMe();
     renderShowdown();
+    renderOddsPanel();
     const busy = pending !== null;
     for (const b of [ui.fold, ui.check, ui.call, ui.bet, ui.raise, ui.pat]) b.disabled = busy;
     if (busy) ui.draw.disabled = true;
