@@ -37,8 +37,9 @@ from typing import Any, TypeVar
 import pytest
 
 ROOT = Path(__file__).parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
+# Debian's paths; LOWBALL_CHROMIUM / LOWBALL_CHROMEDRIVER name others (still explicit: no download)
+CHROMIUM = os.environ.get("LOWBALL_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("LOWBALL_CHROMEDRIVER", "/usr/bin/chromedriver")
 REQUIRE = os.environ.get("LOWBALL_REQUIRE_BROWSER") == "1"
 
 HANDS_TO_PLAY = 3  # complete hands the browser's player is dealt into and sees to the end
@@ -83,6 +84,7 @@ return {
   log: Array.from(document.querySelectorAll("#log li[data-number]")).map((li) => [
     Number(li.dataset.number), Number(li.dataset.hand || 0), li.className, li.querySelector(".text").textContent]),
   turn: turn.textContent,
+  othersFaces: document.querySelectorAll(".seat:not(.you) .card.face").length,
   shown: document.querySelectorAll("#showdown .shown").length,
   winners: Array.from(document.querySelectorAll("#showdown .winner-line")).map((p) => p.textContent),
   showdown: visible("showdown"),
@@ -434,6 +436,8 @@ def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: str, browse
         )
         page = player.page()
         assert page["status"] in ("online", "connecting"), f"the page lost its connection: {page['status']}"
+        if page["inHand"]:  # other seats show card backs only while a hand is played
+            assert page["othersFaces"] == 0, f"another seat's card faces on the page in hand {page['hand']}"
         if page["inHand"] and len(page["cards"]) == 5 and page["hand"] not in player.dealt:
             player.dealt.add(page["hand"])
             if "deal" not in player.saved:

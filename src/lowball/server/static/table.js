@@ -113,13 +113,14 @@
     return node;
   }
 
-  /** A card face: rank and suit sign, coloured by suit (four colours, as card rooms online do). */
-  function cardFace(card, extraClass) {
+  /** A card face: rank and suit sign, coloured by suit (four colours, as card rooms online do).
+      Only your own hand's cards carry data-card (what you click); the others carry data-face. */
+  function cardFace(card, extraClass, attribute) {
     const rank = card[0].toUpperCase();
     const suit = card[1].toLowerCase();
     const node = el("span", {
       class: "card face suit-" + suit + (extraClass ? " " + extraClass : ""),
-      "data-card": rank + suit,
+      [attribute || "data-face"]: rank + suit,
       title: (rank === "T" ? "10" : rank) + " of " + (SUIT_NAME[suit] || suit),
     });
     node.append(el("span", { class: "rank" }, rank === "T" ? "10" : rank));
@@ -524,7 +525,7 @@
       showError(
         body && body.chips !== null && body.chips !== undefined
           ? "You left the table with " + body.chips + " chips."
-          : "You leave the table at the end of this hand.",
+          : "You left your seat; your chips are settled when the hand in progress ends.",
       );
       if (socket) socket.close(); // reconnects as a spectator
     } catch (e) {
@@ -834,7 +835,7 @@
     if (ui.hand.dataset.cards !== key) {
       ui.hand.dataset.cards = key;
       const faces = cards.map((c) => {
-        const face = cardFace(c, "");
+        const face = cardFace(c, "", "data-card");
         face.setAttribute("role", "button");
         face.tabIndex = 0;
         const toggle = () => {
@@ -868,6 +869,7 @@
       show(ui.sizing, false);
     };
     show(ui.leave, !!localStorage.getItem(TOKEN_KEY));
+    ui.hand.hidden = !you; // a spectator has no cards: no empty row for them
     if (!you) {
       renderHand([], false);
       hideAll();
