@@ -4,8 +4,9 @@ driven by Selenium, against the server started as a subprocess on 127.0.0.1.
 The test takes a seat from the lobby by clicking, then plays complete hands of 2-7 triple draw
 against the server's bots by clicking only (cards to throw, Draw, Stand pat, Bet/Raise, Call/Check,
 Fold), reloads the page in the middle of a hand and checks that the seat resumes (the same cards,
-the log's event numbers one after another, none twice, none missing), opens "What to throw?" and
-sees its rows. Every WebSocket frame the page receives is recorded by a wrapper put into the page
+the log's event numbers one after another, none twice, none missing), kills the server (SIGKILL)
+in the middle of a later hand and starts it again on the same database (the page reconnects by
+itself, with the same cards and an unbroken log), opens "What to throw?" and sees its rows. Every WebSocket frame the page receives is recorded by a wrapper put into the page
 before its own script runs; the test checks that no other seat's cards (dealt, drawn or thrown)
 ever reached the page, and that the cards shown at the showdown are the ones the page was told
 at the showdown. Screenshots of the deal, the draw and the showdown go to
@@ -143,42 +144,65 @@ def _browser_installed() -> None:
         pytest.skip(reason)
 
 
-@pytest.fixture
-def server(_browser_installed: None, tmp_path: Path) -> Iterator[str]:
-    """`lowball serve` on a free loopback port with a temporary database: its base URL. The port is
-    found by binding 127.0.0.1:0 and closing the socket (the command takes no port 0)."""
-    port = _free_port()
-    log = (tmp_path / "server.log").open("wb")
-    # the installed `lowball` command, run by this interpreter (python -m lowball is no entry point)
-    command = [
-        sys.executable, "-c", "from lowball.cli import main; main()", "serve",
-        "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "lowball.sqlite"),
-        "--tables", "1", "--variant", "F2L3D", "--seats", "6", "--bots", "sensible",
-        "--bot-delay", "0.05", "--next-hand-delay", "0.6", "--action-seconds", "30",
-    ]  # fmt: skip
-    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
-    base = f"http://127.0.0.1:{port}"
+class Server:
+    """`lowball serve` as a subprocess on 127.0.0.1 with a database in ``tmp``; ``kill_and_restart``
+    kills it (SIGKILL) and starts it again on the same database and port."""
 
-    def answers() -> bool | None:
-        if proc.poll() is not None:
-            raise AssertionError(f"lowball serve exited with {proc.returncode}: {_tail(tmp_path / 'server.log')}")
-        try:
-            with urllib.request.urlopen(base + "/api/tables", timeout=1) as r:
-                return r.status == 200
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            return None
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        # a free port: bind 127.0.0.1:0 and close the socket (the command takes no port 0)
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = (tmp / "server.log").open("ab")
+        self.proc: subprocess.Popen[bytes] | None = None
 
-    try:
+    def start(self) -> None:
+        # the installed `lowball` command, run by this interpreter (python -m lowball is no entry point)
+        command = [
+            sys.executable, "-c", "from lowball.cli import main; main()", "serve",
+            "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.tmp / "lowball.sqlite"),
+            "--tables", "1", "--variant", "F2L3D", "--seats", "6", "--bots", "sensible",
+            "--bot-delay", "0.05", "--next-hand-delay", "0.6", "--action-seconds", "30",
+        ]  # fmt: skip
+        proc = self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, cwd=self.tmp)
+
+        def answers() -> bool | None:
+            if proc.poll() is not None:
+                raise AssertionError(f"lowball serve exited with {proc.returncode}: {_tail(self.tmp / 'server.log')}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/tables", timeout=1) as r:
+                    return r.status == 200
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                return None
+
         _wait("the server to answer", answers, 20, 0.1)
-        yield base
+
+    def kill_and_restart(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()  # SIGKILL: no shutdown of any kind
+        self.proc.wait(10)
+        self.start()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.log.close()
+
+
+@pytest.fixture
+def server(_browser_installed: None, tmp_path: Path) -> Iterator[Server]:
+    """The server, started; stopped after the test."""
+    srv = Server(tmp_path)
+    try:
+        srv.start()
+        yield srv
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-        log.close()
+        srv.stop()
 
 
 def _tail(path: Path, n: int = 3000) -> str:
@@ -321,6 +345,30 @@ def _reload_and_check(player: Player, page: dict[str, Any]) -> bool:
     return True
 
 
+def _restart_and_check(player: Player, server: Server, page: dict[str, Any]) -> bool:
+    """Kill the server (SIGKILL) mid-hand and start it again on the same database: the page
+    reconnects by itself, the seat resumes with the same cards, the log goes on without a gap or
+    a repeat. False when the hand ended meanwhile (try again in a later hand)."""
+    before_log = [row[0] for row in page["log"]]
+    player.take_frames()
+    server.kill_and_restart()
+    _wait(
+        "the page to reconnect",
+        lambda: player.driver.execute_script(
+            "return (window.__frames || []).some((f) => JSON.parse(f).type === 'welcome');"
+        ),
+        15,
+    )
+    after = _wait("the seat again", lambda: (p := player.page())["status"] == "online" and p["cards"] and p, 10)
+    after_log = [row[0] for row in after["log"]]
+    assert after_log[: len(before_log)] == before_log, "the log changed across the restart"
+    _check_log(after["log"])
+    if after["hand"] != page["hand"] or not after["inHand"]:
+        return False
+    assert after["cards"] == page["cards"], f"cards before the restart {page['cards']}, after {after['cards']}"
+    return True
+
+
 def _check_odds(player: Player, page: dict[str, Any]) -> int:
     """The "What to throw?" panel: a row for each of the 32 ways to split our five cards."""
     rows: list[list[str]] = _wait(
@@ -399,14 +447,14 @@ def _check_privacy(frames: list[dict[str, Any]], seat: int, player_name: str) ->
                 assert set(hand_shown["cards"]) == shown[key], f"showdown cards differ from the show: {sd}"
 
 
-def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: str, browser: Any) -> None:
+def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: Server, browser: Any) -> None:
     started = time.monotonic()
     shots = Path(os.environ.get("LOWBALL_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
     player = Player(browser, shots)
 
     # the lobby lists the table; take a seat by typing a name and clicking
-    browser.get(server + "/")
+    browser.get(server.base + "/")
     _wait("the lobby's table t1", lambda: browser.find_elements("css selector", "#table-t1 .take-seat"), 10)
     lobby_text = browser.find_element("id", "table-t1").text
     assert "2-7 triple draw" in lobby_text and "2/4" in lobby_text, lobby_text
@@ -422,17 +470,25 @@ def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: str, browse
         )
     )
 
-    reloaded = False
+    reloaded = restarted = False
     odds_rows = 0
     showdown_hand = 0
     turn_seen = ""
     deadline = started + TEST_SECONDS
     complete: set[int] = set()
     needed = {"draw", "pat", "bet", "call/check", "fold"}
-    while not (len(complete) >= HANDS_TO_PLAY and needed <= player.done and reloaded and showdown_hand and odds_rows):
+    while not (
+        len(complete) >= HANDS_TO_PLAY
+        and needed <= player.done
+        and reloaded
+        and restarted
+        and showdown_hand
+        and odds_rows
+    ):
         assert time.monotonic() < deadline, (
             f"the game did not finish in {TEST_SECONDS} s: clicked {sorted(player.done)}, hands dealt "
-            f"{sorted(player.dealt)}, complete {sorted(complete)}, reloaded {reloaded}, showdown {showdown_hand}"
+            f"{sorted(player.dealt)}, complete {sorted(complete)}, reloaded {reloaded}, restarted {restarted}, "
+            f"showdown {showdown_hand}"
         )
         page = player.page()
         assert page["status"] in ("online", "connecting"), f"the page lost its connection: {page['status']}"
@@ -461,6 +517,18 @@ def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: str, browse
             and len(page["cards"]) == 5
         ):
             reloaded = _reload_and_check(player, page)
+            continue
+
+        # kill the server in the middle of a later hand and start it again: the page comes back
+        if (
+            reloaded
+            and not restarted
+            and len(player.dealt) >= 3
+            and page["inHand"]
+            and page["phase"] == "betting"
+            and len(page["cards"]) == 5
+        ):
+            restarted = _restart_and_check(player, server, page)
             continue
 
         # "What to throw?": one click, a row for each of the 32 discards of our hand

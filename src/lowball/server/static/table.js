@@ -290,6 +290,12 @@
   }
 
   function onEvents(events) {
+    if (freshConnection && events.length && typeof events[0].number === "number" && events[0].number <= since) {
+      // The server's first events are not above what this page saw: its event stream is not the
+      // one the page's log came from (a new database behind the same address). Start the log over.
+      resetProgress();
+    }
+    freshConnection = false;
     const items = [];
     for (const ev of events) {
       if (typeof ev.number !== "number" || ev.number <= since) continue; // never twice
@@ -312,6 +318,7 @@
 
   let socket = null;
   let welcomed = false;
+  let freshConnection = false; // no events received yet on this connection
   let backoff = 500;
   let reconnectTimer = null;
   let pingTimer = null;
@@ -386,6 +393,7 @@
     switch (data.type) {
       case "welcome":
         welcomed = true;
+        freshConnection = true;
         backoff = 500;
         me.seat = data.seat === undefined ? null : data.seat;
         me.player = data.player || null;
