@@ -6,12 +6,13 @@ against the server's bots by clicking only (cards to throw, Draw, Stand pat, Bet
 Fold), reloads the page in the middle of a hand and checks that the seat resumes (the same cards,
 the log's event numbers one after another, none twice, none missing), kills the server (SIGKILL)
 in the middle of a later hand and starts it again on the same database (the page reconnects by
-itself, with the same cards and an unbroken log), opens "What to throw?" and sees its rows. Every WebSocket frame the page receives is recorded by a wrapper put into the page
-before its own script runs; the test checks that no other seat's cards (dealt, drawn or thrown)
-ever reached the page, and that the cards shown at the showdown are the ones the page was told
-at the showdown. Screenshots of the deal, the draw and the showdown go to
-``$LOWBALL_ARTIFACTS/screenshots`` (default ``artifacts/screenshots`` in the repository): CI keeps
-them as artifacts.
+itself, with the same cards and an unbroken log), opens "What to throw?" and sees its rows.
+Every WebSocket frame the page receives is recorded by a wrapper put into the page before its own
+script runs; the test checks that no other seat's cards (dealt, drawn or thrown) ever reached the
+page, and that the cards of the showdown are those its show events showed. The browser's console
+must show no error (a script error, a resource the Content-Security-Policy refused). Screenshots
+of the deal, the draw and the showdown go to ``$LOWBALL_ARTIFACTS/screenshots`` (default
+``artifacts/screenshots`` in the repository): CI keeps them as artifacts.
 
 Chromium and chromedriver come from Debian's packages (``apt-get install chromium
 chromium-driver``); Selenium is pointed at both explicitly, so Selenium Manager never downloads a
@@ -543,6 +544,14 @@ def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: Server, bro
 
     player.take_frames()
     final = player.page()
+    # no script error, no refused resource (CSP), nothing failed to load; only the socket refused
+    # while the server was down
+    problems = [
+        entry["message"]
+        for entry in browser.get_log("browser")
+        if entry["level"] == "SEVERE" and "WebSocket connection to" not in entry["message"]
+    ]
+    assert not problems, problems
     _check_log(final["log"])
     assert re.fullmatch(r"Your turn · \d+ s", turn_seen), f"whose turn, with the time left: {turn_seen!r}"
     words = [row[3] for row in final["log"]]
