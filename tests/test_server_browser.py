@@ -158,9 +158,9 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        # the installed `lowball` command, run by this interpreter (python -m lowball is no entry point)
+        # the installed package's command, run by this interpreter
         command = [
-            sys.executable, "-c", "from lowball.cli import main; main()", "serve",
+            sys.executable, "-m", "lowball", "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.tmp / "lowball.sqlite"),
             "--tables", "1", "--variant", "F2L3D", "--seats", "6", "--bots", "sensible",
             "--bot-delay", "0.05", "--next-hand-delay", "0.6", "--action-seconds", "30",
