@@ -128,6 +128,13 @@
     return node;
   }
 
+  /** Cards highest first, as a low is read (the order the server gives your own cards). */
+  function lowOrder(cards) {
+    const rank = (c) => RANKS.indexOf(c[0].toUpperCase());
+    const suit = (c) => "cdhs".indexOf(c[1].toLowerCase());
+    return cardList(cards).sort((a, b) => rank(b) - rank(a) || suit(a) - suit(b));
+  }
+
   function cardBack() {
     return el("span", { class: "card back", "aria-hidden": "true" });
   }
@@ -246,7 +253,7 @@
         return [ev.amount + " uncalled returned to " + name, "quiet"];
       case "show": {
         const description = describe(cards);
-        return [name + " shows " + spaced(cards) + (description ? ": " + description : ""), "show"];
+        return [name + " shows " + lowOrder(cards).join(" ") + (description ? ": " + description : ""), "show"];
       }
       case "muck":
         return [name + " mucks", ""];
@@ -729,7 +736,7 @@
 
       const cards = el("div", { class: "seat-cards" });
       if (shownBySeat[i]) {
-        for (const c of shownBySeat[i].cards) cards.append(cardFace(c, "small"));
+        for (const c of lowOrder(shownBySeat[i].cards)) cards.append(cardFace(c, "small"));
       } else if (s.in_hand && !s.folded && !s.you) {
         for (let c = 0; c < (s.cards || 0); c++) cards.append(cardBack());
       } else if (s.you && s.in_hand && !s.folded && state.you && state.you.cards && state.you.cards.length) {
@@ -962,7 +969,7 @@
       const row = el("div", { class: "shown" + (winners.has(s.seat) ? " winner" : ""), "data-seat": String(s.seat) });
       row.append(el("span", { class: "name" }, s.player));
       const faces = el("span", { class: "shown-cards" });
-      for (const c of s.cards || []) faces.append(cardFace(c, "small"));
+      for (const c of lowOrder(s.cards || [])) faces.append(cardFace(c, "small"));
       row.append(faces);
       row.append(el("span", { class: "desc" }, lowName(s.description)));
       nodes.push(row);
