@@ -222,9 +222,21 @@ class Run:
 
 
 class Client:
-    """One seat's WebSocket client: it plays, times its actions and logs all it receives."""
+    """One seat's WebSocket client: it plays, times its actions and logs all it receives (a
+    spectator, with ``token`` None and ``seat`` None, only logs). With ``record_frames`` it keeps
+    every message received, in order (for a test to look for cards it should not see)."""
 
-    def __init__(self, run: Run, table: str, seat: int, player: str, token: str, seed: int, retry: bool) -> None:
+    def __init__(
+        self,
+        run: Run,
+        table: str,
+        seat: int | None,
+        player: str | None,
+        token: str | None,
+        seed: int,
+        retry: bool,
+        record_frames: bool = False,
+    ) -> None:
         self.run = run
         self.table = table
         self.seat = seat
@@ -250,6 +262,7 @@ class Client:
         self.n = 0
         self.ws: ClientConnection | None = None
         self.problems: list[str] = []  # messages this client could not make sense of
+        self.frames: list[dict[str, Any]] | None = [] if record_frames else None
 
     async def play(self) -> None:
         """Connect, play until the run stops; reconnect when the connection drops."""
@@ -299,7 +312,10 @@ class Client:
             stopper = asyncio.ensure_future(self._stop_when_done(ws))
             try:
                 async for raw in ws:
-                    await self._handle(json.loads(raw))
+                    msg = json.loads(raw)
+                    if self.frames is not None:
+                        self.frames.append(msg)
+                    await self._handle(msg)
             finally:
                 stopper.cancel()
 
@@ -406,9 +422,13 @@ async def run_async(
     retry: bool = True,
     *,
     workdir: Path,
+    spectators: int = 0,
+    record_frames: bool = False,
 ) -> Result:
     """The load test (see the module's docstring) with its database and the server's log in
-    ``workdir``; the clients' logs are in the result (for :func:`check` to be run again)."""
+    ``workdir``; the clients' logs are in the result (for :func:`check` to be run again).
+    ``spectators`` adds that many spectators (hello with a null token) to each table, and
+    ``record_frames`` makes every client keep every message it gets (``Client.frames``)."""
     port = free_port()
     db = workdir / "load.sqlite"
     server = ServerProcess(
@@ -449,7 +469,10 @@ async def run_async(
                     d = r.json()
                     if d.get("seat") != k or d.get("table") != tid:
                         raise RuntimeError(f"asked for seat {k} of {tid}, got {d}")
-                    clients.append(Client(run, tid, k, player, d["token"], seed * 1000 + ti * 10 + k, retry))
+                    clients.append(
+                        Client(run, tid, k, player, d["token"], seed * 1000 + ti * 10 + k, retry, record_frames)
+                    )
+                clients += [Client(run, tid, None, None, None, 0, retry, record_frames) for _ in range(spectators)]
             tasks = [asyncio.ensure_future(c.play()) for c in clients]
             deadline = time.monotonic() + READY_SECONDS
             while sum(c.welcomes for c in clients) < len(clients):
@@ -554,7 +577,7 @@ def check(db: Path, clients: list[Client]) -> tuple[list[str], dict[str, Any]]:
                 f"{tid} seq {seq}: acknowledged seat {seat} {action}, stored {r['kind']} seat {r['seat']} {r['action']}"
             )
     flight = {(c.table, s.seq) for c in clients for s in c.in_flight_at_kill}
-    players = {(c.table, c.seat): c.player for c in clients}
+    players = {(c.table, c.seat): c.player for c in clients if c.seat is not None}
     for (tid, seq), recs in by_seq.items():
         r = recs[0]
         if r["kind"] != "act" or (tid, r["seat"]) not in players or (tid, seq) in acked:
