@@ -62,6 +62,12 @@ CREATE TABLE hands (
 );
 """
 _TABLES = frozenset(("tables", "changes", "events", "hands"))
+# a program's own data beside its tables (put_data), made the first time it is used: a file of
+# schema 1 without it is still whole
+_DATA_TABLE = (
+    "CREATE TABLE IF NOT EXISTS data "
+    "(namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, key))"
+)
 
 
 @runtime_checkable
@@ -364,6 +370,47 @@ class SQLiteStore:
     def table_ids(self) -> list[str]:
         """The tables stored in the file, sorted."""
         return [r[0] for r in self._con.execute("SELECT table_id FROM tables ORDER BY table_id")]
+
+    def put_data(self, namespace: str, key: str, value: Any) -> None:
+        """Keep a program's own JSON-ready ``value`` under ``namespace``/``key`` in the same file
+        (``None`` deletes it): what a server keeps beside its tables, such as who holds which seat.
+        Inside :meth:`transaction` it is written or dropped with the table changes made there.
+
+        Raises
+        ------
+        StoreError
+            For a namespace or key that is not a non-empty str, a value that is not JSON-ready,
+            or a failed write.
+        """
+        for name, text in (("namespace", namespace), ("key", key)):
+            if not isinstance(text, str) or not text:
+                raise StoreError(f"{name} = {text!r}: expected a non-empty str")
+        try:
+            data = None if value is None else _dumps(value)
+        except (TypeError, ValueError) as e:
+            raise StoreError(f"{namespace}/{key}: the value is not JSON-ready data: {e}") from None
+        with self.transaction():
+            self._write(_DATA_TABLE, ())
+            if data is None:
+                self._write("DELETE FROM data WHERE namespace = ? AND key = ?", (namespace, key))
+            else:
+                self._write("INSERT OR REPLACE INTO data VALUES (?, ?, ?)", (namespace, key, data))
+
+    def get_data(self, namespace: str) -> dict[str, Any]:
+        """Every ``key: value`` kept under ``namespace`` by :meth:`put_data` (empty if none).
+
+        Raises
+        ------
+        StoreError
+            For stored data that is not JSON (a damaged database).
+        """
+        try:
+            if not self._con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'data'").fetchone():
+                return {}
+            rows = self._con.execute("SELECT key, value FROM data WHERE namespace = ? ORDER BY key", (namespace,))
+            return {key: self._loads(value) for key, value in rows}
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: cannot read the data of {namespace!r}: {e}") from None
 
     def _loads(self, text: object) -> Any:
         try:

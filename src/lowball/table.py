@@ -776,6 +776,12 @@ class Table:
         return self._seq
 
     @property
+    def event_number(self) -> int:
+        """The number of the last event (0 before any): a client that has seen them all asks
+        :meth:`events_for` with ``since=event_number``."""
+        return self._event_number
+
+    @property
     def hand_number(self) -> int:
         """The number of the hand in progress or last played (0 before the first)."""
         return self._hand_number

@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 import click
 
@@ -863,6 +863,99 @@ def simulate(
     else:
         text = simulation_report(result, timing=not no_timing)
     _write(ctx, None, text)
+
+
+def _seconds_option(
+    name: str, default: float, help_text: str
+) -> Callable[[Callable[..., object]], Callable[..., object]]:
+    """A number of seconds, 0 to 3600 (a float)."""
+    return click.option(name, type=click.FloatRange(0, 3600), default=default, show_default=True, help=help_text)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (loopback unless told).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The TCP port.")
+@click.option(
+    "--db",
+    default="lowball.sqlite",
+    show_default=True,
+    help="The SQLite database of the tables; its tables are resumed where they were (mid-hand too).",
+)
+@click.option(
+    "--tables", type=click.IntRange(1, 100), default=2, show_default=True, help="Tables to run (t1, t2, ...)."
+)
+@_variant_option
+@click.option("--seats", type=click.IntRange(2, 6), default=6, show_default=True, help="Seats at each new table.")
+@click.option(
+    "--bots",
+    type=click.Choice([*BOTS, "none"]),
+    default="sensible",
+    show_default=True,
+    help="The built-in bots that fill empty seats while a person sits at the table (none: no bots).",
+)
+@_seconds_option("--bot-delay", 0.6, "Seconds a bot waits before it acts.")
+@_seconds_option("--action-seconds", 30.0, "Seconds each decision may take before the time bank runs.")
+@_seconds_option("--time-bank", 60.0, "Extra seconds each player may use over all decisions.")
+@_seconds_option("--next-hand-delay", 3.0, "Seconds between hands.")
+@click.option(
+    "--token-hours",
+    type=click.FloatRange(0, 24 * 365, min_open=True),
+    default=12.0,
+    show_default=True,
+    help="How long a seat token is good for; then its player leaves the table.",
+)
+@click.pass_context
+def serve(
+    ctx: click.Context,
+    host: str,
+    port: int,
+    db: str,
+    tables: int,
+    variant_code: str,
+    seats: int,
+    bots: str,
+    bot_delay: float,
+    action_seconds: float,
+    time_bank: float,
+    next_hand_delay: float,
+    token_hours: float,
+) -> None:
+    """Run the reference game server: a lobby and browser tables at http://HOST:PORT/.
+
+    Needs the server extra: pip install 'lowball-poker[server]'. Open the lobby in a browser,
+    take a seat (you get a seat token, kept by the page), and play against the bots that fill
+    the other seats. Every action is stored in --db before it is answered: stop or kill the
+    server and start it again on the same database, and every table goes on where it was; the
+    pages reconnect by themselves. Tables already in the database keep their own variant;
+    --variant and --seats apply to new ones. Ctrl-C stops it.
+    """
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as e:
+        _fail(ctx, f"lowball serve needs the server extra ({e.name} is missing): pip install 'lowball-poker[server]'")
+    from lowball.server import GameServer
+    from lowball.server import serve as run
+
+    options: dict[str, Any] = dict(
+        db=db,
+        tables=tables,
+        variant=_variant(variant_code),
+        seats=seats,
+        bots=None if bots == "none" else bots,
+        bot_delay=bot_delay,
+        action_seconds=action_seconds,
+        time_bank=time_bank,
+        next_hand_delay=next_hand_delay,
+        token_hours=token_hours,
+    )
+    try:
+        GameServer(**options).close()  # refuse a bad database before listening (nothing is changed)
+    except LowballError as e:
+        _fail(ctx, str(e))
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"lowball serve: http://{shown}:{port}/ (database {db}; Ctrl-C stops)", err=True)
+    run(host=host, port=port, **options)
 
 
 @main.command()

@@ -1,0 +1,72 @@
+"""``lowball serve``: a reference game server on :class:`lowball.table.Table` and its SQLite store,
+with a lobby and a browser table (the optional extra ``pip install 'lowball-poker[server]'``:
+Starlette, uvicorn and websockets).
+
+It runs tables ``t1``, ``t2``, ... (seats numbered from 0, as :class:`~lowball.table.Table`
+does). People take a seat over HTTP and get a **seat token**; built-in bots fill the other
+seats and leave when people come. Everything a table does is stored (SQLite, WAL) before it is
+answered, so a server killed at any moment and started again on the same database goes on
+where it was, mid-hand included; pages reconnect by themselves.
+
+HTTP (JSON; an error is ``{"error": message, "code": code}`` with a 4xx status):
+
+- ``GET /api/tables``: ``{"tables": [{"id", "variant", "name", "stakes", "limit", "seats",
+  "humans", "bots", "taken", "hand"}]}``
+- ``POST /api/tables/{id}/seats`` with ``{"player": NAME, "seat": N}`` (``seat`` optional):
+  ``{"token", "table", "seat", "player", "expires"}``. A bot in that seat leaves when the hand
+  in progress ends (until then the seat's status is ``joining``). 400 for a bad name or seat,
+  404 for no such table, 409 for a taken name or seat or a full table.
+- ``POST /api/tables/{id}/leave`` with ``Authorization: Bearer TOKEN``: ``{"left": true,
+  "chips": N or null}`` (null: the hand in progress is played out first); the token stops working.
+- ``GET /api/draw?hand=CARDS[&dead=CARDS]``: the ``lowball draw --json`` table of a hand.
+- ``GET /`` the lobby, ``GET /table/{id}`` the table page, ``/static/...`` their files.
+
+WebSocket ``/ws/{id}``, JSON text frames of at most 4096 bytes. The client says first
+``{"type": "hello", "token": TOKEN or null, "since": N}`` (null: a spectator; ``since`` the last
+event number it has seen, 0 for a new page, which starts at the current hand), then
+``{"type": "act", "id": ANY, "seq": N, "action": {"kind": ..., "amount": N, "cards": "Kd Qs"}}``
+(``seq`` the table's action number from the last ``state``; ``amount`` the total wager *to*
+this round), ``{"type": "sit_out"}``, ``{"type": "sit_in"}`` or ``{"type": "ping"}``.
+The server sends ``welcome`` (the table's variant and stakes, the seat and player), then
+``events`` (every :class:`~lowball.table.TableEvent` numbered above what the connection was sent,
+as that seat may see it: its own cards only) and ``state`` (the table as that seat may see it:
+seats with chips, bets and cards drawn, the pot, the seat to act and its ``time_left``, ``you``
+with your cards, sorted as a low is read, and the legal actions, and the last ``showdown`` with
+the hands described) after every change; ``ack`` (``id``, ``seq``, ``repeated``) for an
+accepted action and ``error`` (``id``, ``code``, ``message``) for a refused message, after which
+nothing at the table has changed. A hello with a forged or expired token is answered with an
+error and the socket is closed with code 4401.
+
+Security: a token is 256 random bits, kept in the database only as its SHA-256; it acts only for
+its own seat (the seat is never taken from the message) and sees only its own cards; no other
+seat's hole cards or discards are sent before the showdown, and mucked hands never. The pages
+build their text with ``textContent`` and are served with a strict Content-Security-Policy.
+``lowball serve`` binds 127.0.0.1 unless told otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lowball.server.game import GameServer, Room, ServerError
+
+__all__ = ["GameServer", "Room", "ServerError", "create_app", "serve"]
+
+
+def create_app(*args: object, **kwargs: object) -> object:
+    """:func:`lowball.server.app.create_app` (imported when called, so that this package can be
+    imported without the server extra)."""
+    from lowball.server.app import create_app as make
+
+    return make(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, **options: Any) -> None:
+    """Run the server until interrupted (uvicorn; WebSocket frames above 64 KiB are refused by
+    uvicorn itself, those above 4096 bytes answered with ``too_large``). ``options`` are
+    :class:`~lowball.server.game.GameServer`'s."""
+    import uvicorn
+
+    from lowball.server.app import create_app as make
+
+    uvicorn.run(make(**options), host=host, port=port, ws_max_size=65536, log_level="warning", lifespan="on")

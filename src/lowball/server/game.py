@@ -1,0 +1,681 @@
+"""The game side of ``lowball serve``, free of any web framework: rooms (one
+:class:`~lowball.table.Table` each, with its SQLite store), seat tokens, bots that fill empty
+seats, and the JSON messages each seat may see. :mod:`lowball.server.app` puts it on the web.
+
+Everything here runs on one thread (the server's event loop): a :class:`Room` is changed only by
+its methods, each of which leaves the table and the room's own records stored together, in one
+SQLite transaction, before it returns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lowball.bots import BOTS, make_bot
+from lowball.cards import Card, format_cards
+from lowball.cli.render import sorted_hand
+from lowball.engine import Action, LegalActions, Strategy
+from lowball.errors import LowballError
+from lowball.evaluation import describe
+from lowball.store import SQLiteStore
+from lowball.table import BuyIn, SeatInfo, Table, TableEvent
+from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
+
+__all__ = ["GameServer", "Room", "Sitting", "Connection", "ServerError", "MAX_MESSAGE_BYTES", "variant_facts"]
+
+MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
+NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,20}$")  # a player's name: 1..20 printable characters
+BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names ("bot3" sits at seat 2)
+_DATA = "lowball.server"  # the store namespace of the rooms' own records
+log = logging.getLogger("lowball.server")
+
+
+class ServerError(LowballError):
+    """A request the server refuses; ``code`` names the kind (as the protocol's ``error``
+    messages do) and ``status`` is the HTTP status for it."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+
+def _shown(value: Any) -> str:
+    """A client's value as an error message names it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _token_hash(token: str) -> str:
+    """Tokens are kept only as their SHA-256: the database never holds one that could act."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def variant_facts(variant: Variant) -> dict[str, Any]:
+    """What the lobby shows of a variant: its code, name, stakes (fixed limit: small bet / big
+    bet; pot and no limit: the blinds) and its betting kind (``fixed``, ``pot``, ``no``)."""
+    b = variant.betting
+    f = variant.forced
+    if isinstance(b, FixedLimit):
+        stakes, limit = f"{b.small_bet}/{b.big_bet}", "fixed"
+    else:
+        stakes, limit = f"{f.small_blind}/{f.big_blind}", "no" if isinstance(b, NoLimit) else "pot"
+    return {"variant": variant.code, "name": variant.name, "stakes": stakes, "limit": limit}
+
+
+@dataclass
+class Sitting:
+    """A person's claim on a seat: the hash of their token, their name, when the token expires
+    (seconds on the server's clock) and whether they still wait for a bot to leave the seat."""
+
+    token_hash: str
+    seat: int
+    player: str
+    expires: float
+    joining: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "token_hash": self.token_hash,
+            "seat": self.seat,
+            "player": self.player,
+            "expires": self.expires,
+            "joining": self.joining,
+        }
+
+
+@dataclass(eq=False)  # one object per socket: kept in a set by identity
+class Connection:
+    """One open page or client: whose seat it serves (None: a spectator), the last event number
+    sent to it, ``send``, which queues one JSON-ready message for it, and ``close``, which ends
+    it with a WebSocket close code (its token no longer holds the seat)."""
+
+    seat: int | None
+    player: str | None
+    token_hash: str | None
+    sent: int
+    send: Callable[[dict[str, Any]], None]
+    close: Callable[[int], None]
+    state_sent: tuple[int, int, float | None, int] | None = field(default=None)
+
+
+class Room:
+    """One table of the server: the :class:`~lowball.table.Table`, the people sitting at it with
+    their tokens, the bots in the other seats, and the pages connected to it.
+
+    A person's seat is theirs while their token is valid (``token_hours``); a bot in the seat
+    they asked for leaves at the end of the hand in progress. Bots fill every empty seat while at
+    least one person sits at the table, and a hand is dealt ``next_hand_delay`` seconds after the
+    last one only then (a table of bots alone waits). Chips are play chips: a player who goes
+    broke is topped up to the buy-in before the next hand.
+    """
+
+    def __init__(self, server: GameServer, table: Table, data: dict[str, Any] | None = None) -> None:
+        self.server = server
+        self.table = table
+        self.id = table.table_id
+        self.humans: dict[int, Sitting] = {}
+        self.bots: dict[int, Strategy] = {}
+        self.bot_kinds: dict[int, str] = {}
+        self.conns: set[Connection] = set()
+        self.next_deal: float | None = None
+        self.bot_due: tuple[int, float] | None = None  # (seq, time) a bot acts at
+        self.showdown: dict[str, Any] | None = None
+        self._result: dict[str, Any] = {"shown": [], "winners": []}
+        self._seen = 0
+        self.version = 0
+        self.hand_from = 0  # the event number before the last hand's first: where a new page starts
+        self._rng = random.Random()
+        if data:
+            for d in data.get("humans", ()):
+                s = Sitting(d["token_hash"], d["seat"], d["player"], d["expires"], d["joining"])
+                self.humans[s.seat] = s
+            for seat, kind in data.get("bots", {}).items():
+                self._add_bot_strategy(int(seat), kind)
+        self._seen = max(0, table.event_number - 2000)
+        self._scan()
+
+    # -- records ----------------------------------------------------------------------------
+
+    def _save(self) -> None:
+        self.version += 1  # the pages' state shows who sits and who waits: send it again
+        data = {
+            "humans": [s.to_dict() for s in self.humans.values()],
+            "bots": {str(k): v for k, v in self.bot_kinds.items()},
+        }
+        self.server.store.put_data(_DATA, self.id, data)
+
+    def _add_bot_strategy(self, seat: int, kind: str) -> None:
+        self.bots[seat] = make_bot(kind, self.table.variant, random.Random(self._rng.getrandbits(64)))
+        self.bot_kinds[seat] = kind
+
+    # -- what the lobby and the pages see --------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line for this table."""
+        taken = [s for s in self.table.seats if s is not None]
+        return {
+            "id": self.id,
+            **variant_facts(self.table.variant),
+            "seats": self.table.n_seats,
+            "humans": len(self.humans),
+            "bots": len(self.bots),
+            "taken": len(taken),
+            "hand": self.table.hand_number,
+        }
+
+    def sitting_of(self, token: object, now: float) -> Sitting:
+        """The seat a token holds.
+
+        Raises
+        ------
+        ServerError
+            ``bad_token`` for a token that holds no seat here (forged, or of a player who left);
+            ``expired_token`` for one past its time.
+        """
+        if not isinstance(token, str) or not token or len(token) > 200:
+            raise ServerError("bad_token", f"token {_shown(token)}: not a seat token of table {self.id}", 401)
+        h = _token_hash(token)
+        for s in self.humans.values():
+            if secrets.compare_digest(s.token_hash, h):
+                if now >= s.expires:
+                    raise ServerError("expired_token", f"the token of seat {s.seat} expired: take a seat again", 401)
+                return s
+        raise ServerError("bad_token", f"the token holds no seat at table {self.id} (forged, or the player left)", 401)
+
+    # -- changes ------------------------------------------------------------------------------
+
+    def join(self, player: object, seat: object, now: float) -> tuple[str, Sitting]:
+        """Give ``player`` a seat (``seat``, or any free one, else a bot's) and its token.
+
+        Raises
+        ------
+        ServerError
+            For a bad name or seat number (400), a name already at the table or no seat to be
+            had (409).
+        """
+        if not isinstance(player, str) or not NAME.match(player) or player != player.strip():
+            raise ServerError("bad_name", f"player = {_shown(player)}: expected a name of 1 to 20 printable characters")
+        if BOT_NAME.match(player):
+            raise ServerError("bad_name", f"player = {player!r}: names bot1, bot2, ... are the bots'")
+        n = self.table.n_seats
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise ServerError("bad_seat", f"seat = {seat!r}: expected a seat number 0..{n - 1} of table {self.id}")
+        seats = self.table.seats
+        names = {s.player for s in seats if s is not None} | {s.player for s in self.humans.values()}
+        if player in names:
+            raise ServerError("name_taken", f"{player!r} already sits at table {self.id}", 409)
+        free = [k for k in range(n) if seats[k] is None and k not in self.humans]
+        botted = [k for k in range(n) if k in self.bots and k not in self.humans]
+        if seat is None:
+            choices = free or botted
+            if not choices:
+                raise ServerError("table_full", f"table {self.id} is full: every seat is a person's", 409)
+            seat = choices[0]
+        elif seat not in free and seat not in botted:
+            raise ServerError("seat_taken", f"seat {seat} of table {self.id} is a person's", 409)
+        token = secrets.token_urlsafe(32)
+        sitting = Sitting(_token_hash(token), seat, player, now + self.server.token_seconds, joining=True)
+        with self.server.store.transaction():
+            self.humans[seat] = sitting
+            try:
+                self._seat_people(now)
+                self._save()
+            except BaseException:
+                self.humans.pop(seat, None)
+                raise
+        return token, sitting
+
+    def leave(self, sitting: Sitting, now: float) -> int | None:
+        """The person of ``sitting`` leaves (their token stops working): chips taken away, or
+        None while a hand of theirs is played on (they leave when it ends)."""
+        chips: int | None = None
+        with self.server.store.transaction():
+            del self.humans[sitting.seat]
+            try:
+                s = self.table.seats[sitting.seat]
+                if s is not None and s.player == sitting.player and not s.leaving:
+                    chips = self.table.leave(sitting.seat, now=now)
+                self._save()
+            except BaseException:
+                self.humans[sitting.seat] = sitting
+                raise
+        return chips
+
+    def sit_out(self, sitting: Sitting, now: float) -> None:
+        self.table.sit_out(sitting.seat, now=now)
+
+    def sit_in(self, sitting: Sitting, now: float) -> None:
+        self.table.sit_in(sitting.seat, post=True, now=now)
+
+    def act(self, sitting: Sitting, action: Any, seq: Any, now: float) -> Any:
+        return self.table.act(sitting.seat, action, seq=seq, now=now)
+
+    def _seat_people(self, now: float) -> None:
+        """Between hands: bots leave the seats people asked for, people sit (posting a big
+        blind to come in at once), broke players are topped up, and bots fill the empty seats
+        while a person sits here. In a hand: people whose seat is empty sit at once."""
+        table = self.table
+        chips = self.server.chips_for(table.variant)
+        changed = False
+        for k, s in sorted(self.humans.items()):
+            if not s.joining:
+                continue
+            seat = table.seats[k]
+            if seat is not None and k in self.bots:
+                if table.in_hand:
+                    if not seat.leaving and seat.in_hand:
+                        continue  # the bot plays the hand out
+                    if not seat.leaving:
+                        table.leave(k, now=now)
+                        seat = table.seats[k]
+                else:
+                    table.leave(k, now=now)
+                    seat = table.seats[k]
+            if seat is None:
+                self.bots.pop(k, None)
+                self.bot_kinds.pop(k, None)
+                table.sit(k, s.player, chips, post=True, now=now)
+                s.joining = False
+                changed = True
+        if not table.in_hand:
+            for k, seat in enumerate(table.seats):
+                if seat is not None and seat.chips == 0 and seat.chips_to_add == 0:
+                    table.add_chips(k, chips, now=now)  # play chips: the table sat the broke player out
+                    if seat.status == "sitting_out":
+                        table.sit_in(k, now=now)
+                    changed = True
+        if self.humans and self.server.bot_kind is not None:
+            for k, seat in enumerate(table.seats):
+                if seat is None and k not in self.humans:
+                    self._add_bot_strategy(k, self.server.bot_kind)
+                    table.sit(k, f"bot{k + 1}", chips, post=True, now=now)
+                    changed = True
+        if changed:
+            self._save()
+
+    def _seating_due(self) -> bool:
+        """Whether :meth:`_seat_people` has anything to do (so that an idle room writes nothing)."""
+        seats = self.table.seats
+        return (
+            any(s.joining for s in self.humans.values())
+            or any(s is not None and s.chips == 0 and s.chips_to_add == 0 for s in seats)
+            or (
+                bool(self.humans)
+                and self.server.bot_kind is not None
+                and any(s is None and k not in self.humans for k, s in enumerate(seats))
+            )
+        )
+
+    def _expire(self, now: float) -> None:
+        for s in [s for s in self.humans.values() if now >= s.expires]:
+            self.leave(s, now)
+
+    def pump(self, now: float) -> None:
+        """Bring the room up to ``now``: expired tokens leave, people take their seats, overdue
+        players are acted for, bots act when due, and the next hand is dealt when it is time."""
+        table = self.table
+        for _ in range(10_000):  # every pass makes progress; the bound only guards a bug
+            self._expire(now)
+            if not table.in_hand and self._seating_due():
+                with self.server.store.transaction():
+                    self._seat_people(now)
+            table.tick(now)
+            if table.in_hand:
+                actor = table.actor
+                if actor is not None and actor in self.bots:
+                    due = self.bot_due
+                    if due is None or due[0] != table.seq:
+                        self.bot_due = due = (table.seq, now + self.server.bot_delay)
+                    if now >= due[1]:
+                        self._bot_acts(actor, now)
+                        continue
+                break
+            self._scan()
+            if self.next_deal is None:
+                self.next_deal = now + self.server.next_hand_delay
+            if now >= self.next_deal and self._someone_plays() and table.can_deal():
+                table.deal(now=now)
+                self.next_deal = None
+                continue
+            break
+        self._scan()
+
+    def _bot_acts(self, seat: int, now: float) -> None:
+        """The bot at ``seat`` acts; an action the rules refuse (a strategy's bug) is replaced by
+        checking, calling or standing pat, so that a table never waits on a bot."""
+        table = self.table
+        view = table.player_view(seat)
+        legal = view.legal
+        assert legal is not None
+        try:
+            table.act(seat, self.bots[seat].act(view, legal), seq=table.seq, now=now)
+        except LowballError as e:
+            log.warning("table %s: the bot at seat %d: %s; it checks, calls or stands pat", self.id, seat, e)
+            fallback = Action.stand_pat() if legal.draw else (Action.check() if legal.check else Action.call())
+            table.act(seat, fallback, seq=table.seq, now=now)
+
+    def _someone_plays(self) -> bool:
+        """Whether a person is dealt in: bots alone at a table wait for one."""
+        seats = self.table.seats
+        return any(
+            (s := seats[k]) is not None and s.player == h.player and s.status != "sitting_out"
+            for k, h in self.humans.items()
+        )
+
+    def _scan(self) -> None:
+        """Follow the table's public events: the showdown of the last finished hand."""
+        if self.table.event_number <= self._seen:
+            return
+        for e in self.table.events_for(None, self._seen):
+            if e.kind == "hand_start":
+                self._result = {"hand": e.hand, "shown": [], "winners": []}
+                self.hand_from = e.number - 1
+            elif e.kind == "show" and e.cards:
+                self._result["shown"].append(
+                    {
+                        "seat": e.seat,
+                        "player": e.player,
+                        "cards": _cards(e.cards),
+                        "description": describe(e.hand_class) if e.hand_class else None,
+                    }
+                )
+            elif e.kind == "win":
+                shown = {d["seat"]: d["description"] for d in self._result["shown"]}
+                self._result["winners"].append(
+                    {"seat": e.seat, "player": e.player, "amount": e.amount, "description": shown.get(e.seat)}
+                )
+            elif e.kind == "hand_end":
+                self._result["hand"] = e.hand
+                self.showdown = self._result
+                self._result = {"hand": e.hand, "shown": [], "winners": []}
+        self._seen = self.table.event_number
+
+    # -- messages -------------------------------------------------------------------------------
+
+    def state(self, conn: Connection, now: float) -> dict[str, Any]:
+        """The ``state`` message for one connection (see the protocol in :mod:`lowball.server`)."""
+        table = self.table
+        seat = self._viewer(conn)
+        view = table.view(seat)
+        hand = view.hand
+        order = view.seats_by_position
+        pos_of = {k: p for p, k in enumerate(order)}
+        seats: list[dict[str, Any] | None] = []
+        for k, info in enumerate(view.seats):
+            joining = self.humans.get(k)
+            if info is None:
+                seats.append(
+                    None
+                    if joining is None
+                    else {"seat": k, "player": joining.player, "bot": False, "status": "joining", "chips": 0}
+                )
+                continue
+            seats.append(self._seat_json(k, info, hand, pos_of.get(k), seat))
+        you: dict[str, Any] | None = None
+        if conn.seat is not None:
+            info = view.seats[seat] if seat is not None else None
+            cards: tuple[Card, ...] = ()
+            if info is not None and hand is not None and hand.position is not None and hand.hand:
+                cards = tuple(sorted_hand(hand.hand))
+            legal = view.legal if info is not None and table.actor == seat else None
+            you = {
+                "seat": conn.seat,
+                "player": conn.player,
+                "status": info.status if info is not None else "joining",
+                "chips": info.chips if info is not None else 0,
+                "cards": _cards(cards),
+                "legal": _legal_json(legal),
+                "limit": variant_facts(table.variant)["limit"],
+            }
+        deadline = view.deadline
+        return {
+            "type": "state",
+            "seq": view.seq,
+            "hand": view.hand_number,
+            "in_hand": hand is not None,
+            "phase": hand.phase if hand is not None else None,
+            "betting_round": hand.betting_round if hand is not None else 0,
+            "draw_round": hand.draw_round if hand is not None else 0,
+            "draws": table.variant.draws,
+            "button": view.button,
+            "small_blind": view.small_blind,
+            "big_blind": view.big_blind,
+            "actor": view.actor,
+            "time_left": None if deadline is None else round(max(0.0, deadline - now), 1),
+            "pot": hand.pot_total if hand is not None else 0,
+            "you": you,
+            "seats": seats,
+            "showdown": self.showdown,
+        }
+
+    def _seat_json(self, k: int, info: SeatInfo, hand: Any, pos: int | None, viewer: int | None) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "seat": k,
+            "player": info.player,
+            "bot": k in self.bots,
+            "chips": info.chips,
+            "status": info.status,
+            "in_hand": False,
+            "folded": False,
+            "all_in": False,
+            "bet": 0,
+            "drawn": [],
+            "cards": 0,
+            "you": k == viewer,
+        }
+        if hand is not None and pos is not None:
+            d.update(
+                in_hand=True,
+                chips=hand.stacks[pos],
+                folded=hand.folded[pos],
+                all_in=hand.all_in[pos],
+                bet=hand.bets[pos],
+                drawn=[d[pos] for d in hand.drawn if d[pos] >= 0],  # per draw so far, cards drawn
+                cards=0 if hand.folded[pos] else hand.hand_sizes[pos],
+            )
+        return d
+
+    def _viewer(self, conn: Connection) -> int | None:
+        """The seat whose cards ``conn`` may see: its own, once its player sits there (a
+        person still waiting for a bot to leave sees the table as a spectator)."""
+        if conn.seat is None or conn.token_hash is None:
+            return None
+        info = self.table.seats[conn.seat]
+        return conn.seat if info is not None and info.player == conn.player else None
+
+    def events_message(self, conn: Connection) -> dict[str, Any] | None:
+        """The ``events`` message of what ``conn`` has not been sent yet (None if nothing):
+        deals and draws show cards only to the player they were dealt to."""
+        if self.table.event_number <= conn.sent:
+            return None
+        events: Iterable[TableEvent]
+        if conn.seat is not None and conn.player is not None:
+            events = self.table.events_for(conn.seat, conn.sent, player=conn.player)
+        else:
+            events = self.table.events_for(None, conn.sent)
+        out = [e.to_dict() for e in events]
+        conn.sent = self.table.event_number
+        return {"type": "events", "events": out} if out else None
+
+    def broadcast(self, now: float) -> None:
+        """Send every connection the events it has not seen and, when anything changed, its state."""
+        key = (self.table.event_number, self.table.seq, self.table.deadline, self.version)
+        held = {s.token_hash for s in self.humans.values()}
+        for conn in list(self.conns):
+            if conn.token_hash is not None and conn.token_hash not in held:
+                conn.send(
+                    {
+                        "type": "error",
+                        "id": None,
+                        "code": "bad_token",
+                        "message": "the seat's token no longer holds it (the player left or the token expired)",
+                    }
+                )
+                conn.close(4401)
+                self.conns.discard(conn)
+                continue
+            msg = self.events_message(conn)
+            if msg is not None:
+                conn.send(msg)
+            if msg is not None or conn.state_sent != key:
+                conn.send(self.state(conn, now))
+                conn.state_sent = key
+
+
+def _cards(cards: Iterable[Card]) -> list[str]:
+    return [format_cards([c]) for c in cards]
+
+
+def _legal_json(legal: LegalActions | None) -> dict[str, Any] | None:
+    if legal is None:
+        return None
+    return {
+        "fold": legal.fold,
+        "check": legal.check,
+        "call": legal.call,
+        "call_amount": legal.call_amount,
+        "bet": legal.bet,
+        "raise": legal.raise_,
+        "min_to": legal.min_to,
+        "max_to": legal.max_to,
+        "draw": legal.draw,
+        "max_discards": legal.max_discards,
+    }
+
+
+class GameServer:
+    """Every room of one server and its SQLite store.
+
+    Parameters
+    ----------
+    db : str or os.PathLike
+        The SQLite database (:class:`~lowball.store.SQLiteStore`). Tables it holds are resumed
+        (mid-hand included, each with its own variant); missing ones are made.
+    tables : int, default 2
+        Tables the server runs at least (``t1``, ``t2``, ...).
+    variant : Variant, default 2-7 triple draw, fixed limit
+        The variant of new tables.
+    seats : int, default 6
+    bots : str or None, default "sensible"
+        The built-in strategy of the bots that fill empty seats (see :data:`lowball.bots.BOTS`),
+        or None for no bots.
+    bot_delay : float, default 0.6
+        Seconds a bot waits before acting (so that people can follow the hand).
+    action_seconds, time_bank : float
+        The table's decision time and time bank (see :class:`~lowball.table.Table`).
+    next_hand_delay : float, default 3
+        Seconds between the end of a hand and the next deal.
+    token_hours : float, default 12
+        How long a seat token is good for; then its player leaves the table.
+    clock : callable, default time.time
+        Seconds on a clock that goes on across restarts (deadlines and token expiries are kept).
+
+    Raises
+    ------
+    StoreError
+        For a database that is not a lowball one.
+    ServerError
+        For a bad option (naming it).
+    """
+
+    def __init__(
+        self,
+        db: Any,
+        *,
+        tables: int = 2,
+        variant: Variant | None = None,
+        seats: int = 6,
+        bots: str | None = "sensible",
+        bot_delay: float = 0.6,
+        action_seconds: float = 30.0,
+        time_bank: float = 60.0,
+        next_hand_delay: float = 3.0,
+        token_hours: float = 12.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        variant = VARIANTS["F2L3D"] if variant is None else variant
+        if bots is not None and bots not in BOTS:
+            raise ServerError("bad_option", f"bots = {bots!r}: expected one of {', '.join(BOTS)} or None")
+        for name, value in (("bot_delay", bot_delay), ("next_hand_delay", next_hand_delay)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 3600:
+                raise ServerError("bad_option", f"{name} = {value!r}: expected seconds, 0 to 3600")
+        if (
+            isinstance(token_hours, bool)
+            or not isinstance(token_hours, (int, float))
+            or not 0 < token_hours <= 24 * 365
+        ):
+            raise ServerError("bad_option", f"token_hours = {token_hours!r}: expected hours above 0")
+        if type(tables) is not int or not 1 <= tables <= 100:
+            raise ServerError("bad_option", f"tables = {tables!r}: expected 1 to 100")
+        self.bot_kind = bots
+        self.bot_delay = float(bot_delay)
+        self.next_hand_delay = float(next_hand_delay)
+        self.token_seconds = float(token_hours) * 3600.0
+        self.clock = clock
+        self.store = SQLiteStore(db)
+        self.rooms: dict[str, Room] = {}
+        saved = self.store.get_data(_DATA)
+        try:
+            for table_id in self.store.table_ids():
+                table = Table.resume(self.store, table_id, clock=clock)
+                self.rooms[table_id] = Room(self, table, saved.get(table_id))
+            for i in range(1, tables + 1):
+                table_id = f"t{i}"
+                if table_id not in self.rooms:
+                    table = Table(
+                        variant,
+                        seats=seats,
+                        table_id=table_id,
+                        store=self.store,
+                        action_seconds=action_seconds,
+                        time_bank=time_bank,
+                        clock=clock,
+                    )
+                    self.rooms[table_id] = Room(self, table)
+        except BaseException:
+            self.store.close()
+            raise
+
+    def chips_for(self, variant: Variant) -> int:
+        """The chips a player sits down with: 100 big blinds (limit: 50 big bets), within the buy-in."""
+        b = BuyIn.default(variant)
+        amount = 100 * max(variant.forced.big_blind, 1)
+        if b.maximum is not None:
+            amount = min(amount, b.maximum)
+        return max(amount, b.minimum)
+
+    def room(self, table_id: object) -> Room:
+        """The room of ``table_id``.
+
+        Raises
+        ------
+        ServerError
+            ``no_table`` (404) for a table the server does not run.
+        """
+        room = self.rooms.get(table_id) if isinstance(table_id, str) else None
+        if room is None:
+            raise ServerError("no_table", f"no table {_shown(table_id)}: the tables are {', '.join(self.rooms)}", 404)
+        return room
+
+    def reload(self, table_id: str) -> Room:
+        """The room of ``table_id`` again as its database holds it, its pages kept: after a
+        failed write (a full disk), so that memory never holds a change the database lost."""
+        old = self.rooms[table_id]
+        table = Table.resume(self.store, table_id, clock=self.clock)
+        room = Room(self, table, self.store.get_data(_DATA).get(table_id))
+        room.conns = old.conns
+        self.rooms[table_id] = room
+        return room
+
+    def close(self) -> None:
+        """Close the database."""
+        self.store.close()
