@@ -140,6 +140,7 @@ class ServerProcess:
         self.args = args
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
+        self.cpu_before = 0.0  # CPU seconds of the server processes already ended (killed)
 
     @property
     def base(self) -> str:
@@ -179,9 +180,21 @@ class ServerProcess:
                 raise RuntimeError(f"the server did not answer within {READY_SECONDS} s:\n{self.log_tail()}")
             await asyncio.sleep(POLL)
 
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds (user + system) the server has used, over its starts (Linux's /proc;
+        None elsewhere): with the clients' own, it shows which side the two cores were busy on."""
+        if self.proc is None:
+            return None
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        return self.cpu_before + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def kill(self) -> None:
         """SIGKILL: no chance to flush or close anything."""
         assert self.proc is not None
+        self.cpu_before = self.cpu_seconds() or 0.0
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
 
@@ -451,6 +464,8 @@ async def run_async(
         "variant": variant,
         "seed": seed,
         "retry": retry,
+        # other work on the machine skews every figure: the 1-minute load average before the run
+        "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
     }
     server.start()
     try:
@@ -480,6 +495,7 @@ async def run_async(
                     raise RuntimeError("not every client was welcomed: " + str([c.problems for c in clients]))
                 await asyncio.sleep(POLL)
             started = time.perf_counter()
+            cpu_clients = time.process_time()
             if kill_at is not None and kill_at < seconds:
                 await asyncio.sleep(kill_at)
                 run.killed_at = time.perf_counter()
@@ -490,11 +506,17 @@ async def run_async(
             await asyncio.sleep(max(0.0, started + seconds - time.perf_counter()))
             run.stop.set()
             stopped = time.perf_counter()
+            cpu_clients = time.process_time() - cpu_clients
+            cpu_server = server.cpu_seconds()
             await asyncio.wait_for(asyncio.gather(*tasks), DRAIN_SECONDS + 10)
             elapsed = stopped - started
     finally:
         summary["server_exit"] = server.stop()
     summary["elapsed"] = round(elapsed, 3)
+    summary["cpu_seconds"] = {
+        "server": None if cpu_server is None else round(cpu_server, 2),
+        "clients": round(cpu_clients, 2),
+    }
     restarted = run.restarted_at is not None and run.killed_at is not None
     summary["restart_seconds"] = round(run.restarted_at - run.killed_at, 3) if restarted else None  # type: ignore[operator]
     summary.update(figures(clients, elapsed, run))
@@ -657,6 +679,11 @@ def describe(s: dict[str, Any]) -> str:
         f"latency p50 {lat['p50']} ms, p99 {lat['p99']} ms (max {lat['max']} ms); errors: {errors}; "
         f"{sum(s['hands'].values())} hands played"
     )
+    cpu = s["cpu_seconds"]
+    if cpu["server"] is not None:
+        text += f"\nCPU seconds: server {cpu['server']}, clients (this process) {cpu['clients']}"
+    if s["load_average"] is not None:
+        text += f"; load average before the run {s['load_average']} ({os.cpu_count()} CPUs)"
     if s["kill_at"] is not None:
         text += (
             f"\nkilled (SIGKILL) at {s['kill_at']} s, answering again {s['restart_seconds']} s later; "
