@@ -303,6 +303,39 @@ def test_a_forged_token_is_refused_and_the_socket_closed_4401(server: Server, to
     server.assert_unchanged()
 
 
+def test_a_token_of_another_table_or_of_a_player_who_left_is_refused(server: Server) -> None:
+    with Peer(server, None, table="t2", hello=False) as p:  # t1's token at t2
+        p.send({"type": "hello", "token": server.tokens[0], "since": 0})
+        got, code = p.closed()
+    assert [(m["type"], m["code"]) for m in got] == [("error", "bad_token")]
+    assert code == 4401
+    server.assert_unchanged()
+    r = _seat(server.http, "t2", "zed", None)
+    assert r.status_code == 200
+    token = r.json()["token"]
+    left = httpx.post(
+        f"{server.http}/api/tables/t2/leave",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=WAIT,
+        trust_env=False,
+    )
+    assert left.json() == {"left": True, "chips": 200}
+    server.baseline, server.hands = server.rows(), server.lobby_hands()  # t2 saw zed sit and leave
+    with Peer(server, None, table="t2", hello=False) as p:
+        p.send({"type": "hello", "token": token, "since": 0})
+        got, code = p.closed()
+    assert [(m["type"], m["code"]) for m in got] == [("error", "bad_token")]
+    assert code == 4401
+    again = httpx.post(
+        f"{server.http}/api/tables/t2/leave",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=WAIT,
+        trust_env=False,
+    )
+    assert again.status_code == 401
+    server.assert_unchanged()
+
+
 @pytest.mark.parametrize(
     "hello",
     [
