@@ -45,11 +45,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import inspect
 import json
 import math
 import os
 import random
-import signal
 import socket
 import sqlite3
 import subprocess
@@ -62,8 +62,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+try:
+    from websockets.asyncio.client import ClientConnection, connect
+except ImportError as e:  # websockets 12 has only the legacy asyncio client
+    raise ImportError(f"bench/load_server.py needs websockets >= 13 (its asyncio client): {e}") from None
 
 HOST = "127.0.0.1"
 READY_SECONDS = 30.0  # how long a starting server may take to answer GET /api/tables
@@ -71,6 +75,8 @@ RECONNECT_SECONDS = 30.0  # how long a client keeps trying to reconnect after th
 DRAIN_SECONDS = 5.0  # how long a client waits for the answer to its last action at the end
 POLL = 0.05  # seconds between two tries of a poll (each poll has a deadline)
 SECRET_KINDS = ("deal", "draw")  # events whose cards only their own seat may see
+# loopback only: never through a proxy named in the environment (websockets >= 15 would use one)
+NO_PROXY: dict[str, Any] = {"proxy": None} if "proxy" in inspect.signature(connect.__init__).parameters else {}
 # ``lowball serve`` by the interpreter running this script (the package has no ``__main__``)
 SERVE = [sys.executable, "-c", "from lowball.cli import main; main(prog_name='lowball')", "serve"]
 
@@ -157,7 +163,9 @@ class ServerProcess:
         with open(self.log, "ab") as f:
             f.write(f"\n--- start {self.starts}: {' '.join(self.command())}\n".encode())
             f.flush()
-            self.proc = subprocess.Popen(self.command(), stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+            self.proc = subprocess.Popen(
+                self.command(), stdout=f, stderr=subprocess.STDOUT, start_new_session=os.name == "posix"
+            )
 
     def log_tail(self, chars: int = 3000) -> str:
         try:
@@ -192,17 +200,17 @@ class ServerProcess:
         return self.cpu_before + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def kill(self) -> None:
-        """SIGKILL: no chance to flush or close anything."""
+        """SIGKILL (TerminateProcess on Windows): no chance to flush or close anything."""
         assert self.proc is not None
         self.cpu_before = self.cpu_seconds() or 0.0
-        self.proc.send_signal(signal.SIGKILL)
+        self.proc.kill()
         self.proc.wait(timeout=10)
 
     def stop(self) -> int | None:
         """SIGTERM, then SIGKILL if it has not exited within 10 s. Returns the exit status."""
         if self.proc is None or self.proc.poll() is not None:
             return None if self.proc is None else self.proc.returncode
-        self.proc.send_signal(signal.SIGTERM)
+        self.proc.terminate()
         try:
             return self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -301,7 +309,7 @@ class Client:
         while not self.run.stop.is_set():
             try:
                 ws = await connect(
-                    self.run.url + self.table, proxy=None, compression=None, open_timeout=5, max_size=2**20
+                    self.run.url + self.table, compression=None, open_timeout=5, max_size=2**20, **NO_PROXY
                 )
                 self.connections += 1
                 return ws

@@ -27,6 +27,9 @@ import pytest
 for _module in ("starlette", "uvicorn", "websockets", "httpx"):
     pytest.importorskip(_module, reason="the server extra (pip install 'lowball-poker[server]') is not installed")
 
+if sys.platform == "win32":
+    pytest.skip("SIGKILL of the server and its port taken again at once: POSIX semantics", allow_module_level=True)
+
 _BENCH = Path(__file__).resolve().parent.parent / "bench" / "load_server.py"
 if not _BENCH.exists():
     pytest.skip("bench/load_server.py is not beside the tests (an installed test tree)", allow_module_level=True)
