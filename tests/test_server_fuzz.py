@@ -709,6 +709,39 @@ def test_zz_after_all_that_the_actor_still_plays(server: Server) -> None:
     assert len(rows["changes"]) == len(server.baseline["changes"]) + 1
 
 
+def test_zz_two_pages_of_one_seat_racing(server: Server) -> None:
+    """After the table moved (above): two pages of the seat to act send at once. The same action
+    is taken once (the second page gets the stored answer, ``repeated``); a different one is
+    refused as stale; one stored action each time."""
+
+    def acts() -> int:
+        return sum(1 for row in server.rows()["changes"] if row[3] == "act")
+
+    before = acts()
+    for same in (True, False):
+        actor, _, seq = _actor(server)
+        with Peer(server, actor) as a, Peer(server, actor) as b:
+            assert a.state is not None
+            you = a.state["you"]
+            legal = you["legal"]
+            if legal["draw"]:
+                first, other = {"kind": "stand_pat"}, {"kind": "discard", "cards": you["cards"][0]}
+            else:
+                first = {"kind": "call"} if legal["call"] else {"kind": "check"}
+                other = {"kind": "fold"} if legal["fold"] else {"kind": "bet" if legal["bet"] else "raise", "amount": 4}
+            a.send({"type": "act", "id": "a", "seq": seq, "action": first})
+            b.send({"type": "act", "id": "b", "seq": seq, "action": first if same else other})
+            got_a = [m for m in a.answer({"type": "ping"}) if m["type"] in ("ack", "error")]
+            got_b = [m for m in b.answer({"type": "ping"}) if m["type"] in ("ack", "error")]
+        assert got_a == [{"type": "ack", "id": "a", "seq": seq, "repeated": False}]
+        if same:
+            assert got_b == [{"type": "ack", "id": "b", "seq": seq, "repeated": True}]
+        else:
+            assert [(m["type"], m["code"]) for m in got_b] == [("error", "stale_seq")]
+            assert f"seq {seq} is stale" in got_b[0]["message"]
+    assert acts() == before + 2
+
+
 # -- an expired token ------------------------------------------------------------------------------------
 
 
