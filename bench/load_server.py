@@ -297,10 +297,15 @@ class Client:
                 pass
             finally:
                 self.ws = None
-            if self.pending is not None:  # the connection dropped with an action unanswered
-                self.unanswered.append(self.pending)
-                self.in_flight_at_kill.append(self.pending)
-                self.pending = None
+            if self.run.killed_at is None and not self.run.stop.is_set():
+                self.problems.append("the server closed the connection (no kill)")
+            if self.pending is not None:  # the connection ended with an action unanswered
+                p, self.pending = self.pending, None
+                if self.run.stop.is_set():
+                    self.problems.append(f"no answer within {DRAIN_SECONDS} s to {p.id} at seq {p.seq}")
+                else:
+                    self.unanswered.append(p)
+                    self.in_flight_at_kill.append(p)
 
     async def _connect(self) -> ClientConnection | None:
         """A new connection (polling with a deadline while the server is down), or None when the

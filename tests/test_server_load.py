@@ -55,6 +55,7 @@ def test_the_run_passes_every_check(result: Any) -> None:
     s = result.summary
     assert s["violations"] == [], json.dumps(s, indent=1)
     assert s["ok"] is True
+    assert s["errors"] == {}  # legal actions at the seq of the state: nothing is refused
     assert s["clients"] == TABLES * SEATS == len(result.clients)
 
 
