@@ -765,6 +765,7 @@ def test_an_expired_token_is_refused_and_the_socket_closed(tmp_path: Path) -> No
                     break
                 assert first["type"] == "welcome"
             assert time.monotonic() < deadline, "the token did not expire"
+            time.sleep(load_server.POLL)  # polling the token's expiry, with a deadline
         assert first["code"] == "expired_token"
         assert first["message"]
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
