@@ -306,6 +306,8 @@ class Client:
                 else:
                     self.unanswered.append(p)
                     self.in_flight_at_kill.append(p)
+                    if not self.retry:
+                        self.acted_seq = None  # choose afresh if the table is still at that seq
 
     async def _connect(self) -> ClientConnection | None:
         """A new connection (polling with a deadline while the server is down), or None when the

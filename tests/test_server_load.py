@@ -110,6 +110,19 @@ def test_event_numbers_have_no_gap_and_no_repeat_across_the_reconnect(result: An
         assert first_after in (None, since + 1)
 
 
+def test_without_resending_the_action_in_flight(tmp_path: Path) -> None:
+    """Clients that do not resend their unanswered action after the restart choose again from
+    the state they get: an action the server stored before dying is excused as in flight, one
+    it lost is simply not there; the checks hold all the same."""
+    r = asyncio.run(load_server.run_async(2, 3, 4.0, 2.0, "F2L3D", seed=15, retry=False, workdir=tmp_path))
+    s = r.summary
+    assert s["violations"] == [], json.dumps(s, indent=1)
+    assert s["errors"] == {}
+    assert s["retried"] == s["repeated_acks"] == 0
+    assert s["acked_after_restart"] > 0
+    assert s["reconnects"] == 6
+
+
 def _clients(result: Any) -> list[Any]:
     """Copies of the run's clients whose logs a test may change."""
     out = []
