@@ -337,7 +337,7 @@ def test_play_finds_a_bot_in_the_current_directory(bot_dir: Path) -> None:
 def test_a_package_in_the_current_directory(bot_dir: Path, spec: str) -> None:
     r = _cli("simulate", "-n", "2", "-k", "5", "--seed", "3", "--bots", f"{spec},calling", "-q", "--no-timing")
     assert r.exit_code == 0, r.output
-    assert r.stdout.splitlines()[4].split()[:2] == ["1", spec]
+    assert r.stdout.splitlines()[5].split()[:2] == ["1", spec]
 
 
 def test_the_library_looks_only_where_it_is_told(bot_dir: Path) -> None:

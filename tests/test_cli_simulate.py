@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from lowball import Deck, HandState, phh
 from lowball.cli import main
 from lowball.errors import InvalidTypeError, LowballError, TableError
+from lowball.parallel import shard_seeds
 from lowball.simulate import simulate
 from lowball.table import BuyIn, Table
 from lowball.variants import VARIANTS
@@ -40,7 +41,7 @@ def test_text_report() -> None:
     assert re.search(r"^hands to showdown\s+\d+\.\d%$", out, re.M)
     assert re.search(r"^average pot\s+\d+\.\d\d chips$", out, re.M)
     assert re.search(r"^reshuffles per hand\s+\d\.\d{4}$", out, re.M)
-    assert re.search(r"^hands per second\s+\d+$", out, re.M)
+    assert re.search(r"^hands per second\s+\d+ \(in process\)$", out, re.M)
     # the progress bar goes to standard error, never into the report
     assert "simulating" in r.stderr and "simulating" not in out
 
@@ -63,7 +64,8 @@ def test_json_output_matches_the_library() -> None:
     data = json.loads(r.stdout)
     expected = simulate(VARIANTS["N2L1D"], ["sensible", "random", "sensible"], 120, seed=4)
     want = expected.to_dict(timing=False)
-    assert {k: v for k, v in data.items() if k not in ("seconds", "hands_per_second")} == want
+    assert {k: v for k, v in data.items() if k not in ("seconds", "hands_per_second", "ran_on")} == want
+    assert data["ran_on"] == "in process"  # one session (120 hands) plays in process
     assert data["variant"] == "N2L1D" and data["players"] == 3 and data["hands"] == 120
     assert [s["bot"] for s in data["seats"]] == ["sensible", "random", "sensible"]
     assert sum(s["chips"] for s in data["seats"]) == 0
@@ -301,14 +303,19 @@ def test_table_reset_stacks_books_chips_in_and_out() -> None:
 
 
 def test_each_hand_is_dealt_from_its_own_seeded_deck(tmp_path: Path) -> None:
-    """Hand k of a seeded run is shuffled from SeedSequence(seed, spawn_key=(k,)) (the table's
-    seed), whatever happened in earlier hands: each file's first cards dealt are those of a
-    fresh hand dealt from that deck."""
+    """Hand k of session j of a seeded run is shuffled from SeedSequence(shard_seeds(seed)[j],
+    spawn_key=(k,)) (the session table's seed), whatever happened in earlier hands: each file's
+    first cards dealt are those of a fresh hand dealt from that deck. Sessions of 3 hands here:
+    hands 4 and 5 are the second session's first two."""
     variant = VARIANTS["F2L3D"]
-    simulate(variant, ["sensible", "random", "calling"], 5, seed=21, phh_dir=tmp_path)
+    simulate(variant, ["sensible", "random", "calling"], 5, seed=21, phh_dir=tmp_path, shard_hands=3)
+    seeds = shard_seeds(21, 2)
+    assert seeds == [int(c.generate_state(1, np.uint64)[0]) >> 1 for c in np.random.SeedSequence(21).spawn(2)]
     for k in range(1, 6):
         hist = phh.load(tmp_path / f"hand-{k:06d}.phh")
-        deck = Deck(seed=np.random.SeedSequence(21, spawn_key=(k,)), rule=variant.reshuffle, burn=variant.burn)
+        session, local = divmod(k - 1, 3)
+        seed = np.random.SeedSequence(seeds[session], spawn_key=(local + 1,))
+        deck = Deck(seed=seed, rule=variant.reshuffle, burn=variant.burn)
         fresh = HandState(variant, list(hist.starting_stacks), deck=deck)
         dealt = [a for a in hist.actions if a.startswith("d dh ")][:3]
         assert dealt == [f"d dh p{p + 1} {''.join(str(c) for c in fresh.hand(p))}" for p in range(3)]

@@ -40,7 +40,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, Union
@@ -53,6 +53,7 @@ from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
 from lowball.deck import ReshuffleRule, check_seed
 from lowball.errors import InvalidCardError, InvalidTypeError, InvalidValueError, whole_number
 from lowball.evaluation import NUM_CLASSES, HandCategory, _class_ranks, category, describe, evaluate
+from lowball.parallel import check_executor, run_shards
 
 __all__ = [
     "MAX_PLAYERS",
@@ -765,6 +766,8 @@ class Equity:
         Sampled: the seed of the run (the int given, or the entropy drawn when none was given),
         so that ``seed=`` repeats it exactly; None when the run was exact or was given a
         SeedSequence (which the caller holds).
+    partial : bool
+        Sampled on workers: Ctrl-C stopped the run, and ``trials`` are the blocks finished.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -774,6 +777,7 @@ class Equity:
     discards: tuple[tuple[Card, ...], ...] | None = None
     reshuffles: int = 0
     seed: int | None = None
+    partial: bool = False
 
 
 def _exact_result(
@@ -786,7 +790,9 @@ def _exact_result(
     return Equity(players, True, deals, draws, discards)
 
 
-def _sampled_result(sums: dict[str, Any], draws: int, discards: _Discards, seed: int | None) -> Equity:
+def _sampled_result(
+    sums: dict[str, Any], draws: int, discards: _Discards, seed: int | None, partial: bool = False
+) -> Equity:
     n = sums["trials"]
     players = []
     for w, t, s, sq in zip(sums["wins"], sums["ties"], sums["share"], sums["share_sq"]):
@@ -806,7 +812,7 @@ def _sampled_result(sums: dict[str, Any], draws: int, discards: _Discards, seed:
                 s,
             )
         )
-    return Equity(tuple(players), False, n, draws, discards, sums["reshuffles"], seed)
+    return Equity(tuple(players), False, n, draws, discards, sums["reshuffles"], seed, partial)
 
 
 def _add(total: dict[str, Any], part: dict[str, Any]) -> None:
@@ -833,6 +839,8 @@ def equity(
     rule: ReshuffleRule | int = ReshuffleRule.SEEDS,
     burn: bool = False,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
+    workers: int | None = None,
 ) -> Equity:
     """The share of the pot each hand wins at the showdown after ``draws`` draws.
 
@@ -874,6 +882,13 @@ def equity(
         when the stub can run out, which is then sampled.
     progress : callable, optional
         Called with the number of trials finished after each batch of a sampled run.
+    executor : concurrent.futures.Executor, optional
+        Runs a sampled run's blocks of 65,536 trials (a ``ProcessPoolExecutor``, a Dask
+        ``Client.get_executor()``, ...), one thread each. Every trial draws from its own stream
+        (the seed and the trial's number), so the result is the same, to the byte, in process
+        with any ``threads``, on N workers or on a cluster. Exact counts run in process.
+    workers : int, optional
+        Without an executor: N > 1 runs the blocks on N worker processes started for the run.
 
     Returns
     -------
@@ -891,6 +906,8 @@ def equity(
         For a bad seed.
     InvalidTypeError
         For a ``burn`` or ``exact`` that is not a bool, or a ``progress`` that is not callable.
+    InvalidValueError
+        Also for both ``executor`` and ``workers``, or a bad one of them.
 
     The sampling arguments (``trials``, ``stderr``, ``seed``, ``threads``) are checked even when
     the count turns out exact.
@@ -936,6 +953,7 @@ def equity(
         raise InvalidTypeError(f"progress {progress!r}: expected a function of the trials finished, or None")
     budget = whole_number(budget, "budget", 0)
     run = _sampling(trials, stderr, seed, threads)  # checked whichever way the count goes
+    workers = check_executor(executor, workers)
     fixed = None if thrown is None else tuple(thrown)
     if draws == 1 and exact and thrown is not None:
         need = sum(len(t) for t in thrown)
@@ -949,7 +967,7 @@ def equity(
             res = _odds.exact_multiway(kept, unseen, budget)
             if res is not None:
                 return _exact_result(res[0], res[1], res[2], res[3], 1, fixed)
-    return _simulate(cards, fixed, plans, draws, unseen, dead_cards, rule, burn, run, progress)
+    return _simulate(cards, fixed, plans, draws, unseen, dead_cards, rule, burn, run, progress, executor, workers)
 
 
 @dataclass(frozen=True)
@@ -990,11 +1008,13 @@ def _simulate(
     burn: bool,
     run: _Run,
     progress: Callable[[int], None] | None,
+    executor: Executor | None = None,
+    workers: int | None = None,
 ) -> Equity:
     trials, stderr, threads, seq = run.trials, run.stderr, run.threads, run.seq
     key = [int(x) for x in seq.generate_state(4, np.uint64)]
     mask = None if fixed is None else [_mask(h, t) for h, t in zip(cards, fixed)]
-    sim = _odds.Simulation(
+    args = (
         [[int(c) for c in h] for h in cards],
         draws,
         mask,
@@ -1006,6 +1026,9 @@ def _simulate(
         key,
     )
     total = {"trials": 0, "reshuffles": 0, **{k: [0] * len(cards) for k in ("wins", "ties", "share", "share_sq")}}
+    if executor is not None or (workers is not None and workers > 1):
+        return _on_workers(args, total, draws, fixed, run, progress, executor, workers)
+    sim = _odds.Simulation(*args)
     done = 0
     pool = ThreadPoolExecutor(threads) if threads > 1 else None
     try:
@@ -1029,6 +1052,40 @@ def _simulate(
         if pool is not None:
             pool.shutdown()
     return _sampled_result(total, draws, fixed, run.seed)
+
+
+def _block(job: tuple[tuple[Any, ...], int, int]) -> dict[str, Any]:
+    """Trials ``start`` .. ``end`` of a sampled run (a shard, on a worker)."""
+    args, start, end = job
+    return dict(_odds.Simulation(*args).run(start, end))
+
+
+def _on_workers(
+    args: tuple[Any, ...],
+    total: dict[str, Any],
+    draws: int,
+    fixed: _Discards,
+    run: _Run,
+    progress: Callable[[int], None] | None,
+    executor: Executor | None,
+    workers: int | None,
+) -> Equity:
+    """A sampled run in blocks of :data:`_BATCH` trials on workers, merged in the blocks' order
+    (the target standard error checked after each, as in process)."""
+    jobs = [(args, a, min(a + _BATCH, run.trials)) for a in range(0, run.trials, _BATCH)]
+
+    def merge(index: int, part: dict[str, Any]) -> bool:
+        _add(total, part)
+        if progress is not None:
+            progress(total["trials"])
+        if run.stderr is not None and total["trials"] >= 1000:
+            result = _sampled_result(total, draws, fixed, run.seed)
+            if max(p.equity_se for p in result.players) <= run.stderr:
+                return True
+        return False
+
+    partial = run_shards(_block, jobs, merge, executor=executor, workers=workers)
+    return _sampled_result(total, draws, fixed, run.seed, partial)
 
 
 # -- both hands known --------------------------------------------------------------------------

@@ -12,23 +12,36 @@ sits the player in before the next deal, so no blind passes the seat and none is
 (:meth:`~lowball.table.Table.reset_stacks`). With a seed the whole run is reproducible: hand
 *k*'s deck comes from ``SeedSequence(seed, spawn_key=(k,))`` (the table's ``seed``), every bot's
 choices from :func:`~lowball.table.random_sources`.
+
+**Shards.** A run is cut into table sessions of ``shard_hands`` hands (the last may be shorter):
+session *k* plays hands ``k * shard_hands + 1`` onward at a table of its own, every seat starting
+from the starting stack, with its decks and bots seeded from
+``SeedSequence(seed).spawn(...)[k]`` (:func:`lowball.parallel.shard_seeds`). Sessions do not
+depend on each other, so they run in process, on a pool of worker processes (``workers=``) or on
+any executor (``executor=``, a Dask cluster's among them) with the same result, to the byte;
+their counts are added up. A run of at most ``shard_hands`` hands is one session.
 """
 
 from __future__ import annotations
 
 import errno
+import functools
+import random
 import re
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lowball import phh
 from lowball._files import path_text, write_text
-from lowball.bots import make_bot
+from lowball.bots import _search_dirs, make_bot
+from lowball.deck import check_seed
 from lowball.engine import Action, Strategy
 from lowball.errors import FileError, IllegalActionError, LowballError, counted, whole_number
+from lowball.parallel import check_executor, describe_executor, run_shards, shard_seeds
 from lowball.table import BuyIn, Table, random_sources
 from lowball.variants import Variant
 
@@ -87,6 +100,14 @@ class SimulationResult:
         Wall-clock time of the hands (PHH files written included; the report not).
     bots : dict of str to list of int
         Each bot name and its seats (0-based), in order of first seat.
+    partial : bool
+        Whether Ctrl-C stopped the run (``hands`` are those finished).
+    shard_hands : int
+        Hands per session (shard).
+    sessions : int
+        Sessions finished.
+    ran_on : str
+        Where the sessions ran: ``in process``, ``N worker processes`` or the executor's type.
     """
 
     variant: Variant
@@ -100,6 +121,10 @@ class SimulationResult:
     reshuffles: int = 0
     seconds: float = 0.0
     bots: dict[str, list[int]] = field(default_factory=dict)
+    partial: bool = False
+    shard_hands: int = 0
+    sessions: int = 0
+    ran_on: str = "in process"
 
     def per_100(self, chips: int, seats: int = 1) -> float:
         """Chips per 100 hands (per seat, over ``seats`` seats)."""
@@ -162,8 +187,11 @@ class SimulationResult:
             "showdown_share": round(self.share(self.showdowns), 4),
             "average_pot": round(self.total_pot / self.hands, 2) if self.hands else 0.0,
             "reshuffles_per_hand": round(self.reshuffles / self.hands, 4) if self.hands else 0.0,
+            "shard_hands": self.shard_hands,
+            "partial": self.partial,
         }
         if timing:
+            d["ran_on"] = self.ran_on
             d["seconds"] = round(self.seconds, 3)
             d["hands_per_second"] = round(self.hands_per_second, 1)
         return d
@@ -222,6 +250,123 @@ def _restock(table: Table, stack: int, reset_stacks: bool, seats: list[SeatResul
             table.sit_in(info.seat, now=0.0)
 
 
+SHARD_HANDS = 1000  # hands of one session (shard) by default
+
+
+@dataclass(frozen=True)
+class _Session:
+    """One shard of a run: what a worker needs to play it (picklable)."""
+
+    index: int
+    first: int  # the run's number of its first hand (1-based)
+    hands: int
+    seed: int | None
+    variant: Variant
+    bots: tuple[str, ...]
+    stack: int
+    reset_stacks: bool
+    phh_dir: str | None
+    bot_path: tuple[str, ...]
+
+
+@dataclass
+class _SessionResult:
+    """What one session counted (whole numbers only: sessions add up exactly)."""
+
+    hands: int
+    chips: list[int]
+    won_showdown: list[int]
+    won_without_showdown: list[int]
+    rebuys: list[int]
+    showdowns: int = 0
+    total_pot: int = 0
+    reshuffles: int = 0
+    interrupted: bool = False
+
+
+def _play_session(job: _Session, progress: Callable[[int], None] | None = None) -> _SessionResult:
+    """Play one session (a shard) at a table of its own. In process, Ctrl-C ends it after the
+    hand being played is abandoned, and what was finished is returned marked ``interrupted``
+    (a pool's workers ignore Ctrl-C: the parent stops the run)."""
+    n = len(job.bots)
+    variant, stack, bots = job.variant, job.stack, job.bots
+    _, bot_sources = random_sources(job.seed, n)
+    players: list[Strategy] = [make_bot(b, variant, r, search_path=job.bot_path) for b, r in zip(bots, bot_sources)]
+    out_dir = None if job.phh_dir is None else Path(job.phh_dir)
+    # The server table, on a clock of its own that never moves: no tick, so no timeout ever
+    # fires; a buy-in of exactly the starting stack, no maximum (stacks carried over may grow).
+    table = Table(variant, seats=n, table_id="simulate", seed=job.seed, buy_in=BuyIn(stack), clock=_no_clock)
+    for s, b in enumerate(bots):
+        table.sit(s, f"seat {s + 1} ({b})", stack, now=0.0)  # names must differ; PHH gets the bots'
+    out = _SessionResult(0, [0] * n, [0] * n, [0] * n, [0] * n)
+    rebuys = [SeatResult(s, b) for s, b in enumerate(bots)]
+    try:
+        for number in range(job.first, job.first + job.hands):
+            if number > job.first:
+                _restock(table, stack, job.reset_stacks, rebuys)
+            order = _play_hand(table, players, bots, number)
+            # the finished hand (the engine's, by position): the deck's reshuffles, and the PHH
+            # file with the bots' names as players
+            state = table.last_hand
+            assert state is not None
+            showdown = bool(state.shown)
+            for p, seat in enumerate(order):
+                out.chips[seat] += state.stacks[p] - state.starting_stacks[p]
+                if state.winnings[p] > 0:
+                    if showdown:
+                        out.won_showdown[seat] += 1
+                    else:
+                        out.won_without_showdown[seat] += 1
+            out.showdowns += showdown
+            out.total_pot += sum(state.winnings)
+            out.reshuffles += state.deck.reshuffles
+            out.hands += 1
+            if out_dir is not None:
+                path = out_dir / _hand_file(number)
+                text = phh.dumps(state, hand=number, players=[bots[s] for s in order], seats=[s + 1 for s in order])
+                try:
+                    write_text(path, text, exclusive=True)  # never overwrites, never half-written
+                except FileError as e:
+                    if e.errno == errno.EEXIST:  # made by someone else since the check
+                        raise LowballError(f"{path} already exists: {_NO_OVERWRITE}") from None
+                    raise
+            if progress is not None:
+                progress(1)
+    except KeyboardInterrupt:
+        out.interrupted = True
+    out.rebuys = [r.rebuys for r in rebuys]
+    return out
+
+
+def _play_hand(table: Table, players: Sequence[Strategy], bots: Sequence[str], number: int) -> tuple[int, ...]:
+    """Deal hand ``number`` and let the bots play it out; the hand's seats by position."""
+    table.deal(now=0.0)
+    order = table.seats_by_position()
+    while True:
+        seat = table.actor
+        if seat is None:
+            break
+        view = table.player_view(seat)
+        pos = view.position
+        assert pos is not None and view.legal is not None
+        try:
+            action = players[seat].act(view, view.legal)
+        except Exception as e:  # a user's bot: report it, do not crash
+            raise LowballError(
+                f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} failed: {type(e).__name__}: {e}"
+            ) from None
+        try:
+            if not isinstance(action, Action):  # the table would take a dict too; a bot may not
+                raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
+            table.act(seat, action, seq=table.seq, now=0.0)
+        except (IllegalActionError, ValueError) as e:
+            reason = str(e).removeprefix(f"seat {seat}: ")
+            raise LowballError(
+                f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} chose {action}, which is illegal: {reason}"
+            ) from None
+    return order
+
+
 def simulate(
     variant: Variant,
     bots: Sequence[str],
@@ -233,8 +378,11 @@ def simulate(
     phh_dir: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
     bot_path: Sequence[str] = (),
+    shard_hands: int = SHARD_HANDS,
+    executor: Executor | None = None,
+    workers: int | None = None,
 ) -> SimulationResult:
-    """Bots play ``hands`` hands at one table.
+    """Bots play ``hands`` hands, in table sessions of ``shard_hands`` hands (see the module).
 
     Parameters
     ----------
@@ -242,40 +390,57 @@ def simulate(
         The rules of every hand.
     bots : sequence of str
         One bot per seat (2..``variant.max_players``): a name of :data:`lowball.bots.BOTS` or
-        ``package.module:factory`` (see :func:`lowball.bots.make_bot`).
+        ``package.module:factory`` (see :func:`lowball.bots.make_bot`). On worker processes and
+        cluster workers the module must be importable too: from ``bot_path`` (the same
+        directory on that machine) or installed there (on Dask, ``client.upload_file`` sends a
+        single module).
     hands : int
         Hands to play (>= 0).
     seed : int, optional
-        Makes the run reproducible: the decks and every bot's random choices come from it.
+        Makes the run reproducible: the decks and every bot's random choices come from it and
+        each session's index; the same seed gives the same result whatever runs it.
     stack : int, optional
         The starting stack of every seat in chips. Default: 100 big blinds (100 chips when the
         variant has no big blind).
     reset_stacks : bool, default False
-        Start every hand from the starting stacks; otherwise stacks carry over and a broke seat
-        rebuys the starting stack.
+        Start every hand from the starting stacks; otherwise stacks carry over within a session
+        and a broke seat rebuys the starting stack.
     phh_dir : path, optional
         Write each hand as a PHH file there (``hand-000001.phh``, ...), with the ``hand``,
         ``players`` (bot names by position) and ``seats`` (1-based seat by position) fields.
         The directory is made if missing. A hand is never overwritten: when the directory
         already holds one of the files this run would write, nothing is played and an error
         names the first of them (file names stay the run's hand numbers, the ``hand`` field).
+        Worker processes write the files of their sessions (on a cluster: on the worker's
+        machine, at this path).
     progress : callable, optional
-        Called with 1 after every hand (for a progress bar).
+        Called with the number of hands finished: 1 after every hand in process, a session's
+        hands when it finishes on workers (for one progress bar over all workers).
     bot_path : sequence of str or os.PathLike, default ()
         Directories where a ``package.module:factory`` bot's module is looked for before
         ``sys.path`` (``search_path`` of :func:`lowball.bots.make_bot`).
+    shard_hands : int, default 1000
+        Hands per session (shard). Part of what a seed reproduces; not tied to the workers.
+    executor : concurrent.futures.Executor, optional
+        Runs the sessions (a ``ProcessPoolExecutor``, a Dask ``Client.get_executor()``, ...).
+    workers : int, optional
+        Without an executor: N > 1 plays the sessions on N worker processes started for the run;
+        None or 1 plays them here.
 
     Returns
     -------
     SimulationResult
+        With ``partial=True`` when Ctrl-C stopped the run (the hands finished by then).
 
     Raises
     ------
     LowballError
         For an unknown bot or one that cannot be made (see :func:`lowball.bots.make_bot`), a
-        bad ``bot_path``, an empty ``phh_dir``, a bad number of seats, a bad stack or hand count, a ``phh_dir``
-        that cannot be made or already holds a file this run would write (naming it), or a bot
-        that chose an illegal action (naming the bot, its seat and the action).
+        bad ``bot_path``, an empty ``phh_dir``, a bad number of seats, a bad stack, hand count,
+        ``shard_hands``, ``executor`` or ``workers`` (both given), a ``phh_dir`` that cannot be made or
+        already holds a file this run would write (naming it), a bot that chose an illegal
+        action (naming the bot, its seat and the action), or a session whose worker was lost
+        more than :data:`lowball.parallel.RETRIES` times.
     FileError
         A LowballError too: for a hand's PHH file that cannot be written (naming it and the
         reason); each file appears whole or not at all.
@@ -295,86 +460,74 @@ def simulate(
     stack = whole_number(stack, "stack", 1)
     if not isinstance(reset_stacks, bool):
         raise LowballError(f"reset_stacks = {reset_stacks!r}: expected True or False")
-    _, bot_sources = random_sources(seed, n)
-    players: list[Strategy] = [make_bot(b, variant, r, search_path=bot_path) for b, r in zip(bots, bot_sources)]
-    out_dir: Path | None = None
+    shard_hands = whole_number(shard_hands, "shard_hands", 1)
+    workers = check_executor(executor, workers)
+    seed = check_seed(seed, generators=False)
+    path = tuple(_search_dirs(bot_path))
+    for b in bots:  # every bot made once here: a bad one is refused before any work starts
+        make_bot(b, variant, random.Random(0), search_path=path)
+    out_dir: str | None = None
     if phh_dir is not None:
         dir_text = path_text(phh_dir, "phh_dir")
         if not dir_text:
             raise LowballError(f"phh_dir = {phh_dir!r} is empty: expected a directory for the PHH files")
-        out_dir = Path(dir_text)
+        directory = Path(dir_text)
         try:
-            out_dir.mkdir(parents=True, exist_ok=True)
+            directory.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise LowballError(f"cannot make the PHH directory {out_dir}: {e}") from None
-        taken = _first_taken(out_dir, hands)
+            raise LowballError(f"cannot make the PHH directory {directory}: {e}") from None
+        taken = _first_taken(directory, hands)
         if taken is not None:
             raise LowballError(f"{taken} already exists: {_NO_OVERWRITE}")
-    # The server table, on a clock of its own that never moves: no tick, so no timeout ever
-    # fires; a buy-in of exactly the starting stack, no maximum (stacks carried over may grow).
-    table = Table(variant, seats=n, table_id="simulate", seed=seed, buy_in=BuyIn(stack), clock=_no_clock)
-    for s, b in enumerate(bots):
-        table.sit(s, f"seat {s + 1} ({b})", stack, now=0.0)  # names must differ; PHH gets the bots'
+        out_dir = str(directory.resolve())
+    count = -(-hands // shard_hands)
+    jobs = [
+        _Session(
+            k,
+            k * shard_hands + 1,
+            min(shard_hands, hands - k * shard_hands),
+            shard_seed,
+            variant,
+            tuple(bots),
+            stack,
+            reset_stacks,
+            out_dir,
+            path,
+        )
+        for k, shard_seed in enumerate(shard_seeds(seed, count))
+    ]
     result = SimulationResult(variant, 0, seed, stack, reset_stacks, [SeatResult(s, b) for s, b in enumerate(bots)])
+    result.shard_hands = shard_hands
+    result.ran_on = describe_executor(executor, workers)
     for s, b in enumerate(bots):
         result.bots.setdefault(b, []).append(s)
-    seats = result.seats
+
+    def merge(index: int, part: _SessionResult) -> bool:
+        for r, chips, sd, nsd, rebuys in zip(
+            result.seats, part.chips, part.won_showdown, part.won_without_showdown, part.rebuys
+        ):
+            r.chips += chips
+            r.won_showdown += sd
+            r.won_without_showdown += nsd
+            r.rebuys += rebuys
+        result.hands += part.hands
+        result.showdowns += part.showdowns
+        result.total_pot += part.total_pot
+        result.reshuffles += part.reshuffles
+        result.sessions += 1
+        if progress is not None and not local:
+            progress(part.hands)
+        return False
+
+    local = executor is None and (workers is None or workers <= 1)
+    task: Callable[[_Session], _SessionResult] = (
+        functools.partial(_play_session, progress=progress) if local else _play_session
+    )
     start = time.perf_counter()
-    for number in range(1, hands + 1):
-        if number > 1:
-            _restock(table, stack, reset_stacks, seats)
-        table.deal(now=0.0)
-        order = table.seats_by_position()
-        while True:
-            seat = table.actor
-            if seat is None:
-                break
-            view = table.player_view(seat)
-            pos = view.position
-            assert pos is not None and view.legal is not None
-            try:
-                action = players[seat].act(view, view.legal)
-            except Exception as e:  # a user's bot: report it, do not crash
-                raise LowballError(
-                    f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} failed: {type(e).__name__}: {e}"
-                ) from None
-            try:
-                if not isinstance(action, Action):  # the table would take a dict too; a bot may not
-                    raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
-                table.act(seat, action, seq=table.seq, now=0.0)
-            except (IllegalActionError, ValueError) as e:
-                reason = str(e).removeprefix(f"seat {seat}: ")
-                raise LowballError(
-                    f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} chose {action}, "
-                    f"which is illegal: {reason}"
-                ) from None
-        # the finished hand (the engine's, by position): the deck's reshuffles, and the PHH
-        # file with the bots' names as players
-        state = table.last_hand
-        assert state is not None
-        showdown = bool(state.shown)
-        for p, s in enumerate(order):
-            r = seats[s]
-            r.chips += state.stacks[p] - state.starting_stacks[p]
-            if state.winnings[p] > 0:
-                if showdown:
-                    r.won_showdown += 1
-                else:
-                    r.won_without_showdown += 1
-        result.showdowns += showdown
-        result.total_pot += sum(state.winnings)
-        result.reshuffles += state.deck.reshuffles
-        result.hands = number
-        if out_dir is not None:
-            path = out_dir / _hand_file(number)
-            text = phh.dumps(state, hand=number, players=[bots[s] for s in order], seats=[s + 1 for s in order])
-            try:
-                write_text(path, text, exclusive=True)  # never overwrites, never half-written
-            except FileError as e:
-                if e.errno == errno.EEXIST:  # made by someone else since the check
-                    raise LowballError(f"{path} already exists: {_NO_OVERWRITE}") from None
-                raise
-        if progress is not None:
-            progress(1)
+    result.partial = run_shards(task, jobs, merge, executor=executor, workers=workers, stopped=_interrupted)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _interrupted(part: _SessionResult) -> bool:
+    return part.interrupted

@@ -16,9 +16,9 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 import click
 
@@ -30,6 +30,7 @@ from lowball.cli import rank as rank_work
 from lowball.cli.render import simulation_report, sorted_hand
 from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted
 from lowball.evaluation import describe, evaluate, winners
+from lowball.simulate import SHARD_HANDS
 from lowball.variants import VARIANTS, Variant
 
 
@@ -355,6 +356,68 @@ _seed_option = click.option(
     help="Seed (a whole number >= 0) for the cards and the bots' choices: the same seed and "
     "options give the same game. Default: fresh randomness from the operating system.",
 )
+_workers_help = "Worker processes on this machine (1..1024): {default}. The result does not depend on it."
+_scheduler_option = click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Run on a Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786) instead of local "
+    "processes; needs the dask extra (pip install 'lowball-poker[dask]') here and lowball on "
+    "every worker. The result does not depend on it.",
+)
+
+
+@contextlib.contextmanager
+def _executor(
+    ctx: click.Context, workers: int | None, scheduler: str | None, modules: Sequence[str] = ()
+) -> Iterator[object]:
+    """The Dask executor of --scheduler (its client closed after), or None. ``modules`` are
+    bots' module files to send to the workers (``client.upload_file``)."""
+    if scheduler is None:
+        yield None
+        return
+    if workers is not None:
+        _fail(ctx, "give --workers (local processes) or --scheduler (a Dask cluster), not both")
+    try:
+        from distributed import Client
+    except ImportError:
+        _fail(ctx, "--scheduler needs the dask extra: pip install 'lowball-poker[dask]'")
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as e:
+        _fail(ctx, f"--scheduler {scheduler}: cannot reach the Dask scheduler: {e}")
+    try:
+        for path in modules:
+            client.upload_file(path)
+        yield client.get_executor(pure=False)  # every shard is run, never taken from a cache
+    finally:
+        client.close()
+
+
+def _bot_files(names: Sequence[str]) -> list[str]:
+    """The module files of package.module:factory bots found as single files in the current
+    directory (what a Dask cluster's workers are sent)."""
+    files = []
+    for name in names:
+        module = name.partition(":")[0]
+        if ":" in name and "." not in module:
+            for d in _bot_path():
+                candidate = Path(d) / f"{module}.py"
+                if candidate.is_file():
+                    files.append(str(candidate))
+                    break
+    return files
+
+
+def _interrupted(ctx: click.Context, done: int, total: int, what: str) -> None:
+    """After a partial result is printed: say so on standard error, exit status 130 (Ctrl-C)."""
+    click.echo(
+        f"lowball {ctx.info_name}: stopped by Ctrl-C: the result above is partial ({done:,} of {total:,} {what})",
+        err=True,
+    )
+    ctx.exit(130)
+
+
 _symbols_option = click.option(
     "--symbols",
     is_flag=True,
@@ -581,6 +644,17 @@ def draw(
     default=None,
     help="Threads of a sampled run (1..256). Default: one per core.",
 )
+@click.option(
+    "--workers",
+    type=str,
+    callback=_whole_number(1, 1024),
+    metavar="N",
+    default=None,
+    help=_workers_help.format(
+        default="a sampled run's blocks of 65,536 trials go to N processes (default: this process, with --threads)"
+    ),
+)
+@_scheduler_option
 @_dead_option
 @_json_option
 @_symbols_option
@@ -596,6 +670,8 @@ def odds(
     stderr_target: float | None,
     seed: int | None,
     threads: int | None,
+    workers: int | None,
+    scheduler: str | None,
     dead: str | None,
     as_json: bool,
     symbols: bool,
@@ -614,7 +690,10 @@ def odds(
       lowball odds 7c6d4h3s2c 9h8h5d4c2s --discards -,9h8h
       lowball odds 7c6d4h3s2c 9h8h5d4c2s --draws 3 --seed 1
 
-    A progress bar goes to standard error on a sampled run (not with -q).
+    A progress bar goes to standard error on a sampled run (not with -q). A sampled run may go
+    to worker processes (--workers) or a Dask cluster (--scheduler) in blocks of 65,536 trials:
+    each trial draws from the seed and its own number, so the result is the same to the byte.
+    Ctrl-C on such a run prints the blocks finished, marked as partial (exit status 130).
     """
     from lowball import odds as library
     from lowball.cli import odds as work
@@ -656,18 +735,21 @@ def odds(
         shown = done
 
     try:
-        result = library.equity(
-            cards,
-            thrown,
-            dead=dead_cards,
-            draws=draws,
-            strategies=strategies,  # type: ignore[arg-type]
-            trials=cap,
-            stderr=stderr_target,
-            seed=seed,
-            threads=threads,
-            progress=None if quiet else progress,
-        )
+        with _executor(ctx, workers, scheduler) as executor:
+            result = library.equity(
+                cards,
+                thrown,
+                dead=dead_cards,
+                draws=draws,
+                strategies=strategies,  # type: ignore[arg-type]
+                trials=cap,
+                stderr=stderr_target,
+                seed=seed,
+                threads=threads,
+                progress=None if quiet else progress,
+                executor=executor,  # type: ignore[arg-type]
+                workers=workers,
+            )
     except LowballError as e:
         _fail(ctx, str(e))
     finally:
@@ -685,6 +767,8 @@ def odds(
         # the strategies are named where they decide: a discard not given, or a later draw
         shown_names = (names or ["default (pat=8/8/9,draw=7/7/8)"]) if decided else []
         _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols))
+    if result.partial:
+        _interrupted(ctx, result.trials, cap, "trials")
 
 
 @main.command()
@@ -791,6 +875,25 @@ def play(
     "the directory already holds one this run would write, nothing is played and the error "
     "(exit status 2) names it.",
 )
+@click.option(
+    "--workers",
+    type=str,
+    callback=_whole_number(1, 1024),
+    metavar="N",
+    default=None,
+    help=_workers_help.format(default="default: one per core, at most one per session; 1 plays here"),
+)
+@_scheduler_option
+@click.option(
+    "--shard-hands",
+    type=str,
+    callback=_whole_number(1),
+    metavar="K",
+    default=str(SHARD_HANDS),
+    show_default=True,
+    help="Hands per session: the run is cut into sessions of K hands, each at a table of its own "
+    "from the starting stacks, seeded by the seed and its number (part of what a seed repeats).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of tables.")
 @click.option(
     "--no-timing",
@@ -809,6 +912,9 @@ def simulate(
     stack: int | None,
     reset_stacks: bool,
     phh_dir: str | None,
+    workers: int | None,
+    scheduler: str | None,
+    shard_hands: int,
     as_json: bool,
     no_timing: bool,
     quiet: bool,
@@ -822,6 +928,13 @@ def simulate(
     (in total and per 100 hands; per bot, per seat it held), the share of hands each won at
     the showdown and without one, the share of hands that reached a showdown, the average
     pot, reshuffles of the muck per hand, and hands per second.
+
+    The hands are played in sessions of --shard-hands hands, each at a table of its own, on
+    every core (--workers) or on a Dask cluster (--scheduler): the same seed gives the same
+    report, to the byte, however they run. A bot given as module:factory must be importable on
+    the workers: local processes look in the current directory; with --scheduler a module file
+    in the current directory is sent to the workers, anything else must be installed there.
+    Ctrl-C stops every worker and prints the hands finished, marked as partial (exit status 130).
     """
     from lowball.simulate import simulate as run
 
@@ -830,8 +943,20 @@ def simulate(
     variant = _variant(variant_code)
     names = _bot_list(ctx, bots)
     seat_bots = [names[s % len(names)] for s in range(players)]
+    sessions = -(-hands // shard_hands)
+    if scheduler is None:
+        # default: every core, no more processes than sessions; one session plays here
+        workers = min(workers or os.cpu_count() or 1, sessions)
     try:
-        if quiet:
+        with contextlib.ExitStack() as stack_:
+            executor = stack_.enter_context(
+                _executor(ctx, workers if scheduler else None, scheduler, _bot_files(names))
+            )
+            bar = (
+                None
+                if quiet
+                else stack_.enter_context(click.progressbar(length=hands, label="simulating", file=sys.stderr))
+            )
             result = run(
                 variant,
                 seat_bots,
@@ -840,22 +965,12 @@ def simulate(
                 stack=_stack(stack, variant),
                 reset_stacks=reset_stacks,
                 phh_dir=phh_dir,
+                progress=None if bar is None else bar.update,
                 bot_path=_bot_path(),
+                shard_hands=shard_hands,
+                executor=executor,  # type: ignore[arg-type]
+                workers=None if scheduler else workers,
             )
-        else:
-            err: TextIO = sys.stderr
-            with click.progressbar(length=hands, label="simulating", file=err) as bar:
-                result = run(
-                    variant,
-                    seat_bots,
-                    hands,
-                    seed=seed,
-                    stack=_stack(stack, variant),
-                    reset_stacks=reset_stacks,
-                    phh_dir=phh_dir,
-                    progress=bar.update,
-                    bot_path=_bot_path(),
-                )
     except LowballError as e:
         _fail(ctx, str(e))
     if as_json:
@@ -863,6 +978,8 @@ def simulate(
     else:
         text = simulation_report(result, timing=not no_timing)
     _write(ctx, None, text)
+    if result.partial:
+        _interrupted(ctx, result.hands, hands, "hands")
 
 
 def _seconds_option(

@@ -307,6 +307,8 @@ def equity_report(
             f"sampled: {_trials(n)}, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)",
             f"the stub ran out and was reshuffled in {_trials(result.reshuffles)}",
         ]
+        if result.partial:
+            lines.insert(0, f"PARTIAL RESULT: stopped by Ctrl-C after {_trials(n)}")
     if strategies:
         lines.append("strategy: " + "; ".join(strategies))
     hand_text = [cards_text(h, sort=True, symbols=symbols) for h in hands]
@@ -365,6 +367,7 @@ def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]], strategies
         "seed": result.seed,
         "reshuffles": result.reshuffles,
         "share_unit": odds.SHARE,
+        "partial": result.partial,
         "players": players,
     }
 

@@ -252,6 +252,7 @@ def simulation_report(result: SimulationResult, timing: bool = True) -> str:
         f"{v.name} ({v.code or 'custom'}), {counted(len(result.seats), 'player')}, "
         f"{counted(result.hands, 'hand')}, {seed}",
         f"starting stack {counted(result.stack, 'chip')}, {stacks}",
+        f"sessions: {result.sessions:,} of at most {result.shard_hands:,} hands, each at a table of its own",
         "",
         f"{'seat':>4}  {'bot':<10} {'chips won':>10} {'per 100':>9} {'won at SD':>10} {'won w/o SD':>10} {'rebuys':>6}",
     ]
@@ -279,5 +280,7 @@ def simulation_report(result: SimulationResult, timing: bool = True) -> str:
         f"reshuffles per hand {result.reshuffles / result.hands if result.hands else 0:.4f}",
     ]
     if timing:
-        lines.append(f"hands per second    {result.hands_per_second:.0f}")
+        lines.append(f"hands per second    {result.hands_per_second:.0f} ({result.ran_on})")
+    if result.partial:
+        lines.insert(0, f"PARTIAL RESULT: stopped by Ctrl-C after {counted(result.hands, 'hand')}")
     return "\n".join(lines) + "\n"
