@@ -379,11 +379,12 @@ def _executor(
     if workers is not None:
         _fail(ctx, "give --workers (local processes) or --scheduler (a Dask cluster), not both")
     try:
-        from distributed import Client
+        import distributed
     except ImportError:
         _fail(ctx, "--scheduler needs the dask extra: pip install 'lowball-poker[dask]'")
+    connect: Any = distributed.Client  # Dask's API is untyped
     try:
-        client = Client(scheduler, timeout="10s")
+        client = connect(scheduler, timeout="10s")
     except (OSError, TimeoutError, ValueError) as e:
         _fail(ctx, f"--scheduler {scheduler}: cannot reach the Dask scheduler: {e}")
     try:
