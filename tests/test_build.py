@@ -130,7 +130,8 @@ def test_the_library_never_imports_the_command() -> None:
     code = (
         "import sys, lowball, lowball.engine, lowball.phh, lowball.bots, lowball.simulate, "
         "lowball.table, lowball.variants, lowball.deck, lowball.saving\n"
-        "bad = sorted(m for m in sys.modules if m == 'click' or m.startswith(('click.', 'lowball.cli', 'lowball.server')))\n"
+        "bad = sorted(m for m in sys.modules if m == 'click' or m.startswith(\n"
+        "    ('click.', 'lowball.cli', 'lowball.server')))\n"
         "print(' '.join(bad))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT / "tests")

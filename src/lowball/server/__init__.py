@@ -23,14 +23,16 @@ HTTP (JSON; an error is ``{"error": message, "code": code}`` with a 4xx status):
 
 WebSocket ``/ws/{id}``, JSON text frames of at most 4096 bytes. The client says first
 ``{"type": "hello", "token": TOKEN or null, "since": N}`` (null: a spectator; ``since`` the last
-event number it has seen, 0 for a new page, which starts at the current hand), then
+event number it has seen, 0 for a new page, which starts at the current hand, as does a
+number beyond the table's last event), then
 ``{"type": "act", "id": ANY, "seq": N, "action": {"kind": ..., "amount": N, "cards": "Kd Qs"}}``
 (``seq`` the table's action number from the last ``state``; ``amount`` the total wager *to*
 this round), ``{"type": "sit_out"}``, ``{"type": "sit_in"}`` or ``{"type": "ping"}``.
 The server sends ``welcome`` (the table's variant and stakes, the seat and player), then
 ``events`` (every :class:`~lowball.table.TableEvent` numbered above what the connection was sent,
 as that seat may see it: its own cards only) and ``state`` (the table as that seat may see it:
-seats with chips, bets and cards drawn, the pot, the seat to act and its ``time_left``, ``you``
+seats with chips, bets and cards drawn (``joining``: the person who takes a bot's seat when the
+hand ends), the pot, the seat to act and its ``time_left``, ``you``
 with your cards, sorted as a low is read, and the legal actions, and the last ``showdown`` with
 the hands described) after every change; ``ack`` (``id``, ``seq``, ``repeated``) for an
 accepted action and ``error`` (``id``, ``code``, ``message``) for a refused message, after which

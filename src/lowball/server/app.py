@@ -427,7 +427,8 @@ def _hello(
         "seats": facts["seats"],
     }
     # a new page (since 0) starts at the current hand; a page that saw events goes on after them
-    since = min(since or room.hand_from, room.table.event_number)
+    # a page of an older database (since beyond the table's events) starts again at the hand
+    since = room.hand_from if since == 0 or since > room.table.event_number else since
     if token is None:
         send({**welcome, "seat": None, "player": None})
         return Connection(None, None, None, since, send, close)

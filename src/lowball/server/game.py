@@ -401,14 +401,42 @@ class Room:
 
     # -- messages -------------------------------------------------------------------------------
 
-    def state(self, conn: Connection, now: float) -> dict[str, Any]:
-        """The ``state`` message for one connection (see the protocol in :mod:`lowball.server`)."""
+    def state(self, conn: Connection, now: float, public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message for one connection (see the protocol in :mod:`lowball.server`):
+        the table as everyone sees it (``public``, from :meth:`public_state`, made once for every
+        connection of a broadcast) and what only this seat sees: ``you``."""
+        if public is None:
+            public = self.public_state(now)
         table = self.table
         seat = self._viewer(conn)
-        view = table.view(seat)
+        you: dict[str, Any] | None = None
+        if conn.seat is not None:
+            info = table.seats[seat] if seat is not None else None
+            cards: tuple[Card, ...] = ()
+            legal = None
+            if info is not None and table.in_hand:
+                hand = table.player_view(seat)
+                if hand.position is not None and hand.hand:
+                    cards = tuple(sorted_hand(hand.hand))
+                legal = hand.legal if table.actor == seat else None
+            you = {
+                "seat": conn.seat,
+                "player": conn.player,
+                "status": info.status if info is not None else "joining",
+                "chips": public["seats"][seat]["chips"] if info is not None and seat is not None else 0,
+                "cards": _cards(cards),
+                "legal": _legal_json(legal),
+                "limit": public["limit"],
+            }
+        seats = [None if d is None else {**d, "you": d["seat"] == seat} for d in public["seats"]]
+        return {**public["message"], "you": you, "seats": seats}
+
+    def public_state(self, now: float) -> dict[str, Any]:
+        """What every connection's ``state`` shares: the table as a spectator sees it."""
+        table = self.table
+        view = table.view(None)
         hand = view.hand
-        order = view.seats_by_position
-        pos_of = {k: p for p, k in enumerate(order)}
+        pos_of = {k: p for p, k in enumerate(view.seats_by_position)}
         seats: list[dict[str, Any] | None] = []
         for k, info in enumerate(view.seats):
             joining = self.humans.get(k)
@@ -419,25 +447,12 @@ class Room:
                     else {"seat": k, "player": joining.player, "bot": False, "status": "joining", "chips": 0}
                 )
                 continue
-            seats.append(self._seat_json(k, info, hand, pos_of.get(k), seat))
-        you: dict[str, Any] | None = None
-        if conn.seat is not None:
-            info = view.seats[seat] if seat is not None else None
-            cards: tuple[Card, ...] = ()
-            if info is not None and hand is not None and hand.position is not None and hand.hand:
-                cards = tuple(sorted_hand(hand.hand))
-            legal = view.legal if info is not None and table.actor == seat else None
-            you = {
-                "seat": conn.seat,
-                "player": conn.player,
-                "status": info.status if info is not None else "joining",
-                "chips": info.chips if info is not None else 0,
-                "cards": _cards(cards),
-                "legal": _legal_json(legal),
-                "limit": variant_facts(table.variant)["limit"],
-            }
+            d = self._seat_json(k, info, hand, pos_of.get(k), None)
+            if joining is not None and joining.player != info.player:
+                d["joining"] = joining.player  # a person takes this bot's seat when the hand ends
+            seats.append(d)
         deadline = view.deadline
-        return {
+        message = {
             "type": "state",
             "seq": view.seq,
             "hand": view.hand_number,
@@ -452,10 +467,9 @@ class Room:
             "actor": view.actor,
             "time_left": None if deadline is None else round(max(0.0, deadline - now), 1),
             "pot": hand.pot_total if hand is not None else 0,
-            "you": you,
-            "seats": seats,
             "showdown": self.showdown,
         }
+        return {"message": message, "seats": seats, "limit": variant_facts(table.variant)["limit"]}
 
     def _seat_json(self, k: int, info: SeatInfo, hand: Any, pos: int | None, viewer: int | None) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -509,6 +523,7 @@ class Room:
     def broadcast(self, now: float) -> None:
         """Send every connection the events it has not seen and, when anything changed, its state."""
         key = (self.table.event_number, self.table.seq, self.table.deadline, self.version)
+        public: dict[str, Any] | None = None
         held = {s.token_hash for s in self.humans.values()}
         for conn in list(self.conns):
             if conn.token_hash is not None and conn.token_hash not in held:
@@ -527,7 +542,9 @@ class Room:
             if msg is not None:
                 conn.send(msg)
             if msg is not None or conn.state_sent != key:
-                conn.send(self.state(conn, now))
+                if public is None:
+                    public = self.public_state(now)
+                conn.send(self.state(conn, now, public))
                 conn.state_sent = key
 
 
