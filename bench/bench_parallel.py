@@ -95,7 +95,7 @@ def dask_executor() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

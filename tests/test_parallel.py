@@ -36,11 +36,12 @@ def same(a: Any, b: Any) -> bool:
 
 @pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
-    """A real Dask cluster: a scheduler and 2 worker processes (one thread each) on 127.0.0.1."""
+    """A real Dask cluster: a scheduler and 2 worker processes (one thread each) on 127.0.0.1, its
+    HTTP server (dashboard, metrics) on a free loopback port."""
     distributed = pytest.importorskip("distributed", reason="the dask extra (distributed) is not installed")
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
@@ -167,7 +168,11 @@ def test_a_shard_lost_too_often_is_an_error_naming_it() -> None:
             f.set_exception(Lost("worker gone"))
             return f
 
-    with pytest.raises(LowballError, match=r"shard 0: its worker was lost 4 times \(KilledWorker: worker gone\)"):
+    with pytest.raises(
+        LowballError,
+        match=r"shard 0: its worker was lost 4 times, each time with this shard alone in flight "
+        r"\(KilledWorker: worker gone\)",
+    ):
         run_shards(abs, [1], lambda i, r: False, executor=Failing())
 
 

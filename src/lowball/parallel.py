@@ -9,19 +9,22 @@ sessions as shards, :func:`lowball.odds.equity` blocks of trials.
 
 A shard whose worker is lost (a killed process, a lost cluster node) is run again, from its own
 seed, with the same result; nothing is counted twice, since a result is taken once per index.
-Ctrl-C (KeyboardInterrupt) stops the run: shards not started are cancelled, the workers a
-local pool started are shut down, and the caller gets what finished, marked as partial.
+Ctrl-C stops a run on workers: shards not started are cancelled, a local pool's workers are
+ended at once (what they were running is dropped), and the caller gets the shards that finished,
+marked as partial. SIGTERM cleans up the same way, then ends the process as usual.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -89,6 +92,59 @@ def _lost(error: BaseException) -> bool:
     return type(error).__name__ in _LOST or isinstance(error, BrokenProcessPool)
 
 
+def _kill(pool: cf.Executor) -> None:
+    """End a pool of our own at once: its worker processes are terminated, and the pool, now
+    broken, fails what was in flight (no future is cancelled by hand: the pool's own thread
+    settles each one)."""
+    processes = getattr(pool, "_processes", None) or {}
+    for proc in list(processes.values()):
+        with contextlib.suppress(Exception):
+            proc.terminate()
+    pool.shutdown(wait=True)
+
+
+class _Signals:
+    """While a run waits on workers: Ctrl-C (SIGINT) or SIGTERM only asks the run to stop (a
+    count, read between waits of at most 0.2 s, so that no exception lands inside the executor's
+    locks). Only in the main thread, where Python runs signal handlers; elsewhere nothing
+    changes."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.terminated = False  # a SIGTERM came: after the clean-up the process ends by it
+        self._old: dict[int, Any] = {}
+
+    def __enter__(self) -> _Signals:
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self._old[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def _handle(self, signum: int, frame: object) -> None:
+        # never an exception here: one raised inside the executor's wait can leave its futures'
+        # locks taken and hang the pool's shutdown; the run reads the count between waits
+        self.count += 1
+        self.terminated |= signum == signal.SIGTERM
+
+    @contextlib.contextmanager
+    def quiet(self) -> Iterator[None]:
+        """Ctrl-C ignored while worker processes are started: they begin life ignoring it (an
+        ignored signal stays ignored across exec, and Python leaves it so), so that a Ctrl-C
+        while they import prints no traceback of theirs; the parent reads it as usual after."""
+        if signal.SIGINT not in self._old:
+            yield
+            return
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, self._handle)
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, old in self._old.items():
+            signal.signal(sig, old)
+
+
 def run_shards(
     task: Callable[[J], R],
     jobs: Sequence[J],
@@ -111,25 +167,36 @@ def run_shards(
     on_result : callable
         Takes each result in index order; True stops the run.
     executor : concurrent.futures.Executor, optional
-        Where to run the shards (a process pool, a Dask client's ``get_executor()``, ...).
+        Where to run the shards (a process pool, a Dask client's ``get_executor()``, ...). A
+        shard whose worker is lost is run again where the executor can still take work (a Dask
+        cluster reschedules it itself); a ``ProcessPoolExecutor`` of your own breaks for good
+        when one of its processes dies, and the run then stops with an error saying so.
     workers : int, optional
         Without an executor: ``None`` or 1 runs every shard in this process, one after the
-        other; N > 1 starts a pool of N worker processes for the run.
+        other; N > 1 starts a pool of N worker processes (spawned: a script that asks for
+        workers must do so under ``if __name__ == "__main__":``), started again after a loss.
     stopped : callable, optional
         In process only: tells whether a result is of a shard stopped by Ctrl-C partway (the
         task caught it); the run then ends there.
 
+    At most a few shards per worker are submitted at a time, so that stopping cancels the rest
+    at once. Ctrl-C on workers stops the run: queued shards are cancelled, a local pool's
+    workers are ended at once (the shards they were running are dropped; on an executor given,
+    those shards finish), and the results of the shards finished are given, in index order.
+    SIGTERM does the same clean-up, then ends the process by SIGTERM as usual.
+
     Returns
     -------
     bool
-        True when Ctrl-C stopped the run (the results given are those of the shards that
-        finished), False otherwise.
+        True when Ctrl-C (or SIGTERM) stopped the run (the results given are those of the
+        shards that finished), False otherwise.
 
     Raises
     ------
     LowballError
-        When a shard's worker was lost more than :data:`RETRIES` times; any error a shard
-        raised (the other shards are cancelled first).
+        When the worker running a shard was lost more than :data:`RETRIES` times (naming the
+        shards in flight each time), an executor that cannot take work (shut down) or whose
+        process pool broke; any error a shard raised (the other shards are cancelled first).
     """
     if executor is None and (workers is None or workers <= 1):
         for i, job in enumerate(jobs):
@@ -141,70 +208,121 @@ def run_shards(
                 return False
         return False
     own = executor is None
-    pool: cf.Executor = _pool(workers or os.cpu_count() or 1) if own else executor  # type: ignore[assignment]
+    size = workers or os.cpu_count() or 1
+    pool: cf.Executor = _pool(size) if own else executor  # type: ignore[assignment]
+    window = 2 * size + 2 if own else 64  # shards in flight at a time
     pending: dict[cf.Future[R], int] = {}
-    tries = [0] * len(jobs)
+    queue = list(range(len(jobs)))[::-1]  # shards not yet submitted, the next last
+    suspects: dict[int, int] = {}  # shard -> losses while it was alone in flight
+    careful: set[int] = set()  # shards in flight at a loss, run one at a time until cleared
+    signals = _Signals()
     done: dict[int, R] = {}
     next_index = 0
-    interrupted = False
+    results_taken = 0
 
     def submit(i: int) -> None:
-        pending[pool.submit(task, jobs[i])] = i
+        try:
+            pending[pool.submit(task, jobs[i])] = i
+        except (RuntimeError, NotImplementedError) as e:
+            raise LowballError(f"the executor {type(pool).__name__} cannot take work: {e}") from None
 
-    try:
-        for i in range(len(jobs)):
-            submit(i)
-        while pending:
-            finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for future in finished:
-                if future not in pending:
-                    continue  # of a broken pool whose shards were all submitted again
-                i = pending.pop(future)
-                error = future.exception()
-                if error is None:
-                    done[i] = future.result()
-                    continue
-                if not _lost(error):
-                    raise error
-                tries[i] += 1
-                if tries[i] > RETRIES:
+    def fill() -> None:
+        with signals.quiet():
+            while queue and len(pending) < (1 if careful else window):
+                submit(queue.pop())
+
+    def lost(indices: list[int], error: BaseException) -> None:
+        # A loss counts against a shard only when it was the one shard in flight: after a loss
+        # with several in flight, those are run again one at a time until each has finished or
+        # been lost alone, so that the shard named is the one that kills its worker.
+        if len(indices) == 1:
+            k = indices[0]
+            suspects[k] = suspects.get(k, 0) + 1
+            if suspects[k] > RETRIES:
+                if results_taken == 0 and own:
                     raise LowballError(
-                        f"shard {i}: its worker was lost {tries[i]} times ({type(error).__name__}: {error})"
+                        f"no shard could be run: every worker process was lost ({type(error).__name__}: "
+                        f"{error}); the workers are spawned, so a script that asks for workers must do "
+                        'so under if __name__ == "__main__": (shard ' + f"{k} was tried {suspects[k]} times)"
                     ) from None
-                if own and isinstance(error, BrokenProcessPool):
-                    # a killed process breaks the whole local pool: start a new one and run
-                    # again every shard that had not finished
-                    again = [i, *pending.values()]
-                    pending.clear()
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    pool = _pool(workers or os.cpu_count() or 1)
-                    for k in sorted(set(again)):
-                        submit(k)
-                else:
-                    submit(i)
-            while next_index in done:
-                if on_result(next_index, done.pop(next_index)):
-                    return False
-                next_index += 1
-    except KeyboardInterrupt:
-        interrupted = True
-        for future in pending:
-            future.cancel()
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
-        for future, i in pending.items():
-            if future.done() and not future.cancelled() and future.exception() is None:
-                done[i] = future.result()
-        for i in sorted(done):
-            on_result(i, done[i])
-        return True
-    finally:
-        if not interrupted:
-            for future in pending:
-                future.cancel()
-            if own:
-                pool.shutdown(wait=True, cancel_futures=True)
-    return False
+                raise LowballError(
+                    f"shard {k}: its worker was lost {suspects[k]} times, each time with this shard alone "
+                    f"in flight ({type(error).__name__}: {error})"
+                ) from None
+        careful.update(indices)
+        queue.extend(indices)  # run again, before the shards not yet begun
+        queue.sort(reverse=True)
+
+    with signals:
+        try:
+            fill()
+            while pending:
+                finished, _ = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+                if signals.count:
+                    break
+                lost_now: list[int] = []
+                first_error: BaseException | None = None
+                for future in finished:
+                    if future not in pending:
+                        continue  # of a broken pool whose shards were all taken back
+                    i = pending.pop(future)
+                    error = future.exception()
+                    if error is None:
+                        done[i] = future.result()
+                        careful.discard(i)
+                        results_taken += 1
+                        continue
+                    if not _lost(error):
+                        raise error
+                    if isinstance(error, BrokenProcessPool):
+                        if not own:
+                            raise LowballError(
+                                f"the process pool given as executor broke ({error}): a worker process "
+                                "was lost, and a ProcessPoolExecutor takes no more work after that; pass "
+                                "workers=N (lowball starts the pool again) or use a Dask cluster"
+                            ) from None
+                        # a killed process breaks the whole local pool: every shard in flight is
+                        # a suspect; a new pool runs them again
+                        lost_now = [i, *pending.values()]
+                        first_error = error
+                        pending.clear()
+                        pool.shutdown(wait=False, cancel_futures=True)
+                        pool = _pool(size)
+                        break
+                    lost_now.append(i)
+                    first_error = error
+                if lost_now:
+                    assert first_error is not None
+                    lost(sorted(set(lost_now)), first_error)
+                while next_index in done:
+                    if on_result(next_index, done.pop(next_index)):
+                        return False
+                    next_index += 1
+                fill()
+            if not signals.count:
+                return False
+        except KeyboardInterrupt:  # raised by the caller's on_result (a progress bar's): stop
+            signals.count += 1
+        finally:
+            if own and signals.count:
+                _kill(pool)  # stopped: the shards being run are dropped, the workers ended now
+            else:
+                for future in pending:
+                    future.cancel()
+                if own:
+                    try:
+                        pool.shutdown(wait=True, cancel_futures=True)
+                    except KeyboardInterrupt:
+                        _kill(pool)
+    if signals.terminated:  # SIGTERM: the workers are shut down; the process ends by it
+        signal.raise_signal(signal.SIGTERM)
+    # stopped by a signal: the shards that finished, in index order
+    for future, i in pending.items():
+        if future.done() and not future.cancelled() and future.exception() is None:
+            done[i] = future.result()
+    for i in sorted(done):
+        on_result(i, done[i])
+    return True
 
 
 def describe_executor(executor: object, workers: int | None) -> str:

@@ -10,8 +10,9 @@ stay net of what it lost): the table sits a broke player out, the simulation add
 sits the player in before the next deal, so no blind passes the seat and none is owed. With
 ``reset_stacks`` every hand starts from the starting stacks instead
 (:meth:`~lowball.table.Table.reset_stacks`). With a seed the whole run is reproducible: hand
-*k*'s deck comes from ``SeedSequence(seed, spawn_key=(k,))`` (the table's ``seed``), every bot's
-choices from :func:`~lowball.table.random_sources`.
+*k* of a session is shuffled from ``SeedSequence(session_seed, spawn_key=(k,))`` (the session
+table's ``seed``, see Shards below), every bot's choices from
+:func:`~lowball.table.random_sources` of that seed.
 
 **Shards.** A run is cut into table sessions of ``shard_hands`` hands (the last may be shorter):
 session *k* plays hands ``k * shard_hands + 1`` onward at a table of its own, every seat starting
@@ -201,6 +202,13 @@ _NO_OVERWRITE = "hands are never overwritten; write them to a new or empty direc
 _HAND_FILE = re.compile(r"hand-(\d+)\.phh")
 
 
+def _same_file(path: Path, text: str) -> bool:
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _hand_file(number: int) -> str:
     """The name of hand ``number``'s PHH file."""
     return f"hand-{number:06d}.phh"
@@ -327,9 +335,13 @@ def _play_session(job: _Session, progress: Callable[[int], None] | None = None) 
                 try:
                     write_text(path, text, exclusive=True)  # never overwrites, never half-written
                 except FileError as e:
-                    if e.errno == errno.EEXIST:  # made by someone else since the check
+                    # the same hand written by this session's earlier run on a worker that was
+                    # lost (files appear whole): the same seed wrote the same text; anything
+                    # else was made by someone else since the check
+                    if e.errno != errno.EEXIST:
+                        raise
+                    if not _same_file(path, text):
                         raise LowballError(f"{path} already exists: {_NO_OVERWRITE}") from None
-                    raise
             if progress is not None:
                 progress(1)
     except KeyboardInterrupt:

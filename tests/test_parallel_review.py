@@ -1,0 +1,302 @@
+"""Issue 15's review (shards on workers and clusters): each fault it found, now a test of the
+right behaviour: Ctrl-C landing inside the wait, a second Ctrl-C, SIGTERM, Ctrl-C while workers
+start, prompt stopping, PHH files after a lost worker, the shard named after repeated losses,
+a given pool that breaks, the main guard, a shut-down executor, the docs."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import parallel_bots
+import parallel_tasks
+import pytest
+
+import lowball.simulate as simulate_module
+from lowball.errors import LowballError
+from lowball.parallel import run_shards
+from lowball.simulate import simulate
+from lowball.variants import VARIANTS
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent
+F2L3D = VARIANTS["F2L3D"]
+BOTS = ["sensible", "random", "calling"]
+LOWBALL = str(Path(sys.executable).parent / "lowball")
+LINUX = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads processes from /proc")
+
+
+def _children(pid: int) -> set[int]:
+    kids: set[int] = set()
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            kids |= {int(k) for k in (task / "children").read_text().split()}
+    except OSError:
+        pass
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "zombie" not in Path(f"/proc/{pid}/status").read_text().split("State:")[1].split("\n")[0]
+    except (OSError, IndexError):
+        return False
+
+
+def _start(*args: str) -> subprocess.Popen[str]:
+    """The command in a session of its own, Ctrl-C not ignored (as at a terminal)."""
+    return subprocess.Popen(
+        [LOWBALL, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def _kill_all(proc: subprocess.Popen[str], pids: set[int]) -> None:
+    for pid in pids | {proc.pid}:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    proc.communicate()
+
+
+def _wait_workers(proc: subprocess.Popen[str], n: int = 2) -> set[int]:
+    seen: set[int] = set()
+    deadline = time.monotonic() + 15
+    while len(seen) < n + 1 and time.monotonic() < deadline:  # n workers and the resource tracker
+        seen |= _children(proc.pid)
+        time.sleep(0.05)
+    return seen
+
+
+@pytest.fixture
+def armed() -> Iterator[None]:
+    parallel_bots.FIRED.unlink(missing_ok=True)
+    parallel_bots.ARMED.write_text("armed\n")
+    try:
+        yield
+    finally:
+        parallel_bots.ARMED.unlink(missing_ok=True)
+        parallel_bots.FIRED.unlink(missing_ok=True)
+
+
+# -- 1. Ctrl-C can deadlock the command (no output, never exits) -----------------------------------
+
+_DEADLOCK = textwrap.dedent(
+    """
+    import os, signal, sys, threading, time
+    from lowball.parallel import run_shards
+    sys.path.insert(0, {tests!r})
+    import parallel_tasks
+
+    # Ctrl-C, twice in quick succession, while the run waits on 20,000 shards: a KeyboardInterrupt
+    # raised inside concurrent.futures.wait could leave futures' locks taken and hang the pool's
+    # shutdown forever (the review found one Ctrl-C in four to eight hanging). The run reads
+    # Ctrl-C as a flag between waits instead: it must stop, promptly, every time.
+    def press():
+        time.sleep(1.5)
+        for _ in range(2):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.01)
+
+    def watchdog():
+        time.sleep(10)
+        print("HUNG", flush=True)
+        os._exit(3)
+
+    if __name__ == "__main__":
+        threading.Thread(target=watchdog, daemon=True).start()
+        threading.Thread(target=press, daemon=True).start()
+        got = []
+        stopped = run_shards(parallel_tasks.quick, list(range(20_000)), lambda i, r: got.append(r), workers=2)
+        print("stopped", stopped, len(got), flush=True)
+        os._exit(0)
+    """
+)
+
+
+def test_ctrl_c_inside_wait_does_not_deadlock(tmp_path: Path) -> None:
+    script = tmp_path / "deadlock.py"
+    script.write_text(_DEADLOCK.format(tests=str(HERE)))
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=25)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, _ = proc.communicate()
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # orphaned pool workers of a hung run
+        except OSError:
+            pass
+    assert out.startswith("stopped True"), out
+
+
+# -- 2. --phh with a lost worker: the session run again finds its own files ------------------------
+
+
+def test_phh_files_survive_a_worker_killed_mid_session(armed: None, tmp_path: Path) -> None:
+    spec = ["parallel_bots:Killer", "random", "calling"]
+    kw = dict(seed=9, shard_hands=100, bot_path=[str(HERE)])
+    here = simulate(F2L3D, spec, 300, phh_dir=tmp_path / "here", **kw)  # type: ignore[arg-type]
+    pool = simulate(F2L3D, spec, 300, phh_dir=tmp_path / "pool", workers=2, **kw)  # type: ignore[arg-type]
+    assert parallel_bots.FIRED.exists()
+    assert here.to_dict(timing=False) == pool.to_dict(timing=False)
+    names = sorted(p.name for p in (tmp_path / "here").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "pool").iterdir())
+    for name in names:
+        assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "pool" / name).read_bytes()
+
+
+# -- 3. the error after repeated losses names an arbitrary shard -------------------------------------
+
+
+def test_a_shard_that_always_kills_its_worker_is_the_one_named() -> None:
+    with pytest.raises(LowballError, match=r"^shard 3: its worker was lost 4 times"):
+        run_shards(parallel_tasks.crash_on_three, list(range(40)), lambda i, r: False, workers=2)
+
+
+# -- 4. a lost worker on an executor given (a process pool) ------------------------------------------
+
+
+def test_a_lost_worker_on_a_given_process_pool_is_an_error_saying_what_to_do(tmp_path: Path) -> None:
+    """A ProcessPoolExecutor takes no work after one of its processes dies, and lowball cannot
+    start the caller's pool again: the run stops with an error saying so and what to use (the
+    README says which executors run a lost shard again), never with a bare BrokenProcessPool."""
+    marker = tmp_path / "armed"
+    marker.write_text("")
+    got: list[int] = []
+    with cf.ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
+        with pytest.raises(LowballError, match="the process pool given as executor broke.*pass workers=N"):
+            run_shards(
+                parallel_tasks.crash_once,
+                [(i, str(marker)) for i in range(8)],
+                lambda i, r: got.append(r) and False,
+                executor=ex,
+            )
+    # on lowball's own pool the same loss costs nothing
+    marker.write_text("")
+    run_shards(
+        parallel_tasks.crash_once, [(i, str(marker)) for i in range(8)], lambda i, r: got.append(r) and False, workers=2
+    )
+    assert got[-8:] == list(range(8))
+
+
+# -- 5. Ctrl-C at the start of the pool: worker tracebacks ---------------------------------------------
+
+
+@LINUX
+def test_ctrl_c_as_the_workers_start_prints_no_tracebacks() -> None:
+    proc = _start("simulate", "-k", "1000000", "--workers", "2", "--seed", "1", "-q", "--no-timing")
+    time.sleep(0.3)
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=20)
+    finally:
+        _kill_all(proc, set())
+    assert proc.returncode == 130
+    assert "Traceback" not in err, err[-800:]
+
+
+# -- 6. Ctrl-C waits for whole sessions already queued --------------------------------------------------
+
+
+@LINUX
+def test_ctrl_c_on_workers_stops_promptly() -> None:
+    proc = _start("simulate", "-k", "1000000", "--workers", "2", "--shard-hands", "3000", "--seed", "1", "-q")
+    seen = _wait_workers(proc)
+    time.sleep(2)
+    os.killpg(proc.pid, signal.SIGINT)
+    t = time.monotonic()
+    try:
+        proc.communicate(timeout=25)
+    finally:
+        _kill_all(proc, seen)
+    assert proc.returncode == 130 and time.monotonic() - t < 4
+
+
+# -- 7. a second Ctrl-C ------------------------------------------------------------------------------
+
+
+@LINUX
+def test_a_second_ctrl_c_exits_promptly() -> None:
+    proc = _start("simulate", "-k", "1000000", "--workers", "2", "--seed", "1", "-q", "--no-timing")
+    seen = _wait_workers(proc)
+    time.sleep(2)
+    os.killpg(proc.pid, signal.SIGINT)
+    time.sleep(1)
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        proc.communicate(timeout=15)
+        finished = True
+    except subprocess.TimeoutExpired:
+        finished = False
+    seen |= _children(proc.pid)
+    _kill_all(proc, seen)
+    assert finished and proc.returncode in (1, 130)
+
+
+# -- 8. SIGTERM leaves the workers behind ------------------------------------------------------------
+
+
+@LINUX
+def test_sigterm_leaves_no_workers() -> None:
+    proc = _start("simulate", "-k", "1000000", "--workers", "2", "--seed", "1", "-q")
+    seen = _wait_workers(proc)
+    time.sleep(1)
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)  # not communicate(): orphaned workers hold the pipes open
+        time.sleep(5)
+        left = [p for p in seen if _alive(p) and "spawn_main" in Path(f"/proc/{p}/cmdline").read_text()]
+    finally:
+        _kill_all(proc, seen)
+    assert proc.returncode == -signal.SIGTERM
+    assert not left
+
+
+# -- 9. a script without the __main__ guard ---------------------------------------------------------------
+
+
+def test_workers_from_a_script_without_the_main_guard(tmp_path: Path) -> None:
+    script = tmp_path / "noguard.py"
+    script.write_text(
+        "from lowball.simulate import simulate\nfrom lowball.variants import VARIANTS\n"
+        "r = simulate(VARIANTS['F2L3D'], ['sensible', 'random'], 200, seed=1, shard_hands=100, workers=2)\n"
+        "print('hands', r.hands)\n"
+    )
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=25, cwd=tmp_path)
+    assert "hands 200" in r.stdout or ("__main__" in r.stderr and "lost 4 times" not in r.stderr)
+
+
+# -- 10. an executor that is shut down ---------------------------------------------------------------------
+
+
+def test_a_shut_down_executor_is_a_lowball_error() -> None:
+    ex = cf.ThreadPoolExecutor(1)
+    ex.shutdown()
+    with pytest.raises(LowballError):
+        simulate(F2L3D, BOTS, 10, seed=1, executor=ex)
+
+
+# -- 11. docs ---------------------------------------------------------------------------------------------
+
+
+def test_readme_gives_the_bench_ratios() -> None:
+    assert "DIST_BENCH_PLACEHOLDER" not in (ROOT / "README.md").read_text()
+
+
+def test_simulate_module_docstring_names_the_decks_seed() -> None:
+    assert "``SeedSequence(seed, spawn_key=(k,))``" not in (simulate_module.__doc__ or "")
