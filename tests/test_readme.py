@@ -134,7 +134,7 @@ def test_readme_has_exactly_two_setup_commands() -> None:
 def _amount(cell: str) -> tuple[float, str]:
     """The last figure of a speed-table cell as (value, kind): a rate in per second, or a time
     in seconds (kind 'rate' or 'time')."""
-    figures = re.findall(r"([\d][\d.,]*) (M |k )?(hands/s|M/s|k/s|/s|ms)", cell)
+    figures = re.findall(r"([\d][\d.,]*) ?(M |k )?(hands/s|M/s|k/s|/s|ms)", cell)
     value, scale, unit = figures[-1]
     number = float(value.replace(",", ""))
     if unit == "ms":
