@@ -166,11 +166,7 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
             if not isinstance(body, dict) or set(body) - {"player", "seat"}:
                 raise ServerError("bad_message", 'expected {"player": NAME} or {"player": NAME, "seat": N}')
             now = g.clock()
-            try:
-                token, sitting = room.join(body.get("player"), body.get("seat"), now)
-            except StoreError as e:
-                g.reload(room.id)
-                raise ServerError("store_failed", f"the database failed, nothing was changed: {e}", 503) from None
+            token, sitting = _stored(g, room, room.join, body.get("player"), body.get("seat"), now)
             _pump(room, now)
         except ServerError as e:
             return _error(e)
@@ -197,11 +193,7 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
                 raise ServerError("bad_token", "expected the header Authorization: Bearer <seat token>", 401)
             now = g.clock()
             sitting = room.sitting_of(token.strip(), now)
-            try:
-                chips = room.leave(sitting, now)
-            except StoreError as e:
-                g.reload(room.id)
-                raise ServerError("store_failed", f"the database failed, nothing was changed: {e}", 503) from None
+            chips = _stored(g, room, room.leave, sitting, now)
             _pump(room, now)
         except ServerError as e:
             return _error(e)
@@ -359,16 +351,10 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
                 action = msg["action"]
                 if not isinstance(action, dict):
                     raise ServerError("bad_message", f"action = {_shown(action)}: expected an object with kind")
-                result = room.act(sitting, action, seq, now)
+                result = _stored(g, room, room.act, sitting, action, seq, now)
                 send({"type": "ack", "id": msg_id, "seq": result.seq, "repeated": result.repeated})
-            elif kind == "sit_out":
-                room.sit_out(sitting, now)
             else:
-                room.sit_in(sitting, now)
-        except StoreError as e:
-            g.reload(room.id)
-            send(_ws_error("store_failed", f"the database failed, nothing was changed: {e}", msg_id))
-            return
+                _stored(g, room, room.sit_out if kind == "sit_out" else room.sit_in, sitting, now)
         except LowballError as e:
             code, text = _game_error(e)
             send(_ws_error(code, text, msg_id))
@@ -386,6 +372,16 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _stored(g: GameServer, room: Room, change: Callable[..., Any], *args: Any) -> Any:
+    """``change(*args)``; a failed database write reads the room back from the database (so
+    that memory never keeps a change the disk lost) and is refused as ``store_failed``."""
+    try:
+        return change(*args)
+    except StoreError as e:
+        g.reload(room.id)
+        raise ServerError("store_failed", f"the database failed, nothing was changed: {e}", 503) from None
 
 
 def _parse(msg: Any) -> tuple[dict[str, Any] | None, tuple[str, str] | None]:
