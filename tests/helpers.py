@@ -128,3 +128,22 @@ def interpreted_engine() -> ModuleType:
     sys.modules[spec.name] = module  # its dataclasses look themselves up there
     spec.loader.exec_module(module)
     return module
+
+
+def bench_module(name: str) -> ModuleType:
+    """``bench/<name>.py`` imported as the module ``name`` (the server's load test is a bench
+    script the tests reuse); the calling test module is skipped where the tests stand without
+    the bench directory (an installed test tree)."""
+    import pytest
+
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    if not path.exists():
+        pytest.skip(f"bench/{name}.py is not beside the tests (an installed test tree)", allow_module_level=True)
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -128,13 +128,8 @@ def test_progress_counts_every_hand_across_workers() -> None:
 @pytest.fixture
 def armed() -> Iterator[None]:
     """The killer bot's file: the first worker to reach its 40th decision kills itself."""
-    parallel_bots.FIRED.unlink(missing_ok=True)
-    parallel_bots.ARMED.write_text("armed\n")
-    try:
+    with parallel_bots.armed():
         yield
-    finally:
-        parallel_bots.ARMED.unlink(missing_ok=True)
-        parallel_bots.FIRED.unlink(missing_ok=True)
 
 
 KILLER = ["parallel_bots:Killer", "random", "calling"]
@@ -208,13 +203,6 @@ def test_ctrl_c_on_workers_gives_the_sessions_finished_marked_partial() -> None:
     assert sum(r.chips for r in result.seats) == 0
 
 
-def _children(pid: int) -> set[int]:
-    kids: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        kids |= {int(k) for k in (task / "children").read_text().split()}
-    return kids
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads worker processes from /proc (Linux)")
 def test_ctrl_c_stops_the_command_and_every_worker(tmp_path: Path) -> None:
     exe = Path(sys.executable).parent / "lowball"
@@ -227,7 +215,7 @@ def test_ctrl_c_stops_the_command_and_every_worker(tmp_path: Path) -> None:
     workers: set[int] = set()
     deadline = time.monotonic() + 30
     while len(workers) < 2 and time.monotonic() < deadline:
-        workers |= _children(proc.pid)
+        workers |= parallel_bots.children(proc.pid)
         time.sleep(0.1)
     time.sleep(1.5)  # some sessions finish
     proc.send_signal(signal.SIGINT)
@@ -237,14 +225,7 @@ def test_ctrl_c_stops_the_command_and_every_worker(tmp_path: Path) -> None:
     assert "stopped by Ctrl-C: the result above is partial" in err
     assert len(workers) >= 2
     time.sleep(0.5)
-    assert not [p for p in workers if Path(f"/proc/{p}").exists() and "zombie" not in _state(p)]
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/status").read_text().split("State:")[1].split("\n")[0].lower()
-    except (OSError, IndexError):
-        return "gone"
+    assert not [p for p in workers if parallel_bots.alive(p)]
 
 
 # -- the command ------------------------------------------------------------------------------------------

@@ -34,23 +34,6 @@ LOWBALL = str(Path(sys.executable).parent / "lowball")
 LINUX = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads processes from /proc")
 
 
-def _children(pid: int) -> set[int]:
-    kids: set[int] = set()
-    try:
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            kids |= {int(k) for k in (task / "children").read_text().split()}
-    except OSError:
-        pass
-    return kids
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return "zombie" not in Path(f"/proc/{pid}/status").read_text().split("State:")[1].split("\n")[0]
-    except (OSError, IndexError):
-        return False
-
-
 def _start(*args: str) -> subprocess.Popen[str]:
     """The command in a session of its own, Ctrl-C not ignored (as at a terminal)."""
     return subprocess.Popen(
@@ -76,20 +59,15 @@ def _wait_workers(proc: subprocess.Popen[str], n: int = 2) -> set[int]:
     seen: set[int] = set()
     deadline = time.monotonic() + 15
     while len(seen) < n + 1 and time.monotonic() < deadline:  # n workers and the resource tracker
-        seen |= _children(proc.pid)
+        seen |= parallel_bots.children(proc.pid)
         time.sleep(0.05)
     return seen
 
 
 @pytest.fixture
 def armed() -> Iterator[None]:
-    parallel_bots.FIRED.unlink(missing_ok=True)
-    parallel_bots.ARMED.write_text("armed\n")
-    try:
+    with parallel_bots.armed():
         yield
-    finally:
-        parallel_bots.ARMED.unlink(missing_ok=True)
-        parallel_bots.FIRED.unlink(missing_ok=True)
 
 
 # -- 1. Ctrl-C can deadlock the command (no output, never exits) -----------------------------------
@@ -243,7 +221,7 @@ def test_a_second_ctrl_c_exits_promptly() -> None:
         finished = True
     except subprocess.TimeoutExpired:
         finished = False
-    seen |= _children(proc.pid)
+    seen |= parallel_bots.children(proc.pid)
     _kill_all(proc, seen)
     assert finished and proc.returncode in (1, 130)
 
@@ -260,7 +238,7 @@ def test_sigterm_leaves_no_workers() -> None:
     try:
         proc.wait(timeout=20)  # not communicate(): orphaned workers hold the pipes open
         time.sleep(5)
-        left = [p for p in seen if _alive(p) and "spawn_main" in Path(f"/proc/{p}/cmdline").read_text()]
+        left = [p for p in seen if parallel_bots.alive(p) and "spawn_main" in Path(f"/proc/{p}/cmdline").read_text()]
     finally:
         _kill_all(proc, seen)
     assert proc.returncode == -signal.SIGTERM

@@ -18,13 +18,11 @@ before the showdown (nor a mucked hand's ever), against the stored hands' PHH.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import inspect
 import itertools
 import json
 import re
 import sqlite3
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,17 +39,11 @@ from hypothesis import strategies as st  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import ClientConnection, connect  # noqa: E402
 
+from helpers import bench_module  # noqa: E402
 from lowball import phh  # noqa: E402
 from lowball.store import SQLiteStore  # noqa: E402
 
-_BENCH = Path(__file__).resolve().parent.parent / "bench" / "load_server.py"
-if not _BENCH.exists():
-    pytest.skip("bench/load_server.py is not beside the tests (an installed test tree)", allow_module_level=True)
-_spec = importlib.util.spec_from_file_location("load_server", _BENCH)
-assert _spec is not None and _spec.loader is not None
-load_server = importlib.util.module_from_spec(_spec)
-sys.modules["load_server"] = load_server
-_spec.loader.exec_module(load_server)
+load_server = bench_module("load_server")
 
 WAIT = 10.0  # seconds any one answer may take (a deadline, not a sleep)
 # loopback only: never through a proxy named in the environment (websockets >= 15 would use one)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import importlib.util
 import json
 import shutil
 import sqlite3
@@ -30,14 +29,9 @@ for _module in ("starlette", "uvicorn", "websockets", "httpx"):
 if sys.platform == "win32":
     pytest.skip("SIGKILL of the server and its port taken again at once: POSIX semantics", allow_module_level=True)
 
-_BENCH = Path(__file__).resolve().parent.parent / "bench" / "load_server.py"
-if not _BENCH.exists():
-    pytest.skip("bench/load_server.py is not beside the tests (an installed test tree)", allow_module_level=True)
-_spec = importlib.util.spec_from_file_location("load_server", _BENCH)
-assert _spec is not None and _spec.loader is not None
-load_server = importlib.util.module_from_spec(_spec)
-sys.modules["load_server"] = load_server
-_spec.loader.exec_module(load_server)
+from helpers import bench_module  # noqa: E402
+
+load_server = bench_module("load_server")
 
 TABLES, SEATS, SECONDS, KILL_AT = 2, 3, 6.0, 3.0
 
