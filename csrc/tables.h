@@ -27,4 +27,21 @@ extern const uint16_t lb_class[2 * LB_CLASS_CELLS];
 /* First class of each category (HandCategory order), then 7463. */
 extern const uint16_t lb_category_first[10];
 
+/* Ace-to-five low: the class of each cell of the same perfect hash (suits ignored). */
+extern const uint16_t lb_class_a5[LB_CLASS_CELLS];
+/* First A-5 class of each HandCategory (0: the category does not exist in A-5), then 6176. */
+extern const uint16_t lb_category_first_a5[10];
+
+#define LB_BADUGI_PATTERNS 15
+#define LB_BADUGI_CELLS 27300
+/* Badugi: [place][card] = the rank multiset number of the sorted hand's place, times
+   LB_BADUGI_PATTERNS (0 above 51). */
+extern const uint16_t lb_badugi_rank_key[4][256];
+/* Badugi: suits s0 | s1 << 2 | s2 << 4 | s3 << 6 of the sorted hand -> suit pattern 0..14. */
+extern const uint8_t lb_badugi_suit_pattern[256];
+/* Badugi: class of rank key sum + pattern (0 if no hand has it). */
+extern const uint16_t lb_badugi_class[LB_BADUGI_CELLS];
+/* First badugi class of four-, three-, two- and one-card hands, then 1093. */
+extern const uint16_t lb_badugi_first[5];
+
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the constant lookup tables of the 2-7 evaluator (``csrc/tables.c``, ``csrc/tables.h``).
+"""Generate the constant lookup tables of the evaluators (``csrc/tables.c``, ``csrc/tables.h``).
 
 How the evaluator works (see ``csrc/eval27.h``)
 -----------------------------------------------
@@ -18,6 +18,17 @@ one class load, with no branch on the shape of the hand.
 The class numbers are built here constructively, category by category; the tests check them against
 an independent ranker that sorts all 2,598,960 hands, and against outside data.
 
+Ace-to-five low (``csrc/eval_a5.h``) ignores suits, so it reuses the same rank-key sums and the same
+perfect hash: one more class per cell (``lb_class_a5``), numbered here with the ace low.
+
+Badugi (``csrc/eval_badugi.h``) depends on which ranks share a suit, so it cannot add keys: the four
+cards are sorted (five compare-exchanges), the sorted ranks give a rank multiset index 0..1819 by
+their combinatorial number (``lb_badugi_rank_key``, one table per place, pre-multiplied by 15) and
+the suits in sorted order give one of the 15 suit patterns (``lb_badugi_suit_pattern``: suits
+renamed in order of appearance). Two hands with the same index are the same hand with the suits
+renamed, so the class table (``lb_badugi_class``, 27,300 cells) is well defined; ``generate``
+checks that on every one of the 270,725 hands.
+
 Usage::
 
     python tools/gen_tables.py            # rewrite csrc/tables.c and csrc/tables.h
@@ -28,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import sys
 from pathlib import Path
 
@@ -40,7 +52,8 @@ SUIT_SHIFT = 32
 NUM_RANKS = 13
 RANK_CHARS = "23456789TJQKA"
 
-# Categories, best first (RULES.md section 1).
+# Categories, best first (RULES.md section 1); ace-to-five uses the same numbers without the
+# straights and flushes.
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
 
@@ -113,6 +126,112 @@ def category_bounds() -> list[int]:
     return firsts + [7463]
 
 
+def low_value(rank: int) -> int:
+    """A rank with the ace low: A = 0, 2 = 1, ..., K = 12 (ace-to-five and badugi)."""
+    return (rank + 1) % NUM_RANKS
+
+
+def build_a5_classes() -> tuple[dict[tuple[int, ...], int], list[int]]:
+    """Ace-to-five low: the class of each rank multiset (sorted rank tuple), and the first class of
+    each category in HandCategory order (0 for the four that do not exist in A-5), then 6176.
+
+    Aces are low; straights and flushes do not count (RULES.md section 11, WSOP-LAR 287-290).
+    Categories best first: no pair, one pair, two pair, three of a kind, full house, four of a
+    kind; within one, compare the most repeated rank first, then the next (higher counts first),
+    each from the top down, a lower value being better.
+    """
+    shape_order = {(1, 1, 1, 1, 1): HIGH_CARD, (2, 1, 1, 1): PAIR, (2, 2, 1): TWO_PAIR, (3, 1, 1): TRIPS,
+                   (3, 2): FULL_HOUSE, (4, 1): QUADS}  # fmt: skip
+    keys = []
+    for m in multisets():
+        values = [low_value(r) for r in m]
+        groups = sorted(set(values), key=lambda v: (-values.count(v), -v))
+        shape = tuple(values.count(v) for v in groups)
+        keys.append(((shape_order[shape], tuple(groups)), m))
+    keys.sort()
+    classes = {m: i + 1 for i, (_, m) in enumerate(keys)}
+    firsts = [0] * 9
+    for i, ((cat, _), _m) in reversed(list(enumerate(keys))):
+        firsts[cat] = i + 1
+    assert len(classes) == 6175
+    return classes, firsts + [6176]
+
+
+BADUGI_SIZES = {4: 715, 3: 286, 2: 78, 1: 13}
+
+
+def badugi_class_numbers() -> dict[tuple[int, ...], int]:
+    """Badugi: the class of each rank set (low values, highest first) that can be a hand's value.
+
+    Four-card badugis first, then three-, two- and one-card hands; within a size, the highest card
+    decides, then the next (aces low), WSOP-LAR 303-304.
+    """
+    order = []
+    for size in (4, 3, 2, 1):
+        order += sorted(tuple(sorted(c, reverse=True)) for c in itertools.combinations(range(NUM_RANKS), size))
+    return {ranks: i + 1 for i, ranks in enumerate(order)}
+
+
+def badugi_value(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The deciding ranks of four cards (low values, highest first): the best subset of cards of
+    different suits and ranks, largest first, then lowest."""
+    best: tuple[int, tuple[int, ...]] | None = None
+    for size in (4, 3, 2, 1):
+        for sub in itertools.combinations(cards, size):
+            if len({c % 4 for c in sub}) == size and len({c // 4 for c in sub}) == size:
+                key = tuple(sorted((low_value(c // 4) for c in sub), reverse=True))
+                if best is None or key < best[1]:
+                    best = (size, key)
+        if best is not None:
+            return best[1]
+    raise AssertionError(cards)
+
+
+def suit_patterns() -> list[tuple[int, ...]]:
+    """The 15 ways four suits can repeat, as suits renamed in order of appearance (0, 0, 1, 0)."""
+    out = []
+    for suits in itertools.product(range(4), repeat=4):
+        names: dict[int, int] = {}
+        pattern = tuple(names.setdefault(s, len(names)) for s in suits)
+        if pattern not in out:
+            out.append(pattern)
+    return sorted(out)
+
+
+def badugi_tables() -> tuple[list[list[int]], list[int], list[int]]:
+    """(rank key per place [4][256], suit pattern index [256], class [27300]) of the badugi
+    evaluator: class = lb_badugi_class[sum of rank_key[i][sorted card i] + pattern of the suits]."""
+    patterns = suit_patterns()
+    npat = len(patterns)
+    assert npat == 15
+    # Place i of a sorted hand holds rank r: the multiset r0 <= r1 <= r2 <= r3 is the 4-subset
+    # {r0, r1 + 1, r2 + 2, r3 + 3} of 0..15, numbered by sum of C(r_i + i, i + 1) (colex order).
+    rank_key = [[math.comb(c // 4 + i, i + 1) * npat if c < 52 else 0 for c in range(256)] for i in range(4)]
+    pattern_of = []
+    for b in range(256):
+        suits = [(b >> (2 * i)) & 3 for i in range(4)]
+        names: dict[int, int] = {}
+        pattern_of.append(patterns.index(tuple(names.setdefault(s, len(names)) for s in suits)))
+    numbers = badugi_class_numbers()
+    classes = [0] * (math.comb(16, 4) * npat)
+    for hand in itertools.combinations(range(52), 4):
+        cell = sum(rank_key[i][c] for i, c in enumerate(hand))
+        cell += pattern_of[sum((c & 3) << (2 * i) for i, c in enumerate(hand))]
+        cls = numbers[badugi_value(hand)]
+        assert classes[cell] in (0, cls), (hand, cell)  # well defined: one class per cell
+        classes[cell] = cls
+    return rank_key, pattern_of, classes
+
+
+def badugi_firsts() -> list[int]:
+    """First class of four-, three-, two- and one-card hands, then 1093."""
+    firsts, total = [], 1
+    for size in (4, 3, 2, 1):
+        firsts.append(total)
+        total += BADUGI_SIZES[size]
+    return firsts + [total]
+
+
 def multisets() -> list[tuple[int, ...]]:
     return [
         m for m in itertools.combinations_with_replacement(range(NUM_RANKS), 5) if max(m.count(r) for r in set(m)) <= 4
@@ -173,6 +292,11 @@ def generate() -> tuple[str, str]:
     bounds = category_bounds()
     # One bit per card for the batch duplicate check; bit 63 marks a byte that is not a card.
     card_bits = [1 << c if c < 52 else 1 << 63 for c in range(256)]
+    a5, a5_firsts = build_a5_classes()
+    classes_a5 = [0] * size
+    for k, m in keyed.items():
+        classes_a5[(k & ((1 << COL_BITS) - 1)) + disp[k >> COL_BITS]] = a5[m]
+    rank_key, pattern_of, classes_badugi = badugi_tables()
 
     head = "/* Generated by tools/gen_tables.py: do not edit. */\n"
     h = (
@@ -199,6 +323,21 @@ def generate() -> tuple[str, str]:
         + "extern const uint16_t lb_class[2 * LB_CLASS_CELLS];\n"
         + "/* First class of each category (HandCategory order), then 7463. */\n"
         + "extern const uint16_t lb_category_first[10];\n\n"
+        + "/* Ace-to-five low: the class of each cell of the same perfect hash (suits ignored). */\n"
+        + "extern const uint16_t lb_class_a5[LB_CLASS_CELLS];\n"
+        + "/* First A-5 class of each HandCategory (0: the category does not exist in A-5), then 6176. */\n"
+        + "extern const uint16_t lb_category_first_a5[10];\n\n"
+        + f"#define LB_BADUGI_PATTERNS {len(suit_patterns())}\n"
+        + f"#define LB_BADUGI_CELLS {len(classes_badugi)}\n"
+        + "/* Badugi: [place][card] = the rank multiset number of the sorted hand's place, times\n"
+        + "   LB_BADUGI_PATTERNS (0 above 51). */\n"
+        + "extern const uint16_t lb_badugi_rank_key[4][256];\n"
+        + "/* Badugi: suits s0 | s1 << 2 | s2 << 4 | s3 << 6 of the sorted hand -> suit pattern 0..14. */\n"
+        + "extern const uint8_t lb_badugi_suit_pattern[256];\n"
+        + "/* Badugi: class of rank key sum + pattern (0 if no hand has it). */\n"
+        + "extern const uint16_t lb_badugi_class[LB_BADUGI_CELLS];\n"
+        + "/* First badugi class of four-, three-, two- and one-card hands, then 1093. */\n"
+        + "extern const uint16_t lb_badugi_first[5];\n\n"
         + "#endif\n"
     )
     c = (
@@ -214,6 +353,21 @@ def generate() -> tuple[str, str]:
         + c_array("uint16_t", "lb_class", classes)
         + "\n"
         + c_array("uint16_t", "lb_category_first", bounds)
+        + "\n"
+        + c_array("uint16_t", "lb_class_a5", classes_a5)
+        + "\n"
+        + c_array("uint16_t", "lb_category_first_a5", a5_firsts)
+        + "\n"
+        + "const uint16_t lb_badugi_rank_key[4][256] = {\n"
+        + "".join(
+            "    {\n" + c_array("", "", row).split("{\n", 1)[1].rsplit("}", 1)[0] + "    },\n" for row in rank_key
+        )
+        + "};\n\n"
+        + c_array("uint8_t", "lb_badugi_suit_pattern", pattern_of, per_line=16)
+        + "\n"
+        + c_array("uint16_t", "lb_badugi_class", classes_badugi)
+        + "\n"
+        + c_array("uint16_t", "lb_badugi_first", badugi_firsts())
     )
     return h, c
 

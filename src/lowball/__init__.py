@@ -41,8 +41,10 @@ from lowball.errors import (
 from lowball.evaluation import (
     NUM_CLASSES,
     NUM_HANDS,
+    BadugiCategory,
     Hand,
     HandCategory,
+    Ranking,
     category,
     describe,
     evaluate,
@@ -65,6 +67,8 @@ from lowball.variants import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "BadugiCategory",
+    "Ranking",
     "VARIANTS",
     "Action",
     "BuyIn",

@@ -1,4 +1,4 @@
-"""Ranking deuce-to-seven hands: classes, categories, descriptions, showdowns.
+"""Ranking lowball hands: classes, categories, descriptions, showdowns, for 2-7, A-5 and badugi.
 
 A hand's **class** is an integer 1..7462: 1 is 7-5-4-3-2 not all one suit (the best hand), 7462
 the royal flush (the worst). **Lower is better**; equal classes tie. This is the numbering of the
@@ -13,6 +13,17 @@ A-5-4-3-2 is not a straight.
 'A-5-4-3-2: ace high, not a straight'
 >>> winners(["8s5h4d3c2s", "7s5h4d3c2s", "7c5d4h3s2d"])
 [1, 2]
+
+The same functions rank ace-to-five lowball (California lowball: aces low, straights and flushes
+do not count; five cards, classes 1..6175) and badugi (four cards: the largest subset of different
+suits and ranks plays, aces low; classes 1..1092) with ``ranking=`` (``RULES.md`` section 11):
+
+>>> evaluate("5c4d3h2sAc", ranking=Ranking.ACE_TO_FIVE), describe("5c4d3h2sAc", ranking="a-5")
+(1, '5-4-3-2-A: the wheel, the best A-5 hand')
+>>> describe("Ad2c3h6h", ranking="badugi"), category("Ad2c3h6h", ranking="badugi").cards
+('3-2-A: three-card 3', 3)
+>>> winners(["Ad2c3h6h", "Ac3d4h5h"], ranking=Ranking.BADUGI)  # WSOP-LAR 304's example
+[0]
 """
 
 from __future__ import annotations
@@ -21,18 +32,21 @@ import enum
 import itertools
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Union, cast
+from typing import Literal, Union, cast, overload
 
 import numpy as np
 
 from lowball import _core
+from lowball._rankings import Ranking
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_hand
 from lowball.errors import InvalidValueError, whole_number
 
 __all__ = [
     "NUM_CLASSES",
     "NUM_HANDS",
+    "Ranking",
     "HandCategory",
+    "BadugiCategory",
     "Hand",
     "evaluate",
     "evaluate_batch",
@@ -75,32 +89,95 @@ class HandCategory(enum.IntEnum):
         return self.name.lower().replace("_", " ")
 
 
+class BadugiCategory(enum.IntEnum):
+    """The kind of a badugi hand, best first: how many of its four cards play (WSOP-LAR 304).
+
+    A four-card badugi beats any three-card hand, which beats any two-card hand, which beats a
+    one-card hand; a lower value is a better category, as in :class:`HandCategory`.
+    """
+
+    FOUR_CARD = 0
+    THREE_CARD = 1
+    TWO_CARD = 2
+    ONE_CARD = 3
+
+    @classmethod
+    def _missing_(cls, value: object) -> BadugiCategory:
+        raise InvalidValueError(f"{value!r} is not a valid BadugiCategory: expected 0..3")
+
+    @property
+    def cards(self) -> int:
+        """How many cards play: 4, 3, 2 or 1."""
+        return 4 - self.value
+
+    @property
+    def label(self) -> str:
+        """Lower-case words, e.g. ``'three-card hand'``; ``'badugi'`` for four cards."""
+        return "badugi" if self is BadugiCategory.FOUR_CARD else f"{_COUNT_WORD[self.cards]}-card hand"
+
+
+_COUNT_WORD = {1: "one", 2: "two", 3: "three", 4: "four"}
+
 HandOrClass = Union[int, HandLike, "Hand"]
 
 
-def _class_of(hand_or_class: HandOrClass) -> int:
-    """A class 1..7462 from a class number (any integer type: an int, or a numpy integer such
-    as an element of :func:`evaluate_batch`'s result), or the class of a hand."""
+def _ranking(ranking: Ranking | str) -> Ranking:
+    """A Ranking from a Ranking or its name; InvalidValueError otherwise."""
+    if isinstance(ranking, Ranking):
+        return ranking
+    try:
+        return Ranking(ranking)
+    except TypeError:  # unhashable
+        raise InvalidValueError(f"{ranking!r} is not a hand ranking: expected one of '2-7', 'a-5', 'badugi'") from None
+
+
+def _class_of(hand_or_class: HandOrClass, ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> int:
+    """A class 1..``ranking.num_classes`` from a class number (any integer type: an int, or a
+    numpy integer such as an element of :func:`evaluate_batch`'s result), or the class of a hand."""
+    most = ranking.num_classes
     if isinstance(hand_or_class, int) and not isinstance(hand_or_class, (bool, Card)):
-        if not 1 <= hand_or_class <= NUM_CLASSES:
-            raise InvalidValueError(f"hand class {hand_or_class} is out of range: expected 1..7462")
+        if not 1 <= hand_or_class <= most:
+            what = "" if ranking is Ranking.DEUCE_TO_SEVEN else f"{ranking.title} "
+            raise InvalidValueError(f"{what}hand class {hand_or_class} is out of range: expected 1..{most}")
         return hand_or_class
     if isinstance(hand_or_class, (np.integer, np.bool_)):
-        return whole_number(hand_or_class, "hand class", 1, NUM_CLASSES)
-    return int(evaluate(cast(HandLike, hand_or_class)))
+        return whole_number(hand_or_class, "hand class", 1, most)
+    return int(evaluate(cast(HandLike, hand_or_class), ranking))
 
 
-def category(hand_or_class: HandOrClass) -> HandCategory:
-    """The :class:`HandCategory` of a hand, or of a class number 1..7462.
+@overload
+def category(
+    hand_or_class: HandOrClass, ranking: Literal[Ranking.DEUCE_TO_SEVEN, Ranking.ACE_TO_FIVE] = ...
+) -> HandCategory: ...
+@overload
+def category(hand_or_class: HandOrClass, ranking: Literal[Ranking.BADUGI]) -> BadugiCategory: ...
+@overload
+def category(hand_or_class: HandOrClass, ranking: Ranking | str) -> HandCategory | BadugiCategory: ...
+def category(
+    hand_or_class: HandOrClass, ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN
+) -> HandCategory | BadugiCategory:
+    """The category of a hand, or of a class number.
+
+    Parameters
+    ----------
+    hand_or_class
+        A hand (anything :func:`evaluate` accepts) or a class 1..``ranking.num_classes``.
+    ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
+        For 2-7 and A-5 the result is a :class:`HandCategory` (A-5 has no straights or flushes:
+        never STRAIGHT, FLUSH or STRAIGHT_FLUSH); for badugi a :class:`BadugiCategory`.
 
     Raises
     ------
     InvalidCardError
         For a malformed hand (see :func:`evaluate`).
     InvalidValueError
-        For an int outside 1..7462 (also a ValueError).
+        For an int outside the ranking's classes, or an unknown ranking (also a ValueError).
     """
-    return HandCategory(_core.category_index(_class_of(hand_or_class)))
+    r = _ranking(ranking)
+    index = _core.category_index(_class_of(hand_or_class, r), r)
+    if r is Ranking.BADUGI:
+        return BadugiCategory(4 - index)
+    return HandCategory(index)
 
 
 _WORD = {
@@ -154,7 +231,102 @@ def _class_ranks() -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(table)
 
 
-def describe(hand_or_class: HandOrClass) -> str:
+_LOW_RANKS = "A23456789TJQK"  # ranks with the ace low (A-5 and badugi), by low value 0..12
+
+
+def _low_rank(value: int) -> int:
+    """The card rank (0..12 = 2..A) of a low value (0 = ace .. 12 = king)."""
+    return (value - 1) % 13
+
+
+@lru_cache(maxsize=1)
+def _a5_class_ranks() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each A-5 class, its HandCategory number and its ranks as low values in display order
+    (the most repeated first, then from the top down: ``5-4-3-2-A``, ``A-A-4-3-2``)."""
+    shapes: list[tuple[int, ...]] = []
+    rows: list[list[int]] = []
+    values: tuple[int, ...]
+    for values in itertools.combinations_with_replacement(range(13), 5):
+        if max(values.count(v) for v in values) > 4:
+            continue
+        seen: dict[int, int] = {}
+        row = []
+        for v in values:
+            row.append(4 * _low_rank(v) + seen.get(v, 0))
+            seen[v] = seen.get(v, 0) + 1
+        shapes.append(values)
+        rows.append(row)
+    classes = evaluate_batch(np.array(rows, dtype=np.uint8), ranking=Ranking.ACE_TO_FIVE)
+    table: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * (Ranking.ACE_TO_FIVE.num_classes + 1)
+    for values, cls in zip(shapes, classes.tolist()):
+        order = tuple(sorted(values, key=lambda v: (-values.count(v), -v)))
+        table[cls] = (_core.category_index(cls, Ranking.ACE_TO_FIVE), order)
+    return tuple(table)
+
+
+@lru_cache(maxsize=1)
+def _badugi_class_ranks() -> tuple[tuple[int, ...], ...]:
+    """For each badugi class, the low values of the cards that play, from the top down.
+
+    Built by ranking one hand per rank set with the C core: the set's cards in different suits,
+    filled up to four cards with its highest rank in the other suits (which never makes a larger
+    or a lower subset)."""
+    sets: list[tuple[int, ...]] = []
+    rows: list[list[int]] = []
+    for size in (4, 3, 2, 1):
+        for values in itertools.combinations(range(13), size):
+            top = _low_rank(max(values))
+            row = [4 * _low_rank(v) + suit for suit, v in enumerate(values)]
+            row += [4 * top + suit for suit in range(size, 4)]
+            sets.append(tuple(sorted(values, reverse=True)))
+            rows.append(row)
+    classes = evaluate_batch(np.array(rows, dtype=np.uint8), ranking=Ranking.BADUGI)
+    table: list[tuple[int, ...]] = [()] * (Ranking.BADUGI.num_classes + 1)
+    for values, cls in zip(sets, classes.tolist()):
+        table[cls] = values
+    return tuple(table)
+
+
+def _describe_a5(cls: int) -> str:
+    cat_index, values = _a5_class_ranks()[cls]
+    cat = HandCategory(cat_index)
+    chars = [_LOW_RANKS[v] for v in values]
+    text = "-".join(chars)
+    if cat is HandCategory.HIGH_CARD:
+        key = "".join(chars)
+        if key == "5432A":
+            name = "the wheel, the best A-5 hand"
+        elif key[1:] == "432A":
+            name = f"the nut {_WORD[chars[0]][0]}"
+        else:
+            name = f"{chars[0]}-{chars[1]} low"
+    elif cat is HandCategory.PAIR:
+        name = f"pair of {_WORD[chars[0]][1]}"
+    elif cat is HandCategory.TWO_PAIR:
+        name = f"two pair, {_WORD[chars[0]][1]} and {_WORD[chars[2]][1]}"
+    elif cat is HandCategory.THREE_OF_A_KIND:
+        name = f"three of a kind, {_WORD[chars[0]][1]}"
+    elif cat is HandCategory.FULL_HOUSE:
+        name = f"full house, {_WORD[chars[0]][1]} full of {_WORD[chars[3]][1]}"
+    else:
+        name = f"four of a kind, {_WORD[chars[0]][1]}"
+    return f"{text}: {name}"
+
+
+def _describe_badugi(cls: int) -> str:
+    values = _badugi_class_ranks()[cls]
+    chars = [_LOW_RANKS[v] for v in values]
+    text = "-".join(chars)
+    if len(values) == 4:
+        name = f"a 4-card badugi, {chars[0]} high"
+        if cls == 1:
+            name += ", the best badugi"
+    else:
+        name = f"{_COUNT_WORD[len(values)]}-card {chars[0]}"
+    return f"{text}: {name}"
+
+
+def describe(hand_or_class: HandOrClass, ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> str:
     """The hand in the players' words, e.g. ``'7-5-4-3-2: number one (the wheel)'``.
 
     The text starts with the ranks (the most repeated first, then from the top down), then a
@@ -163,11 +335,24 @@ def describe(hand_or_class: HandOrClass) -> str:
     ``'K-Q-J-T-9: king-high straight'``, ``'A-K-Q-J-T: royal flush'`` (RULES.md section 1).
     Suits are not shown: they never change a hand's value except as a flush.
 
+    With ``ranking=Ranking.ACE_TO_FIVE`` the ace is low and is shown last:
+    ``'5-4-3-2-A: the wheel, the best A-5 hand'``, ``'6-4-3-2-A: the nut six'``,
+    ``'8-7-4-3-2: 8-7 low'``, ``'A-A-4-3-2: pair of aces'``. With ``ranking=Ranking.BADUGI``
+    only the cards that play are shown: ``'8-5-3-2: a 4-card badugi, 8 high'``,
+    ``'4-3-2-A: a 4-card badugi, 4 high, the best badugi'``, ``'7-3-2: three-card 7'``,
+    ``'5-2: two-card 5'``, ``'K: one-card K'``.
+
     Raises
     ------
     InvalidCardError
-        For a malformed hand. InvalidValueError (a ValueError) for an int outside 1..7462.
+        For a malformed hand. InvalidValueError (a ValueError) for an int outside the ranking's
+        classes (1..7462 for 2-7) or an unknown ranking.
     """
+    r = _ranking(ranking)
+    if r is Ranking.ACE_TO_FIVE:
+        return _describe_a5(_class_of(hand_or_class, r))
+    if r is Ranking.BADUGI:
+        return _describe_badugi(_class_of(hand_or_class, r))
     cat_index, ranks = _class_ranks()[_class_of(hand_or_class)]
     cat = HandCategory(cat_index)
     chars = [RANKS[r] for r in ranks]
@@ -202,7 +387,7 @@ def describe(hand_or_class: HandOrClass) -> str:
     return f"{text}: {name}"
 
 
-def winners(hands: Iterable[HandOrClass]) -> list[int]:
+def winners(hands: Iterable[HandOrClass], ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> list[int]:
     """Indices of the winning hands of a showdown: all hands with the lowest (best) class.
 
     More than one index means a split pot (equal hands tie; suits never break a tie).
@@ -211,6 +396,8 @@ def winners(hands: Iterable[HandOrClass]) -> list[int]:
     ----------
     hands
         Hands (anything :func:`evaluate` accepts) or class numbers; at least one.
+    ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
+        The ranking of the hands (and of the class numbers).
 
     Returns
     -------
@@ -223,9 +410,10 @@ def winners(hands: Iterable[HandOrClass]) -> list[int]:
         For an empty ``hands``, or one that is not a list (also a ValueError). InvalidCardError
         for a malformed hand.
     """
+    r = _ranking(ranking)
     if isinstance(hands, (str, bytes, bytearray)) or not isinstance(hands, Iterable):
-        raise InvalidValueError(f"{hands!r} is not a list of hands: expected hands or class numbers 1..7462")
-    classes = [_class_of(h) for h in hands]
+        raise InvalidValueError(f"{hands!r} is not a list of hands: expected hands or class numbers 1..{r.num_classes}")
+    classes = [_class_of(h, r) for h in hands]
     if not classes:
         raise InvalidValueError("winners() needs at least one hand")
     best = min(classes)
@@ -233,7 +421,8 @@ def winners(hands: Iterable[HandOrClass]) -> list[int]:
 
 
 class Hand(tuple[Card, ...]):
-    """Five distinct cards, with their 2-7 value.
+    """Five distinct cards, with their 2-7 value (for A-5 and badugi use :func:`evaluate`,
+    :func:`describe` and :func:`winners` with ``ranking=``).
 
     A ``Hand`` is a tuple of :class:`Card` (in the order given). It has **no** ``<`` or ``>``:
     in lowball a lower class is a better hand, and an ordering on hands would be too easy to
