@@ -40,14 +40,22 @@ int64_t lb_eval_badugi_batch(const uint8_t *cards, size_t n, uint16_t *out, int 
 }
 
 void lb_eval_badugi_all(uint16_t *out) {
+    /* Combinations order gives the cards already sorted (a < b < c < d): no sort, and the keys of
+     * the outer cards are added once per loop. */
     size_t k = 0;
     int a, b, c, d;
-    for (a = 0; a < 49; a++)
-        for (b = a + 1; b < 50; b++)
-            for (c = b + 1; c < 51; c++)
+    for (a = 0; a < 49; a++) {
+        unsigned ka = lb_badugi_rank_key[0][a], sa = (unsigned)(a & 3);
+        for (b = a + 1; b < 50; b++) {
+            unsigned kb = ka + lb_badugi_rank_key[1][b], sb = sa | (unsigned)(b & 3) << 2;
+            for (c = b + 1; c < 51; c++) {
+                unsigned kc = kb + lb_badugi_rank_key[2][c], sc = sb | (unsigned)(c & 3) << 4;
                 for (d = c + 1; d < 52; d++)
-                    out[k++] =
-                        lb_eval_badugi_unchecked((uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d);
+                    out[k++] = lb_badugi_class[kc + lb_badugi_rank_key[3][d] +
+                                               lb_badugi_suit_pattern[sc | (unsigned)(d & 3) << 6]];
+            }
+        }
+    }
 }
 
 int lb_badugi_cards(int cls) {

@@ -37,14 +37,21 @@ cdef enum:
     RA5 = 1
     RBADUGI = 2
 cdef object _DEUCE = Ranking.DEUCE_TO_SEVEN
+cdef object _A5 = Ranking.ACE_TO_FIVE
+cdef object _BADUGI = Ranking.BADUGI
 cdef dict _CODES = {Ranking.DEUCE_TO_SEVEN: R27, Ranking.ACE_TO_FIVE: RA5, Ranking.BADUGI: RBADUGI}
 cdef tuple _MEMBERS = (Ranking.DEUCE_TO_SEVEN, Ranking.ACE_TO_FIVE, Ranking.BADUGI)
 
 
 cdef int ranking_code(object ranking) except -1:
     """R27, RA5 or RBADUGI for a Ranking or its text (``"a-5"``); InvalidValueError otherwise."""
+    # The members by identity first: an Enum's hash is a Python-level call.
     if ranking is _DEUCE:
         return R27
+    if ranking is _A5:
+        return RA5
+    if ranking is _BADUGI:
+        return RBADUGI
     try:
         code = _CODES.get(ranking)
     except TypeError:  # unhashable
