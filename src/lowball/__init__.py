@@ -55,6 +55,8 @@ from lowball.evaluation import (
 from lowball.store import SQLiteStore, Store
 from lowball.table import BuyIn, NoRake, PercentRake, Table, TableEvent
 from lowball.variants import (
+    ACE_TO_FIVE_TRIPLE_DRAW_FIXED_LIMIT,
+    BADUGI_FIXED_LIMIT,
     VARIANTS,
     FixedLimit,
     ForcedBets,
@@ -67,6 +69,8 @@ from lowball.variants import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "ACE_TO_FIVE_TRIPLE_DRAW_FIXED_LIMIT",
+    "BADUGI_FIXED_LIMIT",
     "BadugiCategory",
     "Ranking",
     "VARIANTS",

@@ -1,4 +1,5 @@
-"""Rules as data: betting structures, forced bets and the variants of 2-7 lowball.
+"""Rules as data: betting structures, forced bets and the variants of lowball draw games (2-7,
+A-5 and badugi).
 
 Every part is a frozen, keyword-only dataclass that checks itself when it is made; a
 :class:`Variant` composes them, and :class:`lowball.engine.HandState` plays any variant. A new
@@ -26,6 +27,7 @@ from typing import Any, ClassVar, Union
 
 from lowball.deck import ReshuffleRule
 from lowball.errors import LowballError, whole_number
+from lowball.evaluation import Ranking
 
 __all__ = [
     "VariantError",
@@ -42,6 +44,8 @@ __all__ = [
     "SINGLE_DRAW_FIXED_LIMIT",
     "SINGLE_DRAW_POT_LIMIT",
     "SINGLE_DRAW_NO_LIMIT",
+    "ACE_TO_FIVE_TRIPLE_DRAW_FIXED_LIMIT",
+    "BADUGI_FIXED_LIMIT",
     "VARIANTS",
 ]
 
@@ -200,7 +204,7 @@ class ForcedBets:
 
 @dataclass(frozen=True, kw_only=True)
 class Variant:
-    """A complete set of rules for one hand of 2-7 lowball.
+    """A complete set of rules for one hand of a lowball draw game.
 
     Parameters
     ----------
@@ -230,11 +234,20 @@ class Variant:
         At the showdown every live hand is shown (tournament all-ins, "show all" rooms). Default:
         hands are shown in the order of WSOP-LAR 145 and a later hand that neither wins nor ties
         what has been shown for a pot it is in is mucked unseen (WSOP-TR 72, WSOP-LAR 142).
+    ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
+        The hand ranking of the showdown (:class:`~lowball.evaluation.Ranking`, or its text:
+        ``"2-7"``, ``"a-5"``, ``"badugi"``): 2-7 lowball (``RULES.md`` section 1), ace-to-five
+        lowball (WSOP-LAR 287-290) or badugi (WSOP-LAR 303-312).
+    hand_size : int, optional
+        Cards dealt to each player, and the most one may discard in a draw. Default: the
+        ranking's hand size (5 for 2-7 and A-5, 4 for badugi). The evaluators rank exactly that
+        many cards, so another value is refused.
 
     Raises
     ------
     VariantError
-        For draws outside 1..3, max_players outside 2..10, or a part of the wrong type.
+        For draws outside 1..3, max_players outside 2..10, a part of the wrong type, a ranking
+        that is not one, or a hand_size other than the ranking's (naming both).
     """
 
     name: str
@@ -247,6 +260,8 @@ class Variant:
     code: str = field(default="", compare=False)
     open_fold: bool = False
     show_all_hands: bool = False
+    ranking: Ranking = Ranking.DEUCE_TO_SEVEN
+    hand_size: int = None  # type: ignore[assignment]  # None: the ranking's, set in __post_init__
 
     def __post_init__(self) -> None:
         for name in ("name", "code"):
@@ -268,6 +283,22 @@ class Variant:
         for name in ("burn", "open_fold", "show_all_hands"):
             if not isinstance(getattr(self, name), bool):
                 raise VariantError(f"Variant.{name} = {getattr(self, name)!r}: expected True or False")
+        try:
+            ranking = Ranking(self.ranking)
+        except (LowballError, ValueError, TypeError):
+            names = ", ".join(repr(r.value) for r in Ranking)
+            raise VariantError(f"Variant.ranking = {self.ranking!r}: expected a lowball Ranking or one of {names}") from None
+        object.__setattr__(self, "ranking", ranking)
+        if self.hand_size is None:
+            object.__setattr__(self, "hand_size", ranking.hand_size)
+        else:
+            size = whole_number(self.hand_size, "Variant.hand_size", 1, error=VariantError)
+            if size != ranking.hand_size:
+                raise VariantError(
+                    f"Variant.hand_size = {size} does not fit Variant.ranking = {ranking.value!r}: "
+                    f"{ranking.title} ranks hands of exactly {ranking.hand_size} cards"
+                )
+            object.__setattr__(self, "hand_size", size)
 
     @property
     def betting_rounds(self) -> int:
@@ -275,22 +306,27 @@ class Variant:
         return self.draws + 1
 
     def replace(self, **changes: Any) -> Variant:
-        """A copy with some fields changed (and checked again).
+        """A copy with some fields changed (and checked again). A new ``ranking`` without a
+        ``hand_size`` takes the new ranking's hand size.
 
         Raises
         ------
         VariantError
             For a field a variant does not have, or a bad value.
         """
+        if "ranking" in changes and "hand_size" not in changes:
+            changes["hand_size"] = None  # the new ranking's own
         try:
             return dataclasses.replace(self, **changes)
         except TypeError as e:
             raise VariantError(f"Variant.replace: {e}") from None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable description (see :meth:`from_dict`)."""
+        """A JSON-serialisable description (see :meth:`from_dict`). ``ranking`` (its text,
+        ``"a-5"``) and ``hand_size`` are written only for a ranking other than 2-7: a 2-7
+        variant's description is what it was before rankings were added."""
         b = self.betting
-        return {
+        d = {
             "name": self.name,
             "code": self.code,
             "draws": self.draws,
@@ -302,10 +338,15 @@ class Variant:
             "open_fold": self.open_fold,
             "show_all_hands": self.show_all_hands,
         }
+        if self.ranking is not Ranking.DEUCE_TO_SEVEN:
+            d["ranking"] = self.ranking.value
+            d["hand_size"] = self.hand_size
+        return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Variant:
-        """The variant of a :meth:`to_dict` result.
+        """The variant of a :meth:`to_dict` result. A description without ``ranking`` and
+        ``hand_size`` (a saved 2-7 hand or table, old or new) is 2-7 with five cards.
 
         Raises
         ------
@@ -329,6 +370,8 @@ class Variant:
                 max_players=data.get("max_players", 6),
                 open_fold=data.get("open_fold", False),
                 show_all_hands=data.get("show_all_hands", False),
+                ranking=data.get("ranking", Ranking.DEUCE_TO_SEVEN.value),
+                hand_size=data.get("hand_size"),
             )
         except VariantError:
             raise
@@ -358,6 +401,31 @@ SINGLE_DRAW_POT_LIMIT = _ready_made(1, PotLimit(min_bet=2))
 SINGLE_DRAW_NO_LIMIT = _ready_made(1, NoLimit(min_bet=2))
 """2-7 single draw, no limit, blinds 1/2: single draw's usual structure."""
 
+ACE_TO_FIVE_TRIPLE_DRAW_FIXED_LIMIT = Variant(
+    name="A-5 triple draw, fixed limit",
+    code="LB-FA5L3D",
+    draws=3,
+    betting=FixedLimit(small_bet=2, big_bet=4),
+    forced=ForcedBets(small_blind=1, big_blind=2),
+    max_players=6,
+    ranking=Ranking.ACE_TO_FIVE,
+)
+"""A-5 (ace-to-five, California) lowball triple draw, fixed limit 2/4 with blinds 1/2, five
+cards, at most six players (WSOP-LAR 290). Its PHH code ``LB-FA5L3D`` is lowball's own: the PHH
+standard has no A-5 draw game (see :mod:`lowball.phh`)."""
+BADUGI_FIXED_LIMIT = Variant(
+    name="badugi, fixed limit",
+    code="FB",
+    draws=3,
+    betting=FixedLimit(small_bet=2, big_bet=4),
+    forced=ForcedBets(small_blind=1, big_blind=2),
+    max_players=8,
+    ranking=Ranking.BADUGI,
+)
+"""Badugi, fixed limit 2/4 with blinds 1/2: four cards, three draws of 0 to 4 cards (the
+limit game's usual three draws, WSOP-LAR section XI), at most eight players (WSOP-LAR 312). PHH
+code ``FB``, the standard's."""
+
 VARIANTS: dict[str, Variant] = {
     v.code: v
     for v in (
@@ -367,6 +435,9 @@ VARIANTS: dict[str, Variant] = {
         SINGLE_DRAW_FIXED_LIMIT,
         SINGLE_DRAW_POT_LIMIT,
         SINGLE_DRAW_NO_LIMIT,
+        ACE_TO_FIVE_TRIPLE_DRAW_FIXED_LIMIT,
+        BADUGI_FIXED_LIMIT,
     )
 }
-"""The ready-made variants by code: F2L3D, P2L3D, N2L3D, F2L1D, P2L1D, N2L1D."""
+"""The ready-made variants by code: F2L3D, P2L3D, N2L3D, F2L1D, P2L1D, N2L1D (2-7), LB-FA5L3D
+(A-5 triple draw) and FB (badugi)."""
