@@ -100,7 +100,7 @@ class Event(NamedTuple):
     dead chips, see :class:`Posts`), ``deal`` (hole cards), ``fold``, ``check``, ``call``,
     ``bet``, ``raise`` (``amount`` = the wager *to*), ``draw`` (``discarded`` cards thrown and
     ``cards`` received; ``number`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
-    back), ``show`` (``cards`` and ``hand_class``), ``muck`` (a hand given up unseen at the
+    back), ``show`` (``cards`` and ``hand_class``, the class under the variant's ranking), ``muck`` (a hand given up unseen at the
     showdown: no cards), ``win`` (``amount`` from pot ``pot``; ``hand_class`` 0 when the pot was
     won without a shown hand),
     ``round`` (a betting round begins: ``number`` = its number, 1-based) and ``draw_round``.
@@ -184,9 +184,9 @@ class LegalActions(NamedTuple):
     allowed range ``min_to`` .. ``max_to`` of the total wager *to* (chips this round). In fixed
     limit ``min_to == max_to`` (all in for less is the only other amount allowed, and it is
     ``max_to`` then). ``fold`` with nothing to call only where the variant allows an open fold.
-    Drawing: ``draw`` is True and ``max_discards`` is how many cards the player may throw: 5,
-    unless the deck and its reshuffle rule cannot serve that many (``Deck.available``; only at a
-    table of about ten). Standing pat is discarding none. Showdown (``manual_showdown`` hands
+    Drawing: ``draw`` is True and ``max_discards`` is how many cards the player may throw: the
+    variant's ``hand_size`` (5; 4 in badugi), unless the deck and its reshuffle rule cannot serve
+    that many (``Deck.available``; only at a table of about ten). Standing pat is discarding none. Showdown (``manual_showdown`` hands
     only): ``show`` is True, ``muck`` tells whether the player may give the hand up unseen. An
     immutable named tuple.
     """
@@ -340,7 +340,8 @@ def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
 
 
 class HandState:
-    """One hand of 2-7 lowball under any :class:`~lowball.variants.Variant`.
+    """One hand of any :class:`~lowball.variants.Variant`: 2-7 or A-5 lowball, or badugi (the
+    variant's ``ranking`` decides the showdown, its ``hand_size`` the cards dealt and drawn).
 
     Parameters
     ----------
@@ -775,9 +776,10 @@ class HandState:
         if forced.ante and forced.big_blind_ante:
             # The big blind takes precedence over the big-blind ante when the stack is short.
             self._post(self._bb_pos, forced.ante, "ante", live=False)
-        hands = self._deck.deal_round(list(range(self._n)), 5)
+        size = self._variant.hand_size  # five cards each; four in badugi
+        hands = self._deck.deal_round(list(range(self._n)), size)
         for pos, cards in enumerate(hands):
-            self._events.append(_event("deal", pos, 0, tuple(cards), (), 5))
+            self._events.append(_event("deal", pos, 0, tuple(cards), (), size))
         self._begin_betting(1)
 
     # -- queries --------------------------------------------------------------------------
@@ -843,7 +845,8 @@ class HandState:
         pos = self._actor
         if self._phase == DRAWING:
             available = self._deck.available
-            return LegalActions(pos, DRAWING, draw=True, max_discards=available if available < 5 else 5)
+            size = self._variant.hand_size
+            return LegalActions(pos, DRAWING, draw=True, max_discards=available if available < size else size)
         if self._phase == SHOWDOWN:
             return LegalActions(pos, SHOWDOWN, show=True, muck=self._may_muck(pos))
         to_call = self._level - self._bets[pos]
@@ -1122,7 +1125,8 @@ class HandState:
         self._committed[p] += amount
 
     def discard(self, cards: Iterable[CardLike] | str, position: int | None = None) -> tuple[Card, ...]:
-        """The player to act throws ``cards`` (0 to 5 of their own) and is dealt as many.
+        """The player to act throws ``cards`` (0 to ``variant.hand_size`` of their own: 5, or 4 in
+        badugi) and is dealt as many.
 
         Returns
         -------
@@ -1133,14 +1137,14 @@ class HandState:
         ------
         IllegalActionError
             Out of turn, outside a draw, or for a card that is not in the player's hand, a card
-            given twice, more than five, or more than the deck can serve under its reshuffle rule
+            given twice, more than the hand holds, or more than the deck can serve under its reshuffle rule
             (``legal_actions().max_discards``; ``InvalidDiscardError``).
         InvalidCardError
             For text that is not a card.
         """
         p = self._expect(DRAWING, position)
         if isinstance(cards, (tuple, list)) and _all_cards(cards):
-            thrown = tuple(cards)  # already cards: the deck checks them (held, distinct, <= 5)
+            thrown = tuple(cards)  # already cards: the deck checks them (held, distinct)
         else:
             thrown = parse_cards(cards)
         try:
@@ -1159,7 +1163,7 @@ class HandState:
         return new
 
     def stand_pat(self, position: int | None = None) -> Event:
-        """The player to act keeps all five cards (discards none).
+        """The player to act keeps every card (discards none).
 
         Returns
         -------
@@ -1435,7 +1439,7 @@ class HandState:
         classes = self._classes
         c = classes.get(p)
         if c is None:
-            c = classes[p] = int(evaluate(self._deck.hand(p)))
+            c = classes[p] = int(evaluate(self._deck.hand(p), self._variant.ranking))
         return c
 
     def _showdown(self) -> None:
@@ -1655,6 +1659,7 @@ class HandState:
         legal = self.legal_actions() if self._actor is not None and self._actor == position else None
         folded, stacks = self._folded, self._stacks
         live = self._phase != COMPLETE
+        size = self._variant.hand_size
         fields = {
             "position": position,
             "variant": self._variant.name,
@@ -1669,7 +1674,7 @@ class HandState:
             "folded": tuple(folded),
             "all_in": tuple([live and not f and s == 0 for f, s in zip(folded, stacks)]),
             "hand": hand,
-            "hand_sizes": tuple([0 if f else 5 for f in folded]),  # five between actions
+            "hand_sizes": tuple([0 if f else size for f in folded]),  # the variant's, between actions
             "drawn": tuple([tuple(d) for d in self._drawn]),
             "shown": dict(self._shown),
             "legal": legal,
@@ -1868,7 +1873,8 @@ class Action:
 
     @classmethod
     def discard(cls, cards: Sequence[Card] | str) -> Action:
-        """Throw ``cards`` (0 to 5 of the player's own) and draw as many: cards, or card text
+        """Throw ``cards`` (0 to the hand's size, 5 or 4 in badugi, of the player's own) and draw
+        as many: cards, or card text
         (``"9h Kd"``, ``"9\u2665K\u2666"``) read by :func:`lowball.cards.parse_cards`.
 
         Raises
@@ -1882,7 +1888,7 @@ class Action:
 
     @classmethod
     def stand_pat(cls) -> Action:
-        """Keep all five cards."""
+        """Keep every card (discard none)."""
         return cls(DISCARD)
 
     @classmethod

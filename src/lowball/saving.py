@@ -55,6 +55,7 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
     """Check each saved field of a hand on its own: type, length and range (``chips``: all the
     chips at the table, which bound the amounts)."""
     draws = variant.draws
+    size = variant.hand_size  # cards in a hand, the most a player draws at once
 
     def whole(name: str, low: int = 0, high: int | None = None) -> None:
         v = data[name]
@@ -105,9 +106,9 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
     drawn = data["drawn"]
     if not (
         isinstance(drawn, list)
-        and all(isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= 5 for k in d) for d in drawn)
+        and all(isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= size for k in d) for d in drawn)
     ):
-        raise LowballError(f"drawn = {drawn!r}: expected lists of {n} numbers -1..5")
+        raise LowballError(f"drawn = {drawn!r}: expected lists of {n} numbers -1..{size}")
 
 
 _EVENT_KINDS = frozenset(
@@ -322,7 +323,7 @@ def _check_fit(state: HandState) -> None:
     if sum(state.winnings) != (sum(state.committed) if phase == COMPLETE else 0):
         raise LowballError(f"winnings = {state.winnings!r} in phase {phase!r}")
     for p in range(n):
-        if len(state.deck.hand(p)) != (0 if state.folded[p] else 5):
+        if len(state.deck.hand(p)) != (0 if state.folded[p] else state.variant.hand_size):
             raise LowballError(f"{_who(p)} holds {counted(len(state.deck.hand(p)), 'card')} in the deck")
 
 
