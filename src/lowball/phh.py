@@ -5,10 +5,15 @@ PHH (uoftcprg/phh-std) is TOML with ``variant``, ``antes``, ``blinds_or_straddle
 optionally ``finishing_stacks`` (``RULES.md`` section 7). Players ``p1`` .. ``pN`` are lowball's
 positions 0 .. N-1 (``p1`` left of the button, the last player on the button).
 
-Variant codes: the standard's ``F2L3D`` (fixed-limit 2-7 triple draw) and ``N2L1D`` (no-limit 2-7
-single draw); for the other combinations lowball writes and reads ``P2L3D``, ``N2L3D``, ``F2L1D``
-and ``P2L1D`` (``F``/``P``/``N`` = fixed/pot/no limit, ``2L`` = deuce-to-seven lowball, ``3D``/``1D``
-= triple/single draw). These four are lowball's own; other PHH tools may not know them.
+Variant codes: the standard's ``F2L3D`` (fixed-limit 2-7 triple draw), ``N2L1D`` (no-limit 2-7
+single draw) and ``FB`` (fixed-limit badugi, three draws, four cards); for the other combinations
+lowball writes and reads ``P2L3D``, ``N2L3D``, ``F2L1D`` and ``P2L1D`` (``F``/``P``/``N`` =
+fixed/pot/no limit, ``2L`` = deuce-to-seven lowball, ``3D``/``1D`` = triple/single draw). These
+four are lowball's own; other PHH tools may not know them. The PHH standard has no ace-to-five
+draw game and no badugi but ``FB``: lowball's own codes for them start with ``LB-`` so that no
+reader mistakes them for the standard's: ``LB-FA5L3D`` (fixed-limit A-5 lowball triple draw; ``A5L``
+= ace-to-five lowball), ``LB-NA5L1D`` and the like, and ``LB-PB3D``, ``LB-FB1D``, ... for badugi
+other than fixed-limit triple draw (see :data:`CODES`, :data:`CODE_RANKINGS`).
 
 A replay deals from a deck stacked with the recorded cards, so the engine deals exactly what
 the file says. Unknown cards (``??``) are stood in for by cards the deck deals (see
@@ -41,6 +46,7 @@ from lowball.cards import Card, format_cards, parse_cards, split_card_text
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState, Posts
 from lowball.errors import IllegalActionError, LowballError, counted
+from lowball.evaluation import Ranking
 from lowball.variants import (
     STRUCTURES,
     BettingStructure,
@@ -66,13 +72,47 @@ __all__ = [
     "unknown_in_events",
     "invented_cards",
     "CODES",
+    "CODE_RANKINGS",
+    "code_of",
 ]
 
-CODES = {
-    f"{structure.letter}2L{draws}D": (draws, structure.kind) for draws in (3, 1) for structure in STRUCTURES.values()
-}
-"""PHH variant code -> (draws, betting kind): F2L3D, P2L3D, N2L3D, F2L1D, P2L1D, N2L1D (the
-structure's letter, ``2L``, the draws). F2L3D and N2L1D are the standard's."""
+
+def _code(ranking: Ranking, letter: str, draws: int) -> str:
+    """The PHH code of a game: 2-7 ``F2L3D``; A-5 ``LB-FA5L3D``; badugi ``FB`` (the standard's,
+    fixed-limit triple draw) or else ``LB-PB3D``, ``LB-FB1D``, ..."""
+    if ranking is Ranking.DEUCE_TO_SEVEN:
+        return f"{letter}2L{draws}D"
+    if ranking is Ranking.ACE_TO_FIVE:
+        return f"LB-{letter}A5L{draws}D"
+    return "FB" if (letter, draws) == ("F", 3) else f"LB-{letter}B{draws}D"
+
+
+_GAMES = [(r, draws, s) for r in Ranking for draws in (3, 1) for s in STRUCTURES.values()]
+CODES = {_code(r, s.letter, draws): (draws, s.kind) for r, draws, s in _GAMES}
+"""PHH variant code -> (draws, betting kind). 2-7: F2L3D, P2L3D, N2L3D, F2L1D, P2L1D, N2L1D (the
+structure's letter, ``2L``, the draws); F2L3D and N2L1D are the standard's. Badugi: FB (the
+standard's: fixed limit, three draws), and lowball's own LB-PB3D, LB-NB3D, LB-FB1D, LB-PB1D,
+LB-NB1D. A-5: lowball's own LB-FA5L3D, LB-PA5L3D, LB-NA5L3D, LB-FA5L1D, LB-PA5L1D, LB-NA5L1D.
+Codes starting ``LB-`` are not in the PHH standard: other PHH tools do not know them."""
+CODE_RANKINGS = {_code(r, s.letter, draws): r for r, draws, s in _GAMES}
+"""PHH variant code -> the :class:`~lowball.evaluation.Ranking` of its showdown (see :data:`CODES`)."""
+_NAMES = {Ranking.DEUCE_TO_SEVEN: "2-7", Ranking.ACE_TO_FIVE: "A-5", Ranking.BADUGI: "badugi"}
+_COUNT_WORDS = {4: "four", 5: "five"}
+
+
+def code_of(variant: Variant) -> str | None:
+    """The PHH code of a variant's game (its ranking, betting structure and draws: ``F2L3D``,
+    ``FB``, ``LB-FA5L3D``, ...; see :data:`CODES`), or None for a game with no code (two draws).
+
+    Raises
+    ------
+    PHHError
+        For a ``variant`` that is not a lowball Variant.
+    """
+    if not isinstance(variant, Variant):
+        raise PHHError(f"variant = {variant!r}: expected a lowball Variant")
+    code = _code(variant.ranking, variant.betting.letter, variant.draws)
+    return code if code in CODES else None
 
 _ACTION_RE = re.compile(r"^(?:d dh p([0-9]{1,4}) (\S+)|p([0-9]{1,4}) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
 
@@ -347,6 +387,7 @@ class HandHistory:
         cards; and the cards of each deal action by action index (None for an unknown card of a
         draw, which the deck deals when the draw comes, see :class:`_ReplayDeck`)."""
         n = len(self.starting_stacks)
+        size = self.variant.hand_size  # five cards each; four in badugi
         named: set[int] = set()
         dealt: list[tuple[int, list[str]]] = []
         deal_index: list[int] = []
@@ -367,10 +408,10 @@ class HandHistory:
         if (
             len(holes) < n
             or sorted(p for p, _ in holes) != list(range(n))
-            or any(len(tokens) != 5 for _, tokens in holes)
+            or any(len(tokens) != size for _, tokens in holes)
         ):
             where = deal_index[len(holes) - 1] if holes else 0
-            raise self._fail(where, f"the first actions must deal five cards to each of p1..p{n}")
+            raise self._fail(where, f"the first actions must deal {_COUNT_WORDS[size]} cards to each of p1..p{n}")
         known_holes = {int(Card(t)) for _, tokens in holes for t in tokens if t != "??"}
         spare = [c for c in range(52) if c not in named]
         spare += [c for c in range(52) if c in named and c not in known_holes]  # if need be
@@ -391,7 +432,7 @@ class HandHistory:
                 list(by_pos[pos]) if len(resolved) < n else [None if t == "??" else int(Card(t)) for t in tokens]
             )
         order: list[int] = []
-        for r in range(5):  # the engine deals one card at a time, p1 first
+        for r in range(size):  # the engine deals one card at a time, p1 first
             order.extend(by_pos[p][r] for p in range(n))
         placed = set(order)
         for i in deal_index[n:]:  # the draws' known cards, in order, until a card comes again
@@ -566,7 +607,7 @@ class HandHistory:
         return frozenset(dealt_unknown), frozenset(unknown_thrown)
 
     def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None, unshown: set[int]) -> None:
-        """``pN sm ...``: a show (five known cards, or ``-`` for the cards the history dealt
+        """``pN sm ...``: a show (the hand's known cards, five or four in badugi, or ``-`` for the cards the history dealt
         him), a muck (no argument), or else a claim kept without showing (cards partly ``??``, a
         partial show, or ``-`` for cards the history never named): such a player, added to
         ``unshown``, stays undecided, wins a pot every other hand mucks, and loses every pot a
@@ -583,7 +624,7 @@ class HandHistory:
             return  # the pot is awarded already: a show (or muck) changes nothing
         if not arg:
             state.muck(pos)
-        elif not deck.invented.get(pos) and (arg == "-" or (len(known) == 5 and "??" not in tokens)):
+        elif not deck.invented.get(pos) and (arg == "-" or (len(known) == state.variant.hand_size and "??" not in tokens)):
             state.show(pos)
         else:
             unshown.add(pos)
@@ -649,8 +690,12 @@ def _posts_of(data: dict[str, Any], n: int) -> Posts | None:
 def _variant_of(data: dict[str, Any], n: int) -> Variant:
     code = data.get("variant")
     if not isinstance(code, str) or code not in CODES:
-        raise PHHError(f"variant {code!r} is not a 2-7 draw game lowball plays: expected one of {', '.join(CODES)}")
+        raise PHHError(
+            f"variant {code!r} is not a 2-7 draw game lowball plays (nor an A-5 or badugi one): "
+            f"expected one of {', '.join(CODES)}"
+        )
     draws, kind = CODES[code]
+    ranking = CODE_RANKINGS[code]
     blinds = _ints(data, "blinds_or_straddles", n)
     antes = _ints(data, "antes", n)
     posts = _posts_of(data, n)
@@ -694,19 +739,25 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
         else:
             betting = STRUCTURES[kind](min_bet=data["min_bet"])  # type: ignore[call-arg]
         game = "triple draw" if draws == 3 else "single draw"
+        name = f"{_NAMES[ranking]} {game}, {betting.title}"
+        if code == "FB":
+            name = f"badugi, {betting.title}"  # as the ready-made: badugi is triple draw
         return Variant(
-            name=f"2-7 {game}, {betting.title}",
+            name=name,
             code=code,
             draws=draws,
             betting=betting,
             forced=ForcedBets(small_blind=blinds[0], big_blind=blinds[1], ante=ante, big_blind_ante=bb_ante),
             reshuffle=ReshuffleRule[rule.upper()],
             burn=flags["_lowball_burn"],
-            max_players=max(6, n),
+            # the most players the game seats (WSOP-LAR 290, 294: six; badugi 312: eight), or
+            # the history's
+            max_players=max(8 if ranking is Ranking.BADUGI else 6, n),
             # A recorded hand may hold a fold where a check was free: binding in live play
             # (WSOP-TR 84), so the replay accepts it.
             open_fold=True,
             show_all_hands=flags["_lowball_show_all_hands"],
+            ranking=ranking,
         )
     except KeyError as e:
         raise PHHError(f"variant {code} needs the field {e.args[0]!r} (or a valid value there)") from None
@@ -900,15 +951,15 @@ def dumps(state: HandState, **extra: Any) -> str:
     Raises
     ------
     PHHError
-        For a variant with no PHH code (draws other than 1 or 3), an ``extra`` key that is not a
+        For a variant with no PHH code (draws other than 1 or 3; see :func:`code_of`), an ``extra`` key that is not a
         plain TOML key or repeats a field written here, or an ``extra`` value that is not a
         string, whole number, true/false or a list of those.
     """
     if not isinstance(state, HandState):
         raise PHHError(f"{state!r} is not a hand (a lowball HandState)")
     v = state.variant
-    code = f"{v.betting.letter}2L{v.draws}D"
-    if code not in CODES:
+    code = code_of(v)
+    if code is None:
         raise PHHError(f"{v.name}: a {v.betting.title} game with {v.draws} draws has no PHH code")
     n = state.n
     f = v.forced
