@@ -27,6 +27,7 @@ from lowball.simulate import simulate
 from lowball.store import SQLiteStore
 from lowball.table import BuyIn, NoRake, PercentRake, Table, TableEvent, random_sources
 from lowball.variants import (
+    BADUGI_FIXED_LIMIT,
     TRIPLE_DRAW_FIXED_LIMIT,
     FixedLimit,
     ForcedBets,
@@ -232,6 +233,8 @@ ENTRIES: list[Entry] = [
             "code": "",
             "open_fold": False,
             "show_all_hands": False,
+            "ranking": "2-7",
+            "hand_size": 5,
         },
     ),
     ("Variant.from_dict", Variant.from_dict, (TRIPLE_DRAW_FIXED_LIMIT.to_dict(),), {}),
@@ -266,6 +269,7 @@ ENTRIES: list[Entry] = [
     ("phh.loads", lambda *a: phh.loads(*a).play(), (phh.dumps(hand_state()),), {}),
     ("phh.dumps", phh.dumps, (hand_state(),), {"event": "x"}),
     ("phh.actions_of", phh.actions_of, (hand_state(),), {}),
+    ("phh.code_of", phh.code_of, (TRIPLE_DRAW_FIXED_LIMIT,), {}),
     # the decision protocol and the bots
     ("Action", lambda *a: Action(*a), ("call", 0, ()), {}),
     ("apply_action", lambda *a: apply_action(*a), (hand_state(), Action.call()), {}),
@@ -495,6 +499,17 @@ for key in VARIANT:
         (f"Variant.from_dict[{key}]", lambda v, m=_with(VARIANT, key): Variant.from_dict(m(v)), (VARIANT[key],), {})
     )
 
+BADUGI_VARIANT = BADUGI_FIXED_LIMIT.to_dict()  # the fields a 2-7 description leaves out
+for key in ("ranking", "hand_size"):
+    ENTRIES.append(
+        (
+            f"Variant.from_dict[badugi {key}]",
+            lambda v, m=_with(BADUGI_VARIANT, key): Variant.from_dict(m(v)),
+            (BADUGI_VARIANT[key],),
+            {},
+        )
+    )
+
 CASES = []
 for name, fn, args, kwargs in ENTRIES:
     for i in range(len(args)):
@@ -554,6 +569,8 @@ def test_every_public_callable_is_covered() -> None:
     # data, modules, errors, and records built from trusted values only by the library
     exempt = {
         "VARIANTS",
+        "ACE_TO_FIVE_TRIPLE_DRAW_FIXED_LIMIT",  # Variant values
+        "BADUGI_FIXED_LIMIT",
         "DECK",
         "NUM_CLASSES",
         "NUM_HANDS",
