@@ -410,7 +410,8 @@ class HandHistory:
             or sorted(p for p, _ in holes) != list(range(n))
             or any(len(tokens) != size for _, tokens in holes)
         ):
-            where = deal_index[len(holes) - 1] if holes else 0
+            wrong = [k for k, (_, tokens) in enumerate(holes) if len(tokens) != size]
+            where = deal_index[wrong[0] if wrong else len(holes) - 1] if holes else 0  # the first bad deal
             raise self._fail(where, f"the first actions must deal {_COUNT_WORDS[size]} cards to each of p1..p{n}")
         known_holes = {int(Card(t)) for _, tokens in holes for t in tokens if t != "??"}
         spare = [c for c in range(52) if c not in named]
