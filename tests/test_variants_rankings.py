@@ -28,7 +28,11 @@ BADUGI = BADUGI_FIXED_LIMIT
 
 def variant(**kw: object) -> Variant:
     return Variant(
-        name="x", draws=3, betting=FixedLimit(small_bet=2, big_bet=4), forced=ForcedBets(small_blind=1, big_blind=2), **kw
+        name="x",
+        draws=3,
+        betting=FixedLimit(small_bet=2, big_bet=4),
+        forced=ForcedBets(small_blind=1, big_blind=2),
+        **kw,
     )
 
 

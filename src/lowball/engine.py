@@ -100,9 +100,9 @@ class Event(NamedTuple):
     dead chips, see :class:`Posts`), ``deal`` (hole cards), ``fold``, ``check``, ``call``,
     ``bet``, ``raise`` (``amount`` = the wager *to*), ``draw`` (``discarded`` cards thrown and
     ``cards`` received; ``number`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
-    back), ``show`` (``cards`` and ``hand_class``, the class under the variant's ranking), ``muck`` (a hand given up unseen at the
-    showdown: no cards), ``win`` (``amount`` from pot ``pot``; ``hand_class`` 0 when the pot was
-    won without a shown hand),
+    back), ``show`` (``cards`` and ``hand_class``, the class under the variant's ranking),
+    ``muck`` (a hand given up unseen at the showdown: no cards), ``win`` (``amount`` from pot
+    ``pot``; ``hand_class`` 0 when the pot was won without a shown hand),
     ``round`` (a betting round begins: ``number`` = its number, 1-based) and ``draw_round``.
     ``position`` is the player's position (None for table events). Amounts are chips. An immutable named tuple
     (cheap to make: the engine records one per action).
@@ -186,9 +186,9 @@ class LegalActions(NamedTuple):
     ``max_to`` then). ``fold`` with nothing to call only where the variant allows an open fold.
     Drawing: ``draw`` is True and ``max_discards`` is how many cards the player may throw: the
     variant's ``hand_size`` (5; 4 in badugi), unless the deck and its reshuffle rule cannot serve
-    that many (``Deck.available``; only at a table of about ten). Standing pat is discarding none. Showdown (``manual_showdown`` hands
-    only): ``show`` is True, ``muck`` tells whether the player may give the hand up unseen. An
-    immutable named tuple.
+    that many (``Deck.available``; only at a 2-7 or A-5 table of about ten). Standing pat is
+    discarding none. Showdown (``manual_showdown`` hands only): ``show`` is True, ``muck`` tells
+    whether the player may give the hand up unseen. An immutable named tuple.
     """
 
     position: int

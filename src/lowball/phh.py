@@ -114,6 +114,7 @@ def code_of(variant: Variant) -> str | None:
     code = _code(variant.ranking, variant.betting.letter, variant.draws)
     return code if code in CODES else None
 
+
 _ACTION_RE = re.compile(r"^(?:d dh p([0-9]{1,4}) (\S+)|p([0-9]{1,4}) (f|cc|cbr|sd|sm)(?: (\S+))?)$")
 
 
@@ -608,8 +609,8 @@ class HandHistory:
         return frozenset(dealt_unknown), frozenset(unknown_thrown)
 
     def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None, unshown: set[int]) -> None:
-        """``pN sm ...``: a show (the hand's known cards, five or four in badugi, or ``-`` for the cards the history dealt
-        him), a muck (no argument), or else a claim kept without showing (cards partly ``??``, a
+        """``pN sm ...``: a show (the hand's known cards, five or four in badugi, or ``-`` for the
+        cards the history dealt him), a muck (no argument), or else a claim kept without showing (cards partly ``??``, a
         partial show, or ``-`` for cards the history never named): such a player, added to
         ``unshown``, stays undecided, wins a pot every other hand mucks, and loses every pot a
         shown hand claims (WSOP-TR 72; see :meth:`_settle`)."""
@@ -625,7 +626,9 @@ class HandHistory:
             return  # the pot is awarded already: a show (or muck) changes nothing
         if not arg:
             state.muck(pos)
-        elif not deck.invented.get(pos) and (arg == "-" or (len(known) == state.variant.hand_size and "??" not in tokens)):
+        elif not deck.invented.get(pos) and (
+            arg == "-" or (len(known) == state.variant.hand_size and "??" not in tokens)
+        ):
             state.show(pos)
         else:
             unshown.add(pos)

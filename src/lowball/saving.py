@@ -106,7 +106,9 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
     drawn = data["drawn"]
     if not (
         isinstance(drawn, list)
-        and all(isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= size for k in d) for d in drawn)
+        and all(
+            isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= size for k in d) for d in drawn
+        )
     ):
         raise LowballError(f"drawn = {drawn!r}: expected lists of {n} numbers -1..{size}")
 

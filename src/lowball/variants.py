@@ -287,7 +287,9 @@ class Variant:
             ranking = Ranking(self.ranking)
         except (LowballError, ValueError, TypeError):
             names = ", ".join(repr(r.value) for r in Ranking)
-            raise VariantError(f"Variant.ranking = {self.ranking!r}: expected a lowball Ranking or one of {names}") from None
+            raise VariantError(
+                f"Variant.ranking = {self.ranking!r}: expected a lowball Ranking or one of {names}"
+            ) from None
         object.__setattr__(self, "ranking", ranking)
         if self.hand_size is None:
             object.__setattr__(self, "hand_size", ranking.hand_size)
