@@ -373,7 +373,7 @@ class Variant:
                 open_fold=data.get("open_fold", False),
                 show_all_hands=data.get("show_all_hands", False),
                 ranking=data.get("ranking", Ranking.DEUCE_TO_SEVEN.value),
-                hand_size=data.get("hand_size"),
+                **({"hand_size": data["hand_size"]} if "hand_size" in data else {}),
             )
         except VariantError:
             raise
