@@ -66,6 +66,17 @@ def test_a_stored_table_resumes_exactly_mid_hand(tmp_path: Path, variant: Varian
         other.close()
     assert seen["between"] == 3
     assert seen["reshuffled"] > 0 and seen["mid"] > seen["reshuffled"]
+    # the last hand's history has the game's code and the variant's hand size; a resumed table
+    # rebuilds the hand from it
+    text = t.last_phh
+    assert text is not None and text.startswith(f'variant = "{variant.code}"\n')
+    last = t.last_hand
+    assert last is not None
+    assert {len(e.cards) for e in last.events if e.kind == "deal"} == {size}
+    rebuilt = Table.resume(SQLiteStore(path), "table").last_hand
+    assert rebuilt is not None and rebuilt is not last
+    assert rebuilt.events == last.events and rebuilt.stacks == last.stacks
+    assert rebuilt.variant.ranking is variant.ranking
     store.close()
 
 
