@@ -59,7 +59,7 @@ def check_conserved(state: HandState, total: int) -> None:
     assert all(s >= 0 for s in state.stacks)
     assert state.deck.check()
     for p in range(state.n):
-        assert len(state.hand(p)) == (0 if state.folded[p] else 5)
+        assert len(state.hand(p)) == (0 if state.folded[p] else state.variant.hand_size)
     if state.is_complete:
         assert sum(state.winnings) == sum(state.committed)
 

@@ -2,12 +2,12 @@
 offers succeeds, and every well-formed action it does not offer raises ``IllegalActionError``
 (never another exception type) with ``to_json()`` unchanged.
 
-Hypothesis draws the hands: all six ready-made variants, both reshuffle rules, burn on and off,
+Hypothesis draws the hands: all the ready-made variants (2-7, A-5 and badugi), both reshuffle rules, burn on and off,
 open folds allowed or not, every hand shown or beaten hands mucked, the showdown settled by the
 engine or by the players, 2-6 players with short stacks (so that all-ins, short all-ins and side
 pots are common). At each decision the test tries a whole list of candidate actions: each
 betting verb (fold, check, call, bet and raise to the amounts around the allowed range and the
-stack), every number of discards 0-5, show and muck for every position, and the
+stack), every number of discards from 0 to the whole hand, show and muck for every position, and the
 actions of the other phases; then it plays one offered action, chosen by Hypothesis.
 """
 
@@ -62,7 +62,7 @@ def candidates(s: HandState, legal: LegalActions) -> list[Candidate]:
     for to in (legal.max_to + 1, legal.max_to + 1000, 10**30):
         out.append((f"raise {to}", lambda h, to=to: h.bet_or_raise(to), False))
     hand = s.hand(p)
-    for k in range(6):
+    for k in range(len(hand) + 1):  # 0 to the whole hand (5 cards; 4 in badugi)
         out.append((f"discard {k}", lambda h, k=k: h.discard(hand[:k]), phase == DRAWING and k <= legal.max_discards))
     for q in range(s.n):
         if q != p:
