@@ -289,3 +289,45 @@ def test_pokerkit_warns_nothing_on_our_badugi_history() -> None:
         warnings.simplefilter("error")
         *_, theirs = HandHistory.loads(BADUGI_TEXT)
     assert not theirs.status
+
+
+# The example hand of the "Badugi" article of the English Wikipedia (four players, blinds 1/2,
+# bets 2/4), as pokerkit's FixedLimitBadugi documentation plays it: every card unknown until
+# the showdown, where Alice's 9-6-4-2 loses to Carol's 8-7-5-3 (pokerkit's payoffs there:
+# -4, 20, 0, -16). Written here in PHH with stacks of 100.
+WIKIPEDIA_BADUGI = """\
+variant = "FB"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100, 100]
+players = ["Bob", "Carol", "Ted", "Alice"]
+actions = [
+  "d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "d dh p4 ????????",
+  "p3 f", "p4 cc", "p1 cc", "p2 cc",
+  "p1 sd ????", "p2 sd ????", "p4 sd ??", "d dh p1 ????", "d dh p2 ????", "d dh p4 ??",
+  "p1 cc", "p2 cbr 2", "p4 cc", "p1 cc",
+  "p1 sd ??", "p2 sd", "p4 sd ??", "d dh p1 ??", "d dh p4 ??",
+  "p1 cc", "p2 cbr 4", "p4 cbr 8", "p1 f", "p2 cc",
+  "p2 sd ??", "p4 sd", "d dh p2 ??",
+  "p2 cc", "p4 cbr 4", "p2 cc",
+  "p4 sm 2s4c6d9h", "p2 sm 3s5d7c8h",
+]
+"""
+
+
+def test_the_wikipedia_badugi_hand() -> None:
+    """Both engines read the hand to the same result: Alice (p4, the last to bet) shows 9-6-4-2
+    (class 85) first, Carol's 8-7-5-3 (class 64) wins the pot of 36."""
+    s = phh.loads(WIKIPEDIA_BADUGI).play()
+    assert s.payoffs == (-4, 20, 0, -16)
+    assert [(e.kind, e.position, e.hand_class, e.amount) for e in s.events if e.kind in ("show", "win")] == [
+        ("show", 3, 85, 0),
+        ("show", 1, 64, 0),
+        ("win", 1, 64, 36),
+    ]
+    *_, theirs = HandHistory.loads(WIKIPEDIA_BADUGI)
+    assert list(theirs.stacks) == [96, 120, 100, 84]
+    again = phh.loads(phh.dumps(s)).play()
+    assert again.stacks == s.stacks
