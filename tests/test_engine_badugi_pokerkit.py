@@ -28,7 +28,16 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from pokerkit import BadugiHand, ChipsPushing, FixedLimitBadugi, HandHistory, HoleCardsShowingOrMucking, Mode, State
+from pokerkit import (
+    Automation,
+    BadugiHand,
+    ChipsPushing,
+    FixedLimitBadugi,
+    HandHistory,
+    HoleCardsShowingOrMucking,
+    Mode,
+    State,
+)
 from test_engine_pokerkit import (
     AUTOMATIONS,
     RoundRules,
@@ -42,6 +51,7 @@ from test_engine_pokerkit import (
     pk_wager,
     skip_vacuous_turns,
 )
+from test_phh_rankings import BADUGI_TEXT, WIKIPEDIA_BADUGI
 
 from lowball import DECK, Deck, Ranking, evaluate, parse_cards, phh
 from lowball.engine import BETTING, DRAWING, HandState
@@ -333,3 +343,88 @@ def test_wsop_lar_304_in_both_engines() -> None:
     assert not pk.status
     assert s.payoffs == tuple(pk.payoffs) == (10, -10)
     assert BadugiHand.from_game("Ad2c3h6h") > BadugiHand.from_game("Ac3d4h5h")
+
+
+# -- hand histories between the engines (RULES.md 7) -------------------------------------------
+
+
+def test_pokerkit_reads_our_badugi_history() -> None:
+    *_, theirs = HandHistory.loads(BADUGI_TEXT)
+    assert list(theirs.stacks) == [50, 50]
+    assert [list(map(repr, h)) for h in theirs.hole_cards] == [["Ad", "2c", "3h", "2d"], ["Ac", "3d", "2h", "2s"]]
+
+
+def test_we_read_pokerkits_badugi_history() -> None:
+    """A pokerkit FixedLimitBadugi hand, three-handed, dealt known cards, exported by pokerkit:
+    our replay gives the same stacks and the same showdown. p3 draws 7c for Kc to 8d-7c-5h-2s (a
+    4-card badugi, 8 high: class 63) and beats p1, who drew Ad for Ah to 4c-3d-2h-Ad (three-card 4: 4-2-A, class 717);
+    p2 (3c-3h-2c-2d, two-card 3) folds at the end."""
+    game = FixedLimitBadugi(
+        (
+            Automation.ANTE_POSTING,
+            Automation.BET_COLLECTION,
+            Automation.BLIND_OR_STRADDLE_POSTING,
+            Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+            Automation.HAND_KILLING,
+            Automation.CHIPS_PUSHING,
+            Automation.CHIPS_PULLING,
+        ),
+        False,
+        0,
+        (1, 2),
+        2,
+        4,
+    )
+    pk = game([30, 30, 30], 3)
+    for hole in ("4c3d2hAh", "3c3h2c2d", "Kc8d5h2s"):
+        pk.deal_hole(hole)
+    pk.check_or_call()  # p3, the button
+    pk.check_or_call()  # p1
+    pk.complete_bet_or_raise_to(4)  # p2 raises
+    pk.check_or_call()
+    pk.check_or_call()
+    pk.stand_pat_or_discard("Ah")  # p1
+    pk.stand_pat_or_discard()  # p2
+    pk.stand_pat_or_discard("Kc")  # p3
+    pk.burn_card("??")  # pokerkit burns before the replacements; '??' takes no real card
+    pk.deal_hole("Ad")
+    pk.deal_hole("7c")
+    for _ in range(2):
+        pk.check_or_call()
+        pk.check_or_call()
+        pk.check_or_call()
+        pk.stand_pat_or_discard()
+        pk.stand_pat_or_discard()
+        pk.stand_pat_or_discard()
+        pk.burn_card("??")
+    pk.check_or_call()  # p1
+    pk.check_or_call()  # p2
+    pk.complete_bet_or_raise_to(4)  # p3 bets
+    pk.check_or_call()  # p1 calls
+    pk.fold()  # p2 folds
+    assert not pk.status
+    text = HandHistory.from_game_state(game, pk).dumps()
+    ours = phh.loads(text).play()
+    assert ours.variant.ranking is Ranking.BADUGI
+    assert ours.stacks == tuple(pk.stacks) == (22, 26, 42)
+    # pokerkit shows p3's hand and mucks p1's beaten one ("p3 sm 8d5h2s7c", "p1 sm")
+    assert [(e.kind, e.position, e.hand_class) for e in ours.events if e.kind in ("show", "muck")] == [
+        ("show", 2, 63),
+        ("muck", 0, 0),
+    ]
+    assert evaluate("4c3d2hAd", Ranking.BADUGI) == 717
+
+
+def test_pokerkit_warns_nothing_on_our_badugi_history() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        *_, theirs = HandHistory.loads(BADUGI_TEXT)
+    assert not theirs.status
+
+
+def test_pokerkit_reads_the_wikipedia_badugi_hand() -> None:
+    """test_phh_rankings.WIKIPEDIA_BADUGI in pokerkit's reader: the same result as ours, the
+    payoffs of pokerkit's own FixedLimitBadugi documentation (-4, 20, 0, -16)."""
+    *_, theirs = HandHistory.loads(WIKIPEDIA_BADUGI)
+    assert list(theirs.stacks) == [96, 120, 100, 84]
+    assert phh.loads(WIKIPEDIA_BADUGI).play().stacks == (96, 120, 100, 84)
