@@ -284,6 +284,8 @@ ENTRIES: list[Entry] = [
     ("make_bot", bots.make_bot, ("random", TRIPLE_DRAW_FIXED_LIMIT, random.Random(1)), {"search_path": ["."]}),
     ("plan_discards", bots.plan_discards, (lowball.parse_hand("KsQh7d5c2s"), 1), {}),
     ("hand_tier", bots.hand_tier, (lowball.parse_hand("KsQh7d5c2s"), 1), {}),
+    ("plan_discards[badugi]", bots.plan_discards, (lowball.parse_cards("Kc2d4h4s"), 1), {"ranking": "badugi"}),
+    ("hand_tier[a-5]", bots.hand_tier, (lowball.parse_hand("KsQh7d5c2s"), 1), {"ranking": "a-5"}),
     # the table's options and records (its methods are in TABLE_ENTRIES, with a state check)
     ("BuyIn", lambda *a: BuyIn(*a), (20, 500), {}),
     ("PercentRake", lambda *a: PercentRake(*a), (5, 3, True), {}),

@@ -1,4 +1,4 @@
-"""Bots for 2-7 lowball: the :class:`Strategy` protocol and three built-in players.
+"""Bots for lowball (2-7, A-5, badugi): the :class:`Strategy` protocol and three built-in players.
 
 A strategy sees what its player may see (a :class:`~lowball.engine.PlayerView`) and the actions open
 to it (a :class:`~lowball.engine.LegalActions`) and returns an :class:`Action`. Anything with an
@@ -14,7 +14,9 @@ to it (a :class:`~lowball.engine.LegalActions`) and returns an :class:`Action`. 
 
 Built in (see :data:`BOTS`): :class:`RandomBot` (a random legal action), :class:`CallingStation`
 (never folds, never bets, draws like the sensible player) and :class:`SensibleBot` (a tight,
-value-betting 2-7 player). Chips are whole numbers; a wager is always the total *to* this round.
+value-betting player). Each plays the variant's hand ranking (``variant.ranking``: 2-7, A-5 or
+badugi): :func:`plan_discards` and :func:`hand_tier` take the ranking as a parameter. Chips are
+whole numbers; a wager is always the total *to* this round.
 """
 
 from __future__ import annotations
@@ -22,13 +24,14 @@ from __future__ import annotations
 import importlib
 import importlib.machinery
 import importlib.util
+import itertools
 import os
 import random
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
-from lowball.cards import Card, parse_hand
+from lowball.cards import Card, parse_cards
 
 # The decision protocol lives with the engine; it is re-exported here for strategies written
 # against lowball.bots.
@@ -39,8 +42,8 @@ from lowball.engine import (
     Strategy,
     apply_action,
 )
-from lowball.errors import LowballError, whole_number
-from lowball.evaluation import evaluate
+from lowball.errors import InvalidValueError, LowballError, whole_number
+from lowball.evaluation import Ranking, evaluate
 from lowball.variants import FixedLimit, Variant
 
 __all__ = [
@@ -61,9 +64,28 @@ BotFactory = Callable[[Variant, random.Random], Strategy]
 """Makes a strategy for one player from the variant and that player's own random source."""
 
 
-def _checked(hand: Sequence[Card], draws_left: int) -> tuple[tuple[Card, ...], int]:
-    """Five cards and a number of draws 0..3, or a LowballError naming the bad one."""
-    return parse_hand(hand), whole_number(draws_left, "draws_left", 0, 3)
+def _ranking(ranking: object) -> Ranking:
+    """``ranking`` as a :class:`Ranking` (a member or its name), or an InvalidValueError naming it."""
+    if isinstance(ranking, Ranking):
+        return ranking
+    if not isinstance(ranking, str):
+        raise InvalidValueError(f"ranking = {ranking!r}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
+    return Ranking(ranking)
+
+
+def _checked(
+    hand: Sequence[Card], draws_left: int, ranking: object = Ranking.DEUCE_TO_SEVEN
+) -> tuple[tuple[Card, ...], int, Ranking]:
+    """The hand's cards (as many as the ranking's hands hold), a number of draws 0..3 and the
+    ranking, or a LowballError naming the bad one."""
+    rk = _ranking(ranking)
+    return parse_cards(hand, count=rk.hand_size), whole_number(draws_left, "draws_left", 0, 3), rk
+
+
+def _variant_ranking(variant: Variant) -> Ranking:
+    """The ranking a variant's showdown uses (2-7 for a variant that does not say)."""
+    ranking = getattr(variant, "ranking", Ranking.DEUCE_TO_SEVEN)
+    return ranking if isinstance(ranking, Ranking) else Ranking(ranking)
 
 
 # -- hand reading ---------------------------------------------------------------------------
@@ -95,29 +117,8 @@ def _pat_ok(values_desc: Sequence[int], draws_left: int) -> bool:
     return hi <= 9 or (hi == 10 and second <= 8)
 
 
-def plan_discards(hand: Sequence[Card], draws_left: int) -> tuple[Card, ...]:
-    """The cards a sound 2-7 player throws from ``hand`` with ``draws_left`` draws to come
-    (this one included).
-
-    Keeps one card of each rank (a pair is broken), never an ace, and cards of 8 or lower (9 or
-    lower for a one-card draw on the last draw). A made hand is kept whole when smooth enough for
-    the draws left (a 7 or a smooth 8 with three draws, a 9-6 or better with two, a T-8 or better
-    on the last); a rough one is broken by throwing its top card. A straight or flush of low
-    cards is broken the same way.
-
-    Parameters
-    ----------
-    hand : sequence of Card
-        Five cards.
-    draws_left : int
-        Draws to come, this one included (1..3).
-
-    Returns
-    -------
-    tuple of Card
-        The discards (empty to stand pat), in the order of ``hand``.
-    """
-    hand, draws_left = _checked(hand, draws_left)
+def _plan_27(hand: tuple[Card, ...], draws_left: int) -> tuple[Card, ...]:
+    """:func:`plan_discards` for 2-7."""
     distinct: dict[int, Card] = {}
     suits = [int(c) & 3 for c in hand]
     for c in sorted(hand, key=lambda c: suits.count(int(c) & 3)):
@@ -156,24 +157,20 @@ def _made_tier(hand: Sequence[Card]) -> int:
     return 5
 
 
-def hand_tier(hand: Sequence[Card], draws_left: int) -> int:
-    """A rough strength class of a hand with ``draws_left`` draws to come: 0 (a 7 or smooth 8
-    made) .. 5 (nothing).
-
-    With no draws left it is the made hand: 0 = 7-low or 8-6 and better, 1 = other 8s, 2 = 9s,
-    3 = tens, 4 = jacks and queens, 5 = worse (kings, aces, pairs, straights, flushes). With draws
-    left it weighs the draw (:func:`plan_discards`): how many cards it needs, how low the cards
-    kept are, and how many draws remain; a pat hand counts a class better than at the showdown.
-    """
-    hand, draws_left = _checked(hand, draws_left)
+def _tier_27(hand: tuple[Card, ...], draws_left: int) -> int:
+    """:func:`hand_tier` for 2-7."""
     if draws_left <= 0:
         return _made_tier(hand)
-    discards = plan_discards(hand, draws_left)
-    k = len(discards)
-    if k == 0:
+    discards = _plan_27(hand, draws_left)
+    if not discards:
         return max(0, _made_tier(hand) - 1)
     kept = [c for c in hand if c not in discards]
-    top = max((_value(c) for c in kept), default=15)
+    return _draw_tier(len(discards), max((_value(c) for c in kept), default=15), draws_left)
+
+
+def _draw_tier(k: int, top: int, draws_left: int) -> int:
+    """The tier of a draw of ``k`` cards to kept cards whose highest value is ``top`` (15: none
+    kept), with ``draws_left`` draws to come."""
     if k == 1:
         if top <= 7:
             return 1 if draws_left >= 2 else 2
@@ -185,6 +182,211 @@ def hand_tier(hand: Sequence[Card], draws_left: int) -> int:
     if k == 3:
         return {3: 3, 2: 4}.get(draws_left, 5)
     return 4 if draws_left >= 3 else 5
+
+
+# -- A-5 and badugi: aces low -----------------------------------------------------------------
+
+
+def _low(card: Card) -> int:
+    """1..13: the ace 1, the deuce 2, ..., the king 13 (aces low: A-5 and badugi)."""
+    return (int(card) >> 2) + 2 if int(card) >> 2 != _ACE else 1
+
+
+def _plan_a5(hand: tuple[Card, ...], draws_left: int) -> tuple[Card, ...]:
+    """:func:`plan_discards` for A-5."""
+    distinct: dict[int, Card] = {}
+    for c in hand:
+        distinct.setdefault(_low(c), c)  # of a pair, the first one written is kept
+    low = [distinct[v] for v in sorted(distinct)]
+    if len(low) == 5:
+        hi, second = _low(low[4]), _low(low[3])
+        if draws_left >= 3:
+            pat = hi <= 7 or (hi == 8 and second <= 5)
+        else:
+            pat = hi <= 8 if draws_left == 2 else hi <= 9 or (hi == 10 and second <= 7)
+        if pat:
+            return ()
+    keep = [c for c in low if _low(c) <= 8][:4]
+    if draws_left <= 1 and len(keep) < 4:
+        nines = [c for c in low if _low(c) <= 9][:4]
+        if len(nines) == 4:
+            keep = nines
+    return tuple(c for c in hand if c not in keep)
+
+
+def _a5_made_tier(hand: Sequence[Card]) -> int:
+    values = sorted((_low(c) for c in hand), reverse=True)
+    if len(set(values)) < 5:
+        return 5
+    hi = values[0]
+    return 0 if hi <= 7 else 1 if hi == 8 else 2 if hi == 9 else 3 if hi == 10 else 4 if hi <= 12 else 5
+
+
+def _tier_a5(hand: tuple[Card, ...], draws_left: int) -> int:
+    """:func:`hand_tier` for A-5."""
+    if draws_left <= 0:
+        return _a5_made_tier(hand)
+    discards = _plan_a5(hand, draws_left)
+    if not discards:
+        return max(0, _a5_made_tier(hand) - 1)
+    kept = [_low(c) for c in hand if c not in discards]
+    return _draw_tier(len(discards), max(kept, default=15), draws_left)
+
+
+def _badugi(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The best badugi subset of ``cards``: the largest with no two cards of one suit or one
+    rank, of those the lowest (highest card first, aces low); of equal ones the first found,
+    keeping the order of ``cards``."""
+    best: tuple[Card, ...] = ()
+    best_key: tuple[int, ...] = ()
+    for size in range(min(4, len(cards)), 0, -1):
+        for sub in itertools.combinations(cards, size):
+            if len({_low(c) for c in sub}) == size and len({int(c) & 3 for c in sub}) == size:
+                key = tuple(sorted((_low(c) for c in sub), reverse=True))
+                if not best or key < best_key:
+                    best, best_key = sub, key
+        if best:
+            return best
+    return best
+
+
+_BADUGI_PAT = {3: 9, 2: 10, 1: 13}
+"""The roughest four-card badugi (its top card, aces low) stood pat on, by draws to come."""
+_BADUGI_KEEP = {3: 8, 2: 9, 1: 13}
+"""The highest card kept towards a badugi, by draws to come."""
+
+
+def _plan_badugi(hand: tuple[Card, ...], draws_left: int) -> tuple[Card, ...]:
+    """:func:`plan_discards` for badugi."""
+    best = _badugi(hand)
+    steps = min(3, max(1, draws_left))
+    if len(best) == 4 and max(_low(c) for c in best) <= _BADUGI_PAT[steps]:
+        return ()
+    keep = _badugi([c for c in hand if _low(c) <= _BADUGI_KEEP[steps]])
+    if len(best) == 4 and len(keep) == 4:  # a rough badugi: break it, the top card goes
+        keep = tuple(c for c in keep if c != max(keep, key=_low))
+    return tuple(c for c in hand if c not in keep)
+
+
+def _badugi_made_tier(hand: Sequence[Card]) -> int:
+    best = _badugi(hand)
+    hi = max(_low(c) for c in best)
+    if len(best) == 4:
+        return 0 if hi <= 8 else 1 if hi <= 10 else 2
+    if len(best) == 3:
+        return 3 if hi <= 6 else 4
+    return 5
+
+
+def _tier_badugi(hand: tuple[Card, ...], draws_left: int) -> int:
+    """:func:`hand_tier` for badugi."""
+    if draws_left <= 0:
+        return _badugi_made_tier(hand)
+    discards = _plan_badugi(hand, draws_left)
+    if not discards:
+        return max(0, _badugi_made_tier(hand) - 1)
+    kept = [_low(c) for c in hand if c not in discards]
+    return _draw_tier(len(discards), max(kept, default=15), draws_left)
+
+
+_PLANS = {Ranking.DEUCE_TO_SEVEN: _plan_27, Ranking.ACE_TO_FIVE: _plan_a5, Ranking.BADUGI: _plan_badugi}
+_TIERS = {Ranking.DEUCE_TO_SEVEN: _tier_27, Ranking.ACE_TO_FIVE: _tier_a5, Ranking.BADUGI: _tier_badugi}
+
+
+def plan_discards(
+    hand: Sequence[Card], draws_left: int, ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN
+) -> tuple[Card, ...]:
+    """The cards a sound player throws from ``hand`` with ``draws_left`` draws to come (this one
+    included), by the game's ``ranking``.
+
+    2-7: keeps one card of each rank (a pair is broken), never an ace, and cards of 8 or lower
+    (9 or lower for a one-card draw on the last draw). A made hand is kept whole when smooth
+    enough for the draws left (a 7 or a smooth 8 with three draws, a 9-6 or better with two, a
+    T-8 or better on the last); a rough one is broken by throwing its top card. A straight or
+    flush of low cards is broken the same way.
+
+    A-5 (aces low, straights and flushes do not count: WSOP-LAR 287-290): keeps one card of each
+    rank (a pair is broken; of a pair the card written first), the ace as the lowest card, and
+    cards of 8 or lower (9 or lower for a one-card draw on the last draw), at most four. A
+    made hand is kept whole when smooth enough (a 7 or an 8-5 with three draws, an 8 with two,
+    a 9 or a T-7 on the last), a wheel or a flush included; a rough one is broken by throwing its
+    top card.
+
+    Badugi (four cards, the largest subset of different suits and ranks plays, aces low:
+    WSOP-LAR 303-304): a four-card badugi is stood pat on up to a 9 with three draws, a T with
+    two and any on the last; a rougher one is broken by throwing its top card. Otherwise it
+    keeps the best badugi subset (the largest, then the lowest) of its cards of 8 or lower
+    with three draws (9 or lower with two, any on the last) and draws to a four-card badugi.
+
+    Parameters
+    ----------
+    hand : sequence of Card
+        The hand: five cards (2-7, A-5) or four (badugi).
+    draws_left : int
+        Draws to come, this one included (1..3; 0 is taken as 1).
+    ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
+        The game's hand ranking (a member or its name: ``"2-7"``, ``"a-5"``, ``"badugi"``).
+
+    Returns
+    -------
+    tuple of Card
+        The discards (empty to stand pat), in the order of ``hand``.
+
+    Raises
+    ------
+    InvalidCardError
+        For a hand that is not ``ranking.hand_size`` distinct cards (the message says how many
+        the ranking's hands hold).
+    InvalidValueError
+        For ``draws_left`` outside 0..3 or an unknown ``ranking``.
+
+    Examples
+    --------
+    >>> from lowball.cards import format_cards
+    >>> format_cards(plan_discards("9c8d4h2sAc", 3, "a-5"))
+    '9c'
+    >>> format_cards(plan_discards("Kc2d4h4s", 3, "badugi"))
+    'Kc4s'
+    """
+    cards, draws_left, rk = _checked(hand, draws_left, ranking)
+    return _PLANS[rk](cards, draws_left)
+
+
+def hand_tier(hand: Sequence[Card], draws_left: int, ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> int:
+    """A rough strength class of a hand with ``draws_left`` draws to come: 0 (strong) .. 5
+    (nothing), by the game's ``ranking``.
+
+    With no draws left it is the made hand. 2-7: 0 = 7-low or 8-6 and better, 1 = other 8s,
+    2 = 9s, 3 = tens, 4 = jacks and queens, 5 = worse (kings, aces, pairs, straights, flushes).
+    A-5: 0 = 7-low and better, 1 = 8s, 2 = 9s, 3 = tens, 4 = jacks and queens, 5 = kings and
+    pairs. Badugi: 0 = a four-card badugi up to 8 high, 1 = up to T, 2 = any other badugi,
+    3 = a three-card hand up to 6, 4 = other three-card hands, 5 = two or one card. With draws
+    left it weighs the draw (:func:`plan_discards`): how many cards it needs, how low the cards
+    kept are, and how many draws remain; a pat hand counts a class better than at the showdown.
+
+    Parameters
+    ----------
+    hand : sequence of Card
+        Five cards (2-7, A-5) or four (badugi).
+    draws_left : int
+        Draws to come (0..3).
+    ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
+        The game's hand ranking.
+
+    Returns
+    -------
+    int
+        0..5.
+
+    Raises
+    ------
+    InvalidCardError
+        For a hand that is not ``ranking.hand_size`` distinct cards.
+    InvalidValueError
+        For ``draws_left`` outside 0..3 or an unknown ``ranking``.
+    """
+    cards, draws_left, rk = _checked(hand, draws_left, ranking)
+    return _TIERS[rk](cards, draws_left)
 
 
 # -- the bots -------------------------------------------------------------------------------
@@ -241,7 +443,7 @@ class CallingStation:
     Parameters
     ----------
     variant : Variant
-        The rules (the number of draws).
+        The rules (the number of draws and the hand ranking).
     rng : random.Random, optional
         Not used; accepted so that every built-in bot is made the same way.
     """
@@ -250,11 +452,13 @@ class CallingStation:
 
     def __init__(self, variant: Variant, rng: random.Random | None = None) -> None:
         self.draws = variant.draws
+        self.ranking = _variant_ranking(variant)
 
     def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """Check or call; in a draw, :func:`plan_discards`; at a manual showdown, show."""
         if legal.draw:
-            return Action.discard(plan_discards(view.hand, _draws_left(view, self.draws))[: legal.max_discards])
+            thrown = plan_discards(view.hand, _draws_left(view, self.draws), self.ranking)
+            return Action.discard(thrown[: legal.max_discards])
         if legal.show:
             return Action.show()
         return Action.check() if legal.check else Action.call()
@@ -265,10 +469,10 @@ _EQUITY = (0.85, 0.65, 0.5, 0.35, 0.2, 0.05)
 
 
 class SensibleBot:
-    """A tight 2-7 player that bets for value.
+    """A tight player that bets for value, in the variant's ranking (2-7, A-5 or badugi).
 
-    Draws with :func:`plan_discards` (to smooth lows; a rough made hand is broken early, a good
-    one stood pat on). Bets and raises by hand strength (:func:`hand_tier` with the draws left)
+    Draws with :func:`plan_discards` (to smooth lows, or to a four-card badugi; a rough made hand
+    is broken early, a good one stood pat on). Bets and raises by hand strength (:func:`hand_tier` with the draws left)
     and the number of opponents still in the hand; calls when the pot pays for its chance to
     win, with some allowance for the draws to come; otherwise checks or folds. Now and then it
     bets a strong draw heads-up. In pot and no limit it wagers about three quarters of the pot.
@@ -276,7 +480,7 @@ class SensibleBot:
     Parameters
     ----------
     variant : Variant
-        The rules (the number of draws and the betting structure).
+        The rules (the number of draws, the betting structure and the hand ranking).
     rng : random.Random, optional
         The bot's random source for its occasional semi-bluffs (seed it for reproducible runs).
     """
@@ -286,19 +490,20 @@ class SensibleBot:
     def __init__(self, variant: Variant, rng: random.Random | None = None) -> None:
         self.draws = variant.draws
         self.fixed = isinstance(variant.betting, FixedLimit)
+        self.ranking = _variant_ranking(variant)
         self.rng = rng if rng is not None else random.Random()
 
     def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """Draw or bet as the class docstring says."""
         draws_left = _draws_left(view, self.draws)
         if legal.draw:
-            return Action.discard(plan_discards(view.hand, draws_left)[: legal.max_discards])
+            return Action.discard(plan_discards(view.hand, draws_left, self.ranking)[: legal.max_discards])
         if legal.show:
             # At a manual showdown: muck a hand beaten by one already shown, where allowed.
-            mine = evaluate(view.hand)
-            beaten = any(evaluate(cards) < mine for cards in view.shown.values())
+            mine = evaluate(view.hand, self.ranking)
+            beaten = any(evaluate(cards, self.ranking) < mine for cards in view.shown.values())
             return Action.muck() if beaten and legal.muck else Action.show()
-        tier = hand_tier(view.hand, draws_left)
+        tier = hand_tier(view.hand, draws_left, self.ranking)
         me = legal.position
         opponents = sum(1 for p, f in enumerate(view.folded) if not f and p != me)
         equity = _EQUITY[tier] ** (1 + 0.2 * max(0, opponents - 1))
