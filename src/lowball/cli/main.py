@@ -29,7 +29,7 @@ from lowball.cards import Card, format_cards, split_card_text
 from lowball.cli import rank as rank_work
 from lowball.cli.render import simulation_report, sorted_hand
 from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted
-from lowball.evaluation import describe, evaluate, winners
+from lowball.evaluation import Ranking, describe, evaluate, winners
 from lowball.simulate import SHARD_HANDS
 from lowball.variants import VARIANTS, Variant
 
@@ -40,28 +40,30 @@ def _fail(ctx: click.Context, message: str) -> NoReturn:
     raise AssertionError("unreachable")  # ctx.exit raises
 
 
-def _unquoted_hand(ctx: click.Context, hands: Sequence[str]) -> None:
+def _unquoted_hand(ctx: click.Context, hands: Sequence[str], size: int = 5) -> None:
     """Refuse a hand split over several arguments (``lowball rank 7s 5h 4d 3c 2s``, as the shell
     splits an unquoted hand written with spaces) with how to quote it: where arguments of fewer
-    than five cards, one after another, add up to five. A short hand on its own (a typo) is left
-    to the ranking's message ("expected 5 cards, got 4")."""
+    than ``size`` cards (a hand's size: 5, or 4 in badugi), one after another, add up to
+    ``size``. A short hand on its own (a typo) is left to the ranking's message ("expected 5
+    cards, got 4")."""
     counts = []
     for text in hands:
         try:
             counts.append(len(split_card_text(text)))
         except InvalidCardError:
             return  # a bad token: the ranking names it
+    example = "7s 5h 4d 3c 2s" if size == 5 else "4c 3d 2h As"
     for i, count in enumerate(counts):
-        if not 0 < count < 5:
+        if not 0 < count < size:
             continue
         total, j = 0, i
-        while j < len(counts) and 0 < counts[j] < 5 and total < 5:
+        while j < len(counts) and 0 < counts[j] < size and total < size:
             total, j = total + counts[j], j + 1
-        if total == 5 and j - i > 1:
+        if total == size and j - i > 1:
             _fail(
                 ctx,
                 f"hand {hands[i].strip()!r} has {counted(count, 'card')}: give each hand written "
-                f'with spaces as one argument in quotes (lowball {ctx.info_name} "7s 5h 4d 3c 2s" ...)',
+                f'with spaces as one argument in quotes (lowball {ctx.info_name} "{example}" ...)',
             )
         return
 
@@ -118,11 +120,35 @@ class _Lowball(click.Group):
 @click.group(cls=_Lowball, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lowball")
 def main() -> None:
-    """Deuce-to-seven lowball poker: rank and compare hands, play, simulate and replay.
+    """Lowball poker (2-7, A-5, badugi): rank and compare hands, play, simulate and replay.
 
-    A hand's class runs from 1 (7-5-4-3-2, the best hand) to 7462 (the royal flush, the worst):
-    lower is better, equal classes tie. Cards are rank then suit: 7s 5h 4d 3c 2s, Td or 10d.
+    A 2-7 hand's class runs from 1 (7-5-4-3-2, the best hand) to 7462 (the royal flush, the
+    worst): lower is better, equal classes tie. A-5 classes run 1 (5-4-3-2-A) .. 6175, badugi
+    classes (four cards) 1 (4-3-2-A of four suits) .. 1092: rank and compare take --ranking.
+    Cards are rank then suit: 7s 5h 4d 3c 2s, Td or 10d.
     """
+
+
+def _ranking_option_value(ctx: click.Context, param: click.Parameter, value: str) -> Ranking:
+    """An option callback: a hand ranking by its name, in any case."""
+    try:
+        return Ranking(value.strip())
+    except LowballError:
+        raise click.BadParameter(f"{value!r} is not a hand ranking: expected 2-7, a-5 or badugi") from None
+
+
+_ranking_option = click.option(
+    "--ranking",
+    "-r",
+    type=str,
+    callback=_ranking_option_value,
+    metavar="[2-7|a-5|badugi]",
+    default="2-7",
+    show_default=True,
+    help="The hand ranking: 2-7 (deuce-to-seven, five cards, classes 1..7462), a-5 "
+    "(ace-to-five: aces low, straights and flushes do not count, five cards, 1..6175) or badugi "
+    "(four cards, the largest subset of different suits and ranks plays, 1..1092).",
+)
 
 
 @main.command()
@@ -158,6 +184,7 @@ def main() -> None:
     is_flag=True,
     help="After ranking, print to standard error how many hands fell in each category.",
 )
+@_ranking_option
 @click.pass_context
 def rank(
     ctx: click.Context,
@@ -166,14 +193,20 @@ def rank(
     output: str | None,
     as_json: bool,
     summary: bool,
+    ranking: Ranking,
 ) -> None:
-    """Rank 2-7 hands: class, category and description of each.
+    """Rank lowball hands: class, category and description of each (2-7 unless --ranking).
 
     Give hands as arguments (quote a hand written with spaces) or with --file. Each result line
     is tab-separated: hand, class (1 best .. 7462 worst), category, description, e.g.
 
     \b
       7s5h4d3c2s  1  high card  7-5-4-3-2: number one (the wheel)
+      lowball rank -r a-5 5c4d3h2sAc:   5c4d3h2sAc  1  high card  5-4-3-2-A: the wheel, ...
+      lowball rank -r badugi 8c5d3h2s:  8c5d3h2s  36  badugi  8-5-3-2: a 4-card badugi, 8 high
+
+    With --ranking a-5 the classes run 1..6175; with --ranking badugi a hand is four cards, the
+    classes run 1..1092 and the category says how many cards play (badugi, three-card hand, ...).
 
     The hand is echoed in one form however it was written: its cards in the order given, T for
     ten, suits in lowercase, nothing between them (7S 5H 4D 3C 2S gives 7s5h4d3c2s). Every hand
@@ -182,18 +215,19 @@ def rank(
     """
     if not hands and path is None:
         _fail(ctx, "give hands as arguments or --file FILE (see --help)")
-    _unquoted_hand(ctx, hands)
+    size = ranking.hand_size
+    _unquoted_hand(ctx, hands, size)
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None and sys.stdin is not None and path == "-":  # a text stream alone
         stdin = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
     try:
-        cards = rank_work.read_hands(hands, path, stdin)
+        cards = rank_work.read_hands(hands, path, stdin, size=size)
     except (InvalidCardError, FileError) as e:
         _fail(ctx, str(e))
-    classes = rank_work.rank_hands(cards)
-    _write(ctx, output, rank_work.result_chunks(cards, classes, as_json=as_json))
+    classes = rank_work.rank_hands(cards, ranking)
+    _write(ctx, output, rank_work.result_chunks(cards, classes, as_json=as_json, ranking=ranking))
     if summary:
-        counts = rank_work.category_counts(classes)
+        counts = rank_work.category_counts(classes, ranking)
         n = len(classes)
         click.echo(f"{n} hand{'' if n == 1 else 's'} ranked", err=True)
         for cat, count in counts.items():
@@ -207,24 +241,27 @@ def rank(
     is_flag=True,
     help="The hands were dealt from one deck, as at a showdown: a card in two hands is refused.",
 )
+@_ranking_option
 @click.pass_context
-def compare(ctx: click.Context, hands: Sequence[str], showdown: bool) -> None:
-    """Compare two or more 2-7 hands and print the best one(s).
+def compare(ctx: click.Context, hands: Sequence[str], showdown: bool, ranking: Ranking) -> None:
+    """Compare two or more lowball hands and print the best one(s) (2-7 unless --ranking).
 
     The lowest hand wins; equal hands split the pot (suits never break a tie). Each hand is
     ranked on its own, as lowball.winners() does, so the same card may be in two hands: ask
     whether 8-5 beats 7-5 with 8s5h4d3c2s 7s5h4d3c2s. A card twice in one hand is an error.
     With --showdown the hands come from one deck, and a card in two hands is an error too.
+    With --ranking a-5 (aces low, no straights or flushes) or badugi (four cards each):
+    lowball compare -r badugi Ad2c3h6h Ac3d4h5h (WSOP-LAR 304: the first wins).
     """
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands to compare, got {len(hands)}")
-    _unquoted_hand(ctx, hands)
+    _unquoted_hand(ctx, hands, ranking.hand_size)
     try:  # read and checked as rank reads its arguments
-        cards = rank_work.read_hands(hands)
+        cards = rank_work.read_hands(hands, size=ranking.hand_size)
     except InvalidCardError as e:
         _fail(ctx, str(e))
     # each hand echoed in the one canonical form rank uses: 7s5h4d3c2s, whatever was typed
-    ranked = [(format_cards(row), int(c)) for row, c in zip(cards, rank_work.rank_hands(cards))]
+    ranked = [(format_cards(row), int(c)) for row, c in zip(cards, rank_work.rank_hands(cards, ranking))]
     if showdown:
         seen: dict[int, int] = {}
         for i, row in enumerate(cards):  # one deck: no card in two hands
@@ -235,11 +272,11 @@ def compare(ctx: click.Context, hands: Sequence[str], showdown: bool) -> None:
                         f"--showdown: card {card} is in hand {seen[card] + 1} and hand {i + 1}: one deck holds it once",
                     )
                 seen[card] = i
-    best = winners([c for _, c in ranked])
+    best = winners([c for _, c in ranked], ranking)
     width = max(len(h) for h, _ in ranked)
     for i, (h, c) in enumerate(ranked):
         mark = "*" if i in best else " "
-        click.echo(f"{mark} {i + 1}. {h:<{width}}  {c:>4}  {describe(c)}")
+        click.echo(f"{mark} {i + 1}. {h:<{width}}  {c:>4}  {describe(c, ranking)}")
     if len(best) == 1:
         click.echo(f"winner: hand {best[0] + 1} ({ranked[best[0]][0]})")
     else:
