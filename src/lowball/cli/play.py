@@ -46,10 +46,10 @@ from lowball._files import without_bom
 from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.odds import play_odds
-from lowball.cli.render import describe_event, describe_legal, render_table, sorted_hand
+from lowball.cli.render import describe_event, describe_legal, ranking_of, render_table, sorted_hand
 from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action, pot_size_to
 from lowball.errors import IllegalActionError, InvalidCardError, counted
-from lowball.evaluation import describe
+from lowball.evaluation import Ranking, describe
 from lowball.table import BuyIn, Table, random_sources
 from lowball.variants import FixedLimit, Variant
 
@@ -223,7 +223,7 @@ def parse_command(
         if not legal.draw:
             return _err("you can stand pat only in a draw; now it is a betting round")
         if len(words) > 1:
-            return _err("p takes nothing after it: it keeps all five cards")
+            return _err(f"p takes nothing after it: it keeps all {_COUNT.get(len(hand), len(hand))} cards")
         return Command("action", Action.stand_pat())
     if head in _DRAW:
         if not legal.draw:
@@ -301,11 +301,15 @@ def _prompt(text: str) -> str | None:
     return without_bom(value)
 
 
-def _show_hand(hand: Sequence[Card], symbols: bool = False) -> str:
-    """The player's hand highest card first, each card with its place for ``d 1 4``."""
-    shown = sorted_hand(hand)
+_COUNT = {4: "four", 5: "five"}
+
+
+def _show_hand(hand: Sequence[Card], symbols: bool = False, ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> str:
+    """The player's hand highest card first (the ace low in A-5 and badugi), each card with its
+    place for ``d 1 4``, described in the game's ``ranking``."""
+    shown = sorted_hand(hand, ranking)
     cards = "  ".join(f"{i}:{format_cards([c], symbols=symbols)}" for i, c in enumerate(shown, start=1))
-    return f"Your hand: {cards}   ({describe(shown)})"
+    return f"Your hand: {cards}   ({describe(shown, ranking)})"
 
 
 def play_session(
@@ -440,8 +444,9 @@ def _narrate(
 ) -> int:
     """Tell the events after the first ``seen`` (as ``me`` may see them); return the new count."""
     pots = len(state.pots) if state.is_complete else 1
+    ranking = ranking_of(state.variant)
     for e in state.events[seen:]:
-        text = describe_event(e.hidden_for(me), labels, pots=pots, symbols=symbols)
+        text = describe_event(e.hidden_for(me), labels, pots=pots, symbols=symbols, ranking=ranking)
         if text is not None:
             echo(text)
     return len(state.events)
@@ -461,8 +466,9 @@ def _human_turn(
     ``d 1 4`` counts places in it as shown."""
     legal = state.legal_actions()
     echo(render_table(state, labels, me=me, title=f"--- Hand {number} ---", symbols=symbols))
-    hand = sorted_hand(state.hand(me))
-    echo(_show_hand(hand, symbols))
+    ranking = ranking_of(variant)
+    hand = sorted_hand(state.hand(me), ranking)
+    echo(_show_hand(hand, symbols, ranking))
     echo(describe_legal(legal, variant))
     while True:
         line = _prompt(labels[me])
@@ -513,6 +519,7 @@ def _odds_help(state: HandState, me: int, legal: LegalActions, symbols: bool) ->
         dead=dead,
         symbols=symbols,
         draws_after=state.variant.draws - state.draw_round if legal.draw else 0,
+        ranking=ranking_of(state.variant),
     )
     return text.rstrip("\n")
 

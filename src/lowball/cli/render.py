@@ -19,7 +19,7 @@ from lowball.engine import (
     LegalActions,
 )
 from lowball.errors import counted
-from lowball.evaluation import describe
+from lowball.evaluation import Ranking, describe
 from lowball.simulate import SimulationResult
 from lowball.variants import FixedLimit, Variant
 
@@ -30,6 +30,7 @@ __all__ = [
     "roles",
     "phase_text",
     "sorted_hand",
+    "ranking_of",
     "cards_text",
     "simulation_report",
 ]
@@ -63,21 +64,42 @@ def _names(positions: Sequence[int], labels: Sequence[str]) -> str:
     return ", ".join(labels[p] for p in positions)
 
 
-def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
+def ranking_of(variant: Variant) -> Ranking:
+    """The hand ranking of a variant's showdown (2-7 for a variant that does not name one)."""
+    ranking = getattr(variant, "ranking", Ranking.DEUCE_TO_SEVEN)
+    return ranking if isinstance(ranking, Ranking) else Ranking(ranking)
+
+
+def _low_order(card: Card) -> int:
+    """A card's rank with the ace low: the ace 0, the deuce 1, ..., the king 12."""
+    return ((int(card) >> 2) + 1) % 13
+
+
+def sorted_hand(hand: Sequence[Card], ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> tuple[Card, ...]:
     """A hand as shown at the table: highest rank first, as a low is read (``describe``: 7-6-5-4-2),
     cards of one rank by suit: clubs, diamonds, hearts, spades (the encoding's order).
-    ``7d 6c 5c 4d 2s``; a pair: ``8c 8s 5h 4d 2s``."""
-    return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
+    ``7d 6c 5c 4d 2s``; a pair: ``8c 8s 5h 4d 2s``. In A-5 and badugi (``ranking``) the ace is
+    low and comes last: ``5c 4d 3h 2s Ac``, ``4h 3d 2c As``."""
+    if ranking is Ranking.DEUCE_TO_SEVEN:
+        return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
+    return tuple(sorted(hand, key=lambda c: (-_low_order(c), int(c) & 3)))
 
 
 def cards_text(
-    cards: Sequence[Card], unknown: Collection[int] = (), *, sort: bool = False, symbols: bool = False
+    cards: Sequence[Card],
+    unknown: Collection[int] = (),
+    *,
+    sort: bool = False,
+    symbols: bool = False,
+    ranking: Ranking = Ranking.DEUCE_TO_SEVEN,
 ) -> str:
     """Cards as the table shows them, separated by spaces; those in ``unknown`` as ``??``;
-    ``sort``: highest rank first (:func:`sorted_hand`), the ``??`` last; ``symbols``: suits as
-    symbols (``7\u2660``) instead of letters (``7s``)."""
+    ``sort``: highest rank first (:func:`sorted_hand`, the ace low in A-5 and badugi:
+    ``ranking``), the ``??`` last; ``symbols``: suits as symbols (``7\u2660``) instead of
+    letters (``7s``)."""
     if sort:
-        cards = sorted_hand([c for c in cards if int(c) not in unknown]) + tuple(c for c in cards if int(c) in unknown)
+        known = sorted_hand([c for c in cards if int(c) not in unknown], ranking)
+        cards = known + tuple(c for c in cards if int(c) in unknown)
     return " ".join("??" if int(c) in unknown else format_cards([c], symbols=symbols) for c in cards)
 
 
@@ -115,6 +137,7 @@ def render_table(
         Suits as symbols (``7\u2660``) instead of letters (``7s``).
     """
     lines = [title] if title else []
+    ranking = ranking_of(state.variant)
     pot = state.pot_total
     head = f"{state.variant.name}: {phase_text(state)}"
     if state.phase != COMPLETE:
@@ -148,9 +171,9 @@ def render_table(
         if state.folded[p] and not reveal:
             cards = ""
         elif reveal or p == me:
-            cards = cards_text(state.hand(p), unknown, sort=True, symbols=symbols)
+            cards = cards_text(state.hand(p), unknown, sort=True, symbols=symbols, ranking=ranking)
         elif p in state.shown:
-            cards = cards_text(state.shown[p], unknown, sort=True, symbols=symbols)
+            cards = cards_text(state.shown[p], unknown, sort=True, symbols=symbols, ranking=ranking)
         bet = state.bets[p] if state.phase == BETTING else 0
         lines.append(
             f"  {mark} {labels[p]:<{width}} {role[p]:<4} {state.stacks[p]:>{sw}} "
@@ -182,14 +205,17 @@ def describe_event(
     pots: int = 1,
     unknown: Collection[int] = (),
     symbols: bool = False,
+    ranking: Ranking = Ranking.DEUCE_TO_SEVEN,
 ) -> str | None:
     """One event of a hand in words (``"p3 raises to 8"``), or None for events not worth a line.
 
     Cards hidden from the viewer (see :meth:`Event.hidden_for`) are told by count only; cards
     in ``unknown`` are written ``??``. A hand dealt or shown is written highest card first
-    (:func:`sorted_hand`, the ``??`` last); the cards of a draw in the order thrown and dealt.
-    ``pots`` is the number of pots at the end of the hand, to name the pot a win comes from;
-    ``symbols``: suits as symbols (``7\u2660``) instead of letters (``7s``).
+    (:func:`sorted_hand`, the ``??`` last; the ace low in A-5 and badugi) and a hand shown is
+    described in the game's ``ranking`` (``describe(..., ranking)``: ``4-3-2: three-card 4``);
+    the cards of a draw in the order thrown and dealt. ``pots`` is the number of pots at the end
+    of the hand, to name the pot a win comes from; ``symbols``: suits as symbols (``7\u2660``)
+    instead of letters (``7s``).
     """
     who = labels[event.position] if event.position is not None else ""
     k = event.kind
@@ -198,7 +224,7 @@ def describe_event(
         return template.format(who=who, amount=event.amount, number=event.number)
     if k == "deal":
         if event.cards:
-            return f"{who} is dealt {cards_text(event.cards, unknown, sort=True, symbols=symbols)}"
+            return f"{who} is dealt {cards_text(event.cards, unknown, sort=True, symbols=symbols, ranking=ranking)}"
         return None
     if k == "draw":
         if event.discarded:
@@ -208,10 +234,10 @@ def describe_event(
     if k == "return":
         return f"{who} takes back {event.amount} uncalled"
     if k == "show":
-        shown = cards_text(event.cards, unknown, sort=True, symbols=symbols)
+        shown = cards_text(event.cards, unknown, sort=True, symbols=symbols, ranking=ranking)
         if any(int(c) in unknown for c in event.cards):
             return f"{who} shows {shown}"
-        return f"{who} shows {shown}: {describe(event.hand_class)}"
+        return f"{who} shows {shown}: {describe(event.hand_class, ranking)}"
     if k == "win":
         where = ""
         if pots > 1:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from lowball.cli.render import cards_text, describe_event, phase_text, render_table
+from lowball.cli.render import cards_text, describe_event, phase_text, ranking_of, render_table
 from lowball.engine import HandState
 from lowball.errors import counted
 from lowball.phh import HandHistory, invented_cards, unknown_in_events
@@ -63,7 +63,8 @@ def replay_steps(
     A step tells what its own line of the file did, never what a later line records, although
     the engine does some of it earlier:
 
-    - ``d dh pN`` of the deal tells pN's five cards (the engine deals every hand at once);
+    - ``d dh pN`` of the deal tells pN's cards, five (four in badugi; the engine deals every hand
+      at once);
     - ``pN sd CARDS`` tells the cards thrown, and the next ``d dh pN`` line the cards drawn for
       them (the engine deals those with the discard);
     - ``pN sm CARDS`` (or ``pN sm -``) tells pN's hand shown at the showdown, and ``pN sm``
@@ -89,6 +90,7 @@ def replay_steps(
         be replayed; the steps before it have been yielded.
     """
     labels = list(labels) if labels is not None else labels_of(history)
+    ranking = ranking_of(history.variant)
     lines = history.parsed_actions()  # (kind, position, verb, argument) of each action
     total = len(lines)
 
@@ -109,7 +111,7 @@ def replay_steps(
         hidden = unknown_in_events(state)  # the stand-ins for the file's ?? cards, by event
         for index, e in enumerate(new, start=seen - len(new)):
             unknown, thrown = hidden.get(index, (frozenset(), frozenset()))
-            text = describe_event(e, labels, pots=pots, unknown=unknown, symbols=symbols)
+            text = describe_event(e, labels, pots=pots, unknown=unknown, symbols=symbols, ranking=ranking)
             parts: list[tuple[int | None, str]]  # (line that records it or None, text)
             if e.kind == "deal":
                 parts = [(line_for("deal", e.position, "dh", i), text)] if text else []
