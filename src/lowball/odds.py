@@ -1,7 +1,11 @@
-"""Draw odds and equity for 2-7 lowball: what to throw, and what are my chances.
+"""Draw odds and equity for 2-7 lowball (draw odds for A-5 and badugi too): what to throw, and
+what are my chances.
 
 Everything is counted in the C core (``csrc/odds.c``); this module checks the arguments and
-turns counts into the numbers players use.
+turns counts into the numbers players use. Ace-to-five lowball and badugi (``ranking=`` of
+:func:`draw_outcomes`, :func:`discard_table` and :func:`threshold`) are counted by ranking every
+replacement with the C evaluator (:func:`lowball.evaluation.evaluate_batch`); :func:`equity`
+refuses them.
 
 * :func:`draw_outcomes`: every way one discard can be replaced, exactly: how often each final
   hand comes, and the chance of any hand or better.
@@ -36,6 +40,7 @@ better, so the roughest 8-6 (8-6-5-4-3) is the class compared with; ``"9"`` any 
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
@@ -52,7 +57,17 @@ from lowball import _odds
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
 from lowball.deck import ReshuffleRule, check_seed
 from lowball.errors import InvalidCardError, InvalidTypeError, InvalidValueError, whole_number
-from lowball.evaluation import NUM_CLASSES, HandCategory, _class_ranks, category, describe, evaluate
+from lowball.evaluation import (
+    NUM_CLASSES,
+    BadugiCategory,
+    HandCategory,
+    Ranking,
+    _class_ranks,
+    category,
+    describe,
+    evaluate,
+    evaluate_batch,
+)
 from lowball.parallel import check_executor, run_shards
 
 __all__ = [
@@ -106,7 +121,56 @@ def _roughest() -> dict[tuple[int, ...], int]:
     return out
 
 
-def threshold(target: Target, *, name: str = "target") -> int:
+def _ranking_arg(ranking: object) -> Ranking:
+    """``ranking`` as a :class:`Ranking` (a member or its name), or an InvalidValueError."""
+    if isinstance(ranking, Ranking):
+        return ranking
+    if not isinstance(ranking, str):
+        raise InvalidValueError(f"ranking = {ranking!r}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
+    return Ranking(ranking)
+
+
+@lru_cache(maxsize=3)
+def _roughest_of(ranking: Ranking) -> dict[tuple[str, ...], int]:
+    """A-5 and badugi: for every prefix of the ranks (top first, as :func:`describe` writes them)
+    of a made low (A-5: no pair; badugi: a four-card badugi), the roughest class with it."""
+    made = HandCategory.HIGH_CARD if ranking is Ranking.ACE_TO_FIVE else BadugiCategory.FOUR_CARD
+    out: dict[tuple[str, ...], int] = {}
+    for cls in range(1, ranking.num_classes + 1):
+        if category(cls, ranking) != made:
+            continue
+        ranks = tuple(describe(cls, ranking).partition(":")[0].split("-"))
+        for n in range(1, len(ranks) + 1):
+            out[ranks[:n]] = max(out.get(ranks[:n], 0), cls)
+    return out
+
+
+def _threshold_low(target: Target, name: str, ranking: Ranking) -> int:
+    """:func:`threshold` for A-5 and badugi."""
+    what = "A-5 low (a hand without a pair)" if ranking is Ranking.ACE_TO_FIVE else "four-card badugi"
+    example = "'8-6' or '9'" if ranking is Ranking.ACE_TO_FIVE else "'8-5' or '9'"
+    if isinstance(target, str) and _LOW_TEXT.match(target):
+        ranks = tuple("T" if t.strip() == "10" else t.strip().upper() for t in target.split("-"))
+        cls = _roughest_of(ranking).get(ranks)
+        if cls is None:
+            raise InvalidValueError(
+                f"{name} {target!r}: no {what} has those top ranks (expected ranks from the top down, "
+                f"the ace last, e.g. {example})"
+            )
+        return cls
+    size = ranking.hand_size
+    if isinstance(target, (str, tuple, list, Card, np.ndarray)) or not hasattr(type(target), "__index__"):
+        try:
+            return int(evaluate(_cards(target, name, size), ranking))
+        except InvalidCardError as exc:
+            raise InvalidCardError(
+                f"{name} {target!r}: expected a {ranking.title} class 1..{ranking.num_classes}, {size} cards "
+                f"or a low like {example} ({exc})"
+            ) from None
+    return whole_number(target, name, 1, ranking.num_classes)
+
+
+def threshold(target: Target, *, name: str = "target", ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> int:
     """The class a target stands for: hands of this class or lower are "that hand or better".
 
     Parameters
@@ -115,21 +179,31 @@ def threshold(target: Target, *, name: str = "target") -> int:
         A class number 1..7462 (any integer type); five cards (text or a hand): their class; or a
         low written by its top ranks, from the top down, separated by ``-``: ``"9"`` (any 9-low:
         the roughest is 9-8-7-6-4), ``"8-6"`` (8-6-5-4-3), ``"7-5-4-3-2"``. ``T`` or ``10`` is ten.
+        In A-5 (``ranking``) a class 1..6175, five cards, or the top ranks of a low without a
+        pair, the ace low and last (``"8-6"``: 8-6-5-4-3; ``"6-4-3-2-A"``). In badugi a class
+        1..1092, four cards, or the top ranks of a four-card badugi (``"9"``: any four-card
+        9 or better, the roughest 9-8-7-6; ``"8-5"``: 8-5-4-3).
     name
         The argument's name, for the error message.
+    ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
+        The hand ranking the target is read in.
 
     Returns
     -------
     int
-        The class, 1..7462.
+        The class, 1..``ranking.num_classes``.
 
     Raises
     ------
     InvalidValueError
-        For a class outside 1..7462, or a low no hand has (``"5-4"``, ``"8-8"``, ``"9-9-9"``).
+        For a class outside 1..7462 (the ranking's classes), a low no hand has (``"5-4"``,
+        ``"8-8"``, ``"9-9-9"``), or an unknown ranking.
     InvalidCardError
-        For text that is neither a low nor five cards.
+        For text that is neither a low nor a hand.
     """
+    r = _ranking_arg(ranking)
+    if r is not Ranking.DEUCE_TO_SEVEN:
+        return _threshold_low(target, name, r)
     if isinstance(target, str) and _LOW_TEXT.match(target):
         ranks = tuple(RANKS.index("T" if t.strip() == "10" else t.strip().upper()) for t in target.split("-"))
         cls = _roughest().get(ranks)
@@ -151,6 +225,20 @@ def threshold(target: Target, *, name: str = "target") -> int:
 
 LOWS: dict[int, int] = {r: threshold(str(r)) for r in (7, 8, 9, 10)}
 """The roughest class of each low a draw table shows: ``LOWS[8]`` is 8-7-6-5-3 (any 8-low or better)."""
+
+
+def lows_of(ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> dict[int, int]:
+    """The roughest class of each low a draw table shows in ``ranking``: :data:`LOWS` for 2-7;
+    in A-5 the roughest 7-, 8-, 9- and 10-low (``{7: 7-6-5-4-3, ...}``), in badugi the roughest
+    four-card badugi 7, 8, 9 and T high (``{7: 7-6-5-4, ...}``).
+
+    Raises
+    ------
+    InvalidValueError
+        For an unknown ranking.
+    """
+    r = _ranking_arg(ranking)
+    return dict(LOWS) if r is Ranking.DEUCE_TO_SEVEN else {k: threshold(str(k), ranking=r) for k in (7, 8, 9, 10)}
 
 
 def _rank_index(value: object, name: str) -> int:
@@ -427,10 +515,13 @@ class DrawOutcomes:
     ----------
     kept, discard : tuple of Card
         The cards kept and thrown.
-    counts : numpy.ndarray, shape (7463,), dtype uint64
-        ``counts[c]`` is the number of replacements giving a hand of class ``c`` (index 0 unused).
+    counts : numpy.ndarray, shape (classes + 1,), dtype uint64
+        ``counts[c]`` is the number of replacements giving a hand of class ``c`` (index 0 unused;
+        7463 entries for 2-7, 6176 for A-5, 1093 for badugi).
     total : int
         The number of replacements: C(unseen, cards drawn).
+    ranking : Ranking
+        The hand ranking of the classes.
     """
 
     kept: tuple[Card, ...]
@@ -438,6 +529,7 @@ class DrawOutcomes:
     counts: npt.NDArray[np.uint64] = field(repr=False)
     total: int
     _cumulative: npt.NDArray[np.uint64] = field(repr=False)
+    ranking: Ranking = Ranking.DEUCE_TO_SEVEN
 
     @property
     def drawn(self) -> int:
@@ -452,7 +544,7 @@ class DrawOutcomes:
         InvalidValueError, InvalidCardError
             For a target :func:`threshold` refuses.
         """
-        return int(self._cumulative[threshold(target)])
+        return int(self._cumulative[threshold(target, ranking=self.ranking)])
 
     def probability(self, target: Target) -> float:
         """The chance of finishing with ``target`` or better, in [0, 1].
@@ -465,17 +557,35 @@ class DrawOutcomes:
         return self.count(target) / self.total
 
     def lows(self) -> dict[int, float]:
-        """The chance of a 7-, 8-, 9- and 10-low or better: ``{7: p7, 8: p8, 9: p9, 10: p10}``."""
-        return {r: int(self._cumulative[c]) / self.total for r, c in LOWS.items()}
+        """The chance of a 7-, 8-, 9- and 10-low or better: ``{7: p7, 8: p8, 9: p9, 10: p10}``
+        (in badugi: of a four-card badugi 7, 8, 9, T high or better; see :func:`lows_of`)."""
+        return {r: n / self.total for r, n in self.low_counts().items()}
 
-    def by_category(self) -> dict[HandCategory, float]:
-        """The chance of finishing in each category (a low, a pair, ..., a straight, a flush)."""
-        out = {}
+    def low_counts(self) -> dict[int, int]:
+        """The replacements behind :meth:`lows`: ``{7: n7, 8: n8, 9: n9, 10: n10}``."""
+        return {r: int(self._cumulative[c]) for r, c in lows_of(self.ranking).items()}
+
+    def by_category(self) -> dict[HandCategory | BadugiCategory, float]:
+        """The chance of finishing in each category (a low, a pair, ..., a straight, a flush; in
+        A-5 no straight or flush; in badugi a four-card badugi, a three-card hand, ...)."""
+        out: dict[HandCategory | BadugiCategory, float] = {}
+        if self.ranking is not Ranking.DEUCE_TO_SEVEN:
+            of = _categories(self.ranking)
+            kind = BadugiCategory if self.ranking is Ranking.BADUGI else HandCategory
+            for value in sorted(set(of[1:].tolist())):
+                out[kind(value)] = int(self.counts[of == value].sum()) / self.total
+            return out
         for cat in HandCategory:
             first, last = _category_span(cat)
             n = int(self._cumulative[last]) - int(self._cumulative[first - 1])
             out[cat] = n / self.total
         return out
+
+
+@lru_cache(maxsize=2)
+def _categories(ranking: Ranking) -> npt.NDArray[np.int64]:
+    """The category value of each class of ``ranking`` (index 0: -1)."""
+    return np.array([-1, *(int(category(c, ranking)) for c in range(1, ranking.num_classes + 1))], dtype=np.int64)
 
 
 @cache
@@ -485,40 +595,82 @@ def _category_span(cat: HandCategory) -> tuple[int, int]:
 
 
 def _outcomes(
-    kept: tuple[Card, ...], thrown: tuple[Card, ...], counts: npt.NDArray[np.uint64], total: int
+    kept: tuple[Card, ...],
+    thrown: tuple[Card, ...],
+    counts: npt.NDArray[np.uint64],
+    total: int,
+    ranking: Ranking = Ranking.DEUCE_TO_SEVEN,
 ) -> DrawOutcomes:
     counts.setflags(write=False)
     cum = np.cumsum(counts, dtype=np.uint64)
     cum.setflags(write=False)
-    return DrawOutcomes(kept, thrown, counts, total, cum)
+    if ranking is Ranking.DEUCE_TO_SEVEN:
+        return DrawOutcomes(kept, thrown, counts, total, cum)
+    return DrawOutcomes(kept, thrown, counts, total, cum, ranking)
 
 
-def draw_outcomes(hand: HandLike, discard: HandLike = (), dead: HandLike = ()) -> DrawOutcomes:
+@lru_cache(maxsize=8)
+def _combinations(n: int, k: int) -> npt.NDArray[np.uint8]:
+    """Every k-subset of range(n) in itertools.combinations order, shape (C(n, k), k), uint8."""
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)), dtype=np.uint8)
+    out = flat.reshape(math.comb(n, k), k)
+    out.setflags(write=False)
+    return out
+
+
+_ROWS = 1 << 18  # rows ranked at once by the enumeration of A-5 and badugi draws
+
+
+def _hist(kept: Sequence[int], unseen: Sequence[int], drawn: int, ranking: Ranking) -> npt.NDArray[np.uint64]:
+    """A-5 and badugi: how many of the C(len(unseen), drawn) ways to add ``drawn`` unseen cards
+    to ``kept`` end in each class (shape (classes + 1,), uint64), ranked by the C evaluator."""
+    pool = np.array(unseen, dtype=np.uint8)
+    picks = pool[_combinations(len(pool), drawn)]
+    counts = np.zeros(ranking.num_classes + 1, dtype=np.uint64)
+    for start in range(0, max(1, len(picks)), _ROWS):
+        block = picks[start : start + _ROWS]
+        rows = np.empty((len(block), len(kept) + drawn), dtype=np.uint8)
+        rows[:, : len(kept)] = np.array(kept, dtype=np.uint8)
+        rows[:, len(kept) :] = block
+        classes = evaluate_batch(rows, ranking=ranking, check=False)
+        counts += np.bincount(classes, minlength=ranking.num_classes + 1).astype(np.uint64)
+    return counts
+
+
+def draw_outcomes(
+    hand: HandLike, discard: HandLike = (), dead: HandLike = (), *, ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN
+) -> DrawOutcomes:
     """Every way ``discard`` can be replaced from the unseen cards, exactly.
 
     Parameters
     ----------
     hand
-        Five cards.
+        Five cards (four in badugi).
     discard
-        The cards thrown: 0 to 5 of the hand (``""`` or ``()`` stands pat).
+        The cards thrown: 0 to all of the hand (``""`` or ``()`` stands pat).
     dead
         Cards known to be out of play (not in the hand).
+    ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
+        The hand ranking the final hands are counted in. 2-7 is counted by the C odds kernel;
+        A-5 (WSOP-LAR 287-290) and badugi (WSOP-LAR 303-304) by ranking every replacement with
+        :func:`lowball.evaluation.evaluate_batch` (all of them: C(47, 5) = 1,533,939 rows at
+        most).
 
     Returns
     -------
     DrawOutcomes
-        Counts by final class over the C(52 - 5 - len(dead), len(discard)) replacements.
+        Counts by final class over the C(52 - hand size - len(dead), len(discard)) replacements.
 
     Raises
     ------
     InvalidCardError
-        For malformed cards, a thrown card not in the hand, or a card both in the hand and dead
-        (the message names the card).
+        For malformed cards, a hand of the wrong size for the ranking, a thrown card not in the
+        hand, or a card both in the hand and dead (the message names the card).
     InvalidValueError
-        When the discard needs more cards than are unseen.
+        When the discard needs more cards than are unseen, or for an unknown ranking.
     """
-    cards = _cards(hand, "hand", 5)
+    r = _ranking_arg(ranking)
+    cards = _cards(hand, "hand", r.hand_size)
     thrown = _discard_of(cards, discard, "discard")
     places = _Places()
     places.add(cards, "the hand")
@@ -526,6 +678,9 @@ def draw_outcomes(hand: HandLike, discard: HandLike = (), dead: HandLike = ()) -
     unseen = places.unseen()
     _enough(unseen, len(thrown), "the discard")
     kept = tuple(c for c in cards if c not in thrown)
+    if r is not Ranking.DEUCE_TO_SEVEN:
+        counts = _hist([int(c) for c in kept], unseen, len(thrown), r)
+        return _outcomes(kept, thrown, counts, math.comb(len(unseen), len(thrown)), r)
     counts, total = _odds.draw_hist([int(c) for c in kept], unseen)
     return _outcomes(kept, thrown, counts, int(total))
 
@@ -579,7 +734,7 @@ class DiscardRow:
 
 @dataclass(frozen=True, eq=False)
 class DiscardTable(Sequence[DiscardRow]):
-    """All 32 discards of a hand, best first (a sequence of :class:`DiscardRow`).
+    """All 32 discards of a hand (16 of a badugi hand), best first (a sequence of :class:`DiscardRow`).
 
     Order: by equity against ``vs`` when one was given; otherwise by the chance of ``target``
     or better when one was given; otherwise by the mean of the chances of a 7-, 8-, 9- and
@@ -611,9 +766,15 @@ class _Opponent:
     thrown: tuple[Card, ...] = ()
 
 
-def _vs_of(vs: object, places: _Places) -> _Opponent:
+def _vs_of(vs: object, places: _Places, ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> _Opponent:
+    size = ranking.hand_size
     if isinstance(vs, (tuple, list)) and len(vs) == 2 and not all(isinstance(v, (int, Card)) for v in vs):
-        hand = _cards(vs[0], "vs hand", 5)
+        if ranking is not Ranking.DEUCE_TO_SEVEN:
+            raise InvalidValueError(
+                f"vs {vs!r}: a drawing opponent is counted for 2-7 only (the C odds kernel); in {ranking.title} "
+                "give a pat hand or a class"
+            )
+        hand = _cards(vs[0], "vs hand", size)
         thrown = _discard_of(hand, vs[1], "vs discard")
         places.add(hand, "the opponent's hand")
         return _Opponent("draw", hand=hand, thrown=thrown)
@@ -622,10 +783,10 @@ def _vs_of(vs: object, places: _Places) -> _Opponent:
         and _LOW_TEXT.match(vs)
         or (hasattr(type(vs), "__index__") and not isinstance(vs, (Card, str, np.ndarray)))
     ):
-        return _Opponent("class", threshold(vs, name="vs"))  # type: ignore[arg-type]
-    hand = _cards(vs, "vs", 5)
+        return _Opponent("class", threshold(vs, name="vs", ranking=ranking))  # type: ignore[arg-type]
+    hand = _cards(vs, "vs", size)
     places.add(hand, "the opponent's hand")
-    return _Opponent("pat", int(evaluate(hand)), hand)
+    return _Opponent("pat", int(evaluate(hand, ranking)), hand)
 
 
 def discard_table(
@@ -634,54 +795,67 @@ def discard_table(
     vs: object = None,
     *,
     target: Target | None = None,
+    ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN,
 ) -> DiscardTable:
-    """All 32 discards of ``hand``, exactly, best first.
+    """All 32 discards of ``hand`` (16 in badugi), exactly, best first.
 
     Parameters
     ----------
     hand
-        Five cards.
+        Five cards (four in badugi).
     dead
         Cards known to be out of play.
     vs : optional
         An opponent: a class or a low (``"9-8"``: the roughest 9-8, no card removal); a pat hand
         (five cards, which are then not in the deck); or ``(hand, discard)``, an opponent's known
-        hand and the cards it throws (heads-up single draw, exact).
+        hand and the cards it throws (heads-up single draw, exact; 2-7 only).
     target : optional
         Order the rows by the chance of this hand or better (see :func:`threshold`).
+    ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
+        The hand ranking (see :func:`draw_outcomes`): A-5 and badugi are counted by ranking every
+        replacement of every discard (about 2.6 million A-5 hands).
 
     Returns
     -------
     DiscardTable
-        32 rows. Against an opponent each row has the exact win, tie and lose chances.
+        2 ** hand size rows. Against an opponent each row has the exact win, tie and lose chances.
 
     Raises
     ------
     InvalidCardError
-        For malformed cards, or a card in two places (naming it).
+        For malformed cards, a hand of the wrong size for the ranking, or a card in two places
+        (naming it).
     InvalidValueError
-        For a bad ``vs`` class or ``target``.
+        For a bad ``vs`` class or ``target``, an unknown ranking, or in A-5 and badugi a
+        drawing opponent (``(hand, discard)``: its exact count is 2-7's C kernel alone).
     """
-    cards = _cards(hand, "hand", 5)
+    r = _ranking_arg(ranking)
+    size = r.hand_size
+    cards = _cards(hand, "hand", size)
     places = _Places()
     places.add(cards, "the hand")
     places.add(_cards(dead, "dead"), "dead")
-    opp = None if vs is None else _vs_of(vs, places)
-    goal = None if target is None else threshold(target)
+    opp = None if vs is None else _vs_of(vs, places, r)
+    goal = None if target is None else threshold(target, ranking=r)
     unseen = places.unseen()
     opp_draws = len(opp.thrown) if opp is not None else 0
     against = f", against an opponent drawing {opp_draws}" if opp_draws else ""
-    _enough(unseen, 5 + opp_draws, f"the table (throwing all five{against})")
-    hists = _odds.discard_hists([int(c) for c in cards], unseen)
+    all_of = "all five" if size == 5 else "all four"
+    _enough(unseen, size + opp_draws, f"the table (throwing {all_of}{against})")
+    if r is Ranking.DEUCE_TO_SEVEN:
+        hists = _odds.discard_hists([int(c) for c in cards], unseen)
     rows = []
     order_keys = []
     opp_kept = [] if opp is None else [int(c) for c in opp.hand if c not in opp.thrown]
-    for mask in range(32):
+    for mask in range(1 << size):
         thrown = tuple(c for i, c in enumerate(cards) if mask >> i & 1)
         kept = tuple(c for c in cards if c not in thrown)
-        counts = hists[mask]
         total = math.comb(len(unseen), len(thrown))
-        out = _outcomes(kept, thrown, counts, total)
+        if r is Ranking.DEUCE_TO_SEVEN:
+            out = _outcomes(kept, thrown, hists[mask], total)
+        else:
+            out = _outcomes(kept, thrown, _hist([int(c) for c in kept], unseen, len(thrown), r), total, r)
+        counts = out.counts
         row = DiscardRow(out)
         if opp is not None and opp.kind != "draw":
             win = int(out._cumulative[opp.cls - 1])
@@ -705,7 +879,7 @@ def discard_table(
     ordered = tuple(rows[k[-1]] for k in sorted(order_keys))
     vs_text = None
     if opp is not None and opp.kind == "class":
-        vs_text = describe(opp.cls)
+        vs_text = describe(opp.cls, r)
     elif opp is not None and opp.kind == "pat":
         vs_text = f"{format_cards(opp.hand)} standing pat"
     elif opp is not None:
@@ -841,8 +1015,13 @@ def equity(
     progress: Callable[[int], None] | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
+    ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN,
 ) -> Equity:
     """The share of the pot each hand wins at the showdown after ``draws`` draws.
+
+    2-7 only: the C kernel (``csrc/odds.c``) ranks 2-7 hands, and its strategies are 2-7's. A
+    ``ranking`` of A-5 or badugi is refused (:func:`discard_table` and :func:`draw_outcomes`
+    count the draws of those games).
 
     The hands are given in drawing order (position 0, first left of the button, draws first);
     the order matters only when the stub runs out. There is no betting: every hand goes to the
@@ -907,11 +1086,18 @@ def equity(
     InvalidTypeError
         For a ``burn`` or ``exact`` that is not a bool, or a ``progress`` that is not callable.
     InvalidValueError
-        Also for both ``executor`` and ``workers``, or a bad one of them.
+        Also for both ``executor`` and ``workers``, or a bad one of them; for an unknown
+        ``ranking``, or A-5 or badugi (not counted here: the message names the ranking).
 
     The sampling arguments (``trials``, ``stderr``, ``seed``, ``threads``) are checked even when
     the count turns out exact.
     """
+    r = _ranking_arg(ranking)
+    if r is not Ranking.DEUCE_TO_SEVEN:
+        raise InvalidValueError(
+            f"ranking {r.value!r}: the equity of {r.title} hands is not counted (the equity kernel ranks 2-7 "
+            "hands only); the odds of a draw are: lowball.odds.discard_table(..., ranking=...)"
+        )
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise InvalidValueError(f"hands {hands!r}: expected a list of five-card hands")
     if not 2 <= len(hands) <= MAX_PLAYERS:
