@@ -746,6 +746,8 @@ class DiscardTable(Sequence[DiscardRow]):
     hand: tuple[Card, ...]
     rows: tuple[DiscardRow, ...]
     vs: str | None = None
+    ranking: Ranking = Ranking.DEUCE_TO_SEVEN
+    """The hand ranking the rows are counted in."""
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -884,7 +886,7 @@ def discard_table(
         vs_text = f"{format_cards(opp.hand)} standing pat"
     elif opp is not None:
         vs_text = f"{format_cards(opp.hand)} throwing {format_cards(opp.thrown) or 'nothing'}"
-    return DiscardTable(cards, ordered, vs_text)
+    return DiscardTable(cards, ordered, vs_text, r)
 
 
 # -- equity ------------------------------------------------------------------------------------

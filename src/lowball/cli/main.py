@@ -202,11 +202,14 @@ def rank(
 
     \b
       7s5h4d3c2s  1  high card  7-5-4-3-2: number one (the wheel)
-      lowball rank -r a-5 5c4d3h2sAc:   5c4d3h2sAc  1  high card  5-4-3-2-A: the wheel, ...
-      lowball rank -r badugi 8c5d3h2s:  8c5d3h2s  36  badugi  8-5-3-2: a 4-card badugi, 8 high
 
-    With --ranking a-5 the classes run 1..6175; with --ranking badugi a hand is four cards, the
-    classes run 1..1092 and the category says how many cards play (badugi, three-card hand, ...).
+    With --ranking a-5 (aces low, straights and flushes do not count) the classes run 1..6175;
+    with --ranking badugi a hand is four cards, the classes run 1..1092 and the category says
+    how many cards play (badugi, three-card hand, two-card hand, one-card hand):
+
+    \b
+      lowball rank -r badugi 8c5d3h2s
+      8c5d3h2s  42  badugi  8-5-3-2: a 4-card badugi, 8 high
 
     The hand is echoed in one form however it was written: its cards in the order given, T for
     ten, suits in lowercase, nothing between them (7S 5H 4D 3C 2S gives 7s5h4d3c2s). Every hand
@@ -539,10 +542,11 @@ MOST_TRIALS = 100_000_000
     callback=_whole_number(1, 32),
     metavar="N",
     default=None,
-    help="Show only the best N discards (1..32). Default: all 32.",
+    help="Show only the best N discards (1..32). Default: all 32 (16 in badugi).",
 )
 @_json_option
 @_symbols_option
+@_ranking_option
 @click.pass_context
 def draw(
     ctx: click.Context,
@@ -554,6 +558,7 @@ def draw(
     top: int | None,
     as_json: bool,
     symbols: bool,
+    ranking: Ranking,
 ) -> None:
     """What to throw: all 32 discards of HAND for one draw, counted exactly, best first.
 
@@ -569,39 +574,55 @@ def draw(
 
     --json writes the table as one JSON object (card text in letters, exact counts beside
     each probability).
+
+    With --ranking a-5 (aces low, straights and flushes do not count: the lows are A-5 lows) or
+    --ranking badugi (a hand of four cards, 16 discards; the columns are the chances of a
+    four-card badugi 7, 8, 9 and T high or better) every replacement is ranked exactly too; an
+    opponent there is a pat hand (--vs HAND) or --vs-pat, not a drawing one. For example
+
+    \b
+      lowball draw -r badugi Kc2d3h4h --vs-pat 8
     """
     from lowball import odds
     from lowball.cli import odds as work
 
+    size = ranking.hand_size
     if len(hand) > 1:
-        _unquoted_hand(ctx, hand)
+        _unquoted_hand(ctx, hand, size)
         _fail(ctx, f"give one hand, got {len(hand)}: {' '.join(hand)}")
     if vs_hand is not None and vs_pat is not None:
         _fail(ctx, "give one opponent: --vs HAND[:DISCARD] (its cards known) or --vs-pat LOW, not both")
+    # 2-7 is called exactly as before; the other rankings name themselves
+    by: dict[str, Any] = {} if ranking is Ranking.DEUCE_TO_SEVEN else {"ranking": ranking}
     try:
-        cards = work.read_hand(hand[0], "hand")
+        cards = work.read_hand(hand[0], "hand", size)
         dead_cards = work.read_cards(dead, "--dead")
         vs: object = None
         vs_words: str | None = None
         vs_data: dict[str, object] | None = None
         places = [("the hand", cards), ("--dead", dead_cards)]
         if vs_hand is not None:
-            opp, thrown = work.read_vs(vs_hand)
+            opp, thrown = work.read_vs(vs_hand, size)
+            if thrown and ranking is not Ranking.DEUCE_TO_SEVEN:
+                raise InvalidValueError(
+                    f"--vs {vs_hand!r}: a drawing opponent is counted for 2-7 only; in {ranking.title} "
+                    "give a pat hand (--vs HAND) or --vs-pat"
+                )
             places.append(("--vs", opp))
             vs = opp if thrown is None else (opp, thrown)
-            vs_words = work.vs_text(opp, thrown, symbols=symbols)
+            vs_words = work.vs_text(opp, thrown, symbols=symbols, ranking=ranking)
             vs_data = {
                 "hand": format_cards(opp),
-                "discard": format_cards(sorted_hand(thrown or ())),
-                "class": int(evaluate(opp)),
+                "discard": format_cards(sorted_hand(thrown or (), ranking)),
+                "class": int(evaluate(opp, ranking)),
             }
         elif vs_pat is not None:
-            vs = odds.threshold(vs_pat, name="--vs-pat")
-            vs_words = work.vs_text(cls=vs)
+            vs = odds.threshold(vs_pat, name="--vs-pat", **by)
+            vs_words = work.vs_text(cls=vs, ranking=ranking)
             vs_data = {"hand": None, "discard": "", "class": vs}
-        goal = None if target is None else odds.threshold(target, name="--target")
+        goal = None if target is None else odds.threshold(target, name="--target", **by)
         odds.check_places(places)
-        table = odds.discard_table(cards, dead_cards, vs, target=goal)
+        table = odds.discard_table(cards, dead_cards, vs, target=goal, **by)
     except LowballError as e:
         _fail(ctx, str(e))
     if as_json:
@@ -697,6 +718,17 @@ def draw(
 @_json_option
 @_symbols_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar (it goes to standard error).")
+@click.option(
+    "--ranking",
+    "-r",
+    type=str,
+    callback=_ranking_option_value,
+    metavar="[2-7]",
+    default="2-7",
+    show_default=True,
+    help="The hand ranking: 2-7 only (the equity kernel ranks 2-7 hands); a-5 and badugi are "
+    "refused with a message (their draws are counted by lowball draw --ranking).",
+)
 @click.pass_context
 def odds(
     ctx: click.Context,
@@ -714,8 +746,9 @@ def odds(
     as_json: bool,
     symbols: bool,
     quiet: bool,
+    ranking: Ranking,
 ) -> None:
-    """Equity of 2 to 9 hands going to the showdown: win, tie and share of the pot.
+    """Equity of 2 to 9 hands going to the showdown: win, tie and share of the pot (2-7).
 
     Hands are given in drawing order (the first left of the button first). With one draw to
     come and every discard known (--discards, or decided by the strategies), every deal is
@@ -736,6 +769,12 @@ def odds(
     from lowball import odds as library
     from lowball.cli import odds as work
 
+    if ranking is not Ranking.DEUCE_TO_SEVEN:
+        _fail(
+            ctx,
+            f"--ranking {ranking.value}: the equity of {ranking.title} hands is not counted (the equity kernel "
+            f"ranks 2-7 hands only); for the odds of a draw: lowball draw --ranking {ranking.value} HAND",
+        )
     _unquoted_hand(ctx, hands)
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands, got {len(hands)}")

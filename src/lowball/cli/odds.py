@@ -15,7 +15,7 @@ from lowball import odds
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.render import cards_text, sorted_hand
 from lowball.errors import InvalidCardError, InvalidValueError
-from lowball.evaluation import describe
+from lowball.evaluation import Ranking, describe
 
 __all__ = [
     "vs_text",
@@ -32,21 +32,29 @@ __all__ = [
 ]
 
 _LOW_NAMES = {r: f"{r}-low" for r in odds.LOWS}
+_BADUGI_NAMES = {7: "7-high", 8: "8-high", 9: "9-high", 10: "T-high"}
+
+
+def _low_names(ranking: Ranking) -> dict[int, str]:
+    """The columns of the lows a draw table shows: ``7-low`` .. ``10-low``; in badugi the
+    four-card badugis ``7-high`` .. ``T-high``."""
+    return _BADUGI_NAMES if ranking is Ranking.BADUGI else _LOW_NAMES
 
 
 # -- reading arguments -------------------------------------------------------------------------
 
 
-def read_hand(text: str, name: str) -> tuple[Card, ...]:
-    """Five cards from ``text``; an error names ``name`` (``hand 2``, ``--vs``) and the text.
+def read_hand(text: str, name: str, size: int = 5) -> tuple[Card, ...]:
+    """``size`` cards (five, or four in badugi) from ``text``; an error names ``name`` (``hand
+    2``, ``--vs``) and the text.
 
     Raises
     ------
     InvalidCardError
-        For text that is not five distinct cards.
+        For text that is not ``size`` distinct cards.
     """
     try:
-        return parse_cards(text, count=5)
+        return parse_cards(text, count=size)
     except InvalidCardError as e:
         raise InvalidCardError(f"{name} {text.strip()!r}: {e}") from None
 
@@ -79,7 +87,7 @@ def _thrown(hand: tuple[Card, ...], text: str, name: str, whose: str) -> tuple[C
     return thrown
 
 
-def read_vs(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
+def read_vs(text: str, size: int = 5) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
     """``--vs`` of ``lowball draw``: ``HAND`` (a pat hand) or ``HAND:DISCARD`` (a hand that draws,
     throwing DISCARD; ``HAND:`` or ``HAND:-`` stands pat). Returns (hand, discard or None for a
     pat hand given without a colon).
@@ -90,7 +98,7 @@ def read_vs(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
         For a malformed hand, or a discarded card not in it.
     """
     hand_text, colon, thrown_text = text.partition(":")
-    hand = read_hand(hand_text, "--vs")
+    hand = read_hand(hand_text, "--vs", size)
     if not colon:
         return hand, None
     return hand, _thrown(hand, thrown_text, "--vs discard", "the opponent's hand")
@@ -123,8 +131,8 @@ def _pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
-def _kept(cards: Sequence[Card], symbols: bool) -> str:
-    return cards_text(cards, sort=True, symbols=symbols) if cards else "-"
+def _kept(cards: Sequence[Card], symbols: bool, ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> str:
+    return cards_text(cards, sort=True, symbols=symbols, ranking=ranking) if cards else "-"
 
 
 def draw_report(
@@ -140,7 +148,8 @@ def draw_report(
 
     A head (the hand, the unseen cards, the opponent, the target), then one row per discard,
     best first: its place, the cards kept (highest first; ``-`` for none), the cards drawn
-    (``pat`` for none), the chance of a 7-, 8-, 9- and 10-low or better, then the chance of
+    (``pat`` for none), the chance of a 7-, 8-, 9- and 10-low or better (in badugi of a
+    four-card badugi 7, 8, 9 and T high or better), then the chance of
     ``target`` or better (when given) and of winning and tying against the opponent and the
     equity (when one was given). Percentages have one decimal.
 
@@ -159,21 +168,26 @@ def draw_report(
     symbols : bool, default False
         Suits as symbols.
     """
+    rk = table.ranking
+    names = _low_names(rk)
     unseen = next(r.outcomes.total for r in table.rows if r.drawn == 1)  # C(unseen, 1)
-    lines = [f"{cards_text(table.hand, sort=True, symbols=symbols)} ({describe(table.hand)})"]
+    lines = [f"{cards_text(table.hand, sort=True, symbols=symbols, ranking=rk)} ({describe(table.hand, rk)})"]
+    if rk is not Ranking.DEUCE_TO_SEVEN:
+        lines[0] = f"{rk.title}: {lines[0]}"
     where = f"{unseen} unseen cards"
     if dead:
-        where += f" ({cards_text(dead, sort=True, symbols=symbols)} dead)"
+        where += f" ({cards_text(dead, sort=True, symbols=symbols, ranking=rk)} dead)"
     lines.append(f"{where}; every replacement counted exactly")
     if vs is not None:
         lines.append(f"vs {vs}")
     if target is not None:
-        lines.append(f"target: {describe(target)} or better")
+        lines.append(f"target: {describe(target, rk)} or better")
+    what = "a four-card badugi this high" if rk is Ranking.BADUGI else "each low"
     lines.append(
-        "chance of each low or better after the draw" + (", and against the opponent" if table.vs is not None else "")
+        f"chance of {what} or better after the draw" + (", and against the opponent" if table.vs is not None else "")
     )
-    width = max(4, *(len(_kept(r.kept, symbols)) for r in table.rows))
-    head = f"{'#':>2}  {'keep':<{width}}  {'draw':<4}" + "".join(f"  {n:>6}" for n in _LOW_NAMES.values())
+    width = max(4, *(len(_kept(r.kept, symbols, rk)) for r in table.rows))
+    head = f"{'#':>2}  {'keep':<{width}}  {'draw':<4}" + "".join(f"  {n:>6}" for n in names.values())
     if target is not None:
         head += f"  {'target':>6}"
     if table.vs is not None:
@@ -182,8 +196,8 @@ def draw_report(
     rows = table.rows if top is None else table.rows[:top]
     for i, row in enumerate(rows, start=1):
         lows = row.lows()
-        text = f"{i:>2}  {_kept(row.kept, symbols):<{width}}  {row.drawn or 'pat':<4}"
-        text += "".join(f"  {_pct(lows[r]):>6}" for r in _LOW_NAMES)
+        text = f"{i:>2}  {_kept(row.kept, symbols, rk):<{width}}  {row.drawn or 'pat':<4}"
+        text += "".join(f"  {_pct(lows[r]):>6}" for r in names)
         if target is not None:
             text += f"  {_pct(row.outcomes.probability(target)):>6}"
         if row.win is not None and row.tie is not None and row.equity is not None:
@@ -195,17 +209,22 @@ def draw_report(
 
 
 def vs_text(
-    hand: Sequence[Card] = (), thrown: Sequence[Card] | None = None, cls: int = 0, symbols: bool = False
+    hand: Sequence[Card] = (),
+    thrown: Sequence[Card] | None = None,
+    cls: int = 0,
+    symbols: bool = False,
+    ranking: Ranking = Ranking.DEUCE_TO_SEVEN,
 ) -> str:
     """The opponent of a discard table in words: a known pat ``hand`` (``thrown`` None), a known
-    ``hand`` throwing ``thrown``, or a pat hand of class ``cls`` whose cards are not known."""
+    ``hand`` throwing ``thrown``, or a pat hand of class ``cls`` whose cards are not known; in
+    the hand ``ranking``."""
     if not hand:
-        return f"a pat {describe(cls)} (its cards unknown: none taken out of the deck)"
-    shown = cards_text(hand, sort=True, symbols=symbols)
+        return f"a pat {describe(cls, ranking)} (its cards unknown: none taken out of the deck)"
+    shown = cards_text(hand, sort=True, symbols=symbols, ranking=ranking)
     if thrown is None:
-        return f"{shown} standing pat ({describe(hand)})"
+        return f"{shown} standing pat ({describe(hand, ranking)})"
     if not thrown:
-        return f"{shown} standing pat ({describe(hand)}), drawing nothing"
+        return f"{shown} standing pat ({describe(hand, ranking)}), drawing nothing"
     n = len(thrown)
     return (
         f"{shown} throwing {cards_text(thrown, sort=True, symbols=symbols)} (drawing {n}: both draws counted exactly)"
@@ -232,14 +251,15 @@ def draw_json(
     ``tie``, ``lose`` and ``equity``.
     """
     rows = []
+    rk = table.ranking
     for row in table.rows:
         out = row.outcomes
         item: dict[str, Any] = {
-            "keep": format_cards(sorted_hand(row.kept)),
-            "discard": format_cards(sorted_hand(row.discard)),
+            "keep": format_cards(sorted_hand(row.kept, rk)),
+            "discard": format_cards(sorted_hand(row.discard, rk)),
             "draw": row.drawn,
             "completions": out.total,
-            "low_counts": {str(r): out.count(c) for r, c in odds.LOWS.items()},
+            "low_counts": {str(r): n for r, n in out.low_counts().items()},
             "lows": {str(r): p for r, p in row.lows().items()},
         }
         if target is not None:
@@ -258,13 +278,16 @@ def draw_json(
                 equity=row.equity,
             )
         rows.append(item)
-    return {
+    out_json = {
         "hand": format_cards(table.hand),
-        "dead": format_cards(sorted_hand(dead)),
+        "dead": format_cards(sorted_hand(dead, rk)),
         "vs": vs,
-        "target": None if target is None else {"class": target, "description": describe(target)},
+        "target": None if target is None else {"class": target, "description": describe(target, rk)},
         "rows": rows,
     }
+    if rk is not Ranking.DEUCE_TO_SEVEN:  # 2-7's JSON stays as it was
+        out_json = {"ranking": rk.value, **out_json}
+    return out_json
 
 
 # -- lowball odds ------------------------------------------------------------------------------
@@ -395,14 +418,20 @@ def play_odds(
     top: int = 8,
     symbols: bool = False,
     draws_after: int = 0,
+    ranking: Ranking = Ranking.DEUCE_TO_SEVEN,
 ) -> str:
     """What ``?`` adds to the help in ``lowball play``: at a draw, the best ``top`` discards of
     ``hand`` for this draw (:func:`draw_report`, the ``dead`` cards out of the deck; with
     ``draws_after`` > 0 draws still to come after this one, a line says the table counts this
     draw only); facing a bet (``to_call`` > 0 chips), the pot odds of a call (:func:`pot_odds`,
-    ``pot`` in chips, every wager in it); otherwise a line that there is nothing to price."""
+    ``pot`` in chips, every wager in it); otherwise a line that there is nothing to price. The
+    discards are counted in the game's ``ranking`` (exactly in A-5 and badugi too)."""
     if drawing:
-        table = odds.discard_table(hand, dead)
+        table = (
+            odds.discard_table(hand, dead)
+            if ranking is Ranking.DEUCE_TO_SEVEN
+            else odds.discard_table(hand, dead, ranking=ranking)
+        )
         head = "Your discards for this draw:\n"
         if draws_after > 0:
             later = "draw" if draws_after == 1 else "draws"
