@@ -291,7 +291,9 @@ def compare(ctx: click.Context, hands: Sequence[str], showdown: bool, ranking: R
 
 _VARIANT_HELP = (
     "The game, by PHH code: F2L3D (2-7 triple draw, fixed limit 2/4, the default), P2L3D / "
-    "N2L3D (triple draw, pot / no limit), F2L1D / P2L1D / N2L1D (single draw). Blinds 1/2."
+    "N2L3D (triple draw, pot / no limit), F2L1D / P2L1D / N2L1D (single draw), LB-FA5L3D (A-5 "
+    "triple draw, fixed limit 2/4: aces low, straights and flushes do not count), FB (badugi, "
+    "fixed limit 2/4: four cards, triple draw). Blinds 1/2."
 )
 _BOTS_HELP = (
     "Bots, comma-separated, one per seat in seat order; the list repeats to fill the table. "
@@ -874,7 +876,7 @@ def play(
     name: str,
     symbols: bool,
 ) -> None:
-    """Play 2-7 lowball at the terminal against bots.
+    """Play lowball at the terminal against bots: 2-7, A-5 or badugi (--variant).
 
     You sit in seat 1; the button moves one seat after each hand; a broke bot buys in again.
     The game goes on until you type q (or the input ends) or you have no chips left; between
