@@ -77,6 +77,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "Target",
     "threshold",
+    "lows_of",
     "check_places",
     "Strategy",
     "DrawOutcomes",
