@@ -44,7 +44,7 @@ def test_simulate_command_names_the_variant() -> None:
 
 def test_help_lists_the_new_codes() -> None:
     r = CliRunner().invoke(main, ["simulate", "--help"])
-    assert "[F2L1D|F2L3D|FB|LB-FA5L3D|N2L1D|N2L3D|P2L1D|P2L3D]" in r.stdout
+    assert "[F2L1D|F2L3D|N2L1D|N2L3D|P2L1D|P2L3D|FB|LB-FA5L3D]" in r.stdout
     assert "LB-FA5L3D (A-5 triple draw, fixed limit 2/4" in " ".join(r.stdout.split())
     assert "FB (badugi, fixed limit 2/4: four cards, triple draw)" in " ".join(r.stdout.split())
 

@@ -27,7 +27,7 @@ from lowball._files import without_bom, write_text
 from lowball.bots import BOTS
 from lowball.cards import Card, format_cards, split_card_text
 from lowball.cli import rank as rank_work
-from lowball.cli.render import simulation_report, sorted_hand
+from lowball.cli.render import ranking_of, simulation_report, sorted_hand
 from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted
 from lowball.evaluation import Ranking, describe, evaluate, winners
 from lowball.simulate import SHARD_HANDS
@@ -353,11 +353,15 @@ def _whole_number(
     return convert
 
 
+_CODES = sorted(VARIANTS, key=lambda code: (ranking_of(VARIANTS[code]) is not Ranking.DEUCE_TO_SEVEN, code))
+"""The ready-made variants' codes as the command lists them: the 2-7 games first, then A-5 and badugi."""
+
+
 def _variant_code(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """An option callback: one of the ready-made variants' codes, in any case."""
     code = value.strip().upper()
     if code not in VARIANTS:
-        raise click.BadParameter(f"{value!r} is not a variant code: expected one of {', '.join(sorted(VARIANTS))}")
+        raise click.BadParameter(f"{value!r} is not a variant code: expected one of {', '.join(_CODES)}")
     return code
 
 
@@ -367,7 +371,7 @@ _variant_option = click.option(
     "variant_code",
     type=str,
     callback=_variant_code,
-    metavar="[" + "|".join(sorted(VARIANTS)) + "]",
+    metavar="[" + "|".join(_CODES) + "]",
     default="F2L3D",
     show_default=True,
     help=_VARIANT_HELP,
