@@ -86,3 +86,19 @@ def test_replay_a_badugi_history(tmp_path: Path) -> None:
         "p3 sensible shows Jh 6s 3h Ad: 6-3-A: three-card 6",
     ]
     assert lines[-1] == "the file's finishing_stacks match the replay"
+
+
+def test_play_question_mark_counts_the_badugi_discards() -> None:
+    r = CliRunner().invoke(main, ["play", "-v", "FB", "-n", "2", "--seed", "3", "--bots", "calling"], input="x\n?\nq\n")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    start = lines.index("badugi: Ks 8h 2c 2h (K-8-2: three-card K)")
+    assert lines[start + 1 : start + 7] == [
+        "48 unseen cards; every replacement counted exactly",
+        "chance of a four-card badugi this high or better after the draw",
+        "",
+        " #  keep         draw  7-high  8-high  9-high  T-high",
+        " 1  8h 2c        2       0.0%    2.7%    3.7%    5.0%",
+        " 2  2h           3       0.7%    1.2%    1.9%    2.9%",
+    ]
+    assert "(best 8 of 16 discards)" in lines
