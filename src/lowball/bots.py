@@ -83,9 +83,8 @@ def _checked(
 
 
 def _variant_ranking(variant: Variant) -> Ranking:
-    """The ranking a variant's showdown uses (2-7 for a variant that does not say)."""
-    ranking = getattr(variant, "ranking", Ranking.DEUCE_TO_SEVEN)
-    return ranking if isinstance(ranking, Ranking) else Ranking(ranking)
+    """The ranking a variant's showdown uses (``variant.ranking``)."""
+    return variant.ranking
 
 
 # -- hand reading ---------------------------------------------------------------------------

@@ -65,9 +65,8 @@ def _names(positions: Sequence[int], labels: Sequence[str]) -> str:
 
 
 def ranking_of(variant: Variant) -> Ranking:
-    """The hand ranking of a variant's showdown (2-7 for a variant that does not name one)."""
-    ranking = getattr(variant, "ranking", Ranking.DEUCE_TO_SEVEN)
-    return ranking if isinstance(ranking, Ranking) else Ranking(ranking)
+    """The hand ranking of a variant's showdown (``variant.ranking``)."""
+    return variant.ranking
 
 
 def _low_order(card: Card) -> int:
