@@ -365,6 +365,17 @@ def _variant_code(ctx: click.Context, param: click.Parameter, value: str) -> str
     return code
 
 
+def _serve_variant_codes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    """The callback of serve's --variant: codes from every use of the option, split at commas."""
+    codes: list[str] = []
+    for value in values:
+        for part in value.split(","):
+            if not part.strip():
+                raise click.BadParameter(f"{value!r}: an empty variant code (expected codes separated by commas)")
+            codes.append(_variant_code(ctx, param, part))
+    return tuple(codes)
+
+
 _variant_option = click.option(
     "--variant",
     "-v",
@@ -1084,7 +1095,20 @@ def _seconds_option(
 @click.option(
     "--tables", type=click.IntRange(1, 100), default=2, show_default=True, help="Tables to run (t1, t2, ...)."
 )
-@_variant_option
+@click.option(
+    "--variant",
+    "-v",
+    "variant_codes",
+    type=str,
+    multiple=True,
+    callback=_serve_variant_codes,
+    metavar="CODE[,CODE...]",
+    default=("F2L3D",),
+    show_default=True,
+    help="The variant of new tables; several (repeat the option or separate codes by commas: "
+    "--variant F2L3D,FB,LB-FA5L3D) go to new tables in turn, t1, t2, t3, ... (a mixed room). "
+    "Codes: " + ", ".join(_CODES) + ".",
+)
 @click.option("--seats", type=click.IntRange(2, 6), default=6, show_default=True, help="Seats at each new table.")
 @click.option(
     "--bots",
@@ -1111,7 +1135,7 @@ def serve(
     port: int,
     db: str,
     tables: int,
-    variant_code: str,
+    variant_codes: tuple[str, ...],
     seats: int,
     bots: str,
     bot_delay: float,
@@ -1127,7 +1151,8 @@ def serve(
     the other seats. Every action is stored in --db before it is answered: stop or kill the
     server and start it again on the same database, and every table goes on where it was; the
     pages reconnect by themselves. Tables already in the database keep their own variant;
-    --variant and --seats apply to new ones. Ctrl-C stops it.
+    --variant and --seats apply to new ones (several variants: a mixed room, e.g. 2-7, badugi
+    and A-5 tables with --variant F2L3D,FB,LB-FA5L3D). Ctrl-C stops it.
     """
     try:
         import starlette  # noqa: F401
@@ -1140,7 +1165,7 @@ def serve(
     options: dict[str, Any] = dict(
         db=db,
         tables=tables,
-        variant=_variant(variant_code),
+        variant=[_variant(code) for code in variant_codes],
         seats=seats,
         bots=None if bots == "none" else bots,
         bot_delay=bot_delay,

@@ -10,15 +10,20 @@ where it was, mid-hand included; pages reconnect by themselves.
 
 HTTP (JSON; an error is ``{"error": message, "code": code}`` with a 4xx status):
 
-- ``GET /api/tables``: ``{"tables": [{"id", "variant", "name", "stakes", "limit", "seats",
-  "humans", "bots", "taken", "hand"}]}``
+- ``GET /api/tables``: ``{"tables": [{"id", "variant", "name", "stakes", "limit", "ranking",
+  "game", "hand_size", "seats", "humans", "bots", "taken", "hand"}]}`` (``ranking`` the table's
+  :class:`~lowball.evaluation.Ranking` value, ``"2-7"``, ``"a-5"`` or ``"badugi"``; ``game`` its
+  title; ``hand_size`` 5, or 4 in badugi). Tables may play different games (a mixed room).
 - ``POST /api/tables/{id}/seats`` with ``{"player": NAME, "seat": N}`` (``seat`` optional):
   ``{"token", "table", "seat", "player", "expires"}``. A bot in that seat leaves when the hand
   in progress ends (until then the seat's status is ``joining``). 400 for a bad name or seat,
   404 for no such table, 409 for a taken name or seat or a full table.
 - ``POST /api/tables/{id}/leave`` with ``Authorization: Bearer TOKEN``: ``{"left": true,
   "chips": N or null}`` (null: the hand in progress is played out first); the token stops working.
-- ``GET /api/draw?hand=CARDS[&dead=CARDS]``: the ``lowball draw --json`` table of a hand.
+- ``GET /api/draw?hand=CARDS[&dead=CARDS][&table=ID][&ranking=NAME]``: the ``lowball draw
+  --json`` table of a hand in the ranking of table ``ID`` (or ``ranking``: ``2-7``, ``a-5``,
+  ``badugi``; 2-7 by default); 400 ``bad_ranking`` for an unknown ranking or one the table
+  does not play.
 - ``GET /`` the lobby, ``GET /table/{id}`` the table page, ``/static/...`` their files.
 
 WebSocket ``/ws/{id}``, JSON text frames of at most 4096 bytes. The client says first
@@ -28,13 +33,16 @@ number beyond the table's last event), then
 ``{"type": "act", "id": ANY, "seq": N, "action": {"kind": ..., "amount": N, "cards": "Kd Qs"}}``
 (``seq`` the table's action number from the last ``state``; ``amount`` the total wager *to*
 this round), ``{"type": "sit_out"}``, ``{"type": "sit_in"}`` or ``{"type": "ping"}``.
-The server sends ``welcome`` (the table's variant and stakes, the seat and player), then
+The server sends ``welcome`` (the table's variant, its ``ranking``, ``game`` and ``hand_size``,
+the stakes, the seat and player), then
 ``events`` (every :class:`~lowball.table.TableEvent` numbered above what the connection was sent,
-as that seat may see it: its own cards only) and ``state`` (the table as that seat may see it:
-seats with chips, bets and cards drawn (``joining``: the person who takes a bot's seat when the
-hand ends), the pot, the seat to act and its ``time_left``, ``you``
-with your cards, sorted as a low is read, and the legal actions, and the last ``showdown`` with
-the hands described) after every change; ``ack`` (``id``, ``seq``, ``repeated``) for an
+as that seat may see it: its own cards only; a ``show`` event carries the ``description`` of the
+hand shown, the server's :func:`~lowball.evaluation.describe` in the table's ranking) and
+``state`` (the table as that seat may see it: seats with chips, bets and cards drawn
+(``joining``: the person who takes a bot's seat when the hand ends), the pot, the seat to act and
+its ``time_left``, the table's ``ranking`` and ``hand_size``, ``you`` with your cards, sorted
+as a low is read in the table's game (A-5 and badugi: the ace low and last), their
+``description`` and the legal actions, and the last ``showdown`` with the hands described) after every change; ``ack`` (``id``, ``seq``, ``repeated``) for an
 accepted action and ``error`` (``id``, ``code``, ``message``) for a refused message, after which
 nothing at the table has changed. A hello with a forged or expired token is answered with an
 error and the socket is closed with code 4401.

@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lowball.errors import IllegalActionError, LowballError, SeqError, StoreError, TableError
+from lowball.evaluation import Ranking
 from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, _shown
 
 __all__ = ["create_app", "STATIC"]
@@ -205,13 +206,29 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
 
         hand = request.query_params.get("hand", "")
         dead = request.query_params.get("dead", "")
-        if len(hand) > 100 or len(dead) > 300:
-            return _error(ServerError("too_large", "hand or dead: too long"))
+        table_id = request.query_params.get("table")
+        ranking_name = request.query_params.get("ranking")
+        if len(hand) > 100 or len(dead) > 300 or len(ranking_name or "") > 20:
+            return _error(ServerError("too_large", "hand, dead or ranking: too long"))
         try:
-            cards = work.read_hand(hand, "hand")
+            if table_id is not None:
+                ranking = server().room(table_id).table.variant.ranking
+                if ranking_name is not None and Ranking(ranking_name) is not ranking:
+                    raise ServerError(
+                        "bad_ranking",
+                        f"ranking = {ranking_name!r}: table {table_id} plays {ranking.value!r}",
+                    )
+            else:
+                ranking = Ranking(ranking_name if ranking_name is not None else "2-7")
+        except ServerError as e:
+            return _error(e)
+        except LowballError as e:
+            return _error(ServerError("bad_ranking", str(e)))
+        try:
+            cards = work.read_hand(hand, "hand", ranking.hand_size)
             dead_cards = work.read_cards(dead or None, "dead")
             odds.check_places([("the hand", cards), ("dead", dead_cards)])
-            table = await run_in_threadpool(odds.discard_table, cards, dead_cards, None)
+            table = await run_in_threadpool(odds.discard_table, cards, dead_cards, None, ranking=ranking)
             data = work.draw_json(table, dead=dead_cards, vs=None, target=None)
         except LowballError as e:
             return _error(ServerError("bad_hand", str(e)))
@@ -420,6 +437,9 @@ def _hello(
         "name": facts["name"],
         "stakes": facts["stakes"],
         "limit": facts["limit"],
+        "ranking": facts["ranking"],
+        "game": facts["game"],
+        "hand_size": facts["hand_size"],
         "seats": facts["seats"],
     }
     # a new page (since 0) starts at the current hand; a page that saw events goes on after them

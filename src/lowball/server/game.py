@@ -15,7 +15,7 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,14 +61,25 @@ def _token_hash(token: str) -> str:
 
 def variant_facts(variant: Variant) -> dict[str, Any]:
     """What the lobby shows of a variant: its code, name, stakes (fixed limit: small bet / big
-    bet; pot and no limit: the blinds) and its betting kind (``fixed``, ``pot``, ``no``)."""
+    bet; pot and no limit: the blinds), its betting kind (``fixed``, ``pot``, ``no``) and its
+    game: ``ranking`` (the :class:`~lowball.evaluation.Ranking` value: ``"2-7"``, ``"a-5"``,
+    ``"badugi"``), ``game`` (its title, ``"badugi"``) and ``hand_size`` (cards per hand: 5, or
+    4 in badugi)."""
     b = variant.betting
     f = variant.forced
     if isinstance(b, FixedLimit):
         stakes, limit = f"{b.small_bet}/{b.big_bet}", "fixed"
     else:
         stakes, limit = f"{f.small_blind}/{f.big_blind}", "no" if isinstance(b, NoLimit) else "pot"
-    return {"variant": variant.code, "name": variant.name, "stakes": stakes, "limit": limit}
+    return {
+        "variant": variant.code,
+        "name": variant.name,
+        "stakes": stakes,
+        "limit": limit,
+        "ranking": variant.ranking.value,
+        "game": variant.ranking.title,
+        "hand_size": variant.hand_size,
+    }
 
 
 @dataclass
@@ -385,7 +396,7 @@ class Room:
                         "seat": e.seat,
                         "player": e.player,
                         "cards": _cards(e.cards),
-                        "description": describe(e.hand_class) if e.hand_class else None,
+                        "description": describe(e.hand_class, self.table.variant.ranking) if e.hand_class else None,
                     }
                 )
             elif e.kind == "win":
@@ -417,7 +428,7 @@ class Room:
             if info is not None and table.in_hand:
                 hand = table.player_view(seat)
                 if hand.position is not None and hand.hand:
-                    cards = tuple(sorted_hand(hand.hand))
+                    cards = tuple(sorted_hand(hand.hand, table.variant.ranking))
                 legal = hand.legal if table.actor == seat else None
             you = {
                 "seat": conn.seat,
@@ -425,11 +436,17 @@ class Room:
                 "status": info.status if info is not None else "joining",
                 "chips": public["seats"][seat]["chips"] if info is not None and seat is not None else 0,
                 "cards": _cards(cards),
+                "description": self._describe(cards),
                 "legal": _legal_json(legal),
                 "limit": public["limit"],
             }
         seats = [None if d is None else {**d, "you": d["seat"] == seat} for d in public["seats"]]
         return {**public["message"], "you": you, "seats": seats}
+
+    def _describe(self, cards: tuple[Card, ...]) -> str | None:
+        """The server's text of a whole hand in the table's ranking (None: not a whole hand)."""
+        variant = self.table.variant
+        return describe(cards, variant.ranking) if len(cards) == variant.hand_size else None
 
     def public_state(self, now: float) -> dict[str, Any]:
         """What every connection's ``state`` shares: the table as a spectator sees it."""
@@ -461,6 +478,8 @@ class Room:
             "betting_round": hand.betting_round if hand is not None else 0,
             "draw_round": hand.draw_round if hand is not None else 0,
             "draws": table.variant.draws,
+            "ranking": table.variant.ranking.value,
+            "hand_size": table.variant.hand_size,
             "button": view.button,
             "small_blind": view.small_blind,
             "big_blind": view.big_blind,
@@ -516,7 +535,12 @@ class Room:
             events = self.table.events_for(conn.seat, conn.sent, player=conn.player)
         else:
             events = self.table.events_for(None, conn.sent)
-        out = [e.to_dict() for e in events]
+        out = []
+        for e in events:
+            d = e.to_dict()
+            if e.kind == "show" and e.cards and e.hand_class:
+                d["description"] = describe(e.hand_class, self.table.variant.ranking)
+            out.append(d)
         conn.sent = self.table.event_number
         return {"type": "events", "events": out} if out else None
 
@@ -569,6 +593,18 @@ def _legal_json(legal: LegalActions | None) -> dict[str, Any] | None:
     }
 
 
+def _variants(variant: object) -> tuple[Variant, ...]:
+    """The ``variant`` option of :class:`GameServer` as a tuple of one or more variants."""
+    if variant is None:
+        return (VARIANTS["F2L3D"],)
+    if isinstance(variant, Variant):
+        return (variant,)
+    items = tuple(variant) if isinstance(variant, (list, tuple)) else ()
+    if not items or not all(isinstance(v, Variant) for v in items):
+        raise ServerError("bad_option", f"variant = {_shown(variant)}: expected a Variant or a list of Variants")
+    return items
+
+
 class GameServer:
     """Every room of one server and its SQLite store.
 
@@ -579,8 +615,9 @@ class GameServer:
         (mid-hand included, each with its own variant); missing ones are made.
     tables : int, default 2
         Tables the server runs at least (``t1``, ``t2``, ...).
-    variant : Variant, default 2-7 triple draw, fixed limit
-        The variant of new tables.
+    variant : Variant or sequence of Variant, default 2-7 triple draw, fixed limit
+        The variant of new tables; several are given to new tables in turn by table number
+        (``[F2L3D, FB, LB-FA5L3D]``: t1 2-7, t2 badugi, t3 A-5, t4 2-7, ...: a mixed room).
     seats : int, default 6
     bots : str or None, default "sensible"
         The built-in strategy of the bots that fill empty seats (see :data:`lowball.bots.BOTS`),
@@ -609,7 +646,7 @@ class GameServer:
         db: Any,
         *,
         tables: int = 2,
-        variant: Variant | None = None,
+        variant: Variant | Sequence[Variant] | None = None,
         seats: int = 6,
         bots: str | None = "sensible",
         bot_delay: float = 0.6,
@@ -619,7 +656,7 @@ class GameServer:
         token_hours: float = 12.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        variant = VARIANTS["F2L3D"] if variant is None else variant
+        variants = _variants(variant)
         if bots is not None and bots not in BOTS:
             raise ServerError("bad_option", f"bots = {bots!r}: expected one of {', '.join(BOTS)} or None")
         for name, value in (("bot_delay", bot_delay), ("next_hand_delay", next_hand_delay)):
@@ -649,7 +686,7 @@ class GameServer:
                 table_id = f"t{i}"
                 if table_id not in self.rooms:
                     table = Table(
-                        variant,
+                        variants[(i - 1) % len(variants)],
                         seats=seats,
                         table_id=table_id,
                         store=self.store,

@@ -72,9 +72,12 @@
   function render(tables) {
     tbody.replaceChildren();
     for (const t of tables) {
-      const row = el("tr", { id: "table-" + t.id, "data-table": t.id });
+      const row = el("tr", { id: "table-" + t.id, "data-table": t.id, "data-ranking": t.ranking || "2-7" });
       row.append(el("td", { class: "table-id" }, t.id));
-      row.append(el("td", {}, t.name + " (" + t.variant + ")"));
+      // the table's game: its name says it ("badugi, fixed limit"); tables of one server may differ
+      const gameCell = el("td", { class: "game" }, t.name + " (" + t.variant + ")");
+      if (t.game) gameCell.title = t.game + (t.hand_size ? ", " + t.hand_size + "-card hands" : "");
+      row.append(gameCell);
       row.append(el("td", {}, t.stakes));
       const taken = t.humans + t.bots;
       const seatsCell = el("td", {});

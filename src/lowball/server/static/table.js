@@ -54,12 +54,14 @@
   const RANKS = "23456789TJQKA";
   const SUIT_SYMBOL = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
   const SUIT_NAME = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-  const WORD = {
-    2: ["deuce", "deuces"], 3: ["three", "threes"], 4: ["four", "fours"], 5: ["five", "fives"],
-    6: ["six", "sixes"], 7: ["seven", "sevens"], 8: ["eight", "eights"], 9: ["nine", "nines"],
-    T: ["ten", "tens"], J: ["jack", "jacks"], Q: ["queen", "queens"], K: ["king", "kings"], A: ["ace", "aces"],
-  };
-  const NUMBERED = { 75432: "number one (the wheel)", 76432: "number two", 76532: "number three" };
+  // the table's game, from welcome and state: the server ranks and describes every hand
+  const game = { ranking: "2-7", handSize: 5 };
+
+  function setGame(data) {
+    if (typeof data.ranking === "string") game.ranking = data.ranking;
+    if (typeof data.hand_size === "number") game.handSize = data.hand_size;
+    document.body.dataset.ranking = game.ranking;
+  }
 
   /** Cards as a list of two-letter strings, from a list or from text such as "8s7h4d" or "8s 7h". */
   function cardList(cards) {
@@ -69,39 +71,6 @@
     const out = [];
     for (let i = 0; i + 1 < text.length; i += 2) out.push(text.slice(i, i + 2));
     return out;
-  }
-
-  /** A five-card 2-7 hand in players' words, as lowball.describe names it after its colon
-      ("9-8 low", "pair of eights", "number one (the wheel)"); "" for anything else. */
-  function describe(cards) {
-    const list = cardList(cards);
-    if (list.length !== 5) return "";
-    const ranks = list.map((c) => RANKS.indexOf(c[0].toUpperCase()));
-    if (ranks.some((r) => r < 0)) return "";
-    const counts = {};
-    for (const r of ranks) counts[r] = (counts[r] || 0) + 1;
-    const order = Object.keys(counts)
-      .map(Number)
-      .sort((a, b) => counts[b] - counts[a] || b - a);
-    const chars = [];
-    for (const r of order) for (let i = 0; i < counts[r]; i++) chars.push(RANKS[r]);
-    const shape = order.map((r) => counts[r]).join("");
-    const flush = list.every((c) => c[1].toLowerCase() === list[0][1].toLowerCase());
-    const straight = order.length === 5 && order[0] - order[4] === 4; // the ace is high only
-    const top = WORD[chars[0]][0];
-    if (straight && flush) return chars[0] === "A" ? "royal flush" : top + "-high straight flush";
-    if (shape === "41") return "four of a kind, " + WORD[chars[0]][1];
-    if (shape === "32") return "full house, " + WORD[chars[0]][1] + " full of " + WORD[chars[3]][1];
-    if (flush) return top + "-high flush";
-    if (straight) return top + "-high straight";
-    if (shape === "311") return "three of a kind, " + WORD[chars[0]][1];
-    if (shape === "221") return "two pair, " + WORD[chars[0]][1] + " and " + WORD[chars[2]][1];
-    if (shape === "2111") return "pair of " + WORD[chars[0]][1];
-    const key = chars.join("");
-    if (NUMBERED[key]) return NUMBERED[key];
-    if (key === "A5432") return "ace high, not a straight";
-    if (key.slice(1) === "5432") return "the nut " + top;
-    return chars[0] + "-" + chars[1] + " low";
   }
 
   function el(tag, attrs, text) {
@@ -128,9 +97,11 @@
     return node;
   }
 
-  /** Cards highest first, as a low is read (the order the server gives your own cards). */
+  /** Cards highest first, as a low is read in the table's game (the order the server gives your
+      own cards): the ace high in 2-7, low and last in A-5 and badugi ("5-4-3-2-A"). */
   function lowOrder(cards) {
-    const rank = (c) => RANKS.indexOf(c[0].toUpperCase());
+    const aceLow = game.ranking !== "2-7";
+    const rank = (c) => (aceLow && c[0].toUpperCase() === "A" ? -1 : RANKS.indexOf(c[0].toUpperCase()));
     const suit = (c) => "cdhs".indexOf(c[1].toLowerCase());
     return cardList(cards).sort((a, b) => rank(b) - rank(a) || suit(a) - suit(b));
   }
@@ -226,7 +197,7 @@
       case "deal":
         return cards.length
           ? ["You are dealt " + spaced(cards), "mine"]
-          : [name + " is dealt " + (ev.count || 5) + " cards", "quiet"];
+          : [name + " is dealt " + (ev.count || game.handSize) + " cards", "quiet"];
       case "round":
         return [ev.count <= 1 ? "Betting before the first draw" : "Betting round " + ev.count, "round"];
       case "draw_round":
@@ -252,7 +223,7 @@
       case "return":
         return [ev.amount + " uncalled returned to " + name, "quiet"];
       case "show": {
-        const description = describe(cards);
+        const description = lowName(ev.description);
         return [name + " shows " + lowOrder(cards).join(" ") + (description ? ": " + description : ""), "show"];
       }
       case "muck":
@@ -399,6 +370,7 @@
   function onMessage(data, ws) {
     switch (data.type) {
       case "welcome":
+        setGame(data);
         welcomed = true;
         freshConnection = true;
         backoff = 500;
@@ -415,6 +387,7 @@
         onEvents(data.events || []);
         break;
       case "state":
+        setGame(data);
         state = data;
         if (pending !== null && typeof data.seq === "number" && data.seq > pendingSeq) pending = null;
         render();
@@ -584,10 +557,11 @@
 
   async function showOdds() {
     const you = state && state.you;
-    if (!you || !you.cards || you.cards.length !== 5) return;
+    if (!you || !you.cards || you.cards.length !== game.handSize) return;
     const hand = you.cards.join("");
     const dead = ownDiscards.hand === state.hand ? ownDiscards.cards.filter((c) => !you.cards.includes(c)) : [];
-    let url = "/api/draw?hand=" + encodeURIComponent(hand);
+    // the table's game: the server counts the draws in its ranking (badugi: 16 discards)
+    let url = "/api/draw?table=" + encodeURIComponent(tableId) + "&hand=" + encodeURIComponent(hand);
     if (dead.length) url += "&dead=" + encodeURIComponent(dead.join(""));
     const panel = ui.oddsPanel;
     panel.hidden = false;
@@ -662,7 +636,9 @@
     const note = el(
       "p",
       { class: "muted small" },
-      "Chance in % of finishing with each low or better after one draw" +
+      (game.ranking === "badugi"
+        ? "Chance in % of finishing with a four-card badugi of each rank or better after one draw"
+        : "Chance in % of finishing with each low or better after one draw") +
         (dead.length ? ", with your discards " + spaced(dead) + " out of the deck" : "") +
         ". Click a row to choose its discard.",
     );
@@ -897,10 +873,12 @@
     ui.sitout.textContent = you.status === "sitting_out" ? "Sit in" : "Sit out";
     let cards = Array.isArray(you.cards) ? you.cards : [];
     let finished = false;
+    let description = you.description || "";
     if (cards.length) {
-      lastCards = { hand: state.hand, cards: cards };
+      lastCards = { hand: state.hand, cards: cards, description: description };
     } else if (!state.in_hand && lastCards.hand === state.hand && lastCards.cards.length) {
       cards = lastCards.cards; // the hand is over: its cards stay in view, dimmed, until the next deal
+      description = lastCards.description || "";
       finished = true;
     }
     ui.hand.classList.toggle("finished", finished);
@@ -915,10 +893,13 @@
       joining: "A bot is finishing its hand in your seat; you play from the next hand.",
     };
     let note = statusWords[you.status] || "";
-    if (cards.length === 5) note = (note ? note + " " : "") + (finished ? "You had " : "You hold ") + describe(cards) + ".";
+    // the server's describe() of the hand in the table's game ("9-8 low", "a 4-card badugi, 8 high")
+    if (cards.length === game.handSize && description) {
+      note = (note ? note + " " : "") + (finished ? "You had " : "You hold ") + lowName(description) + ".";
+    }
     if (drawing) note += " Click the cards to throw, then Draw.";
     ui.handNote.textContent = note.trim();
-    show(ui.odds, cards.length === 5 && !finished);
+    show(ui.odds, cards.length === game.handSize && !finished);
 
     hideAll();
     if (!legal) return;
