@@ -42,9 +42,10 @@ hand shown, the server's :func:`~lowball.evaluation.describe` in the table's ran
 (``joining``: the person who takes a bot's seat when the hand ends), the pot, the seat to act and
 its ``time_left``, the table's ``ranking`` and ``hand_size``, ``you`` with your cards, sorted
 as a low is read in the table's game (A-5 and badugi: the ace low and last), their
-``description`` and the legal actions, and the last ``showdown`` with the hands described) after every change; ``ack`` (``id``, ``seq``, ``repeated``) for an
-accepted action and ``error`` (``id``, ``code``, ``message``) for a refused message, after which
-nothing at the table has changed. A hello with a forged or expired token is answered with an
+``description`` and the legal actions, and the last ``showdown`` with the hands described)
+after every change; ``ack`` (``id``, ``seq``, ``repeated``) for an accepted action and
+``error`` (``id``, ``code``, ``message``) for a refused message, after which nothing at the
+table has changed. A hello with a forged or expired token is answered with an
 error and the socket is closed with code 4401.
 
 Security: a token is 256 random bits, kept in the database only as its SHA-256; it acts only for
