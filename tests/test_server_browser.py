@@ -149,8 +149,10 @@ class Server:
     """`lowball serve` as a subprocess on 127.0.0.1 with a database in ``tmp``; ``kill_and_restart``
     kills it (SIGKILL) and starts it again on the same database and port."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, tables: int = 1, variant: str = "F2L3D") -> None:
         self.tmp = tmp
+        self.tables = tables
+        self.variant = variant
         # a free port: bind 127.0.0.1:0 and close the socket (the command takes no port 0)
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -162,7 +164,7 @@ class Server:
         command = [
             sys.executable, "-m", "lowball", "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.tmp / "lowball.sqlite"),
-            "--tables", "1", "--variant", "F2L3D", "--seats", "6", "--bots", "sensible",
+            "--tables", str(self.tables), "--variant", self.variant, "--seats", "6", "--bots", "sensible",
             "--bot-delay", "0.05", "--next-hand-delay", "0.6", "--action-seconds", "30",
         ]  # fmt: skip
         proc = self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, cwd=self.tmp)
@@ -199,6 +201,17 @@ class Server:
 def server(_browser_installed: None, tmp_path: Path) -> Iterator[Server]:
     """The server, started; stopped after the test."""
     srv = Server(tmp_path)
+    try:
+        srv.start()
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def mixed_server(_browser_installed: None, tmp_path: Path) -> Iterator[Server]:
+    """A mixed room (issue 16): t1 plays 2-7, t2 badugi; started, stopped after the test."""
+    srv = Server(tmp_path, tables=2, variant="F2L3D,FB")
     try:
         srv.start()
         yield srv
@@ -563,3 +576,78 @@ def test_browser_plays_hands_resumes_and_sees_only_its_cards(server: Server, bro
     for name in ("deal", "draw", "showdown"):
         path = player.saved[name]
         assert path.stat().st_size > 10_000 and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", path
+
+
+def test_browser_plays_a_badugi_hand_by_clicking(mixed_server: Server, browser: Any) -> None:
+    """One badugi hand (issue 16) at the mixed room's t2: four cards shown, the ace low and last,
+    the server's describe() text under them, two of them thrown by clicking, the hand seen to
+    its end; no other seat's cards reach the page; a screenshot of the draw."""
+    from lowball import Ranking, describe
+    from lowball.cards import parse_cards
+
+    started = time.monotonic()
+    shots = Path(os.environ.get("LOWBALL_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    player = Player(browser, shots)
+    browser.get(mixed_server.base + "/")
+    _wait("the lobby's table t2", lambda: browser.find_elements("css selector", "#table-t2 .take-seat"), 10)
+    assert "badugi, fixed limit (FB)" in browser.find_element("id", "table-t2").text
+    assert "2-7 triple draw" in browser.find_element("id", "table-t1").text
+    assert browser.find_element("id", "table-t2").get_attribute("data-ranking") == "badugi"
+    browser.find_element("id", "player-name").send_keys("ann")
+    browser.find_element("css selector", "#table-t2 .take-seat").click()
+    _wait("the table page", lambda: browser.current_url.endswith("/table/t2"), 10)
+    _wait("the connection", lambda: player.page()["status"] == "online", 10)
+    seat = int(
+        _wait(
+            "our seat", lambda: browser.execute_script("return document.querySelector('.seat.you')?.dataset.seat"), 10
+        )
+    )
+    assert browser.execute_script("return document.body.dataset.ranking") == "badugi"
+    dealt = 0
+    over: set[int] = set()
+    thrown: list[str] = []
+    while True:
+        assert time.monotonic() < started + TEST_SECONDS, f"the badugi hand did not end: {player.page()}"
+        page = player.page()
+        if page["inHand"] and page["cards"] and not dealt and page["hand"] not in over:
+            dealt = page["hand"]
+            cards = page["cards"]
+            assert len(cards) == 4, cards
+            ranks = ["23456789TJQKA".index(c[0]) if c[0] != "A" else -1 for c in cards]
+            assert ranks == sorted(ranks, reverse=True), f"not highest first with the ace low: {cards}"
+            note = browser.find_element("id", "hand-note").text
+            text = describe(parse_cards(" ".join(cards)), Ranking.BADUGI).partition(": ")[2]
+            assert f"You hold {text}." in note, (note, text)
+        if dealt and dealt in {row[1] for row in page["log"] if "hand-end" in row[2].split()}:
+            if thrown:
+                break
+            over.add(dealt)  # (the hand ended before our draw: everyone folded) the next one then
+            dealt = 0
+            continue
+        if dealt and page["mine"] and page["buttons"] and page["hand"] == dealt:
+            if page["drawVisible"] and not thrown:
+                throw = page["cards"][:2]
+                for card in throw:
+                    if card not in page["selected"]:
+                        player.click(f'#hand .card[data-card="{card}"]')
+                if not _poll(lambda throw=throw: sorted(player.page()["selected"]) == sorted(throw), 5):
+                    continue
+                player.shot("badugi-draw")
+                if player.click("#btn-draw"):
+                    thrown = throw
+            elif page["drawVisible"]:
+                player.click("#btn-pat")
+            else:
+                for button in ("btn-check", "btn-call"):
+                    if button in page["buttons"] and player.click(f"#{button}"):
+                        break
+        time.sleep(0.05)
+    player.take_frames()
+    words = [row[3] for row in player.page()["log"] if row[1] == dealt]
+    assert thrown and any(w.startswith("ann draws 2 (throws ") for w in words), words
+    _check_privacy(player.frames, seat, "ann")
+    problems = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not problems, problems
+    path = player.saved["badugi-draw"]
+    assert path.stat().st_size > 10_000 and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", path
