@@ -100,7 +100,7 @@ def reference_classes_all() -> list[int]:
 # grouped by how often they occur and each group from the top down.
 
 A5_NO_PAIR, A5_PAIR, A5_TWO_PAIR, A5_TRIPS, A5_FULL_HOUSE, A5_QUADS = range(6)
-_A5_SHAPES = {
+A5_SHAPES = {
     (1, 1, 1, 1, 1): A5_NO_PAIR,
     (2, 1, 1, 1): A5_PAIR,
     (2, 2, 1): A5_TWO_PAIR,
@@ -120,7 +120,7 @@ def a5_reference_key(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """(category, deciding ranks, ace = 1) of five cards; smaller is better. Suits play no part."""
     counts = Counter(ace_low_rank(c) for c in cards)
     groups = sorted(counts, key=lambda r: (-counts[r], -r))
-    return _A5_SHAPES[tuple(counts[r] for r in groups)], tuple(groups)
+    return A5_SHAPES[tuple(counts[r] for r in groups)], tuple(groups)
 
 
 def _a5_rank_multisets() -> list[tuple[int, ...]]:
