@@ -187,7 +187,11 @@ def test_uninstallable_dependencies_are_real():
 
 
 def test_modules_importing_the_uninstallable_dependencies():
-    assert modules_importing("pokerkit") == ["test_engine_pokerkit.py", "test_phh_grammar.py"]
+    assert modules_importing("pokerkit") == [
+        "test_engine_pokerkit.py",
+        "test_phh_grammar.py",
+        "test_rankings_pokerkit.py",
+    ]
     assert modules_importing("poker_equity") == ["test_odds_peer.py"]
 
 
