@@ -286,6 +286,29 @@ def test_project_euler_369_five_card_hands_holding_a_badugi(badugi_all: np.ndarr
     assert int((best <= 715).sum()) == 514_800  # classes 1..715 are the four-card hands
 
 
+@pytest.mark.slow
+def test_a5_orders_like_27_where_the_rules_agree(a5_all: np.ndarray) -> None:
+    """Without an ace, a straight or a flush, A-5 and 2-7 rank hands alike (RULES.md 1 and 11).
+
+    The 2-7 tables are the core's own and older: on those hands (no ace: C(48,5); less the
+    flushes, 4 C(12,5), and the other straights, 6-high to king-high, 8 (4^5 - 4)), sorting by
+    the 2-7 class must sort the A-5 classes too, with ties exactly where 2-7 has ties.
+    """
+    hands = all_combinations(5)
+    ranks = hands >> 2
+    flush = (hands & 3 == hands[:, :1] & 3).all(axis=1)
+    distinct = (np.diff(ranks, axis=1) > 0).all(axis=1)
+    straight = distinct & (ranks[:, 4] - ranks[:, 0] == 4)
+    keep = ~(ranks == 12).any(axis=1) & ~flush & ~straight
+    c27 = lowball.evaluate_all()[keep]
+    ca5 = a5_all[keep]
+    assert int(keep.sum()) == comb(48, 5) - 4 * comb(12, 5) - 8 * (4**5 - 4) == 1_700_976
+    order = np.argsort(c27, kind="stable")
+    c27, ca5 = c27[order], ca5[order]
+    assert (np.diff(ca5.astype(np.int64)) >= 0).all()
+    assert np.array_equal(np.diff(c27) == 0, np.diff(ca5) == 0)
+
+
 # --- outside data: ojpoker's classes of 100,000 five-card hands ----------------------------------
 
 
