@@ -22,6 +22,7 @@ from reference import (
     A5_NO_PAIR,
     A5_PAIR,
     A5_QUADS,
+    A5_SHAPES,
     A5_TRIPS,
     A5_TWO_PAIR,
     BADUGI_FOUR,
@@ -402,7 +403,15 @@ def test_descriptions_of_every_class(name: str) -> None:
     ranking = lowball.Ranking(name)
     texts = [lowball.describe(c, ranking=ranking) for c in range(1, ranking.num_classes + 1)]
     assert len(set(texts)) == ranking.num_classes
-    table = a5_reference_class_of_key() if ranking.hand_size == 5 else badugi_reference_class_of_key()
-    for key, cls in table.items():
-        ranks = "-".join("A23456789TJQK"[r - 1] for r in key[1])
-        assert texts[cls - 1].startswith(ranks + ": "), (cls, texts[cls - 1])
+    # The text starts with the ranks: most repeated first, then from the top down, ace last.
+    if ranking.hand_size == 5:
+        shape_of = {category: shape for shape, category in A5_SHAPES.items()}
+        table = {
+            tuple(r for r, n in zip(groups, shape_of[category]) for _ in range(n)): cls
+            for (category, groups), cls in a5_reference_class_of_key().items()
+        }
+    else:
+        table = {ranks: cls for (_, ranks), cls in badugi_reference_class_of_key().items()}
+    for ranks, cls in table.items():
+        shown = "-".join("A23456789TJQK"[r - 1] for r in ranks)
+        assert texts[cls - 1].startswith(shown + ": "), (cls, texts[cls - 1])
