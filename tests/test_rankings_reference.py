@@ -415,3 +415,59 @@ def test_descriptions_of_every_class(name: str) -> None:
     for ranks, cls in table.items():
         shown = "-".join("A23456789TJQK"[r - 1] for r in ranks)
         assert texts[cls - 1].startswith(shown + ": "), (cls, texts[cls - 1])
+
+
+@pytest.mark.parametrize(
+    ("hand", "cls", "words", "cat"),
+    [
+        ("5h4d3c2sAs", 1, "5-4-3-2-A: the wheel, the best A-5 hand", "HIGH_CARD"),
+        ("As2s3s4s5s", 1, "5-4-3-2-A: the wheel, the best A-5 hand", "HIGH_CARD"),  # no flush, no straight
+        ("6h4d3c2sAs", 2, "6-4-3-2-A: the nut six", "HIGH_CARD"),
+        ("6h5d4c3s2s", 6, "6-5-4-3-2: 6-5 low", "HIGH_CARD"),
+        ("8h7d4c3s2s", 40, "8-7-4-3-2: 8-7 low", "HIGH_CARD"),
+        ("8h7d6c5s4s", 56, "8-7-6-5-4: 8-7 low", "HIGH_CARD"),
+        ("KhQhJhTh9h", 1287, "K-Q-J-T-9: K-Q low", "HIGH_CARD"),
+        ("AhAd4c3s2s", 1288, "A-A-4-3-2: pair of aces", "PAIR"),
+        ("KhKdQcJsTs", 4147, "K-K-Q-J-T: pair of kings", "PAIR"),
+        ("2h2dAcAs3s", 4148, "2-2-A-A-3: two pair, deuces and aces", "TWO_PAIR"),
+        ("KhKdQcQsJs", 5005, "K-K-Q-Q-J: two pair, kings and queens", "TWO_PAIR"),
+        ("AhAdAc3s2s", 5006, "A-A-A-3-2: three of a kind, aces", "THREE_OF_A_KIND"),
+        ("KhKdKcQsJs", 5863, "K-K-K-Q-J: three of a kind, kings", "THREE_OF_A_KIND"),
+        ("AhAdAc2s2d", 5864, "A-A-A-2-2: full house, aces full of deuces", "FULL_HOUSE"),
+        ("KhKdKcQsQd", 6019, "K-K-K-Q-Q: full house, kings full of queens", "FULL_HOUSE"),
+        ("AhAdAcAs2s", 6020, "A-A-A-A-2: four of a kind, aces", "FOUR_OF_A_KIND"),
+        ("KhKdKcKsQs", 6175, "K-K-K-K-Q: four of a kind, kings", "FOUR_OF_A_KIND"),
+    ],
+)
+def test_a5_named_hands(hand: str, cls: int, words: str, cat: str) -> None:
+    assert lowball.evaluate(hand, ranking="a-5") == cls == a5_reference_class(cards(hand))
+    assert lowball.describe(hand, ranking="a-5") == words
+    assert lowball.describe(cls, ranking=lowball.Ranking.ACE_TO_FIVE) == words
+    assert lowball.category(hand, ranking="a-5") is lowball.HandCategory[cat]
+    assert lowball.category(cls, ranking="A-5") is lowball.HandCategory[cat]
+
+
+@pytest.mark.parametrize(
+    ("hand", "cls", "words", "cat"),
+    [
+        ("Ac2d3h4s", 1, "4-3-2-A: a 4-card badugi, 4 high, the best badugi", "FOUR_CARD"),
+        ("5c3d2hAs", 2, "5-3-2-A: a 4-card badugi, 5 high", "FOUR_CARD"),
+        ("8c5d3h2s", 42, "8-5-3-2: a 4-card badugi, 8 high", "FOUR_CARD"),
+        ("KcQdJhTs", 715, "K-Q-J-T: a 4-card badugi, K high", "FOUR_CARD"),
+        ("3c2dAh3s", 716, "3-2-A: three-card 3", "THREE_CARD"),
+        ("7c3d2h2c", 738, "7-3-2: three-card 7", "THREE_CARD"),
+        ("KcQdJhJc", 1001, "K-Q-J: three-card K", "THREE_CARD"),
+        ("AdAs2d2c", 1002, "2-A: two-card 2", "TWO_CARD"),
+        ("5c2d5d2c", 1009, "5-2: two-card 5", "TWO_CARD"),
+        ("KcQdKdQc", 1079, "K-Q: two-card K", "TWO_CARD"),
+        ("AdAsAhAc", 1080, "A: one-card A", "ONE_CARD"),
+        ("KcKdKhKs", 1092, "K: one-card K", "ONE_CARD"),
+    ],
+)
+def test_badugi_named_hands(hand: str, cls: int, words: str, cat: str) -> None:
+    assert lowball.evaluate(hand, ranking="badugi") == cls == badugi_reference_class(cards(hand))
+    assert lowball.describe(hand, ranking="badugi") == words
+    assert lowball.describe(cls, ranking=lowball.Ranking.BADUGI) == words
+    category = lowball.category(hand, ranking="badugi")
+    assert category is lowball.BadugiCategory[cat] is lowball.category(cls, ranking="BADUGI")
+    assert category.cards == len(words.split(":")[0].split("-"))
