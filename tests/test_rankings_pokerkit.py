@@ -109,7 +109,7 @@ def test_badugi_every_class_in_pokerkits_order() -> None:
 def test_badugi_random_pairs_agree_with_pokerkit() -> None:
     """pokerkit chooses the best subset of four cards itself (``from_game``)."""
     rng = np.random.default_rng(1617)
-    decks = np.array([rng.permutation(52)[:8] for _ in range(2_500)], dtype=np.uint8)
+    decks = np.array([rng.permutation(52)[:8] for _ in range(10_000)], dtype=np.uint8)
     ours = lowball.evaluate_batch(decks.reshape(-1, 4), ranking="badugi").reshape(-1, 2)
     for deck, (x, y) in zip(decks, ours.tolist()):
         a, b = BadugiHand.from_game(format_cards(deck[:4])), BadugiHand.from_game(format_cards(deck[4:]))

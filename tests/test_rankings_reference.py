@@ -146,16 +146,14 @@ def _smallest_cover(hands: np.ndarray) -> np.ndarray:
     size of the largest set of cards with no suit and no rank twice: a second, independent way
     to the size of a badugi hand, worked out without choosing any subset of the cards.
     """
-    suits = hands & 3
-    ranks = hands >> 2
-    best = np.full(len(hands), 99, dtype=np.int64)
-    labels = [("s", s) for s in range(4)] + [("r", r) for r in range(13)]
-    for k in range(1, 5):
-        for cover in itertools.combinations(labels, k):
-            held = np.zeros(hands.shape, dtype=bool)
-            for kind, value in cover:
-                held |= (suits if kind == "s" else ranks) == value
-            best[held.all(axis=1) & (best > k)] = k
+    # Each card as a 17-bit set of its labels (4 suits, 13 ranks); a cover holds a card when
+    # they share a label. Four labels always do (the four suits), so only covers of 1-3 are tried.
+    labels = (1 << (hands & 3).astype(np.int32)) | (1 << (4 + (hands >> 2)).astype(np.int32))
+    best = np.full(len(hands), 4, dtype=np.int64)
+    for k in (3, 2, 1):
+        for cover in itertools.combinations([1 << i for i in range(17)], k):
+            held = ((labels & sum(cover)) != 0).all(axis=1)
+            best[held] = k
     return best
 
 
