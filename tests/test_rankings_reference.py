@@ -135,7 +135,8 @@ def test_badugi_reference_numbering() -> None:
 
 # Hands of each badugi size among the 270,725. Four cards: a different rank for each suit,
 # 13 * 12 * 11 * 10. One card: every pair of the four cards shares a suit or a rank, which for
-# four cards means one suit (4 * C(13, 4)) or one rank (13). Three and two cards: see below.
+# four cards means one suit (4 * C(13, 4)) or one rank (13). Three and two cards: counted by a
+# second method below (the smallest cover), which must also give the reference's size of every hand.
 BADUGI_HANDS_PER_CATEGORY = {BADUGI_FOUR: 17_160, BADUGI_THREE: 154_440, BADUGI_TWO: 96_252, BADUGI_ONE: 2_873}
 
 
@@ -275,7 +276,7 @@ def test_hands_per_category_in_the_core(a5_all: np.ndarray, badugi_all: np.ndarr
 
 
 @pytest.mark.slow
-def test_project_euler_369_five_card_hands_holding_a_badugi(badugi_all: np.ndarray) -> None:
+def test_project_euler_369_five_card_hands_holding_a_badugi() -> None:
     """Project Euler problem 369 publishes f(5) = 514,800: five-card hands holding a 4-card badugi."""
     five = all_combinations(5)
     best = np.full(len(five), 9999, dtype=np.int64)
@@ -348,6 +349,7 @@ def test_ordering_fingerprints(a5_all: np.ndarray, badugi_all: np.ndarray) -> No
     assert _ordering_md5(badugi_all, 4) == FINGERPRINT_BADUGI
 
 
+@pytest.mark.slow
 def test_fingerprint_detects_an_ace_counted_high() -> None:
     """The fingerprint can fail: A-5 with the ace counted high (a plausible slip) hashes otherwise.
 
@@ -401,6 +403,10 @@ def test_descriptions_of_every_class(name: str) -> None:
     ranking = lowball.Ranking(name)
     texts = [lowball.describe(c, ranking=ranking) for c in range(1, ranking.num_classes + 1)]
     assert len(set(texts)) == ranking.num_classes
+    classes, first = np.unique(lowball.evaluate_all(ranking=ranking), return_index=True)
+    assert classes.tolist() == list(range(1, ranking.num_classes + 1))
+    hands = all_combinations(ranking.hand_size)[first]  # the first hand of each class
+    assert [lowball.describe(tuple(int(c) for c in h), ranking=ranking) for h in hands] == texts
     # The text starts with the ranks: most repeated first, then from the top down, ace last.
     if ranking.hand_size == 5:
         shape_of = {category: shape for shape, category in A5_SHAPES.items()}
