@@ -19,7 +19,12 @@ def data_dir() -> Path:
 # pokerkit, the peer these modules play against, requires Python 3.11 (every release), so
 # the test extra installs it only there (pyproject.toml) and on 3.10 the modules are not
 # collected; the run's header says so.
-POKERKIT_MODULES = ["test_engine_badugi_pokerkit.py", "test_engine_pokerkit.py", "test_phh_grammar.py"]
+POKERKIT_MODULES = [
+    "test_engine_badugi_pokerkit.py",
+    "test_engine_pokerkit.py",
+    "test_phh_grammar.py",
+    "test_rankings_pokerkit.py",
+]
 collect_ignore = POKERKIT_MODULES if sys.version_info < (3, 11) else []
 
 
