@@ -389,7 +389,8 @@ def _check_odds(player: Player, page: dict[str, Any]) -> int:
         "the draw table's rows",
         lambda: player.driver.execute_script(
             "return Array.from(document.querySelectorAll('#odds-panel tbody tr[data-keep]'),"
-            " (tr) => [tr.dataset.keep, tr.dataset.discard, tr.textContent]);"
+            " (tr) => [tr.dataset.keep, tr.dataset.discard,"
+            " Array.from(tr.cells, (td) => td.textContent).join(' ')]);"
         ),
         15,
     )
@@ -400,6 +401,8 @@ def _check_odds(player: Player, page: dict[str, Any]) -> int:
     hand = split(rows[0][0]) | split(rows[0][1])
     if player.page()["hand"] == page["hand"]:
         assert hand == set(page["cards"]), f"the draw table of {hand}, our cards {page['cards']}"
+    # (the cells' texts joined with spaces: run together, a pat row's "...2s0.0100.0" has no word
+    # boundary before the first number)
     for keep, discard, _ in rows:  # each row splits the same five cards into kept and thrown
         assert split(keep) | split(discard) == hand and not split(keep) & split(discard), (keep, discard)
     assert len({(keep, discard) for keep, discard, _ in rows}) == len(rows) == 32, rows
