@@ -100,7 +100,7 @@ def _summary() -> dict[str, set[str]]:
 def test_the_command_summary_names_real_commands_and_options() -> None:
     summary = _summary()
     assert sorted(summary) == ["compare", "draw", "odds", "play", "rank", "replay", "serve", "simulate"]
-    assert summary["compare"] == {"--showdown"}
+    assert summary["compare"] == {"--showdown", "-r"}
     for command, options in summary.items():
         r = CliRunner().invoke(main, [command, "--help"])
         assert r.exit_code == 0

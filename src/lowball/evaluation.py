@@ -287,6 +287,20 @@ def _badugi_class_ranks() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+def _paired_name(cat: HandCategory, chars: list[str]) -> str:
+    """The name of a hand with a repeated rank, 2-7 and A-5 alike; ``chars`` in display order
+    (the most repeated rank first): 'pair of aces', 'full house, queens full of jacks'."""
+    if cat is HandCategory.PAIR:
+        return f"pair of {_WORD[chars[0]][1]}"
+    if cat is HandCategory.TWO_PAIR:
+        return f"two pair, {_WORD[chars[0]][1]} and {_WORD[chars[2]][1]}"
+    if cat is HandCategory.THREE_OF_A_KIND:
+        return f"three of a kind, {_WORD[chars[0]][1]}"
+    if cat is HandCategory.FULL_HOUSE:
+        return f"full house, {_WORD[chars[0]][1]} full of {_WORD[chars[3]][1]}"
+    return f"four of a kind, {_WORD[chars[0]][1]}"
+
+
 def _describe_a5(cls: int) -> str:
     cat_index, values = _a5_class_ranks()[cls]
     cat = HandCategory(cat_index)
@@ -300,16 +314,8 @@ def _describe_a5(cls: int) -> str:
             name = f"the nut {_WORD[chars[0]][0]}"
         else:
             name = f"{chars[0]}-{chars[1]} low"
-    elif cat is HandCategory.PAIR:
-        name = f"pair of {_WORD[chars[0]][1]}"
-    elif cat is HandCategory.TWO_PAIR:
-        name = f"two pair, {_WORD[chars[0]][1]} and {_WORD[chars[2]][1]}"
-    elif cat is HandCategory.THREE_OF_A_KIND:
-        name = f"three of a kind, {_WORD[chars[0]][1]}"
-    elif cat is HandCategory.FULL_HOUSE:
-        name = f"full house, {_WORD[chars[0]][1]} full of {_WORD[chars[3]][1]}"
     else:
-        name = f"four of a kind, {_WORD[chars[0]][1]}"
+        name = _paired_name(cat, chars)
     return f"{text}: {name}"
 
 
@@ -368,22 +374,14 @@ def describe(hand_or_class: HandOrClass, ranking: Ranking | str = Ranking.DEUCE_
             name = f"the nut {top}"
         else:
             name = f"{chars[0]}-{chars[1]} low"
-    elif cat is HandCategory.PAIR:
-        name = f"pair of {_WORD[chars[0]][1]}"
-    elif cat is HandCategory.TWO_PAIR:
-        name = f"two pair, {_WORD[chars[0]][1]} and {_WORD[chars[2]][1]}"
-    elif cat is HandCategory.THREE_OF_A_KIND:
-        name = f"three of a kind, {_WORD[chars[0]][1]}"
     elif cat is HandCategory.STRAIGHT:
         name = f"{top}-high straight"
     elif cat is HandCategory.FLUSH:
         name = f"{top}-high flush"
-    elif cat is HandCategory.FULL_HOUSE:
-        name = f"full house, {_WORD[chars[0]][1]} full of {_WORD[chars[3]][1]}"
-    elif cat is HandCategory.FOUR_OF_A_KIND:
-        name = f"four of a kind, {_WORD[chars[0]][1]}"
-    else:
+    elif cat is HandCategory.STRAIGHT_FLUSH:
         name = "royal flush" if chars[0] == "A" else f"{top}-high straight flush"
+    else:
+        name = _paired_name(cat, chars)
     return f"{text}: {name}"
 
 
