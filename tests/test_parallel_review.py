@@ -278,3 +278,17 @@ def test_readme_gives_the_bench_ratios() -> None:
 
 def test_simulate_module_docstring_names_the_decks_seed() -> None:
     assert "``SeedSequence(seed, spawn_key=(k,))``" not in (simulate_module.__doc__ or "")
+
+
+def test_a_rerun_session_removes_only_its_own_stale_temporary_files(tmp_path: Path) -> None:
+    """A worker stopped while writing hand 6 (a local pool stops every worker when one dies)
+    leaves ``.hand-000006.phh.<hex>.tmp``; the session's rerun removes it, and nothing else."""
+    out = tmp_path / "phh"
+    out.mkdir()
+    stale = [".hand-000006.phh.0fba5367.tmp", ".hand-000001.phh.00000000.tmp"]
+    kept = [".hand-000011.phh.0fba5367.tmp", "notes.tmp", ".hand-000006.phh", "hand-000099.phh"]
+    for name in stale + kept:
+        (out / name).write_text("x")
+    simulate(F2L3D, ["random", "calling"], 10, seed=4, phh_dir=out, shard_hands=10)
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted(kept + [f"hand-{n:06d}.phh" for n in range(1, 11)])

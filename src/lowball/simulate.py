@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import os
 import random
 import re
 import time
@@ -292,6 +293,26 @@ class _SessionResult:
     interrupted: bool = False
 
 
+def _remove_stale_temps(out_dir: Path, first: int, hands: int) -> None:
+    """Remove the temporary files a lost earlier run of this session left beside its own hand
+    files (``.hand-000006.phh.0fba5367.tmp``: a worker stopped while writing; when one worker of
+    a local pool dies the pool's others are stopped too, wherever they are). Only this session's
+    hand numbers are touched; one scan of the directory a session."""
+    own = {f".{_hand_file(number)}." for number in range(first, first + hands)}
+    try:
+        entries = list(os.scandir(out_dir))
+    except OSError:
+        return  # no directory yet, or unreadable: the writes below say what is wrong
+    for entry in entries:
+        name = entry.name
+        cut = name.find(".phh.")
+        if cut > 0 and name.endswith(".tmp") and name[: cut + 5] in own:
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+
+
 def _play_session(job: _Session, progress: Callable[[int], None] | None = None) -> _SessionResult:
     """Play one session (a shard) at a table of its own. In process, Ctrl-C ends it after the
     hand being played is abandoned, and what was finished is returned marked ``interrupted``
@@ -308,6 +329,8 @@ def _play_session(job: _Session, progress: Callable[[int], None] | None = None) 
         table.sit(s, f"seat {s + 1} ({b})", stack, now=0.0)  # names must differ; PHH gets the bots'
     out = _SessionResult(0, [0] * n, [0] * n, [0] * n, [0] * n)
     rebuys = [SeatResult(s, b) for s, b in enumerate(bots)]
+    if out_dir is not None:
+        _remove_stale_temps(out_dir, job.first, job.hands)
     try:
         for number in range(job.first, job.first + job.hands):
             if number > job.first:
