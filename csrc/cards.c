@@ -96,3 +96,16 @@ lb_status lb_check_cards(const uint8_t *cards, int n) {
     }
     return LB_OK;
 }
+
+int64_t lb_first_bad_row(const uint8_t *cards, size_t start, size_t end, int width,
+                         lb_status *status) {
+    size_t i;
+    for (i = start; i < end; i++) {
+        lb_status st = lb_check_cards(cards + (size_t)width * i, width);
+        if (st != LB_OK) {
+            *status = st;
+            return (int64_t)i;
+        }
+    }
+    return -1;
+}

@@ -6,6 +6,7 @@
 #ifndef LOWBALL_CARDS_H
 #define LOWBALL_CARDS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "status.h"
@@ -29,5 +30,11 @@ void lb_format_card(uint8_t card, char out[2]);
 
 /* LB_OK if the n cards are all below 52 and pairwise distinct; otherwise the first problem. */
 lb_status lb_check_cards(const uint8_t *cards, int n);
+
+/* The index of the first row in rows start..end-1 of an array of rows of `width` cards (row i at
+ * cards + width*i) that lb_check_cards refuses, with *status saying why; -1 if none (status
+ * untouched). The batch evaluators call it only for a block whose branch-free check failed. */
+int64_t lb_first_bad_row(const uint8_t *cards, size_t start, size_t end, int width,
+                         lb_status *status);
 
 #endif

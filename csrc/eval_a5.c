@@ -5,19 +5,6 @@
  * block that fails is scanned again for its first bad row. */
 #define LB_CHECK_BLOCK 4096
 
-static int64_t first_bad_row(const uint8_t *cards, size_t start, size_t end, int width,
-                             lb_status *status) {
-    size_t i;
-    for (i = start; i < end; i++) {
-        lb_status st = lb_check_cards(cards + (size_t)width * i, width);
-        if (st != LB_OK) {
-            *status = st;
-            return (int64_t)i;
-        }
-    }
-    return -1;
-}
-
 int64_t lb_eval_a5_batch(const uint8_t *cards, size_t n, uint16_t *out, int check,
                          lb_status *status) {
     size_t i, start, end;
@@ -40,7 +27,7 @@ int64_t lb_eval_a5_batch(const uint8_t *cards, size_t n, uint16_t *out, int chec
             bad |= ((b0 + b1 + b2 + b3 + b4) ^ any) | (any >> 63);
             out[i] = lb_eval_a5_unchecked(r[0], r[1], r[2], r[3], r[4]);
         }
-        if (bad) return first_bad_row(cards, start, end, 5, status);
+        if (bad) return lb_first_bad_row(cards, start, end, 5, status);
     }
     return -1;
 }

@@ -26,15 +26,7 @@ int64_t lb_eval_badugi_batch(const uint8_t *cards, size_t n, uint16_t *out, int 
             bad |= ((b0 + b1 + b2 + b3) ^ any) | (any >> 63);
             out[i] = lb_eval_badugi_unchecked(r[0], r[1], r[2], r[3]);
         }
-        if (bad) {
-            for (i = start; i < end; i++) {
-                lb_status st = lb_check_cards(cards + 4 * i, 4);
-                if (st != LB_OK) {
-                    *status = st;
-                    return (int64_t)i;
-                }
-            }
-        }
+        if (bad) return lb_first_bad_row(cards, start, end, 4, status);
     }
     return -1;
 }

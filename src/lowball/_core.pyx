@@ -52,13 +52,7 @@ cdef int ranking_code(object ranking) except -1:
         return RA5
     if ranking is _BADUGI:
         return RBADUGI
-    try:
-        code = _CODES.get(ranking)
-    except TypeError:  # unhashable
-        code = None
-    if code is None:
-        code = _CODES[Ranking(ranking)]
-    return code
+    return _CODES[Ranking(ranking)]  # a name, or InvalidValueError from Ranking
 
 
 cdef inline uint16_t eval_code(int code, uint8_t *c) noexcept:

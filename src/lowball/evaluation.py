@@ -123,12 +123,7 @@ HandOrClass = Union[int, HandLike, "Hand"]
 
 def _ranking(ranking: Ranking | str) -> Ranking:
     """A Ranking from a Ranking or its name; InvalidValueError otherwise."""
-    if isinstance(ranking, Ranking):
-        return ranking
-    try:
-        return Ranking(ranking)
-    except TypeError:  # unhashable
-        raise InvalidValueError(f"{ranking!r} is not a hand ranking: expected one of '2-7', 'a-5', 'badugi'") from None
+    return ranking if isinstance(ranking, Ranking) else Ranking(ranking)
 
 
 def _class_of(hand_or_class: HandOrClass, ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> int:
