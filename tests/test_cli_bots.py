@@ -327,6 +327,26 @@ def test_simulate_finds_a_bot_in_the_current_directory(bot_dir: Path) -> None:
     assert data["hands"] == 20
 
 
+def test_a_long_bot_name_widens_the_report_columns(bot_dir: Path) -> None:
+    """A package.module:factory name longer than the bot column used to push that row's figures
+    right of their headings; every row of each table now lines up with its header."""
+    bots = "botpkg.players:Patter,calling"
+    r = _cli("simulate", "-n", "3", "-k", "12", "--seed", "3", "--bots", bots, "-q", "--no-timing")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    seat_header = next(i for i, line in enumerate(lines) if line.startswith("seat"))
+    bot_header = next(i for i, line in enumerate(lines) if line.startswith("bot "))
+    seat_rows = lines[seat_header + 1 : seat_header + 4]
+    bot_rows = lines[bot_header + 1 : bot_header + 3]
+    tables = ((seat_header, seat_rows), (bot_header, bot_rows))
+    for header, rows in tables:
+        end = lines[header].index("chips won") + len("chips won")
+        for row in rows:  # the chips column is right-aligned under its heading
+            assert row[:end].rstrip() == row[:end] and row[end] == " ", (lines[header], row)
+    assert lines[seat_header + 1].startswith("   1  botpkg.players:Patter ")
+    assert lines[bot_header].startswith("bot" + " " * 19 + "seats" + " " * 9 + "chips won")
+
+
 def test_play_finds_a_bot_in_the_current_directory(bot_dir: Path) -> None:
     r = _cli("play", "-n", "2", "--seed", "1", "--bots", "cwdbot:Patter", input="q\n")
     assert r.exit_code == 0, r.output

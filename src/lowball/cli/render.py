@@ -273,28 +273,33 @@ def simulation_report(result: SimulationResult, timing: bool = True) -> str:
     v = result.variant
     stacks = "reset every hand" if result.reset_stacks else "carried over; a broke seat rebuys the starting stack"
     seed = "no seed" if result.seed is None else f"seed {result.seed}"
+    # a bot's name (package.module:factory) may be longer than the column: widen it, never shift
+    w = max([10] + [len(r.bot) for r in result.seats])
     lines = [
         f"{v.name} ({v.code or 'custom'}), {counted(len(result.seats), 'player')}, "
         f"{counted(result.hands, 'hand')}, {seed}",
         f"starting stack {counted(result.stack, 'chip')}, {stacks}",
         f"sessions: {result.sessions:,} of at most {result.shard_hands:,} hands, each at a table of its own",
         "",
-        f"{'seat':>4}  {'bot':<10} {'chips won':>10} {'per 100':>9} {'won at SD':>10} {'won w/o SD':>10} {'rebuys':>6}",
+        f"{'seat':>4}  {'bot':<{w}} {'chips won':>10} {'per 100':>9} {'won at SD':>10} {'won w/o SD':>10} "
+        f"{'rebuys':>6}",
     ]
     for r in result.seats:
         lines.append(
-            f"{r.seat + 1:>4}  {r.bot:<10} {r.chips:>+10} {result.per_100(r.chips):>+9.1f} "
+            f"{r.seat + 1:>4}  {r.bot:<{w}} {r.chips:>+10} {result.per_100(r.chips):>+9.1f} "
             f"{result.share(r.won_showdown):>10.1%} {result.share(r.won_without_showdown):>10.1%} "
             f"{r.rebuys:>6}"
         )
+    by_bot = result.by_bot()
+    seat_lists = [",".join(str(s) for s in b["seats"]) for b in by_bot]
+    sw = max([12] + [len(s) for s in seat_lists])
     lines += [
         "",
-        f"{'bot':<10} {'seats':<12} {'chips won':>10} {'per 100/seat':>12} {'won at SD':>10} {'won w/o SD':>10}",
+        f"{'bot':<{w}} {'seats':<{sw}} {'chips won':>10} {'per 100/seat':>12} {'won at SD':>10} {'won w/o SD':>10}",
     ]
-    for b in result.by_bot():
-        seats = ",".join(str(s) for s in b["seats"])
+    for b, seats in zip(by_bot, seat_lists):
         lines.append(
-            f"{b['bot']:<10} {seats:<12} {b['chips']:>+10} "
+            f"{b['bot']:<{w}} {seats:<{sw}} {b['chips']:>+10} "
             f"{b['chips_per_100_hands_per_seat']:>+12.1f} {b['won_at_showdown']:>10.1%} "
             f"{b['won_without_showdown']:>10.1%}"
         )
