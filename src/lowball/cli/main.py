@@ -516,7 +516,14 @@ _dead_option = click.option(
     metavar="CARDS",
     help="Cards known to be out of play (your earlier discards, a hand you saw folded): never drawn.",
 )
-_json_option = click.option("--json", "as_json", is_flag=True, help="Write one JSON object (exact counts too).")
+_json_option = click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Write the result as one JSON document, indented (not JSON Lines: one result, where rank "
+    "--json writes a compact line per hand), exact counts too; every hand in it in letters, highest "
+    "first, nothing between the cards (8s7h4d3c2s).",
+)
 
 SAMPLED_TRIALS = 200_000
 """``lowball odds``: trials of a sampled run without --trials or --stderr."""
@@ -589,8 +596,9 @@ def draw(
     \b
       lowball draw 8s7h4d3c2s --vs 9h8d6c4s2d:9h
 
-    --json writes the table as one JSON object (card text in letters, exact counts beside
-    each probability).
+    Every hand is shown highest first (the ace last in A-5 and badugi), however it was typed:
+    letters or suit symbols, in any order. --json writes the table as one JSON document,
+    indented (card text in letters, exact counts beside each probability).
 
     With --ranking a-5 (aces low, straights and flushes do not count: the lows are A-5 lows) or
     --ranking badugi (a hand of four cards, 16 discards; the columns are the chances of a
@@ -629,7 +637,7 @@ def draw(
             vs = opp if thrown is None else (opp, thrown)
             vs_words = work.vs_text(opp, thrown, symbols=symbols, ranking=ranking)
             vs_data = {
-                "hand": format_cards(opp),
+                "hand": format_cards(sorted_hand(opp, ranking)),
                 "discard": format_cards(sorted_hand(thrown or (), ranking)),
                 "class": int(evaluate(opp, ranking)),
             }
@@ -988,7 +996,13 @@ def play(
     help="Hands per session: the run is cut into sessions of K hands, each at a table of its own "
     "from the starting stacks, seeded by the seed and its number (part of what a seed repeats).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of tables.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the results as one JSON document, indented, instead of tables (as draw and odds "
+    "--json; rank --json writes JSON Lines, a compact line per hand).",
+)
 @click.option(
     "--no-timing",
     is_flag=True,
@@ -1153,7 +1167,15 @@ def serve(
     pages reconnect by themselves. Tables already in the database keep their own variant;
     --variant and --seats apply to new ones (several variants: a mixed room, e.g. 2-7, badugi
     and A-5 tables with --variant F2L3D,FB,LB-FA5L3D). Ctrl-C stops it.
+
+    --db is a regular file (made if missing); a symbolic link is followed to its target, whose
+    database it is. A directory, a named pipe or a device is refused, and so is - (a database
+    cannot be standard input or output: ./- names a file called -).
     """
+    if db == "-":
+        _fail(
+            ctx, "--db '-': a database is a file, not standard input or output: give its path (./- for a file named -)"
+        )
     try:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401

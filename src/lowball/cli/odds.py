@@ -2,7 +2,9 @@
 
 Counting is :mod:`lowball.odds`'s; this module reads the command's text arguments (naming the
 option a bad value came in), and turns the library's results into the text and JSON the command
-prints. Cards are written highest first, as a low is read (:func:`~lowball.cli.render.sorted_hand`).
+prints. Every hand is written highest first, as a low is read, the ace last in A-5 and badugi
+(:func:`~lowball.cli.render.sorted_hand`), in the text and in the JSON alike, however it was given
+(letters or suit symbols, any order).
 """
 
 from __future__ import annotations
@@ -227,7 +229,8 @@ def vs_text(
         return f"{shown} standing pat ({describe(hand, ranking)}), drawing nothing"
     n = len(thrown)
     return (
-        f"{shown} throwing {cards_text(thrown, sort=True, symbols=symbols)} (drawing {n}: both draws counted exactly)"
+        f"{shown} throwing {cards_text(thrown, sort=True, symbols=symbols, ranking=ranking)} "
+        f"(drawing {n}: both draws counted exactly)"
     )
 
 
@@ -240,9 +243,11 @@ def draw_json(
 ) -> dict[str, Any]:
     """A discard table as ``lowball draw --json`` writes it: exact counts and probabilities.
 
-    Keys: ``hand``, ``dead`` (card text, highest first), ``vs`` (the opponent as the caller
-    describes it, e.g. ``{"hand": ..., "discard": ...}``, or null), ``target`` (``{"class",
-    "description"}`` or null) and ``rows``, best first, each with
+    One document (``lowball draw --json`` indents it; one result, so not JSON Lines as
+    ``lowball rank --json``'s many). Every hand in it is card text in letters, highest first,
+    the ace last in A-5 and badugi, nothing between the cards. Keys: ``hand``, ``dead``,
+    ``vs`` (the opponent as the caller describes it, e.g. ``{"hand": ..., "discard": ...}``,
+    or null), ``target`` (``{"class", "description"}`` or null) and ``rows``, best first, each with
     ``keep``, ``discard`` (card text, highest first), ``draw`` (cards drawn), ``completions``
     (the number of ways to replace the discard), ``low_counts`` and ``lows`` (keys ``"7"`` ..
     ``"10"``: completions with that low or better, and their share), ``target_count`` and
@@ -279,7 +284,7 @@ def draw_json(
             )
         rows.append(item)
     out_json = {
-        "hand": format_cards(table.hand),
+        "hand": format_cards(sorted_hand(table.hand, rk)),
         "dead": format_cards(sorted_hand(dead, rk)),
         "vs": vs,
         "target": None if target is None else {"class": target, "description": describe(target, rk)},
@@ -356,20 +361,21 @@ def equity_report(
 def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]], strategies: Sequence[str] = ()) -> dict[str, Any]:
     """An equity result as ``lowball odds --json`` writes it.
 
-    Keys: ``exact``, ``draws``, ``trials`` (deals counted when exact, trials played when
-    sampled), ``seed`` (sampled; null when exact), ``reshuffles``, ``share_unit`` (the pot
-    shares are counted in units of 1/share_unit) and ``players`` in the order given, each with
-    ``hand``, ``strategy`` (the strategy text it drew by, as given, or ``default``; null where
-    no strategy decided anything), ``discard`` (the first draw's, or null when a strategy
-    decides it on the way),
-    ``win``, ``tie``, ``equity``, their standard errors ``win_se``, ``tie_se``, ``equity_se``
+    One document (``lowball odds --json`` indents it), every hand in it in letters, highest
+    first, nothing between the cards. Keys: ``exact``, ``draws``, ``trials`` (deals counted
+    when exact, trials played when sampled), ``seed`` (sampled; null when exact),
+    ``reshuffles``, ``share_unit`` (the pot shares are counted in units of 1/share_unit) and
+    ``players`` in the order given, each with ``hand``, ``strategy`` (the strategy text it
+    drew by, as given, or ``default``; null where no strategy decided anything), ``discard``
+    (the first draw's, or null when a strategy decides it on the way), ``win``, ``tie``,
+    ``equity``, their standard errors ``win_se``, ``tie_se``, ``equity_se``
     (0 when exact) and the exact sums ``wins``, ``ties`` and ``share``.
     """
     players = []
     for i, (h, p) in enumerate(zip(hands, result.players)):
         players.append(
             {
-                "hand": format_cards(h),
+                "hand": format_cards(sorted_hand(h)),
                 "strategy": strategies[i] if strategies else None,
                 "discard": None if result.discards is None else format_cards(sorted_hand(result.discards[i])),
                 "win": p.win,
