@@ -326,3 +326,10 @@ def test_the_server_reads_symbols_in_the_draw_api_and_a_discard(tmp_path: Path) 
 
         draw = next(e for e in c.until(my_draw)["events"] if e["kind"] == "draw" and e["seat"] == me)
         assert sorted([draw["discarded"][:2], draw["discarded"][2:]]) == sorted(held[:2])
+
+
+def test_a_discard_not_in_the_hand_names_the_hand_highest_first() -> None:
+    r = run("draw", "8s7h4d3c2s", "--vs", f"2{DIAMOND}4s6c8d9h:8h")
+    assert (r.exit_code, r.output) == (2, "lowball draw: --vs discard: 8h is not in the opponent's hand 9h8d6c4s2d\n")
+    r = run("odds", "7c6d4h3s2c", f"2{W_SPADE}4c5d8h9h", "--discards", "-,Kh")
+    assert (r.exit_code, r.output) == (2, "lowball odds: --discards (hand 2): Kh is not in hand 2 9h8h5d4c2s\n")

@@ -85,7 +85,7 @@ def _thrown(hand: tuple[Card, ...], text: str, name: str, whose: str) -> tuple[C
     thrown = read_cards(word, name)
     for c in thrown:
         if c not in hand:
-            raise InvalidCardError(f"{name}: {c} is not in {whose} {format_cards(hand)}")
+            raise InvalidCardError(f"{name}: {c} is not in {whose} {format_cards(sorted_hand(hand))}")
     return thrown
 
 
