@@ -333,3 +333,22 @@ def test_a_discard_not_in_the_hand_names_the_hand_highest_first() -> None:
     assert (r.exit_code, r.output) == (2, "lowball draw: --vs discard: 8h is not in the opponent's hand 9h8d6c4s2d\n")
     r = run("odds", "7c6d4h3s2c", f"2{W_SPADE}4c5d8h9h", "--discards", "-,Kh")
     assert (r.exit_code, r.output) == (2, "lowball odds: --discards (hand 2): Kh is not in hand 2 9h8h5d4c2s\n")
+
+
+def test_the_server_ignores_a_byte_order_mark_before_json(tmp_path: Path) -> None:
+    """A request body with a byte-order mark was read; a socket message with one was refused
+    ("Unexpected UTF-8 BOM"). Both are read now, as every text the package reads."""
+    pytest.importorskip("starlette", reason="the server extra (starlette) is not installed")
+    pytest.importorskip("uvicorn", reason="the server extra (uvicorn) is not installed")
+    from server_helpers import running
+
+    with running(tmp_path / "s.db") as s:
+        body = "\ufeff" + json.dumps({"player": "ann"})
+        r = s.http.post(
+            "/api/tables/t1/seats", content=body.encode("utf-8"), headers={"content-type": "application/json"}
+        )
+        assert (r.status_code, r.json()["seat"], r.json()["player"]) == (200, 0, "ann")
+        c = s.ws()
+        c.send("\ufeff" + json.dumps({"type": "hello", "token": r.json()["token"], "since": 0}))
+        welcome = c.until(lambda m: m["type"] in ("welcome", "error"))
+        assert (welcome["type"], welcome["seat"], welcome["player"]) == ("welcome", 0, "ann")
