@@ -352,3 +352,31 @@ def test_the_server_ignores_a_byte_order_mark_before_json(tmp_path: Path) -> Non
         c.send("\ufeff" + json.dumps({"type": "hello", "token": r.json()["token"], "since": 0}))
         welcome = c.until(lambda m: m["type"] in ("welcome", "error"))
         assert (welcome["type"], welcome["seat"], welcome["player"]) == ("welcome", 0, "ann")
+
+
+@POSIX
+def test_simulate_phh_follows_a_link_and_names_what_is_not_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dangling link (or a named pipe) at --phh was 'cannot make the PHH directory dang:
+    [Errno 17] File exists: 'dang''. Now the link is followed, its directory made, the link
+    kept; what is not a directory is told so."""
+    monkeypatch.chdir(tmp_path)
+    os.symlink("runs/one", "dang")
+    r = run("simulate", "--hands", "2", "-q", "--seed", "1", "--phh", "dang")
+    assert r.exit_code == 0, r.output
+    assert os.readlink("dang") == "runs/one"
+    assert sorted(os.listdir("runs/one")) == ["hand-000001.phh", "hand-000002.phh"]
+    os.mkfifo("pipe")
+    os.symlink("loop", "loop")
+    Path("file").write_text("x")
+    for path, why in {
+        "pipe": "it exists and is not a directory",
+        "loop": "Too many levels of symbolic links",
+        "file/sub": "Not a directory",
+    }.items():
+        r = run("simulate", "--hands", "2", "-q", "--phh", path)
+        assert (r.exit_code, r.output) == (2, f"lowball simulate: cannot make the PHH directory {path}: {why}\n")
+    assert sorted(os.listdir(tmp_path)) == ["dang", "file", "loop", "pipe", "runs"]
+    help_text = " ".join(run("simulate", "-h").output.split())
+    assert "with --scheduler each worker writes its hands on its own machine, at this path." in help_text

@@ -975,7 +975,8 @@ def play(
     help="Write every hand as a PHH file into this directory (made if missing): "
     "hand-000001.phh, ... with the bots' names as players. Files are never overwritten: if "
     "the directory already holds one this run would write, nothing is played and the error "
-    "(exit status 2) names it.",
+    "(exit status 2) names it. A symbolic link is followed (a dangling one's directory is made); "
+    "with --scheduler each worker writes its hands on its own machine, at this path.",
 )
 @click.option(
     "--workers",
