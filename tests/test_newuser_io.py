@@ -380,3 +380,33 @@ def test_simulate_phh_follows_a_link_and_names_what_is_not_a_directory(
     assert sorted(os.listdir(tmp_path)) == ["dang", "file", "loop", "pipe", "runs"]
     help_text = " ".join(run("simulate", "-h").output.split())
     assert "with --scheduler each worker writes its hands on its own machine, at this path." in help_text
+
+
+@pytest.mark.parametrize("variant", ["F2L3D", "FB"])
+def test_the_servers_showdown_sends_each_shown_hand_highest_first(tmp_path: Path, variant: str) -> None:
+    """The showdown of the state message sent the shown cards in the order held while the seat's
+    own cards came highest first (the page sorted both); now both come in one order."""
+    pytest.importorskip("starlette", reason="the server extra (starlette) is not installed")
+    pytest.importorskip("uvicorn", reason="the server extra (uvicorn) is not installed")
+    from server_helpers import passive_action, running
+
+    from lowball.cli.render import sorted_hand
+
+    ranking = VARIANTS[variant].ranking
+    with running(tmp_path / "s.db", variant=[VARIANTS[variant]]) as s:
+        info = s.seat("ann")
+        c = s.ws()
+        assert c.hello(info["token"])["type"] == "welcome"
+        shown: list[dict[str, object]] = []
+        for _ in range(200):
+            st = c.until(lambda m: m["type"] == "state")
+            if st["showdown"] and st["showdown"]["shown"]:
+                shown = st["showdown"]["shown"]
+                break
+            if st["you"] and st["you"]["legal"]:
+                c.send({"type": "act", "seq": st["seq"], "action": passive_action(st["you"]["legal"])})
+        assert shown
+        for hand in shown:
+            cards = hand["cards"]
+            assert isinstance(cards, list) and len(cards) == ranking.hand_size
+            assert cards == [f"{c}" for c in sorted_hand(parse_cards(cards), ranking)]
