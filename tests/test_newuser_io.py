@@ -410,3 +410,21 @@ def test_the_servers_showdown_sends_each_shown_hand_highest_first(tmp_path: Path
             cards = hand["cards"]
             assert isinstance(cards, list) and len(cards) == ranking.hand_size
             assert cards == [f"{c}" for c in sorted_hand(parse_cards(cards), ranking)]
+
+
+def test_odds_echoes_the_dead_cards_as_draw_does() -> None:
+    """lowball odds took --dead out of the deck without a word in its output (draw names them)."""
+    args = ("odds", f"2{CLUB}3{SPADE}4{HEART}6{DIAMOND}7{CLUB}", "2s4c5d8h9h", "--discards", "-,9h8h")
+    r = run(*args, "--dead", f"2h K{W_SPADE}", "--symbols")
+    assert r.output == (
+        "exact: every one of 780 deals counted (1 draw to come)\n"
+        f"dead: K{SPADE} 2{HEART} (out of the deck)\n"
+        "\n"
+        "   hand            first draw        win     tie   equity\n"
+        f" 1 7{CLUB} 6{DIAMOND} 4{HEART} 3{SPADE} 2{CLUB}  pat           98.846%  0.000%  98.846%\n"
+        f" 2 9{HEART} 8{HEART} 5{DIAMOND} 4{CLUB} 2{SPADE}  throws 9{HEART} 8{HEART}   1.154%  0.000%   1.154%\n"
+    )
+    data = json.loads(run(*args, "--dead", f"2h K{W_SPADE}", "--json").output)
+    assert (data["dead"], data["trials"], data["players"][1]["wins"]) == ("Ks2h", 780, 9)
+    assert json.loads(run(*args, "--json").output)["dead"] == ""
+    assert "dead:" not in run(*args).output

@@ -861,14 +861,14 @@ def odds(
     if as_json:
         texts = (list(strategy_texts) or ["default"]) if decided else []
         per_hand = texts * len(cards) if len(texts) == 1 else texts
-        _write(ctx, None, json.dumps(work.equity_json(result, cards, per_hand), indent=1) + "\n")
+        _write(ctx, None, json.dumps(work.equity_json(result, cards, per_hand, dead_cards), indent=1) + "\n")
     else:
         names = list(strategy_texts)
         if len(names) == len(cards) and len(cards) > 1:
             names = [f"hand {i} {t}" for i, t in enumerate(names, start=1)]
         # the strategies are named where they decide: a discard not given, or a later draw
         shown_names = (names or ["default (pat=8/8/9,draw=7/7/8)"]) if decided else []
-        _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols))
+        _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols, dead=dead_cards))
     if result.partial:
         _interrupted(ctx, result.trials, cap, "trials")
 

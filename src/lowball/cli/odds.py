@@ -314,16 +314,22 @@ def _with_se(p: float, se: float, exact: bool) -> str:
 
 
 def equity_report(
-    result: odds.Equity, hands: Sequence[Sequence[Card]], *, strategies: Sequence[str] = (), symbols: bool = False
+    result: odds.Equity,
+    hands: Sequence[Sequence[Card]],
+    *,
+    strategies: Sequence[str] = (),
+    symbols: bool = False,
+    dead: Sequence[Card] = (),
 ) -> str:
     """An equity result as ``lowball odds`` prints it.
 
     A head saying exact (every deal counted, how many) or sampled (trials, the seed to repeat
-    the run with, trials whose stub ran out), the draws to come and the ``strategies`` (their
-    texts on one line; none, no line); then one row per hand in the order given: its cards
-    (highest first), what it throws on the first draw (``pat``, ``throws ...`` or ``by
-    strategy``), and its chances of winning alone, tying and its equity (share of the pot), in
-    percent with three decimals; a sampled run gives each with its standard error in
+    the run with, trials whose stub ran out), the draws to come, the ``dead`` cards (highest
+    first; none, no line) and the ``strategies`` (their texts on one line; none, no line);
+    then one row per hand in the order given: its cards (highest first), what it throws on
+    the first draw (``pat``, ``throws ...`` or ``by strategy``), and its chances of winning
+    alone, tying and its equity (share of the pot), in percent with three decimals; a sampled
+    run gives each with its standard error in
     percentage points (``93.811% ± 0.076``).
     """
     n = result.trials
@@ -337,6 +343,8 @@ def equity_report(
         ]
         if result.partial:
             lines.insert(0, f"PARTIAL RESULT: stopped by Ctrl-C after {_trials(n)}")
+    if dead:
+        lines.append(f"dead: {cards_text(dead, sort=True, symbols=symbols)} (out of the deck)")
     if strategies:
         lines.append("strategy: " + "; ".join(strategies))
     hand_text = [cards_text(h, sort=True, symbols=symbols) for h in hands]
@@ -358,13 +366,16 @@ def equity_report(
     return "\n".join(lines) + "\n"
 
 
-def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]], strategies: Sequence[str] = ()) -> dict[str, Any]:
+def equity_json(
+    result: odds.Equity, hands: Sequence[Sequence[Card]], strategies: Sequence[str] = (), dead: Sequence[Card] = ()
+) -> dict[str, Any]:
     """An equity result as ``lowball odds --json`` writes it.
 
     One document (``lowball odds --json`` indents it), every hand in it in letters, highest
     first, nothing between the cards. Keys: ``exact``, ``draws``, ``trials`` (deals counted
     when exact, trials played when sampled), ``seed`` (sampled; null when exact),
-    ``reshuffles``, ``share_unit`` (the pot shares are counted in units of 1/share_unit) and
+    ``reshuffles``, ``share_unit`` (the pot shares are counted in units of 1/share_unit),
+    ``partial``, ``dead`` (the dead cards, ``""`` for none) and
     ``players`` in the order given, each with ``hand``, ``strategy`` (the strategy text it
     drew by, as given, or ``default``; null where no strategy decided anything), ``discard``
     (the first draw's, or null when a strategy decides it on the way), ``win``, ``tie``,
@@ -397,6 +408,7 @@ def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]], strategies
         "reshuffles": result.reshuffles,
         "share_unit": odds.SHARE,
         "partial": result.partial,
+        "dead": format_cards(sorted_hand(dead)),
         "players": players,
     }
 
