@@ -428,3 +428,22 @@ def test_odds_echoes_the_dead_cards_as_draw_does() -> None:
     assert (data["dead"], data["trials"], data["players"][1]["wins"]) == ("Ks2h", 780, 9)
     assert json.loads(run(*args, "--json").output)["dead"] == ""
     assert "dead:" not in run(*args).output
+
+
+def test_files_of_the_new_rankings_are_read_past_a_byte_order_mark(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_bytes(b"\xef\xbb\xbfAs2h3d4c\n# a comment\n5\xe2\x99\xa04d3c2h\n")
+    r = run("rank", "-r", "badugi", "-f", str(hands))
+    assert (r.exit_code, r.output) == (
+        0,
+        "As2h3d4c\t1\tbadugi\t4-3-2-A: a 4-card badugi, 4 high, the best badugi\n"
+        "5s4d3c2h\t5\tbadugi\t5-4-3-2: a 4-card badugi, 5 high\n",
+    )
+    assert run("simulate", "-v", "FB", "--hands", "1", "-q", "--seed", "2", "--phh", str(tmp_path / "h")).exit_code == 0
+    plain = (tmp_path / "h" / "hand-000001.phh").read_bytes()
+    marked = tmp_path / "marked.phh"
+    marked.write_bytes(b"\xef\xbb\xbf" + plain)
+    a, b = run("replay", str(tmp_path / "h" / "hand-000001.phh")), run("replay", str(marked))
+    assert (a.exit_code, b.exit_code) == (0, 0)
+    assert b.output.replace(str(marked), "X") == a.output.replace(str(tmp_path / "h" / "hand-000001.phh"), "X")
+    assert b.output.startswith(f"{marked}: badugi, fixed limit 2/4 (FB), hand 1\n")
