@@ -447,3 +447,28 @@ def test_files_of_the_new_rankings_are_read_past_a_byte_order_mark(tmp_path: Pat
     assert (a.exit_code, b.exit_code) == (0, 0)
     assert b.output.replace(str(marked), "X") == a.output.replace(str(tmp_path / "h" / "hand-000001.phh"), "X")
     assert b.output.startswith(f"{marked}: badugi, fixed limit 2/4 (FB), hand 1\n")
+
+
+def test_compare_in_badugi_and_a5_reads_symbols_and_echoes_as_rank_does() -> None:
+    """compare echoes each hand as rank does: in the order given, letters, nothing between."""
+    r = run(
+        "compare", "-r", "badugi", f"A{W_SPADE} 2{W_HEART} 3{W_DIAMOND} 4{W_CLUB}", f"K{SPADE}2{HEART}3{DIAMOND}4{CLUB}"
+    )
+    assert (r.exit_code, r.output) == (
+        0,
+        "* 1. As2h3d4c     1  4-3-2-A: a 4-card badugi, 4 high, the best badugi\n"
+        "  2. Ks2h3d4c   499  K-4-3-2: a 4-card badugi, K high\n"
+        "winner: hand 1 (As2h3d4c)\n",
+    )
+    r = run("compare", "-r", "a-5", f"5{SPADE}4{HEART}3{DIAMOND}2{CLUB}A{SPADE}", "As2h3d4X6s")
+    assert (r.exit_code, r.output) == (
+        2,
+        "lowball compare: hand 'As2h3d4X6s': '4X' in 'As2h3d4X6s' is not a card: expected a rank (2-9, T, J, Q, K, "
+        "A, or 10) followed by a suit (c, d, h, s, or a suit symbol)\n",
+    )
+
+
+def test_draw_json_is_in_letters_with_or_without_symbols() -> None:
+    args = ("draw", f"8{SPADE}7{HEART}4{DIAMOND}3{CLUB}2{SPADE}", "--vs-pat", "9-8", "--json")
+    assert run(*args, "--symbols").output == run(*args).output
+    assert json.loads(run(*args).output)["hand"] == "8s7h4d3c2s"
