@@ -472,3 +472,18 @@ def test_draw_json_is_in_letters_with_or_without_symbols() -> None:
     args = ("draw", f"8{SPADE}7{HEART}4{DIAMOND}3{CLUB}2{SPADE}", "--vs-pat", "9-8", "--json")
     assert run(*args, "--symbols").output == run(*args).output
     assert json.loads(run(*args).output)["hand"] == "8s7h4d3c2s"
+
+
+@POSIX
+def test_a_store_in_a_missing_directory_says_so(tmp_path: Path) -> None:
+    """SQLite's own words were only "unable to open database file"."""
+    link = tmp_path / "link.db"
+    link.symlink_to("gone/t.db")
+    for path in (tmp_path / "gone" / "t.db", link):
+        with pytest.raises(StoreError) as info:
+            SQLiteStore(path)
+        assert str(info.value) == (
+            f"{path}: cannot open the database: unable to open database file: no directory {Path(os.path.realpath(tmp_path)) / 'gone'} to "
+            "make it in"
+        )
+    assert sorted(os.listdir(tmp_path)) == ["link.db"]

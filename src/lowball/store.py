@@ -174,7 +174,11 @@ class SQLiteStore:
             # autocommit mode: transactions are begun and ended by transaction() only
             con = sqlite3.connect(name, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as e:
-            raise StoreError(f"{name}: cannot open the database: {e}") from None
+            why = str(e)
+            where = os.path.dirname(os.path.realpath(name))  # a dangling link's target's directory
+            if not head and not os.path.isdir(where):  # SQLite says only "unable to open database file"
+                why += f": no directory {where} to make it in"
+            raise StoreError(f"{name}: cannot open the database: {why}") from None
         try:
             self._check(con)
             con.execute("PRAGMA journal_mode=WAL")
