@@ -479,11 +479,11 @@ def test_a_store_in_a_missing_directory_says_so(tmp_path: Path) -> None:
     """SQLite's own words were only "unable to open database file"."""
     link = tmp_path / "link.db"
     link.symlink_to("gone/t.db")
+    gone = Path(os.path.realpath(tmp_path)) / "gone"
     for path in (tmp_path / "gone" / "t.db", link):
         with pytest.raises(StoreError) as info:
             SQLiteStore(path)
         assert str(info.value) == (
-            f"{path}: cannot open the database: unable to open database file: no directory {Path(os.path.realpath(tmp_path)) / 'gone'} to "
-            "make it in"
+            f"{path}: cannot open the database: unable to open database file: no directory {gone} to make it in"
         )
     assert sorted(os.listdir(tmp_path)) == ["link.db"]
