@@ -487,3 +487,30 @@ def test_a_store_in_a_missing_directory_says_so(tmp_path: Path) -> None:
             f"{path}: cannot open the database: unable to open database file: no directory {gone} to make it in"
         )
     assert sorted(os.listdir(tmp_path)) == ["link.db"]
+
+
+def test_the_rankings_name_a_bad_card_as_pasted() -> None:
+    scanner = (
+        "is not a card: expected a rank (2-9, T, J, Q, K, A, or 10) followed by a suit (c, d, h, s, or a suit symbol)"
+    )
+    cases = [
+        (
+            lambda: odds.threshold(f"4{SPADE}3{HEART}2{DIAMOND}AX", ranking="badugi"),
+            f"'AX' in '4{SPADE}3{HEART}2{DIAMOND}AX'",
+        ),
+        (
+            lambda: odds.discard_table(f"K{CLUB}2{DIAMOND}3{HEART}4X", ranking="badugi"),
+            f"hand: '4X' in 'K{CLUB}2{DIAMOND}3{HEART}4X'",
+        ),
+        (
+            lambda: odds.discard_table("8s7h4d3c2s", "", f"9{HEART}8{DIAMOND}6{CLUB}4{SPADE}2X"),
+            f"vs: '2X' in '9{HEART}8{DIAMOND}6{CLUB}4{SPADE}2X'",
+        ),
+        (lambda: odds.draw_outcomes("8s7h4d3c2s", "8s", dead=f"Q{W_SPADE}X"), f"dead: 'X' in 'Q{W_SPADE}X'"),
+    ]
+    for call, where in cases:
+        with pytest.raises(InvalidCardError) as info:
+            call()
+        assert f"{where} {scanner}" in str(info.value)
+    r = run("draw", "-r", "badugi", f"K{CLUB}2{DIAMOND}3{HEART}4{HEART}", "--target", f"7{SPADE}5X")
+    assert r.exit_code == 2 and f"'5X' in '7{SPADE}5X' {scanner}" in r.output
