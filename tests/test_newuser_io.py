@@ -428,6 +428,9 @@ def test_odds_echoes_the_dead_cards_as_draw_does() -> None:
     assert (data["dead"], data["trials"], data["players"][1]["wins"]) == ("Ks2h", 780, 9)
     assert json.loads(run(*args, "--json").output)["dead"] == ""
     assert "dead:" not in run(*args).output
+    assert "Every hand (and --dead) is shown highest first, however it was typed" in " ".join(
+        run("odds", "-h").output.split()
+    )
 
 
 def test_files_of_the_new_rankings_are_read_past_a_byte_order_mark(tmp_path: Path) -> None:

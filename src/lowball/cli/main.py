@@ -786,6 +786,9 @@ def odds(
       lowball odds 7c6d4h3s2c 9h8h5d4c2s --discards -,9h8h
       lowball odds 7c6d4h3s2c 9h8h5d4c2s --draws 3 --seed 1
 
+    Every hand (and --dead) is shown highest first, however it was typed: letters or suit
+    symbols, in any order.
+
     A progress bar goes to standard error on a sampled run (not with -q). A sampled run may go
     to worker processes (--workers) or a Dask cluster (--scheduler) in blocks of 65,536 trials:
     each trial draws from the seed and its own number, so the result is the same to the byte.
