@@ -378,7 +378,8 @@ class Strategy:
             try:
                 cls(**{names[key]: kwargs[names[key]]})  # type: ignore[arg-type]
             except (InvalidCardError, InvalidValueError):
-                raise InvalidValueError(f"strategy {text!r}: {part}: expected {_EXPECTED[key]}") from None
+                why = _card_problem(kwargs[names[key]])
+                raise InvalidValueError(f"strategy {text!r}: {part}: expected {_EXPECTED[key]}{why}") from None
         raise InvalidValueError(f"strategy {text!r}: these settings do not go together")  # pragma: no cover
 
     def discard(self, hand: HandLike, draw: int = 3, draws: int = 3) -> tuple[Card, ...]:
@@ -405,6 +406,22 @@ _EXPECTED = {
     "best": "a low (a hand without a pair) like 9 or 8-6, or the class of one",
     "draw": "a rank 2..9, T, J, Q, K or A, the low to draw to; one value or three, one per draw (7/7/8)",
 }
+
+
+_CARDISH = re.compile("(?:10|[2-9tjqka])[cdhs\u2660-\u2667]", re.IGNORECASE)
+
+
+def _card_problem(value: object) -> str:
+    """For a strategy value written as cards (one of them at least), what is wrong with them in
+    the scanner's words, naming the bad token: `` ('2X' in '8s6h5d4c2X' is not a card: ...)``;
+    ``''`` for any other value."""
+    for v in value if isinstance(value, tuple) else (value,):
+        if isinstance(v, str) and _CARDISH.search(v):
+            try:
+                parse_cards(v, count=5)
+            except InvalidCardError as e:
+                return f" ({e})"
+    return ""
 
 
 def _setting(value: str) -> object:

@@ -210,6 +210,29 @@ def _same_file(path: Path, text: str) -> bool:
         return False
 
 
+def _make_directory(directory: Path) -> None:
+    """Make the PHH directory if missing (its parents too); a symbolic link is followed, a
+    dangling one's target made, as :func:`lowball._files.write_text` does for a file.
+
+    Raises
+    ------
+    LowballError
+        When it cannot be made, or exists and is not a directory (a file, a named pipe, a
+        symbolic-link loop), naming it.
+    """
+    target = Path(os.path.realpath(directory)) if directory.is_symlink() else directory
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        try:
+            os.stat(directory)
+        except OSError as e:  # a loop of links
+            raise LowballError(f"cannot make the PHH directory {directory}: {e.strerror or e}") from None
+        raise LowballError(f"cannot make the PHH directory {directory}: it exists and is not a directory") from None
+    except OSError as e:
+        raise LowballError(f"cannot make the PHH directory {directory}: {e.strerror or e}") from None
+
+
 def _hand_file(number: int) -> str:
     """The name of hand ``number``'s PHH file."""
     return f"hand-{number:06d}.phh"
@@ -507,10 +530,7 @@ def simulate(
         if not dir_text:
             raise LowballError(f"phh_dir = {phh_dir!r} is empty: expected a directory for the PHH files")
         directory = Path(dir_text)
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise LowballError(f"cannot make the PHH directory {directory}: {e}") from None
+        _make_directory(directory)
         taken = _first_taken(directory, hands)
         if taken is not None:
             raise LowballError(f"{taken} already exists: {_NO_OVERWRITE}")

@@ -19,8 +19,8 @@ import contextlib
 import json
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from lowball._files import path_text
@@ -125,7 +125,10 @@ class SQLiteStore:
         The database file: made if missing (with its ``-wal`` and ``-shm`` companions beside
         it). An existing file must be a lowball database (SQLite's ``application_id`` is
         :data:`APPLICATION_ID`) or an empty one; anything else is refused **before anything is
-        written to it**.
+        written to it**. A symbolic link is followed to its target, the link kept: the
+        database, its ``-wal`` and its ``-shm`` are the target's (a dangling link's target is
+        made). A directory, a named pipe (FIFO), a device or a socket is refused, and so is
+        ``''``; ``'-'`` is a file of that name (``lowball serve --db -`` is refused).
     synchronous : {"NORMAL", "FULL"}, default "NORMAL"
         SQLite's ``synchronous`` setting. In WAL mode, NORMAL keeps every committed change
         through a crash of the process (the case :class:`~lowball.table.Table` is tested
@@ -141,7 +144,8 @@ class SQLiteStore:
     ------
     StoreError
         For a file that is not a SQLite database, a SQLite database of another program, a
-        lowball database of a newer schema, or a path that cannot be opened (naming it).
+        lowball database of a newer schema, a path that is not a regular file (a directory, a
+        named pipe, a device), an empty path, or a path that cannot be opened (naming it).
     InvalidTypeError
         For a ``path`` that is not a str or os.PathLike.
     """
@@ -151,8 +155,11 @@ class SQLiteStore:
         if synchronous not in ("NORMAL", "FULL"):
             raise StoreError(f"synchronous = {synchronous!r}: expected 'NORMAL' or 'FULL'")
         self._path = name
-        if Path(name).is_dir():
-            raise StoreError(f"{name}: is a directory, expected a lowball database file")
+        if not name:  # SQLite would open a temporary database, gone at close
+            raise StoreError("cannot open '': the path is empty: give the database file's path")
+        kind = _not_regular(name)
+        if kind is not None:  # opening a named pipe to read its header would wait for a writer
+            raise StoreError(f"{name}: is {kind}, expected a lowball database file (a regular file)")
         try:
             head = _head(name)
         except OSError as e:
@@ -167,7 +174,11 @@ class SQLiteStore:
             # autocommit mode: transactions are begun and ended by transaction() only
             con = sqlite3.connect(name, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as e:
-            raise StoreError(f"{name}: cannot open the database: {e}") from None
+            why = str(e)
+            where = os.path.dirname(os.path.realpath(name))  # a dangling link's target's directory
+            if not head and not os.path.isdir(where):  # SQLite says only "unable to open database file"
+                why += f": no directory {where} to make it in"
+            raise StoreError(f"{name}: cannot open the database: {why}") from None
         try:
             self._check(con)
             con.execute("PRAGMA journal_mode=WAL")
@@ -423,6 +434,25 @@ class SQLiteStore:
 
 
 _MAGIC = b"SQLite format 3\0"  # how every SQLite database file starts
+
+
+def _not_regular(name: str) -> str | None:
+    """What ``name`` is when it exists and is not a regular file (followed through symbolic
+    links: a link to a database is the database): ``a directory``, ``a named pipe (FIFO)``, ...;
+    None for a regular file, or a path with nothing behind it (SQLite makes the file, through a
+    dangling link at its target)."""
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        return None  # missing, or unreadable: told by the open that follows
+    kinds = (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((kind for test, kind in kinds if test(mode)), None if stat.S_ISREG(mode) else "not a regular file")
 
 
 def _head(name: str) -> bytes:

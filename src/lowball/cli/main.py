@@ -516,7 +516,14 @@ _dead_option = click.option(
     metavar="CARDS",
     help="Cards known to be out of play (your earlier discards, a hand you saw folded): never drawn.",
 )
-_json_option = click.option("--json", "as_json", is_flag=True, help="Write one JSON object (exact counts too).")
+_json_option = click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Write the result as one JSON document, indented (not JSON Lines: one result, where rank "
+    "--json writes a compact line per hand), exact counts too; every hand in it in letters, highest "
+    "first, nothing between the cards (8s7h4d3c2s).",
+)
 
 SAMPLED_TRIALS = 200_000
 """``lowball odds``: trials of a sampled run without --trials or --stderr."""
@@ -589,8 +596,9 @@ def draw(
     \b
       lowball draw 8s7h4d3c2s --vs 9h8d6c4s2d:9h
 
-    --json writes the table as one JSON object (card text in letters, exact counts beside
-    each probability).
+    Every hand is shown highest first (the ace last in A-5 and badugi), however it was typed:
+    letters or suit symbols, in any order. --json writes the table as one JSON document,
+    indented (card text in letters, exact counts beside each probability).
 
     With --ranking a-5 (aces low, straights and flushes do not count: the lows are A-5 lows) or
     --ranking badugi (a hand of four cards, 16 discards; the columns are the chances of a
@@ -629,7 +637,7 @@ def draw(
             vs = opp if thrown is None else (opp, thrown)
             vs_words = work.vs_text(opp, thrown, symbols=symbols, ranking=ranking)
             vs_data = {
-                "hand": format_cards(opp),
+                "hand": format_cards(sorted_hand(opp, ranking)),
                 "discard": format_cards(sorted_hand(thrown or (), ranking)),
                 "class": int(evaluate(opp, ranking)),
             }
@@ -778,6 +786,9 @@ def odds(
       lowball odds 7c6d4h3s2c 9h8h5d4c2s --discards -,9h8h
       lowball odds 7c6d4h3s2c 9h8h5d4c2s --draws 3 --seed 1
 
+    Every hand (and --dead) is shown highest first, however it was typed: letters or suit
+    symbols, in any order.
+
     A progress bar goes to standard error on a sampled run (not with -q). A sampled run may go
     to worker processes (--workers) or a Dask cluster (--scheduler) in blocks of 65,536 trials:
     each trial draws from the seed and its own number, so the result is the same to the byte.
@@ -853,14 +864,14 @@ def odds(
     if as_json:
         texts = (list(strategy_texts) or ["default"]) if decided else []
         per_hand = texts * len(cards) if len(texts) == 1 else texts
-        _write(ctx, None, json.dumps(work.equity_json(result, cards, per_hand), indent=1) + "\n")
+        _write(ctx, None, json.dumps(work.equity_json(result, cards, per_hand, dead_cards), indent=1) + "\n")
     else:
         names = list(strategy_texts)
         if len(names) == len(cards) and len(cards) > 1:
             names = [f"hand {i} {t}" for i, t in enumerate(names, start=1)]
         # the strategies are named where they decide: a discard not given, or a later draw
         shown_names = (names or ["default (pat=8/8/9,draw=7/7/8)"]) if decided else []
-        _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols))
+        _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols, dead=dead_cards))
     if result.partial:
         _interrupted(ctx, result.trials, cap, "trials")
 
@@ -967,7 +978,8 @@ def play(
     help="Write every hand as a PHH file into this directory (made if missing): "
     "hand-000001.phh, ... with the bots' names as players. Files are never overwritten: if "
     "the directory already holds one this run would write, nothing is played and the error "
-    "(exit status 2) names it.",
+    "(exit status 2) names it. A symbolic link is followed (a dangling one's directory is made); "
+    "with --scheduler each worker writes its hands on its own machine, at this path.",
 )
 @click.option(
     "--workers",
@@ -988,7 +1000,13 @@ def play(
     help="Hands per session: the run is cut into sessions of K hands, each at a table of its own "
     "from the starting stacks, seeded by the seed and its number (part of what a seed repeats).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of tables.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the results as one JSON document, indented, instead of tables (as draw and odds "
+    "--json; rank --json writes JSON Lines, a compact line per hand).",
+)
 @click.option(
     "--no-timing",
     is_flag=True,
@@ -1153,7 +1171,15 @@ def serve(
     pages reconnect by themselves. Tables already in the database keep their own variant;
     --variant and --seats apply to new ones (several variants: a mixed room, e.g. 2-7, badugi
     and A-5 tables with --variant F2L3D,FB,LB-FA5L3D). Ctrl-C stops it.
+
+    --db is a regular file (made if missing); a symbolic link is followed to its target, whose
+    database it is. A directory, a named pipe or a device is refused, and so is - (a database
+    cannot be standard input or output: ./- names a file called -).
     """
+    if db == "-":
+        _fail(
+            ctx, "--db '-': a database is a file, not standard input or output: give its path (./- for a file named -)"
+        )
     try:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401

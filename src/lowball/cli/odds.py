@@ -2,7 +2,9 @@
 
 Counting is :mod:`lowball.odds`'s; this module reads the command's text arguments (naming the
 option a bad value came in), and turns the library's results into the text and JSON the command
-prints. Cards are written highest first, as a low is read (:func:`~lowball.cli.render.sorted_hand`).
+prints. Every hand is written highest first, as a low is read, the ace last in A-5 and badugi
+(:func:`~lowball.cli.render.sorted_hand`), in the text and in the JSON alike, however it was given
+(letters or suit symbols, any order).
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ def _thrown(hand: tuple[Card, ...], text: str, name: str, whose: str) -> tuple[C
     thrown = read_cards(word, name)
     for c in thrown:
         if c not in hand:
-            raise InvalidCardError(f"{name}: {c} is not in {whose} {format_cards(hand)}")
+            raise InvalidCardError(f"{name}: {c} is not in {whose} {format_cards(sorted_hand(hand))}")
     return thrown
 
 
@@ -227,7 +229,8 @@ def vs_text(
         return f"{shown} standing pat ({describe(hand, ranking)}), drawing nothing"
     n = len(thrown)
     return (
-        f"{shown} throwing {cards_text(thrown, sort=True, symbols=symbols)} (drawing {n}: both draws counted exactly)"
+        f"{shown} throwing {cards_text(thrown, sort=True, symbols=symbols, ranking=ranking)} "
+        f"(drawing {n}: both draws counted exactly)"
     )
 
 
@@ -240,9 +243,11 @@ def draw_json(
 ) -> dict[str, Any]:
     """A discard table as ``lowball draw --json`` writes it: exact counts and probabilities.
 
-    Keys: ``hand``, ``dead`` (card text, highest first), ``vs`` (the opponent as the caller
-    describes it, e.g. ``{"hand": ..., "discard": ...}``, or null), ``target`` (``{"class",
-    "description"}`` or null) and ``rows``, best first, each with
+    One document (``lowball draw --json`` indents it; one result, so not JSON Lines as
+    ``lowball rank --json``'s many). Every hand in it is card text in letters, highest first,
+    the ace last in A-5 and badugi, nothing between the cards. Keys: ``hand``, ``dead``,
+    ``vs`` (the opponent as the caller describes it, e.g. ``{"hand": ..., "discard": ...}``,
+    or null), ``target`` (``{"class", "description"}`` or null) and ``rows``, best first, each with
     ``keep``, ``discard`` (card text, highest first), ``draw`` (cards drawn), ``completions``
     (the number of ways to replace the discard), ``low_counts`` and ``lows`` (keys ``"7"`` ..
     ``"10"``: completions with that low or better, and their share), ``target_count`` and
@@ -279,7 +284,7 @@ def draw_json(
             )
         rows.append(item)
     out_json = {
-        "hand": format_cards(table.hand),
+        "hand": format_cards(sorted_hand(table.hand, rk)),
         "dead": format_cards(sorted_hand(dead, rk)),
         "vs": vs,
         "target": None if target is None else {"class": target, "description": describe(target, rk)},
@@ -309,16 +314,22 @@ def _with_se(p: float, se: float, exact: bool) -> str:
 
 
 def equity_report(
-    result: odds.Equity, hands: Sequence[Sequence[Card]], *, strategies: Sequence[str] = (), symbols: bool = False
+    result: odds.Equity,
+    hands: Sequence[Sequence[Card]],
+    *,
+    strategies: Sequence[str] = (),
+    symbols: bool = False,
+    dead: Sequence[Card] = (),
 ) -> str:
     """An equity result as ``lowball odds`` prints it.
 
     A head saying exact (every deal counted, how many) or sampled (trials, the seed to repeat
-    the run with, trials whose stub ran out), the draws to come and the ``strategies`` (their
-    texts on one line; none, no line); then one row per hand in the order given: its cards
-    (highest first), what it throws on the first draw (``pat``, ``throws ...`` or ``by
-    strategy``), and its chances of winning alone, tying and its equity (share of the pot), in
-    percent with three decimals; a sampled run gives each with its standard error in
+    the run with, trials whose stub ran out), the draws to come, the ``dead`` cards (highest
+    first; none, no line) and the ``strategies`` (their texts on one line; none, no line);
+    then one row per hand in the order given: its cards (highest first), what it throws on
+    the first draw (``pat``, ``throws ...`` or ``by strategy``), and its chances of winning
+    alone, tying and its equity (share of the pot), in percent with three decimals; a sampled
+    run gives each with its standard error in
     percentage points (``93.811% ± 0.076``).
     """
     n = result.trials
@@ -332,6 +343,8 @@ def equity_report(
         ]
         if result.partial:
             lines.insert(0, f"PARTIAL RESULT: stopped by Ctrl-C after {_trials(n)}")
+    if dead:
+        lines.append(f"dead: {cards_text(dead, sort=True, symbols=symbols)} (out of the deck)")
     if strategies:
         lines.append("strategy: " + "; ".join(strategies))
     hand_text = [cards_text(h, sort=True, symbols=symbols) for h in hands]
@@ -353,23 +366,27 @@ def equity_report(
     return "\n".join(lines) + "\n"
 
 
-def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]], strategies: Sequence[str] = ()) -> dict[str, Any]:
+def equity_json(
+    result: odds.Equity, hands: Sequence[Sequence[Card]], strategies: Sequence[str] = (), dead: Sequence[Card] = ()
+) -> dict[str, Any]:
     """An equity result as ``lowball odds --json`` writes it.
 
-    Keys: ``exact``, ``draws``, ``trials`` (deals counted when exact, trials played when
-    sampled), ``seed`` (sampled; null when exact), ``reshuffles``, ``share_unit`` (the pot
-    shares are counted in units of 1/share_unit) and ``players`` in the order given, each with
-    ``hand``, ``strategy`` (the strategy text it drew by, as given, or ``default``; null where
-    no strategy decided anything), ``discard`` (the first draw's, or null when a strategy
-    decides it on the way),
-    ``win``, ``tie``, ``equity``, their standard errors ``win_se``, ``tie_se``, ``equity_se``
+    One document (``lowball odds --json`` indents it), every hand in it in letters, highest
+    first, nothing between the cards. Keys: ``exact``, ``draws``, ``trials`` (deals counted
+    when exact, trials played when sampled), ``seed`` (sampled; null when exact),
+    ``reshuffles``, ``share_unit`` (the pot shares are counted in units of 1/share_unit),
+    ``partial``, ``dead`` (the dead cards, ``""`` for none) and
+    ``players`` in the order given, each with ``hand``, ``strategy`` (the strategy text it
+    drew by, as given, or ``default``; null where no strategy decided anything), ``discard``
+    (the first draw's, or null when a strategy decides it on the way), ``win``, ``tie``,
+    ``equity``, their standard errors ``win_se``, ``tie_se``, ``equity_se``
     (0 when exact) and the exact sums ``wins``, ``ties`` and ``share``.
     """
     players = []
     for i, (h, p) in enumerate(zip(hands, result.players)):
         players.append(
             {
-                "hand": format_cards(h),
+                "hand": format_cards(sorted_hand(h)),
                 "strategy": strategies[i] if strategies else None,
                 "discard": None if result.discards is None else format_cards(sorted_hand(result.discards[i])),
                 "win": p.win,
@@ -391,6 +408,7 @@ def equity_json(result: odds.Equity, hands: Sequence[Sequence[Card]], strategies
         "reshuffles": result.reshuffles,
         "share_unit": odds.SHARE,
         "partial": result.partial,
+        "dead": format_cards(sorted_hand(dead)),
         "players": players,
     }
 

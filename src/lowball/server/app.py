@@ -24,6 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from lowball._files import without_bom
 from lowball.errors import IllegalActionError, LowballError, SeqError, StoreError, TableError
 from lowball.evaluation import Ranking
 from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, _shown
@@ -410,7 +411,7 @@ def _parse(msg: Any) -> tuple[dict[str, Any] | None, tuple[str, str] | None]:
     if size > MAX_MESSAGE_BYTES:
         return None, ("too_large", f"the message is {size} bytes: at most {MAX_MESSAGE_BYTES}")
     try:
-        parsed = json.loads(text)
+        parsed = json.loads(without_bom(text))  # a byte-order mark ignored, as in a request body
     except ValueError as e:
         return None, ("bad_json", f"the message is not JSON: {e}")
     if not isinstance(parsed, dict):

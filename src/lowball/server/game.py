@@ -395,7 +395,8 @@ class Room:
                     {
                         "seat": e.seat,
                         "player": e.player,
-                        "cards": _cards(e.cards),
+                        # highest first, as the seat's own cards are sent (the event has them as held)
+                        "cards": _cards(sorted_hand(e.cards, self.table.variant.ranking)),
                         "description": describe(e.hand_class, self.table.variant.ranking) if e.hand_class else None,
                     }
                 )
