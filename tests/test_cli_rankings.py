@@ -256,6 +256,8 @@ def test_threshold_a5_and_badugi_are_the_roughest_hand() -> None:
         odds.threshold(1093, ranking="badugi")
     with pytest.raises(InvalidCardError, match="expected a badugi class 1..1092, 4 cards"):
         odds.threshold("Kc2d3h4s5s", ranking="badugi")
+    with pytest.raises(InvalidCardError, match="expected an A-5 lowball class 1..6175, 5 cards"):
+        odds.threshold("Kc2d3h4s", ranking="a-5")
 
 
 def test_discard_table_badugi_rows_are_draw_outcomes() -> None:

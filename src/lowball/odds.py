@@ -164,8 +164,9 @@ def _threshold_low(target: Target, name: str, ranking: Ranking) -> int:
         try:
             return int(evaluate(_cards(target, name, size), ranking))
         except InvalidCardError as exc:
+            article = "an" if ranking.title.startswith("A") else "a"  # an A-5 lowball class
             raise InvalidCardError(
-                f"{name} {target!r}: expected a {ranking.title} class 1..{ranking.num_classes}, {size} cards "
+                f"{name} {target!r}: expected {article} {ranking.title} class 1..{ranking.num_classes}, {size} cards "
                 f"or a low like {example} ({exc})"
             ) from None
     return whole_number(target, name, 1, ranking.num_classes)
