@@ -359,7 +359,14 @@ def test_every_bad_input_is_one_line_and_exit_2() -> None:
             "lowball odds: --discards (hand 2): Kd is not in hand 2 9h8h5d4c2s"
         ),
         ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "pat=zz"): "lowball odds: --strategy 'pat=zz': ",
-        ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "foo"): "lowball odds: --strategy 'foo': ",
+        ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "foo"): (
+            "lowball odds: --strategy 'foo': expected pat=, draw=, break= or best= (e.g. 'pat=8/8/9,draw=7'), "
+            "or 'snow'\n"  # the text named once (it was "--strategy 'foo': strategy setting 'foo': ...")
+        ),
+        ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "pat=9,draw=x"): (
+            "lowball odds: --strategy 'pat=9,draw=x': draw=x: expected a rank 2..9, T, J, Q, K or A, the low "
+            "to draw to; one value or three, one per draw (7/7/8)\n"
+        ),
         ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "KcQd5s4d3d", "--strategy", "snow", "--strategy", "snow"): (
             "lowball odds: --strategy given 2 times for 3 hands"
         ),

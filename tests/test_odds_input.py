@@ -86,17 +86,19 @@ def test_targets_that_are_not_cards_or_lows(target) -> None:
 @pytest.mark.parametrize(
     "text,words",
     [
-        ("pat=5-4", ["'pat=5-4': pat=5-4: expected a low like 8-6"]),
-        ("pat=8-8", ["pat=8-8: expected a low"]),
-        ("draw=1", ["draw=1: expected a rank"]),
-        ("draw=15", ["draw=15: expected a rank"]),
-        ("draw=Z", ["draw=Z: expected a rank"]),
-        ("best=8-8", ["best=8-8: expected a low"]),
+        ("pat=5-4", ["strategy 'pat=5-4': expected a low like 8-6"]),
+        ("pat=8-8", ["'pat=8-8': expected a low"]),
+        ("draw=1", ["'draw=1': expected a rank"]),
+        ("draw=15", ["'draw=15': expected a rank"]),
+        ("draw=Z", ["'draw=Z': expected a rank"]),
+        ("best=8-8", ["'best=8-8': expected a low"]),
         ("foo=1", ["'foo=1'", "pat=, draw=, break= or best="]),
         ("pat", ["'pat'"]),
-        ("pat=9/8", ["pat=9/8: expected", "one value or three"]),
-        ("pat=9/8/7/6", ["pat=9/8/7/6: expected", "one value or three"]),
-        ("break=0", ["break=0: expected a low like 9-7"]),
+        ("pat=9/8", ["'pat=9/8': expected", "one value or three"]),
+        ("pat=9/8/7/6", ["'pat=9/8/7/6': expected", "one value or three"]),
+        ("break=0", ["'break=0': expected a low like 9-7"]),
+        ("pat=9,draw=1", ["strategy 'pat=9,draw=1': draw=1: expected a rank"]),
+        ("pat=9,foo", ["strategy 'pat=9,foo': foo: expected pat="]),
     ],
 )
 def test_bad_strategy_text(text, words) -> None:
@@ -176,9 +178,9 @@ def test_single_draw_short_stub_is_sampled_with_the_reshuffle() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("break=0", "strategy 'break=0': break=0: expected a low like 9-7"),
-        ("best=7462", "strategy 'best=7462': best=7462: expected a low (a hand without a pair)"),
-        ("pat=x", "strategy 'pat=x': pat=x: expected a low like 8-6 or 9"),
+        ("break=0", "strategy 'break=0': expected a low like 9-7"),
+        ("best=7462", "strategy 'best=7462': expected a low (a hand without a pair)"),
+        ("pat=x", "strategy 'pat=x': expected a low like 8-6 or 9"),
     ],
 )
 def test_strategy_text_with_a_bad_target(text, message) -> None:

@@ -365,7 +365,7 @@ class Strategy:
             key = key.strip().lower()
             if not eq or key not in names:
                 raise InvalidValueError(
-                    f"strategy setting {part.strip()!r}: expected pat=, draw=, break= or best= "
+                    f"{_strategy_part(text, part)}expected pat=, draw=, break= or best= "
                     "(e.g. 'pat=8/8/9,draw=7'), or 'snow'"
                 )
             values = [_setting(v.strip()) for v in value.split("/")]
@@ -380,7 +380,7 @@ class Strategy:
                 cls(**{names[key]: kwargs[names[key]]})  # type: ignore[arg-type]
             except (InvalidCardError, InvalidValueError):
                 why = _card_problem(kwargs[names[key]])
-                raise InvalidValueError(f"strategy {text!r}: {part}: expected {_EXPECTED[key]}{why}") from None
+                raise InvalidValueError(f"{_strategy_part(text, part)}expected {_EXPECTED[key]}{why}") from None
         raise InvalidValueError(f"strategy {text!r}: these settings do not go together")  # pragma: no cover
 
     def discard(self, hand: HandLike, draw: int = 3, draws: int = 3) -> tuple[Card, ...]:
@@ -399,6 +399,14 @@ class Strategy:
         index = 3 - draws + draw - 1
         mask = _odds.strategy_discard(self._spec, [int(c) for c in cards], index, draw == draws)
         return tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+
+
+def _strategy_part(text: str, part: str) -> str:
+    """The head of a message about one setting of strategy ``text``: the text, and the setting as
+    written when the text has several (``strategy 'pat=9,draw=x': draw=x: ``), never the same
+    words twice."""
+    part = part.strip()
+    return f"strategy {text!r}: " if part == text.strip() else f"strategy {text!r}: {part}: "
 
 
 _EXPECTED = {

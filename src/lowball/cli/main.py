@@ -823,7 +823,7 @@ def odds(
             try:
                 plans.append(library.Strategy.parse(text))
             except LowballError as e:
-                raise type(e)(f"--strategy {text!r}: {e}") from None
+                raise type(e)(f"--{e}") from None  # the library's message names it: strategy 'x': ...
     except LowballError as e:
         _fail(ctx, str(e))
     strategies: object = None if not plans else (plans[0] if len(plans) == 1 else plans)
