@@ -112,6 +112,17 @@ def test_a_store_named_dash_is_a_file_of_that_name(tmp_path: Path, monkeypatch: 
     assert (tmp_path / "-").read_bytes().startswith(b"SQLite format 3\0")
 
 
+def test_a_store_named_memory_is_sqlites_in_memory_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """':memory:' is what SQLite makes of it (documented): it works, writes no file, keeps nothing."""
+    monkeypatch.chdir(tmp_path)
+    with SQLiteStore(":memory:") as store:
+        store.put_data("io", "k", 1)
+        assert store.get_data("io") == {"k": 1}
+    with SQLiteStore(":memory:") as store:
+        assert store.get_data("io") == {}
+    assert os.listdir(tmp_path) == []
+
+
 @POSIX
 def test_serve_refuses_a_db_that_cannot_be_a_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("starlette", reason="the server extra (starlette) is not installed")
@@ -122,14 +133,16 @@ def test_serve_refuses_a_db_that_cannot_be_a_database(tmp_path: Path, monkeypatc
         "(./- for a file named -)\n",
         "": "lowball serve: cannot open '': the path is empty: give the database file's path\n",
         "pipe": "lowball serve: pipe: is a named pipe (FIFO), expected a lowball database file (a regular file)\n",
+        ":memory:": "lowball serve: --db ':memory:': an in-memory database loses every table when the server "
+        "stops: give a file's path (./:memory: for a file of that name)\n",
     }
     for db, message in cases.items():
         r = run("serve", "--db", db, "--port", "9")
         assert (r.exit_code, r.output) == (2, message)
     assert os.listdir(tmp_path) == ["pipe"]
-    assert "A directory, a named pipe or a device is refused, and so is -" in " ".join(
-        run("serve", "-h").output.split()
-    )
+    help_text = " ".join(run("serve", "-h").output.split())
+    assert "A directory, a named pipe or a device is refused, and so is -" in help_text
+    assert "and :memory: (SQLite's in-memory database would lose every table when the server stops)" in help_text
 
 
 # -- card text: read as pasted, echoed in one form ---------------------------------------------------

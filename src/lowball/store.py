@@ -129,6 +129,8 @@ class SQLiteStore:
         database, its ``-wal`` and its ``-shm`` are the target's (a dangling link's target is
         made). A directory, a named pipe (FIFO), a device or a socket is refused, and so is
         ``''``; ``'-'`` is a file of that name (``lowball serve --db -`` is refused).
+        ``':memory:'`` is SQLite's in-memory database: nothing is kept after :meth:`close`
+        (for tests; ``lowball serve --db :memory:`` is refused, its tables must outlive it).
     synchronous : {"NORMAL", "FULL"}, default "NORMAL"
         SQLite's ``synchronous`` setting. In WAL mode, NORMAL keeps every committed change
         through a crash of the process (the case :class:`~lowball.table.Table` is tested

@@ -1174,11 +1174,18 @@ def serve(
 
     --db is a regular file (made if missing); a symbolic link is followed to its target, whose
     database it is. A directory, a named pipe or a device is refused, and so is - (a database
-    cannot be standard input or output: ./- names a file called -).
+    cannot be standard input or output: ./- names a file called -), and :memory: (SQLite's
+    in-memory database would lose every table when the server stops).
     """
     if db == "-":
         _fail(
             ctx, "--db '-': a database is a file, not standard input or output: give its path (./- for a file named -)"
+        )
+    if db == ":memory:":
+        _fail(
+            ctx,
+            "--db ':memory:': an in-memory database loses every table when the server stops: "
+            "give a file's path (./:memory: for a file of that name)",
         )
     try:
         import starlette  # noqa: F401
