@@ -850,6 +850,16 @@ def odds(
         if bar is not None:
             bar.__exit__(None, None, None)
     decided = thrown is None or draws > 1  # where a strategy decided a discard
+    if result.exact:  # the options of a sampled run were not used: say so rather than ignore them
+        given = [("--trials", trials), ("--stderr", stderr_target), ("--seed", seed), ("--threads", threads)]
+        given += [("--workers", workers), ("--scheduler", scheduler)]
+        unused = [f"{name} {value}" for name, value in given if value is not None]
+        if unused:
+            click.echo(
+                f"lowball odds: {', '.join(unused)} not used: every deal was counted exactly "
+                "(those options set a sampled run)",
+                err=True,
+            )
     if as_json:
         texts = (list(strategy_texts) or ["default"]) if decided else []
         per_hand = texts * len(cards) if len(texts) == 1 else texts
@@ -906,7 +916,7 @@ def play(
       r 40       raise to 40 (or just r)   r pot    raise the size of the pot (b pot: bet it)
       a          all in (all in, r all)    p        stand pat
       d 9h Kd    discard these cards       d 1 4    discard the 1st and 4th card shown
-      q          quit                      ?        help, and the odds
+      q          quit (or exit)            ?        help, and the odds (or h, help)
 
     Amounts are the total you put in this betting round. A pot-size bet or raise (pot and no
     limit) is capped at your stack. All in bets or raises your whole stack, or calls when the

@@ -1,0 +1,123 @@
+"""What a new user reads from the commands added since issue 11's first fixes (issue 11, items 5
+and 6): the forms `lowball play`'s help lists are the forms it accepts, a sampled run's options
+given to an exact `lowball odds` run are reported as not used rather than silently ignored, and
+every `lowball` command the README shows in a bash block (the server, the Dask cluster) parses as
+written. Each with its exact text."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from lowball.cli import main
+from lowball.cli.play import HELP, parse_command
+from lowball.engine import LegalActions
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+OPEN = LegalActions(0, "betting", check=True, bet=True, min_to=2, max_to=50)
+
+
+@pytest.mark.parametrize(
+    ("typed", "kind"),
+    [("?", "help"), ("h", "help"), ("help", "help"), ("HELP", "help")]
+    + [("q", "quit"), ("quit", "quit"), ("exit", "quit"), ("Exit", "quit")],
+)
+def test_play_accepts_every_form_its_help_lists(typed: str, kind: str) -> None:
+    assert parse_command(typed, OPEN, (), stack=100).kind == kind
+
+
+def test_play_help_lists_the_forms_it_accepts() -> None:
+    # the prompt's ? help (before: only "?" and "q", though h, help, quit and exit work too)
+    assert HELP.splitlines()[-2:] == [
+        "  q          quit                      ?       this help and the odds (draw table, pot odds)",
+        "  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd; help or h for ?, quit or exit for q.",
+    ]
+    r = CliRunner().invoke(main, ["play", "--help"])
+    assert r.exit_code == 0
+    assert "    q          quit (or exit)            ?        help, and the odds (or h, help)\n" in r.output
+
+
+def test_play_help_typed_as_a_word_shows_the_help_then_exit_quits() -> None:
+    r = CliRunner().invoke(main, ["play", "-n", "2", "--seed", "1"], input="help\nh\nexit\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.count(HELP + "\n") == 2
+    assert "\nhero> exit\nYou leave after 0 hands (leaving the hand in play) with 198 chips (-2).\n" in r.output
+
+
+EXACT = ["odds", "7c6d4h3s2c", "9h8h5d4c2s", "--discards", "-,9h8h"]
+EXACT_OUT = """\
+exact: every one of 861 deals counted (1 draw to come)
+
+   hand            first draw        win     tie   equity
+ 1 7c 6d 4h 3s 2c  pat           98.955%  0.000%  98.955%
+ 2 9h 8h 5d 4c 2s  throws 9h 8h   1.045%  0.000%   1.045%
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "unused"),
+    [
+        ([], None),
+        (["--seed", "3"], "--seed 3"),
+        (["--trials", "100", "--seed", "3"], "--trials 100, --seed 3"),
+        (["--stderr", "0.01", "--threads", "2"], "--stderr 0.01, --threads 2"),
+        (["--workers", "2"], "--workers 2"),
+    ],
+)
+def test_odds_exact_run_says_which_sampling_options_it_did_not_use(extra: list[str], unused: str | None) -> None:
+    # before: an exact count took --seed, --trials, --stderr, --threads and --workers without a word
+    r = CliRunner().invoke(main, EXACT + extra)
+    assert r.exit_code == 0, r.output
+    assert r.stdout == EXACT_OUT
+    note = f"lowball odds: {unused} not used: every deal was counted exactly (those options set a sampled run)\n"
+    assert r.stderr == ("" if unused is None else note)
+
+
+def test_odds_sampled_run_uses_its_options_without_a_note() -> None:
+    r = CliRunner().invoke(
+        main, ["odds", "7c6d4h3s2c", "9h8h5d4c2s", "--draws", "2", "--trials", "1000", "-q", "--seed", "3"]
+    )
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("sampled: 1,000 trials, seed 3 (2 draws to come; --seed 3 repeats this run)\n")
+    assert r.stderr == ""
+
+
+def _bash_lowball_commands() -> list[str]:
+    """Every `lowball ...` line of the README's bash blocks and inline code spans (but those with
+    a placeholder such as N), but the set-up lines test_readme.py runs."""
+    blocks = re.findall(r"^```bash\n(.*?)^```$", README, flags=re.M | re.S)
+    lines = [line.split("  #")[0].strip() for body in blocks for line in body.splitlines()]
+    commands = [c.strip() for line in lines for c in line.split("&&") if c.strip().startswith("lowball ")]
+    spans = re.findall(r"`(lowball \w+ -[^`]*)`", README)
+    commands += [c for c in spans if not any(re.fullmatch(r"[A-Z]+", w) for w in c.split())]  # no N, HAND
+    setup = re.findall(r"<!-- ci:\w+ -->\n```bash\n(.+)\n```", README)
+    return [c for c in commands if not any(c in s for s in setup)]
+
+
+BASH = _bash_lowball_commands()
+
+
+def test_the_readme_bash_commands_are_found() -> None:
+    assert BASH[:3] == [
+        "lowball serve --tables 2 --variant F2L3D --db lowball.sqlite",
+        "lowball simulate --hands 10000000 --seed 7 --scheduler tcp://10.0.0.5:8786",
+        "lowball odds 8s7h4d3c2s 9h8d6c4s2d --draws 3 --trials 100000000 --scheduler tcp://10.0.0.5:8786",
+    ]
+    assert "lowball serve --tables 3 --variant F2L3D,FB,LB-FA5L3D" in BASH
+
+
+@pytest.mark.parametrize("command", BASH)
+def test_a_readme_bash_command_parses_as_written(command: str) -> None:
+    """Its options and values are the command's (every option's check runs; nothing is served or
+    sent to a cluster: these need a server's lifetime or a cluster)."""
+    args = shlex.split(command)
+    sub = main.commands[args[1]]
+    with click.Context(main, info_name="lowball") as parent:
+        ctx = sub.make_context(args[1], args[2:], parent=parent)
+    assert ctx.params
