@@ -121,3 +121,53 @@ def test_a_readme_bash_command_parses_as_written(command: str) -> None:
     with click.Context(main, info_name="lowball") as parent:
         ctx = sub.make_context(args[1], args[2:], parent=parent)
     assert ctx.params
+
+
+SERVE_REFUSED = [
+    (["--port", "0"], "--port", "0 is not allowed: expected a whole number 1..65535"),
+    (["--port", "http"], "--port", "'http' is not a whole number: expected a whole number 1..65535"),
+    (["--tables", "0"], "--tables", "0 is not allowed: expected a whole number 1..100"),
+    (["--seats", "7"], "--seats", "7 is not allowed: expected a whole number 2..6"),
+    (["--seats", ""], "--seats", "'' is not a whole number: expected a whole number 2..6"),
+    (["--bot-delay", "-1"], "--bot-delay", "-1 is not allowed: expected seconds 0..3600"),
+    (["--action-seconds", "nan"], "--action-seconds", "nan is not allowed: expected seconds 0..3600"),
+    (["--time-bank", "1m"], "--time-bank", "'1m' is not a number: expected seconds 0..3600"),
+    (["--next-hand-delay", "3601"], "--next-hand-delay", "3601 is not allowed: expected seconds 0..3600"),
+    (["--token-hours", "0"], "--token-hours", "0 is not allowed: expected hours above 0, at most 8760"),
+]
+
+
+@pytest.mark.parametrize(("args", "option", "message"), SERVE_REFUSED, ids=[" ".join(a) for a, _, _ in SERVE_REFUSED])
+def test_serve_numbers_are_refused_in_the_words_of_the_other_commands(
+    args: list[str], option: str, message: str
+) -> None:
+    # before: click's ranges answered "0 is not in the range 1<=x<=65535." (draw, odds and
+    # simulate say "0 is not allowed: expected a whole number 1..32")
+    r = CliRunner().invoke(main, ["serve", *args])
+    assert r.exit_code == 2
+    assert r.stderr.endswith(f"Error: Invalid value for '{option}': {message}\n")
+
+
+def test_serve_help_gives_each_number_its_range_and_default() -> None:
+    r = CliRunner().invoke(main, ["serve", "--help"], terminal_width=200)
+    assert r.exit_code == 0
+    lines = [" ".join(line.split()) for line in r.stdout.splitlines()]
+    for line in [
+        "--port PORT The TCP port (1..65535). [default: 8000]",
+        "--tables N Tables to run (t1, t2, ...; 1..100). [default: 2]",
+        "--seats N Seats at each new table (2..6). [default: 6]",
+        "--bot-delay SECONDS Seconds a bot waits before it acts (0..3600). [default: 0.6]",
+        "--next-hand-delay SECONDS Seconds between hands (0..3600). [default: 3.0]",
+    ]:
+        assert line in lines
+
+
+@pytest.mark.parametrize("command", [["simulate", "-k", "5"], ["odds", "7c6d4h3s2c", "9h8h5d4c2s", "--draws", "2"]])
+@pytest.mark.parametrize("address", ["", "  "])
+def test_an_empty_scheduler_address_is_refused_as_such(command: list[str], address: str) -> None:
+    # before: "--scheduler : cannot reach the Dask scheduler: missing port number in address ''"
+    r = CliRunner().invoke(main, [*command, "--scheduler", address])
+    assert r.exit_code == 2
+    assert r.stderr == (
+        f"lowball {command[0]}: --scheduler {address!r}: expected the Dask scheduler's address (tcp://HOST:8786)\n"
+    )

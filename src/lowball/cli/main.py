@@ -435,6 +435,8 @@ def _executor(
         return
     if workers is not None:
         _fail(ctx, "give --workers (local processes) or --scheduler (a Dask cluster), not both")
+    if not scheduler.strip():
+        _fail(ctx, f"--scheduler {scheduler!r}: expected the Dask scheduler's address (tcp://HOST:8786)")
     try:
         import distributed
     except ImportError:
@@ -1086,16 +1088,52 @@ def simulate(
         _interrupted(ctx, result.hands, hands, "hands")
 
 
+def _some_number(
+    low: float, high: float, unit: str, low_open: bool = False
+) -> Callable[[click.Context, click.Parameter, str], float]:
+    """An option callback: a number of ``unit`` from ``low`` (above it if ``low_open``) to
+    ``high``, refused in the words of :func:`_whole_number` (click's FloatRange speaks of
+    "float ranges" and of ``0<=x<=3600``)."""
+    expected = f"{unit} above {low:g}, at most {high:g}" if low_open else f"{unit} {low:g}..{high:g}"
+
+    def convert(ctx: click.Context, param: click.Parameter, value: str) -> float:
+        try:
+            number = float(value.strip())
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not a number: expected {expected}") from None
+        if not (low < number if low_open else low <= number) or not number <= high:
+            raise click.BadParameter(f"{value.strip()} is not allowed: expected {expected}")
+        return number
+
+    return convert
+
+
 def _seconds_option(
     name: str, default: float, help_text: str
 ) -> Callable[[Callable[..., object]], Callable[..., object]]:
     """A number of seconds, 0 to 3600 (a float)."""
-    return click.option(name, type=click.FloatRange(0, 3600), default=default, show_default=True, help=help_text)
+    return click.option(
+        name,
+        type=str,
+        callback=_some_number(0, 3600, "seconds"),
+        metavar="SECONDS",
+        default=str(default),
+        show_default=True,
+        help=help_text.removesuffix(".") + " (0..3600).",
+    )
 
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (loopback unless told).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The TCP port.")
+@click.option(
+    "--port",
+    type=str,
+    callback=_whole_number(1, 65535),
+    metavar="PORT",
+    default="8000",
+    show_default=True,
+    help="The TCP port (1..65535).",
+)
 @click.option(
     "--db",
     default="lowball.sqlite",
@@ -1103,7 +1141,13 @@ def _seconds_option(
     help="The SQLite database of the tables; its tables are resumed where they were (mid-hand too).",
 )
 @click.option(
-    "--tables", type=click.IntRange(1, 100), default=2, show_default=True, help="Tables to run (t1, t2, ...)."
+    "--tables",
+    type=str,
+    callback=_whole_number(1, 100),
+    metavar="N",
+    default="2",
+    show_default=True,
+    help="Tables to run (t1, t2, ...; 1..100).",
 )
 @click.option(
     "--variant",
@@ -1119,7 +1163,15 @@ def _seconds_option(
     "--variant F2L3D,FB,LB-FA5L3D) go to new tables in turn, t1, t2, t3, ... (a mixed room). "
     "Codes: " + ", ".join(_CODES) + ".",
 )
-@click.option("--seats", type=click.IntRange(2, 6), default=6, show_default=True, help="Seats at each new table.")
+@click.option(
+    "--seats",
+    type=str,
+    callback=_whole_number(2, 6),
+    metavar="N",
+    default="6",
+    show_default=True,
+    help="Seats at each new table (2..6).",
+)
 @click.option(
     "--bots",
     type=click.Choice([*BOTS, "none"]),
@@ -1133,10 +1185,12 @@ def _seconds_option(
 @_seconds_option("--next-hand-delay", 3.0, "Seconds between hands.")
 @click.option(
     "--token-hours",
-    type=click.FloatRange(0, 24 * 365, min_open=True),
-    default=12.0,
+    type=str,
+    callback=_some_number(0, 24 * 365, "hours", low_open=True),
+    metavar="HOURS",
+    default="12",
     show_default=True,
-    help="How long a seat token is good for; then its player leaves the table.",
+    help="How long a seat token is good for (above 0, at most 8760: a year); then its player leaves the table.",
 )
 @click.pass_context
 def serve(
