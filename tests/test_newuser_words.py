@@ -171,3 +171,40 @@ def test_an_empty_scheduler_address_is_refused_as_such(command: list[str], addre
     assert r.stderr == (
         f"lowball {command[0]}: --scheduler {address!r}: expected the Dask scheduler's address (tcp://HOST:8786)\n"
     )
+
+
+def test_table_counts_agree_with_their_nouns() -> None:
+    from lowball import VARIANTS, BuyIn, Table
+    from lowball.errors import TableError
+
+    t = Table(VARIANTS["F2L3D"], seats=2, seed=1, buy_in=BuyIn(2, 101))
+    assert repr(t) == "<Table 'table' 2-7 triple draw, fixed limit, 0/2 seats, 0 hands played, seq 0>"
+    with pytest.raises(TableError) as e:
+        t.sit(0, "ann", 1, now=0.0)
+    assert str(e.value) == "seat 0: 1 chip is below the buy-in of 2 (WSOP-LAR 100, 101)"  # was "1 chips"
+    t.sit(0, "ann", 100, now=0.0)
+    t.sit(1, "bob", 101, now=0.0)
+    with pytest.raises(TableError) as e:
+        t.add_chips(1, 1)
+    assert str(e.value) == "seat 1: 1 more chip would make 102, above the table's maximum of 101"
+    with pytest.raises(TableError) as e:
+        t.add_chips(0, 2)
+    assert str(e.value) == "seat 0: 2 more chips would make 102, above the table's maximum of 101"
+    t.deal(now=0.0)
+    t.act(t.actor, {"kind": "fold"}, seq=t.seq, now=0.0)
+    assert repr(t) == "<Table 'table' 2-7 triple draw, fixed limit, 2/2 seats, 1 hand played, seq 2>"  # was "1 hands"
+
+
+def test_odds_counts_agree_with_their_nouns() -> None:
+    from lowball import odds
+    from lowball.cards import parse_cards
+    from lowball.errors import InvalidValueError
+
+    hand = parse_cards("8s7h4d3c2s")
+    others = [c for c in parse_cards(" ".join(r + s for r in "23456789TJQKA" for s in "cdhs")) if c not in hand]
+    with pytest.raises(InvalidValueError) as e:
+        odds.draw_outcomes(hand, discard="8s7h", dead=others[:46])
+    assert str(e.value) == "the discard needs 2 replacement cards, but only 1 card is unseen"  # was "1 cards are"
+    with pytest.raises(InvalidValueError) as e:
+        odds.draw_outcomes(hand, discard="8s", dead=others)
+    assert str(e.value) == "the discard needs 1 replacement card, but only 0 cards are unseen"
