@@ -208,3 +208,17 @@ def test_odds_counts_agree_with_their_nouns() -> None:
     with pytest.raises(InvalidValueError) as e:
         odds.draw_outcomes(hand, discard="8s", dead=others)
     assert str(e.value) == "the discard needs 1 replacement card, but only 0 cards are unseen"
+
+
+def test_draw_help_says_a_badugi_hand_is_four_cards() -> None:
+    r = CliRunner().invoke(main, ["draw", "--help"], terminal_width=400)
+    assert r.exit_code == 0
+    lines = [" ".join(line.split()) for line in r.stdout.splitlines()]
+    assert (
+        "--vs-pat LOW An opponent pat on a hand you do not see: a low by its top ranks (9-8 is the roughest 9-8, "
+        "9-8-7-6-4; 9 any 9-low), or five cards (four in badugi) taken by their class only (they stay in the deck)."
+    ) in lines
+    assert (
+        "--target LOW Add the chance of this hand or better (8-6, 9, or five cards; four in badugi) and order the "
+        "rows by it (unless an opponent orders them by equity)."
+    ) in lines

@@ -544,7 +544,8 @@ MOST_TRIALS = 100_000_000
     default=None,
     metavar="LOW",
     help="An opponent pat on a hand you do not see: a low by its top ranks (9-8 is the roughest "
-    "9-8, 9-8-7-6-4; 9 any 9-low), or five cards taken by their class only (they stay in the deck).",
+    "9-8, 9-8-7-6-4; 9 any 9-low), or five cards (four in badugi) taken by their class only (they stay in "
+    "the deck).",
 )
 @_dead_option
 @click.option(
@@ -552,7 +553,7 @@ MOST_TRIALS = 100_000_000
     type=str,
     default=None,
     metavar="LOW",
-    help="Add the chance of this hand or better (8-6, 9, or five cards) and order the rows by it "
+    help="Add the chance of this hand or better (8-6, 9, or five cards; four in badugi) and order the rows by it "
     "(unless an opponent orders them by equity).",
 )
 @click.option(
