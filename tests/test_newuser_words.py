@@ -6,8 +6,10 @@ written. Each with its exact text."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import socket
 from pathlib import Path
 
 import click
@@ -222,3 +224,37 @@ def test_draw_help_says_a_badugi_hand_is_four_cards() -> None:
         "--target LOW Add the chance of this hand or better (8-6, 9, or five cards; four in badugi) and order the "
         "rows by it (unless an opponent orders them by equity)."
     ) in lines
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--host", ""], "--host '': expected the address to listen on (127.0.0.1, or a name such as localhost)"),
+        (["--host", " "], "--host ' ': expected the address to listen on (127.0.0.1, or a name such as localhost)"),
+        (["--db", ""], "--db '': expected the path of the database file (lowball.sqlite)"),
+    ],
+)
+def test_serve_refuses_an_empty_host_or_database(
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before: --host '' listened on every interface, --db '' said ": is a directory"
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["serve", *args])
+    assert os.listdir(tmp_path) == []  # no database was made
+    assert r.exit_code == 2
+    assert r.stderr == f"lowball serve: {message}\n"
+
+
+def test_serve_refuses_a_port_in_use_before_opening_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before: uvicorn's own "ERROR: [Errno ...]" line, after the database was opened, and not status 2
+    monkeypatch.chdir(tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = CliRunner().invoke(main, ["serve", "--port", str(port)])
+    assert os.listdir(tmp_path) == []  # the database was not opened
+    assert r.exit_code == 2
+    assert r.stderr == f"lowball serve: --host 127.0.0.1 --port {port}: cannot listen there: Address already in use\n"

@@ -15,6 +15,7 @@ import errno
 import io
 import json
 import os
+import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -1124,6 +1125,19 @@ def _seconds_option(
     )
 
 
+def _check_listen(ctx: click.Context, host: str, port: int) -> None:
+    """Refuse an address the server cannot listen on (an unknown name, a port in use), with
+    status 2 as every other bad option, before the database is opened (uvicorn would print its
+    own ``ERROR: [Errno ...]`` line and exit with status 3 for an unknown name)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+            probe.bind(address)
+    except OSError as e:
+        _fail(ctx, f"--host {host} --port {port}: cannot listen there: {e.strerror or e}")
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (loopback unless told).")
 @click.option(
@@ -1227,6 +1241,11 @@ def serve(
     from lowball.server import GameServer
     from lowball.server import serve as run
 
+    if not host.strip():  # uvicorn would listen on every interface
+        _fail(ctx, f"--host {host!r}: expected the address to listen on (127.0.0.1, or a name such as localhost)")
+    if not db.strip():
+        _fail(ctx, f"--db {db!r}: expected the path of the database file (lowball.sqlite)")
+    _check_listen(ctx, host, port)
     options: dict[str, Any] = dict(
         db=db,
         tables=tables,
