@@ -1105,7 +1105,7 @@ def equity(
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise InvalidValueError(f"hands {hands!r}: expected a list of five-card hands")
     if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise InvalidValueError(f"{len(hands)} hands: expected 2 to {MAX_PLAYERS}")
+        raise InvalidValueError(f"{counted(len(hands), 'hand')}: expected 2 to {MAX_PLAYERS}")
     draws = whole_number(draws, "draws", 1, 3)
     cards = [_cards(h, f"hands[{i}]", 5) for i, h in enumerate(hands)]
     places = _Places()

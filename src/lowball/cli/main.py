@@ -855,8 +855,8 @@ def odds(
             bar.__exit__(None, None, None)
     decided = thrown is None or draws > 1  # where a strategy decided a discard
     if result.exact:  # the options of a sampled run were not used: say so rather than ignore them
-        given = [("--trials", trials), ("--stderr", stderr_target), ("--seed", seed), ("--threads", threads)]
-        given += [("--workers", workers), ("--scheduler", scheduler)]
+        given: list[tuple[str, object]] = [("--trials", trials), ("--stderr", stderr_target), ("--seed", seed)]
+        given += [("--threads", threads), ("--workers", workers), ("--scheduler", scheduler)]
         unused = [f"{name} {value}" for name, value in given if value is not None]
         if unused:
             click.echo(
