@@ -806,6 +806,11 @@ def odds(
         dead_cards = work.read_cards(dead, "--dead")
         library.check_places([*((f"hand {i}", h) for i, h in enumerate(cards, start=1)), ("--dead", dead_cards)])
         thrown = None if discards is None else work.read_discards(discards, cards)
+        if thrown is not None and draws == 1 and strategy_texts:
+            raise InvalidValueError(
+                f"--strategy {strategy_texts[0]!r}: no hand draws by a strategy: --discards gives every "
+                "discard of the one draw to come (a strategy decides the later draws of --draws 2 or 3)"
+            )
         if len(strategy_texts) not in (0, 1, len(cards)):
             raise InvalidValueError(
                 f"--strategy given {len(strategy_texts)} times for {len(cards)} hands: give it once for "
