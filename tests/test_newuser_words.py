@@ -258,3 +258,26 @@ def test_serve_refuses_a_port_in_use_before_opening_the_database(
     assert os.listdir(tmp_path) == []  # the database was not opened
     assert r.exit_code == 2
     assert r.stderr == f"lowball serve: --host 127.0.0.1 --port {port}: cannot listen there: Address already in use\n"
+
+
+SAMPLED = ["odds", "7c6d4h3s2c", "9h8h5d4c2s", "--draws", "2", "-q", "--trials", "1000", "--seed", "1"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--workers", "2", "--threads", "2"], "--threads 2: not with --workers 2"),
+        (["--threads", "3", "--scheduler", "tcp://127.0.0.1:1"], "--threads 3: not with --scheduler"),
+    ],
+)
+def test_odds_refuses_threads_for_worker_processes(extra: list[str], message: str) -> None:
+    # before: --threads was taken and not used (a worker runs its blocks on one thread)
+    r = CliRunner().invoke(main, SAMPLED + extra)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"lowball odds: {message}, whose processes run one thread each (give one of them)\n"
+
+
+def test_odds_threads_with_one_worker_run_here() -> None:
+    r = CliRunner().invoke(main, [*SAMPLED, "--workers", "1", "--threads", "2"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("sampled: 1,000 trials, seed 1 (2 draws to come; --seed 1 repeats this run)\n")

@@ -722,7 +722,8 @@ def draw(
     callback=_whole_number(1, 256),
     metavar="T",
     default=None,
-    help="Threads of a sampled run (1..256). Default: one per core.",
+    help="Threads of a sampled run in this process (1..256; not with --workers N > 1 or --scheduler, whose "
+    "processes run one thread each). Default: one per core.",
 )
 @click.option(
     "--workers",
@@ -796,6 +797,9 @@ def odds(
             f"--ranking {ranking.value}: the equity of {ranking.title} hands is not counted (the equity kernel "
             f"ranks 2-7 hands only); for the odds of a draw: lowball draw --ranking {ranking.value} HAND",
         )
+    if threads is not None and ((workers is not None and workers > 1) or scheduler is not None):
+        where = f"--workers {workers}" if scheduler is None else "--scheduler"
+        _fail(ctx, f"--threads {threads}: not with {where}, whose processes run one thread each (give one of them)")
     _unquoted_hand(ctx, hands)
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands, got {len(hands)}")
