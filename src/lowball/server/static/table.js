@@ -176,7 +176,7 @@
       case "sit_in":
         return [name + " is back", "table"];
       case "chips":
-        return [name + " adds " + ev.amount + " chips", "table"];
+        return [name + " adds " + ev.amount + (ev.amount === 1 ? " chip" : " chips"), "table"];
       case "hand_start":
         handSeats = { button: data.button, small_blind: data.small_blind, big_blind: data.big_blind };
         return [
@@ -512,7 +512,7 @@
       localStorage.removeItem(TOKEN_KEY);
       showError(
         body && body.chips !== null && body.chips !== undefined
-          ? "You left the table with " + body.chips + " chips."
+          ? "You left the table with " + body.chips + (body.chips === 1 ? " chip." : " chips.")
           : "You left your seat; your chips are settled when the hand in progress ends.",
       );
       if (socket) socket.close(); // reconnects as a spectator
