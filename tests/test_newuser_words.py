@@ -155,7 +155,10 @@ def test_serve_help_gives_each_number_its_range_and_default() -> None:
     assert r.exit_code == 0
     lines = [" ".join(line.split()) for line in r.stdout.splitlines()]
     for line in [
+        "--host HOST The address to listen on (loopback unless told). [default: 127.0.0.1]",
         "--port PORT The TCP port (1..65535). [default: 8000]",
+        "--db FILE The SQLite database of the tables; its tables are resumed where they were (mid-hand too). "
+        "[default: lowball.sqlite]",
         "--tables N Tables to run (t1, t2, ...; 1..100). [default: 2]",
         "--seats N Seats at each new table (2..6). [default: 6]",
         "--bot-delay SECONDS Seconds a bot waits before it acts (0..3600). [default: 0.6]",

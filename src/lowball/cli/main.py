@@ -1148,7 +1148,13 @@ def _check_listen(ctx: click.Context, host: str, port: int) -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (loopback unless told).")
+@click.option(
+    "--host",
+    metavar="HOST",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on (loopback unless told).",
+)
 @click.option(
     "--port",
     type=str,
@@ -1160,6 +1166,7 @@ def _check_listen(ctx: click.Context, host: str, port: int) -> None:
 )
 @click.option(
     "--db",
+    metavar="FILE",
     default="lowball.sqlite",
     show_default=True,
     help="The SQLite database of the tables; its tables are resumed where they were (mid-hand too).",
