@@ -284,3 +284,30 @@ def test_odds_threads_with_one_worker_run_here() -> None:
     r = CliRunner().invoke(main, [*SAMPLED, "--workers", "1", "--threads", "2"])
     assert r.exit_code == 0, r.output
     assert r.stdout.startswith("sampled: 1,000 trials, seed 1 (2 draws to come; --seed 1 repeats this run)\n")
+
+
+def test_server_messages_and_bot_names_number_seats_as_the_table_does(tmp_path: Path) -> None:
+    """The room's refusals name seats 0 .. N-1, and the bot at seat k is botk (the page shows
+    both as they come: a bot bot3 at seat 2 read as one seat off)."""
+    from lowball.server.game import GameServer, ServerError
+
+    server = GameServer(tmp_path / "s.db", tables=1, seats=3, clock=lambda: 0.0)
+    try:
+        room = server.room("t1")
+        refused = [
+            (lambda: room.join("bot0", None, 0.0), "player = 'bot0': names bot0, bot1, ... are the bots'"),
+            (lambda: room.join("ann", 3, 0.0), "seat = 3: expected a seat number 0..2 of table t1"),
+        ]
+        for call, message in refused:
+            with pytest.raises(ServerError) as e:
+                call()
+            assert str(e.value) == message
+        _, sitting = room.join("ann", 1, 0.0)
+        assert sitting.seat == 1
+        room.pump(0.0)
+        assert [None if s is None else s.player for s in room.table.seats] == ["bot0", "ann", "bot2"]
+        with pytest.raises(ServerError) as e:
+            room.join("bob", 1, 0.0)
+        assert str(e.value) == "seat 1 of table t1 is a person's"
+    finally:
+        server.close()
