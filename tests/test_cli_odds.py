@@ -273,8 +273,15 @@ def test_one_draw_decided_by_the_strategies_is_exact() -> None:
     data = json.loads(r.stdout)
     assert data["exact"] is True and data["trials"] == 861
     assert [(p["discard"], p["wins"]) for p in data["players"]] == [("", 852), ("9h8h", 9)]
-    # Given discards leave nothing to a strategy in a single draw: no strategy line.
+    # Given discards leave nothing to a strategy in a single draw: a strategy given anyway is
+    # refused rather than silently ignored (issue 11); without one there is no strategy line.
     r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--discards", "-,9h8h", "--strategy", "snow")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (
+        "lowball odds: --strategy 'snow': no hand draws by a strategy: --discards gives every discard of the "
+        "one draw to come (a strategy decides the later draws of --draws 2 or 3)\n"
+    )
+    r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--discards", "-,9h8h")
     assert "strategy" not in r.stdout and "throws 9h 8h" in r.stdout
 
 

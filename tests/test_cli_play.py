@@ -257,7 +257,7 @@ def test_fixed_limit_amounts_all_in_and_help() -> None:
         "  a          all in (r all, all in)    p       stand pat",
         "  d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown",
         "  q          quit                      ?       this help and the odds (draw table, pot odds)",
-        "  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd.",
+        "  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd; help or h for ?, quit or exit for q.",
         "Nothing to call: the pot odds show when you face a bet, the discards at a draw.",
         "hero> r4",
         "hero raises to 4",

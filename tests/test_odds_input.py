@@ -39,7 +39,7 @@ def _all_but(keep: int, *hands) -> list[int]:
         (lambda: odds.equity([A, B], discards=["Kh", ""]), InvalidCardError, ["discards[0]", "Kh"]),
         (lambda: odds.equity([A, B], discards=["", "7c"]), InvalidCardError, ["discards[1]", "7c"]),
         (lambda: odds.equity([A, B], discards=[""]), InvalidValueError, ["discards", "one discard per hand"]),
-        (lambda: odds.equity([A]), InvalidValueError, ["1 hands", "2 to 9"]),
+        (lambda: odds.equity([A]), InvalidValueError, ["1 hand: expected 2 to 9"]),
         (lambda: odds.equity([A] * 10), InvalidValueError, ["10 hands", "2 to 9"]),
         (lambda: odds.equity(A), InvalidValueError, [A]),
         (lambda: odds.equity([A, B], draws=0), InvalidValueError, ["draws = 0"]),

@@ -607,6 +607,28 @@ def test_browser_plays_a_badugi_hand_by_clicking(mixed_server: Server, browser: 
         )
     )
     assert browser.execute_script("return document.body.dataset.ranking") == "badugi"
+    # the page numbers seats as the server's JSON and messages do (0 .. N-1, issue 11 item 5): the
+    # bot at seat k is botk, and the log's first hand names its button's seat by that number
+    names = _wait(
+        "the bots' seats",
+        lambda: browser.execute_script(
+            "return Array.from(document.querySelectorAll('.seat:not(.you)')).map("
+            "(b) => [b.dataset.seat, b.querySelector('.name')?.textContent])"
+        ),
+        10,
+    )
+    assert names == [[str(k), f"bot{k}"] for k in range(6) if k != seat], names
+    line, button = _wait(
+        "a hand's first line and its button",
+        lambda: browser.execute_script(
+            "const t = Array.from(document.querySelectorAll('#log li[data-number] .text'))"
+            ".map((x) => x.textContent).filter((x) => x.startsWith('Hand #'));"
+            "const b = document.querySelector('.seat .marker.button')?.closest('.seat')?.dataset.seat;"
+            "return t.length && b !== undefined ? [t[t.length - 1], b] : null;"
+        ),
+        10,
+    )
+    assert line.endswith(f" begins (button: seat {button})"), (line, button)
     dealt = 0
     over: set[int] = set()
     thrown: list[str] = []

@@ -56,7 +56,7 @@ import numpy.typing as npt
 from lowball import _odds
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
 from lowball.deck import ReshuffleRule, check_seed
-from lowball.errors import InvalidCardError, InvalidTypeError, InvalidValueError, whole_number
+from lowball.errors import InvalidCardError, InvalidTypeError, InvalidValueError, counted, whole_number
 from lowball.evaluation import (
     NUM_CLASSES,
     BadugiCategory,
@@ -509,7 +509,8 @@ def check_places(groups: Iterable[tuple[str, Sequence[Card]]]) -> list[int]:
 def _enough(unseen: list[int], drawn: int, what: str) -> None:
     """Refuse a draw the unseen cards cannot complete (exact counting needs no reshuffle)."""
     if drawn > len(unseen):
-        raise InvalidValueError(f"{what} needs {drawn} replacement cards, but only {len(unseen)} cards are unseen")
+        have = f"{counted(len(unseen), 'card')} {'is' if len(unseen) == 1 else 'are'} unseen"
+        raise InvalidValueError(f"{what} needs {counted(drawn, 'replacement card')}, but only {have}")
 
 
 def _discard_of(hand: tuple[Card, ...], discard: object, name: str) -> tuple[Card, ...]:
@@ -1130,7 +1131,7 @@ def equity(
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise InvalidValueError(f"hands {hands!r}: expected a list of five-card hands")
     if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise InvalidValueError(f"{len(hands)} hands: expected 2 to {MAX_PLAYERS}")
+        raise InvalidValueError(f"{counted(len(hands), 'hand')}: expected 2 to {MAX_PLAYERS}")
     draws = whole_number(draws, "draws", 1, 3)
     cards = [_cards(h, f"hands[{i}]", 5) for i, h in enumerate(hands)]
     places = _Places()

@@ -42,6 +42,7 @@ from lowball.errors import (
     SeqError,
     StoreError,
     TableError,
+    counted,
     whole_number,
 )
 from lowball.store import Store
@@ -1183,9 +1184,11 @@ class Table:
         amount = whole_number(chips, f"seat {k}: chips", 1, error=TableError)
         b = self._buy_in
         if amount < b.minimum:
-            raise TableError(f"seat {k}: {amount} chips is below the buy-in of {b.minimum} (WSOP-LAR 100, 101)")
+            raise TableError(
+                f"seat {k}: {counted(amount, 'chip')} is below the buy-in of {b.minimum} (WSOP-LAR 100, 101)"
+            )
         if b.maximum is not None and amount > b.maximum:
-            raise TableError(f"seat {k}: {amount} chips is above the table's maximum buy-in of {b.maximum}")
+            raise TableError(f"seat {k}: {counted(amount, 'chip')} is above the table's maximum buy-in of {b.maximum}")
         if not isinstance(post, bool):
             raise TableError(f"seat {k}: post = {post!r}: expected True or False")
         now_ = self._now(now)
@@ -1305,7 +1308,8 @@ class Table:
         b = self._buy_in
         if b.maximum is not None and stack > b.maximum:
             raise TableError(
-                f"seat {k}: {amount} more chips would make {stack}, above the table's maximum of {b.maximum}"
+                f"seat {k}: {amount} more {'chip' if amount == 1 else 'chips'} would make {stack}, "
+                f"above the table's maximum of {b.maximum}"
             )
         now_ = self._now(now)
         with self._change("chips", k, now_, amount=amount):
@@ -1335,7 +1339,9 @@ class Table:
         amount = whole_number(amount, "reset_stacks: amount", 1, error=TableError)
         b = self._buy_in
         if b.maximum is not None and amount > b.maximum:
-            raise TableError(f"reset_stacks: {amount} chips is above the table's maximum buy-in of {b.maximum}")
+            raise TableError(
+                f"reset_stacks: {counted(amount, 'chip')} is above the table's maximum buy-in of {b.maximum}"
+            )
         now_ = self._now(now)
         with self._change("reset_stacks", None, now_, amount=amount):
             given = taken = 0
@@ -1962,6 +1968,8 @@ class Table:
     def __repr__(self) -> str:
         taken = sum(s is not None for s in self._seats)
         state = (
-            f"hand {self._hand_number} in progress" if self._hand is not None else f"{self._hand_number} hands played"
+            f"hand {self._hand_number} in progress"
+            if self._hand is not None
+            else f"{counted(self._hand_number, 'hand')} played"
         )
         return f"<Table {self._table_id!r} {self._variant.name}, {taken}/{self._n} seats, {state}, seq {self._seq}>"

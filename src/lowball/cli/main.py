@@ -15,6 +15,7 @@ import errno
 import io
 import json
 import os
+import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -435,6 +436,8 @@ def _executor(
         return
     if workers is not None:
         _fail(ctx, "give --workers (local processes) or --scheduler (a Dask cluster), not both")
+    if not scheduler.strip():
+        _fail(ctx, f"--scheduler {scheduler!r}: expected the Dask scheduler's address (tcp://HOST:8786)")
     try:
         import distributed
     except ImportError:
@@ -549,7 +552,8 @@ MOST_TRIALS = 100_000_000
     default=None,
     metavar="LOW",
     help="An opponent pat on a hand you do not see: a low by its top ranks (9-8 is the roughest "
-    "9-8, 9-8-7-6-4; 9 any 9-low), or five cards taken by their class only (they stay in the deck).",
+    "9-8, 9-8-7-6-4; 9 any 9-low), or five cards (four in badugi) taken by their class only (they stay in "
+    "the deck).",
 )
 @_dead_option
 @click.option(
@@ -557,7 +561,7 @@ MOST_TRIALS = 100_000_000
     type=str,
     default=None,
     metavar="LOW",
-    help="Add the chance of this hand or better (8-6, 9, or five cards) and order the rows by it "
+    help="Add the chance of this hand or better (8-6, 9, or five cards; four in badugi) and order the rows by it "
     "(unless an opponent orders them by equity).",
 )
 @click.option(
@@ -726,7 +730,8 @@ def draw(
     callback=_whole_number(1, 256),
     metavar="T",
     default=None,
-    help="Threads of a sampled run (1..256). Default: one per core.",
+    help="Threads of a sampled run in this process (1..256; not with --workers N > 1 or --scheduler, whose "
+    "processes run one thread each). Default: one per core.",
 )
 @click.option(
     "--workers",
@@ -803,6 +808,9 @@ def odds(
             f"--ranking {ranking.value}: the equity of {ranking.title} hands is not counted (the equity kernel "
             f"ranks 2-7 hands only); for the odds of a draw: lowball draw --ranking {ranking.value} HAND",
         )
+    if threads is not None and ((workers is not None and workers > 1) or scheduler is not None):
+        where = f"--workers {workers}" if scheduler is None else "--scheduler"
+        _fail(ctx, f"--threads {threads}: not with {where}, whose processes run one thread each (give one of them)")
     _unquoted_hand(ctx, hands)
     if len(hands) < 2:
         _fail(ctx, f"need at least two hands, got {len(hands)}")
@@ -813,6 +821,11 @@ def odds(
         dead_cards = work.read_cards(dead, "--dead")
         library.check_places([*((f"hand {i}", h) for i, h in enumerate(cards, start=1)), ("--dead", dead_cards)])
         thrown = None if discards is None else work.read_discards(discards, cards)
+        if thrown is not None and draws == 1 and strategy_texts:
+            raise InvalidValueError(
+                f"--strategy {strategy_texts[0]!r}: no hand draws by a strategy: --discards gives every "
+                "discard of the one draw to come (a strategy decides the later draws of --draws 2 or 3)"
+            )
         if len(strategy_texts) not in (0, 1, len(cards)):
             raise InvalidValueError(
                 f"--strategy given {len(strategy_texts)} times for {len(cards)} hands: give it once for "
@@ -861,6 +874,16 @@ def odds(
         if bar is not None:
             bar.__exit__(None, None, None)
     decided = thrown is None or draws > 1  # where a strategy decided a discard
+    if result.exact:  # the options of a sampled run were not used: say so rather than ignore them
+        given: list[tuple[str, object]] = [("--trials", trials), ("--stderr", stderr_target), ("--seed", seed)]
+        given += [("--threads", threads), ("--workers", workers), ("--scheduler", scheduler)]
+        unused = [f"{name} {value}" for name, value in given if value is not None]
+        if unused:
+            click.echo(
+                f"lowball odds: {', '.join(unused)} not used: every deal was counted exactly "
+                "(those options set a sampled run)",
+                err=True,
+            )
     if as_json:
         texts = (list(strategy_texts) or ["default"]) if decided else []
         per_hand = texts * len(cards) if len(texts) == 1 else texts
@@ -917,7 +940,7 @@ def play(
       r 40       raise to 40 (or just r)   r pot    raise the size of the pot (b pot: bet it)
       a          all in (all in, r all)    p        stand pat
       d 9h Kd    discard these cards       d 1 4    discard the 1st and 4th card shown
-      q          quit                      ?        help, and the odds
+      q          quit (or exit)            ?        help, and the odds (or h, help)
 
     Amounts are the total you put in this betting round. A pot-size bet or raise (pot and no
     limit) is capped at your stack. All in bets or raises your whole stack, or calls when the
@@ -1094,24 +1117,86 @@ def simulate(
         _interrupted(ctx, result.hands, hands, "hands")
 
 
+def _some_number(
+    low: float, high: float, unit: str, low_open: bool = False
+) -> Callable[[click.Context, click.Parameter, str], float]:
+    """An option callback: a number of ``unit`` from ``low`` (above it if ``low_open``) to
+    ``high``, refused in the words of :func:`_whole_number` (click's FloatRange speaks of
+    "float ranges" and of ``0<=x<=3600``)."""
+    expected = f"{unit} above {low:g}, at most {high:g}" if low_open else f"{unit} {low:g}..{high:g}"
+
+    def convert(ctx: click.Context, param: click.Parameter, value: str) -> float:
+        try:
+            number = float(value.strip())
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not a number: expected {expected}") from None
+        if not (low < number if low_open else low <= number) or not number <= high:
+            raise click.BadParameter(f"{value.strip()} is not allowed: expected {expected}")
+        return number
+
+    return convert
+
+
 def _seconds_option(
     name: str, default: float, help_text: str
 ) -> Callable[[Callable[..., object]], Callable[..., object]]:
     """A number of seconds, 0 to 3600 (a float)."""
-    return click.option(name, type=click.FloatRange(0, 3600), default=default, show_default=True, help=help_text)
+    return click.option(
+        name,
+        type=str,
+        callback=_some_number(0, 3600, "seconds"),
+        metavar="SECONDS",
+        default=str(default),
+        show_default=True,
+        help=help_text.removesuffix(".") + " (0..3600).",
+    )
+
+
+def _check_listen(ctx: click.Context, host: str, port: int) -> None:
+    """Refuse an address the server cannot listen on (an unknown name, a port in use), with
+    status 2 as every other bad option, before the database is opened (uvicorn would print its
+    own ``ERROR: [Errno ...]`` line and exit with status 3 for an unknown name)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+            probe.bind(address)
+    except OSError as e:
+        _fail(ctx, f"--host {host} --port {port}: cannot listen there: {e.strerror or e}")
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (loopback unless told).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The TCP port.")
+@click.option(
+    "--host",
+    metavar="HOST",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on (loopback unless told).",
+)
+@click.option(
+    "--port",
+    type=str,
+    callback=_whole_number(1, 65535),
+    metavar="PORT",
+    default="8000",
+    show_default=True,
+    help="The TCP port (1..65535).",
+)
 @click.option(
     "--db",
+    metavar="FILE",
     default="lowball.sqlite",
     show_default=True,
     help="The SQLite database of the tables; its tables are resumed where they were (mid-hand too).",
 )
 @click.option(
-    "--tables", type=click.IntRange(1, 100), default=2, show_default=True, help="Tables to run (t1, t2, ...)."
+    "--tables",
+    type=str,
+    callback=_whole_number(1, 100),
+    metavar="N",
+    default="2",
+    show_default=True,
+    help="Tables to run (t1, t2, ...; 1..100).",
 )
 @click.option(
     "--variant",
@@ -1127,7 +1212,15 @@ def _seconds_option(
     "--variant F2L3D,FB,LB-FA5L3D) go to new tables in turn, t1, t2, t3, ... (a mixed room). "
     "Codes: " + ", ".join(_CODES) + ".",
 )
-@click.option("--seats", type=click.IntRange(2, 6), default=6, show_default=True, help="Seats at each new table.")
+@click.option(
+    "--seats",
+    type=str,
+    callback=_whole_number(2, 6),
+    metavar="N",
+    default="6",
+    show_default=True,
+    help="Seats at each new table (2..6).",
+)
 @click.option(
     "--bots",
     type=click.Choice([*BOTS, "none"]),
@@ -1141,10 +1234,12 @@ def _seconds_option(
 @_seconds_option("--next-hand-delay", 3.0, "Seconds between hands.")
 @click.option(
     "--token-hours",
-    type=click.FloatRange(0, 24 * 365, min_open=True),
-    default=12.0,
+    type=str,
+    callback=_some_number(0, 24 * 365, "hours", low_open=True),
+    metavar="HOURS",
+    default="12",
     show_default=True,
-    help="How long a seat token is good for; then its player leaves the table.",
+    help="How long a seat token is good for (above 0, at most 8760: a year); then its player leaves the table.",
 )
 @click.pass_context
 def serve(
@@ -1195,6 +1290,11 @@ def serve(
     from lowball.server import GameServer
     from lowball.server import serve as run
 
+    if not host.strip():  # uvicorn would listen on every interface
+        _fail(ctx, f"--host {host!r}: expected the address to listen on (127.0.0.1, or a name such as localhost)")
+    if not db.strip():
+        _fail(ctx, f"--db {db!r}: expected the path of the database file (lowball.sqlite)")
+    _check_listen(ctx, host, port)
     options: dict[str, Any] = dict(
         db=db,
         tables=tables,

@@ -23,9 +23,9 @@ What the person may type (case does not matter; a word or its first letter):
                            symbols as ``d 9♥ K♦`` too
 ``d 1 4``                  discard the 1st and 4th card of your hand as shown (highest first)
 ``p`` / ``stand pat``      stand pat (discard nothing)
-``?``                      help, and the odds: at a draw the best discards of your hand for
+``?`` / ``h`` / ``help``   help, and the odds: at a draw the best discards of your hand for
                            this draw (exact), facing a bet the pot odds of a call
-``q``                      quit
+``q`` / ``quit``           quit (``exit`` too)
 =========================  ================================================================
 
 An amount after ``f``, ``x``, ``c``, ``p``, ``a`` or ``q`` (``c 100``) is refused rather than
@@ -62,7 +62,7 @@ HELP = """\
   a          all in (r all, all in)    p       stand pat
   d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown
   q          quit                      ?       this help and the odds (draw table, pot odds)
-  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd."""
+  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd; help or h for ?, quit or exit for q."""
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ __all__ = ["GameServer", "Room", "Sitting", "Connection", "ServerError", "MAX_ME
 
 MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
 NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,20}$")  # a player's name: 1..20 printable characters
-BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names ("bot3" sits at seat 2)
+BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names (seat k's bot is "botk": "bot2" sits at seat 2)
 _DATA = "lowball.server"  # the store namespace of the rooms' own records
 log = logging.getLogger("lowball.server")
 
@@ -216,7 +216,7 @@ class Room:
         if not isinstance(player, str) or not NAME.match(player) or player != player.strip():
             raise ServerError("bad_name", f"player = {_shown(player)}: expected a name of 1 to 20 printable characters")
         if BOT_NAME.match(player):
-            raise ServerError("bad_name", f"player = {player!r}: names bot1, bot2, ... are the bots'")
+            raise ServerError("bad_name", f"player = {player!r}: names bot0, bot1, ... are the bots'")
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ServerError("bad_seat", f"seat = {seat!r}: expected a seat number 0..{n - 1} of table {self.id}")
@@ -308,7 +308,7 @@ class Room:
             for k, seat in enumerate(table.seats):
                 if seat is None and k not in self.humans:
                     self._add_bot_strategy(k, self.server.bot_kind)
-                    table.sit(k, f"bot{k + 1}", chips, post=True, now=now)
+                    table.sit(k, f"bot{k}", chips, post=True, now=now)
                     changed = True
         if changed:
             self._save()

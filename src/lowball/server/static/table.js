@@ -157,7 +157,7 @@
 
   function who(ev) {
     if (ev.player) return ev.player;
-    if (ev.seat !== null && ev.seat !== undefined) return "Seat " + (ev.seat + 1);
+    if (ev.seat !== null && ev.seat !== undefined) return "Seat " + ev.seat;
     return "someone";
   }
 
@@ -168,7 +168,7 @@
     const data = ev.data || {};
     switch (ev.kind) {
       case "sit":
-        return [name + " sits down in seat " + (ev.seat + 1) + " with " + ev.amount, "table"];
+        return [name + " sits down in seat " + ev.seat + " with " + ev.amount, "table"];
       case "leave":
         return [name + " leaves the table" + (ev.amount ? " with " + ev.amount : ""), "table"];
       case "sit_out":
@@ -176,12 +176,12 @@
       case "sit_in":
         return [name + " is back", "table"];
       case "chips":
-        return [name + " adds " + ev.amount + " chips", "table"];
+        return [name + " adds " + ev.amount + (ev.amount === 1 ? " chip" : " chips"), "table"];
       case "hand_start":
         handSeats = { button: data.button, small_blind: data.small_blind, big_blind: data.big_blind };
         return [
           "Hand #" + ev.hand + " begins" + (data.button !== undefined && data.button !== null
-            ? " (button: seat " + (data.button + 1) + ")" : ""),
+            ? " (button: seat " + data.button + ")" : ""),
           "hand-start",
         ];
       case "ante":
@@ -512,7 +512,7 @@
       localStorage.removeItem(TOKEN_KEY);
       showError(
         body && body.chips !== null && body.chips !== undefined
-          ? "You left the table with " + body.chips + " chips."
+          ? "You left the table with " + body.chips + (body.chips === 1 ? " chip." : " chips.")
           : "You left your seat; your chips are settled when the hand in progress ends.",
       );
       if (socket) socket.close(); // reconnects as a spectator
@@ -687,7 +687,7 @@
       box.style.top = 50 + 41 * p.y + "%";
       if (!s) {
         box.classList.add("empty");
-        box.append(el("div", { class: "name" }, "Seat " + (i + 1)));
+        box.append(el("div", { class: "name" }, "Seat " + i));
         box.append(el("div", { class: "muted" }, "open"));
         nodes.push(box);
         continue;
@@ -804,7 +804,7 @@
     }
     const s = state.seats[state.actor];
     const mine = me.seat !== null && state.actor === me.seat;
-    const name = mine ? "Your turn" : (s ? s.player : "Seat " + (state.actor + 1)) + " to act";
+    const name = mine ? "Your turn" : (s ? s.player : "Seat " + state.actor) + " to act";
     const left = deadline === null ? null : Math.max(0, (deadline - performance.now()) / 1000);
     ui.turn.textContent = left === null ? name : name + " · " + Math.ceil(left) + " s";
     ui.turn.dataset.actor = String(state.actor);
