@@ -131,7 +131,7 @@ def test_serve_refuses_a_db_that_cannot_be_a_database(tmp_path: Path, monkeypatc
     cases = {
         "-": "lowball serve: --db '-': a database is a file, not standard input or output: give its path "
         "(./- for a file named -)\n",
-        "": "lowball serve: cannot open '': the path is empty: give the database file's path\n",
+        "": "lowball serve: --db '': expected the path of the database file (lowball.sqlite)\n",
         "pipe": "lowball serve: pipe: is a named pipe (FIFO), expected a lowball database file (a regular file)\n",
         ":memory:": "lowball serve: --db ':memory:': an in-memory database loses every table when the server "
         "stops: give a file's path (./:memory: for a file of that name)\n",

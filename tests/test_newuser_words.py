@@ -120,7 +120,9 @@ def test_a_readme_bash_command_parses_as_written(command: str) -> None:
     sent to a cluster: these need a server's lifetime or a cluster)."""
     args = shlex.split(command)
     sub = main.commands[args[1]]
-    with click.Context(main, info_name="lowball") as parent:
+    # the group's own settings (-h beside --help): a subcommand keeps the help option of the first
+    # context it is made in, so a bare Context here took -h away from later tests' invocations
+    with click.Context(main, info_name="lowball", **main.context_settings) as parent:
         ctx = sub.make_context(args[1], args[2:], parent=parent)
     assert ctx.params
 
