@@ -313,3 +313,26 @@ def test_server_messages_and_bot_names_number_seats_as_the_table_does(tmp_path: 
         assert str(e.value) == "seat 1 of table t1 is a person's"
     finally:
         server.close()
+
+
+def test_a_table_action_names_the_key_that_is_not_one() -> None:
+    """{"kind": "raise", "to": 9} was refused as 'expected kind, and amount or cards' without
+    saying that "to" was the fault; the table is unchanged after each refusal."""
+    from lowball import VARIANTS, IllegalActionError, Table
+
+    t = Table(VARIANTS["N2L1D"], seats=2, seed=1)
+    t.sit(0, "ann", 100, now=0.0)
+    t.sit(1, "bob", 100, now=0.0)
+    t.deal(now=0.0)
+    before = t.snapshot()
+    cases = {
+        (("kind", "raise"), ("to", 9)): "unknown key 'to': expected kind, and amount or cards",
+        (("kind", "raise"), ("to", 9), ("size", 2)): "unknown keys 'size', 'to': expected kind, and amount or cards",
+        (("amount", 9),): "no kind: expected kind, and amount or cards",
+    }
+    for items, tail in cases.items():
+        action = dict(items)
+        with pytest.raises(IllegalActionError) as e:
+            t.act(t.actor, action, seq=t.seq, now=0.0)
+        assert str(e.value) == f"seat {t.actor}: action {action!r}: {tail}"
+        assert t.snapshot() == before

@@ -549,9 +549,15 @@ def _as_action(action: Any, where: str) -> Action:
     ``{"kind": "discard", "cards": "Kd Qs"}``), with a plain int amount; an amount is allowed for
     a bet or raise only and cards for a discard only (IllegalActionError naming ``where``)."""
     if isinstance(action, dict):
-        unknown = set(action) - {"kind", "amount", "cards"}
-        if unknown or "kind" not in action:
-            raise IllegalActionError(f"{where}: action {action!r}: expected kind, and amount or cards")
+        unknown = sorted(str(k) for k in set(action) - {"kind", "amount", "cards"})
+        if unknown:  # name the key that is not one (a "to" where "amount" goes)
+            keys = ", ".join(repr(k) for k in unknown)
+            raise IllegalActionError(
+                f"{where}: action {action!r}: unknown key{'s' if len(unknown) > 1 else ''} {keys}: "
+                "expected kind, and amount or cards"
+            )
+        if "kind" not in action:
+            raise IllegalActionError(f"{where}: action {action!r}: no kind: expected kind, and amount or cards")
         kind, amount, cards = action["kind"], action.get("amount", 0), action.get("cards", ())
         if amount is None:
             amount = 0
