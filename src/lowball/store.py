@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from lowball._files import path_text
-from lowball.errors import StoreError
+from lowball.errors import StoreError, whole_number
 
 __all__ = ["Store", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
 
@@ -333,8 +333,10 @@ class SQLiteStore:
         Raises
         ------
         StoreError
-            For stored data that is not JSON (a damaged database).
+            For stored data that is not JSON (a damaged database), or a ``table_id`` that is not
+            a non-empty str.
         """
+        _check_table_id(table_id)
         con = self._con
         try:
             row = con.execute("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
@@ -352,15 +354,30 @@ class SQLiteStore:
         return {"snapshot": snapshot, "records": records, "events": events}
 
     def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
-        """The table's stored events numbered above ``since``, in order."""
+        """The table's stored events numbered above ``since``, in order.
+
+        Raises
+        ------
+        StoreError
+            For a ``table_id`` that is not a non-empty str, or a ``since`` that is not a whole
+            number 0 .. 2**63 - 1 (any integer type; SQLite's largest integer).
+        """
         return self._numbered("SELECT event FROM events", table_id, since, "events")
 
     def hands(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
-        """The table's finished hands numbered above ``since``, in order (each with its PHH text)."""
+        """The table's finished hands numbered above ``since``, in order (each with its PHH text).
+
+        Raises
+        ------
+        StoreError
+            As :meth:`events`.
+        """
         return self._numbered("SELECT record FROM hands", table_id, since, "hands")
 
     def _numbered(self, select: str, table_id: str, since: int, what: str) -> list[dict[str, Any]]:
         """The stored JSON rows of a table numbered above ``since``, in order."""
+        _check_table_id(table_id)
+        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
         try:
             rows = self._con.execute(f"{select} WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since))
             return [self._loads(r[0]) for r in rows]
@@ -423,6 +440,16 @@ class SQLiteStore:
 
 
 _MAGIC = b"SQLite format 3\0"  # how every SQLite database file starts
+
+
+SQLITE_MAX = 2**63 - 1
+"""The largest integer SQLite stores (a number above it is refused, never an OverflowError)."""
+
+
+def _check_table_id(table_id: object) -> None:
+    """Refuse a table id that is not a non-empty str (StoreError naming it)."""
+    if not isinstance(table_id, str) or not table_id:
+        raise StoreError(f"table_id = {table_id!r}: expected a table's name (a non-empty str)")
 
 
 def _head(name: str) -> bytes:
