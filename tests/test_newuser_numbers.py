@@ -1,0 +1,218 @@
+"""Numbers coming in (issue 11, item 3) at the entry points added since 7a0917d: the odds, the
+table's seconds and rake, the store, the shards of the parallel runs and the server's options.
+
+Any integer type is a number; a bool, a float where a count is meant, text and None are refused;
+a huge number gets the entry point's LowballError naming it, never a bare OverflowError,
+TypeError or MemoryError.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from lowball import InvalidSeedError, InvalidValueError
+from lowball.errors import StoreError, TableError
+from lowball.odds import MAX_TRIALS, equity
+from lowball.parallel import shard_seeds
+from lowball.server.game import GameServer, ServerError
+from lowball.store import SQLiteStore
+from lowball.table import PercentRake, Table
+from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT
+
+HUGE = 2**2000  # past the largest float: float(HUGE) raises OverflowError
+HUGE_FRACTION = Fraction(10**400, 3)
+SECONDS = "expected a finite number of seconds >= 0"
+
+
+# -- Table: seconds ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["action_seconds", "time_bank", "next_hand_delay"])
+@pytest.mark.parametrize("value", [HUGE, HUGE_FRACTION, math.inf, math.nan, True, "6"], ids=repr)
+def test_a_table_time_past_any_float_is_a_table_error(name: str, value: Any) -> None:
+    """A time limit of 2**2000 seconds or a Fraction past the floats was an OverflowError."""
+    with pytest.raises(TableError) as e:
+        Table(TRIPLE_DRAW_FIXED_LIMIT, **{name: value})
+    assert str(e.value) == f"{name} = {value!r}: {SECONDS}"
+
+
+def test_a_time_is_any_real_number_type() -> None:
+    """Seconds are measured, not counted: floats, ints of any type and Fractions are taken."""
+    for value in (6.5, np.float64(6.5), np.int64(6), np.uint16(6), Fraction(13, 2), 2**70):
+        t = Table(TRIPLE_DRAW_FIXED_LIMIT, action_seconds=value, time_bank=0, clock=lambda: 0.0)
+        t.sit(0, "ann", 100)
+        t.sit(1, "bob", 100)
+        t.deal(now=0.0)
+        assert t.deadline == float(value)
+
+
+@pytest.mark.parametrize("now", [HUGE, HUGE_FRACTION], ids=["2**2000", "Fraction"])
+def test_a_clock_reading_past_any_float_is_refused_and_nothing_changes(now: Any) -> None:
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, seed=1, clock=lambda: 0.0)
+    t.sit(0, "ann", 100)
+    before = t.snapshot()
+    with pytest.raises(TableError) as e:
+        t.sit(1, "bob", 100, now=now)
+    assert str(e.value) == f"now = {now!r}: expected a finite number of seconds >= -inf"
+    assert t.snapshot() == before
+    clocked = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, clock=lambda: HUGE)
+    with pytest.raises(TableError) as e:
+        clocked.sit(0, "ann", 100)
+    assert str(e.value) == f"now = {HUGE!r}: expected a finite number of seconds >= -inf"
+    assert clocked.seats == (None, None, None)
+
+
+# -- PercentRake ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", [int, np.int8, np.int64, np.uint8, np.uint64])
+def test_a_rake_percent_of_any_integer_type(kind: type) -> None:
+    """np.int64(5) was refused ("expected a whole number ...") though 5 was taken."""
+    r = PercentRake(kind(5), cap=3)
+    assert r.percent == Fraction(5) and type(r.percent) is Fraction
+    assert r.rake(40, reached_draw=True, players=2) == 2
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (np.int64(101), "PercentRake.percent = np.int64(101): expected a whole number 0..100"),
+        (2**70, f"PercentRake.percent = {2**70}: expected a whole number 0..100"),
+        (-1, "PercentRake.percent = -1: expected a whole number 0..100"),
+        (True, "PercentRake.percent = True: expected a whole number, a decimal string or a Fraction"),
+        (np.bool_(True), "PercentRake.percent = np.True_: expected a whole number, a decimal string or a Fraction"),
+        (5.0, "PercentRake.percent = 5.0: expected a whole number, a decimal string or a Fraction"),
+        (None, "PercentRake.percent = None: expected a whole number, a decimal string or a Fraction"),
+        ("101", "PercentRake.percent = '101': expected 0..100"),
+    ],
+    ids=repr,
+)
+def test_a_bad_rake_percent(value: Any, message: str) -> None:
+    with pytest.raises(TableError) as e:
+        PercentRake(value)
+    assert str(e.value) == message
+
+
+# -- equity: trials ------------------------------------------------------------------------------
+
+HANDS = ["7s5d4c3h2s", "8h6c4d3s2d"]
+
+
+@pytest.mark.parametrize("trials", [MAX_TRIALS + 1, 2**64, 2**70], ids=repr)
+def test_trials_past_the_kernels_counter_are_refused(trials: int) -> None:
+    """2**64 trials ran (forever) in process and built a list of 2**48 blocks on workers."""
+    assert MAX_TRIALS == 2**63 - 1
+    for workers in (None, 2):
+        with pytest.raises(InvalidValueError) as e:
+            equity(HANDS, draws=2, trials=trials, seed=1, workers=workers)
+        assert str(e.value) == f"trials = {trials}: expected a whole number 1..{MAX_TRIALS}"
+
+
+@pytest.mark.parametrize("kind", [np.int64, np.uint32, np.uint64])
+def test_trials_threads_draws_and_seed_of_any_integer_type(kind: type) -> None:
+    got = equity(HANDS, draws=kind(2), trials=kind(2000), seed=kind(3), threads=kind(1))
+    want = equity(HANDS, draws=2, trials=2000, seed=3, threads=1)
+    assert got == want and got.trials == 2000
+
+
+# -- the store -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SQLiteStore:
+    s = SQLiteStore(str(tmp_path / "saved.db"))
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, seed=1, store=s, table_id="t1", clock=lambda: 0.0)
+    t.sit(0, "ann", 100)
+    t.sit(1, "bob", 100)
+    return s
+
+
+@pytest.mark.parametrize("method", ["events", "hands"])
+@pytest.mark.parametrize("since", [2**63, 2**70, -1, True, np.bool_(False), 1.0, "1", None], ids=repr)
+def test_a_stores_since_is_a_whole_number(store: SQLiteStore, method: str, since: Any) -> None:
+    """2**63 was SQLite's OverflowError; True, 1.0, "1" and None were taken as numbers."""
+    with pytest.raises(StoreError) as e:
+        getattr(store, method)("t1", since)
+    assert str(e.value) == f"since = {since!r}: expected a whole number 0..{2**63 - 1}"
+
+
+def test_a_stores_since_of_any_integer_type(store: SQLiteStore) -> None:
+    numbers = [e["number"] for e in store.events("t1", 0)]
+    assert numbers == [1, 2]
+    for kind in (np.int64, np.uint64, np.uint8):
+        assert [e["number"] for e in store.events("t1", kind(1))] == [2]
+    assert store.events("t1", 2**63 - 1) == [] and store.hands("t1", 2**63 - 1) == []
+
+
+@pytest.mark.parametrize("method", ["events", "hands", "load"])
+@pytest.mark.parametrize("table_id", [2**70, 5, True, None, ""], ids=repr)
+def test_a_stores_table_id_is_a_name(store: SQLiteStore, method: str, table_id: Any) -> None:
+    """load(2**70) was SQLite's OverflowError; load(5), events(True) answered as if no such table."""
+    with pytest.raises(StoreError) as e:
+        getattr(store, method)(table_id)
+    assert str(e.value) == f"table_id = {table_id!r}: expected a table's name (a non-empty str)"
+
+
+# -- parallel: shard seeds -----------------------------------------------------------------------
+
+SEED_TEXT = "expected None (operating-system entropy), a whole number >= 0"
+
+
+@pytest.mark.parametrize("seed", [-1, True, np.bool_(True), 6.0, "6", np.int8(-3)], ids=repr)
+def test_shard_seeds_checks_its_seed(seed: Any) -> None:
+    """numpy's own TypeError or ValueError came out (and True was taken as seed 1)."""
+    with pytest.raises(InvalidSeedError) as e:
+        shard_seeds(seed, 2)
+    assert str(e.value) == f"seed = {seed!r}: {SEED_TEXT}"
+
+
+@pytest.mark.parametrize("count", [-1, 2**32, 2**70, True, 2.0, "2", None], ids=repr)
+def test_shard_seeds_checks_its_count(count: Any) -> None:
+    """-1 and 2**70 were OverflowErrors, 2.0 a TypeError, True one shard."""
+    with pytest.raises(InvalidValueError) as e:
+        shard_seeds(1, count)
+    assert str(e.value) == f"count (of shards) = {count!r}: expected a whole number 0..{2**32 - 1}"
+
+
+def test_shard_seeds_of_any_integer_type() -> None:
+    want = shard_seeds(7, 3)
+    assert len(want) == 3 and all(type(s) is int and 0 <= s < 2**63 for s in want)
+    for kind in (np.int64, np.uint8, np.uint64):
+        assert shard_seeds(kind(7), kind(3)) == want
+    assert shard_seeds(None, np.int64(2)) == [None, None]
+
+
+# -- the server's options --------------------------------------------------------------------------
+
+
+def test_the_servers_options_of_any_number_type(tmp_path: Path) -> None:
+    """tables=np.int64(2) and bot_delay=np.int64(1) were refused as not numbers."""
+    g = GameServer(str(tmp_path / "g.db"), tables=np.int64(2), bot_delay=np.int64(1), seats=np.int64(3), bots=None)
+    assert sorted(g.rooms) == ["t1", "t2"] and g.bot_delay == 1.0
+    assert g.rooms["t1"].table.n_seats == 3
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("tables", 2**70, f"tables = {2**70}: expected 1 to 100"),
+        ("tables", True, "tables = True: expected 1 to 100"),
+        ("tables", 2.0, "tables = 2.0: expected 1 to 100"),
+        ("bot_delay", math.nan, "bot_delay = nan: expected seconds, 0 to 3600"),
+        ("bot_delay", np.bool_(True), "bot_delay = np.True_: expected seconds, 0 to 3600"),
+        ("next_hand_delay", HUGE, f"next_hand_delay = {HUGE!r}: expected seconds, 0 to 3600"),
+        ("token_hours", HUGE, f"token_hours = {HUGE!r}: expected hours above 0"),
+        ("token_hours", math.inf, "token_hours = inf: expected hours above 0"),
+    ],
+    ids=lambda v: repr(v)[:20],
+)
+def test_a_bad_server_option(tmp_path: Path, option: str, value: Any, message: str) -> None:
+    with pytest.raises(ServerError) as e:
+        GameServer(str(tmp_path / "g.db"), **{option: value})
+    assert str(e.value) == message
