@@ -672,11 +672,9 @@ class GameServer:
         if bots is not None and bots not in BOTS:
             raise ServerError("bad_option", f"bots = {bots!r}: expected one of {', '.join(BOTS)} or None")
         for name, value in (("bot_delay", bot_delay), ("next_hand_delay", next_hand_delay)):
-            if not _real(value) or not 0 <= value < 3600:  # type: ignore[operator]
+            if not _real(value) or not 0 <= value < 3600:
                 raise ServerError("bad_option", f"{name} = {value!r}: expected seconds, 0 to 3600")
-        if (
-            not _real(token_hours) or not 0 < token_hours <= 24 * 365  # type: ignore[operator]
-        ):
+        if not _real(token_hours) or not 0 < token_hours <= 24 * 365:
             raise ServerError("bad_option", f"token_hours = {token_hours!r}: expected hours above 0")
         try:
             tables = whole_number(tables, "tables", 1, 100)
