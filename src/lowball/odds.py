@@ -44,10 +44,11 @@ import itertools
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any, Union, overload
 
 import numpy as np
@@ -226,8 +227,9 @@ def threshold(target: Target, *, name: str = "target", ranking: Ranking | str = 
     return whole_number(target, name, 1, NUM_CLASSES)
 
 
-LOWS: dict[int, int] = {r: threshold(str(r)) for r in (7, 8, 9, 10)}
-"""The roughest class of each low a draw table shows: ``LOWS[8]`` is 8-7-6-5-3 (any 8-low or better)."""
+LOWS: Mapping[int, int] = MappingProxyType({r: threshold(str(r)) for r in (7, 8, 9, 10)})
+"""The roughest class of each low a draw table shows: ``LOWS[8]`` is 8-7-6-5-3 (any 8-low or better).
+Read-only (every draw table's ``lows()`` reads it): :func:`lows_of` gives a dict of one's own."""
 
 
 def lows_of(ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> dict[int, int]:
