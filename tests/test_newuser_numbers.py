@@ -216,3 +216,27 @@ def test_a_bad_server_option(tmp_path: Path, option: str, value: Any, message: s
     with pytest.raises(ServerError) as e:
         GameServer(str(tmp_path / "g.db"), **{option: value})
     assert str(e.value) == message
+
+
+# -- class numbers with ranking= ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ranking", "title", "most"), [("2-7", "", 7462), ("a-5", "A-5 lowball ", 6175), ("badugi", "badugi ", 1092)]
+)
+def test_class_numbers_of_every_ranking_one_check(ranking: str, title: str, most: int) -> None:
+    """A plain int out of range said "hand class 7463 is out of range: expected 1..7462", a numpy
+    one "hand class = np.int64(7463): expected a whole number ..." (without the ranking), True
+    "True is not a list of cards": now one message from whole_number for every integer type."""
+    import lowball
+
+    classes = lowball.evaluate_batch([[12, 0, 5, 10, 15][: 4 if ranking == "badugi" else 5]], ranking=ranking)
+    assert classes.dtype == np.uint16
+    assert lowball.describe(classes[0], ranking) == lowball.describe(int(classes[0]), ranking)
+    for kind in (np.int8, np.uint16, np.int64, np.uint64):
+        assert lowball.category(kind(1), ranking) == lowball.category(1, ranking)
+    for bad in (0, most + 1, -1, 2**70, np.int64(most + 1), np.uint16(0), True, np.bool_(True)):
+        for call in (lowball.describe, lowball.category):
+            with pytest.raises(InvalidValueError) as e:
+                call(bad, ranking)
+            assert str(e.value) == f"{title}hand class = {bad!r}: expected a whole number 1..{most}"
