@@ -240,3 +240,59 @@ def test_class_numbers_of_every_ranking_one_check(ranking: str, title: str, most
             with pytest.raises(InvalidValueError) as e:
                 call(bad, ranking)
             assert str(e.value) == f"{title}hand class = {bad!r}: expected a whole number 1..{most}"
+
+
+# -- the rest of equity's and simulate's numbers: already right, now pinned ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("threads", 0, "threads = 0: expected a whole number 1..256"),
+        ("threads", 2**70, f"threads = {2**70}: expected a whole number 1..256"),
+        ("threads", True, "threads = True: expected a whole number 1..256"),
+        ("budget", -1, "budget = -1: expected a whole number 0 or more"),
+        ("budget", 1e9, "budget = 1000000000.0: expected a whole number 0 or more"),
+        ("draws", 4, "draws = 4: expected a whole number 1..3"),
+        ("draws", np.bool_(True), "draws = np.True_: expected a whole number 1..3"),
+        ("workers", 2**70, f"workers = {2**70}: expected a whole number 1..1024"),
+        ("workers", 2.0, "workers = 2.0: expected a whole number 1..1024"),
+        ("trials", 0, f"trials = 0: expected a whole number 1..{MAX_TRIALS}"),
+        ("trials", "1000", f"trials = '1000': expected a whole number 1..{MAX_TRIALS}"),
+    ],
+    ids=lambda v: repr(v)[:20],
+)
+def test_a_bad_equity_number(option: str, value: Any, message: str) -> None:
+    with pytest.raises(InvalidValueError) as e:
+        equity(HANDS, **{"draws": 2, "seed": 1, option: value})
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("stack", True, "stack = True: expected a whole number 1 or more"),
+        ("stack", 6.0, "stack = 6.0: expected a whole number 1 or more"),
+        ("shard_hands", 0, "shard_hands = 0: expected a whole number 1 or more"),
+        ("workers", 2**70, f"workers = {2**70}: expected a whole number 1..1024"),
+        ("workers", True, "workers = True: expected a whole number 1..1024"),
+    ],
+    ids=lambda v: repr(v)[:20],
+)
+def test_a_bad_simulate_number(option: str, value: Any, message: str) -> None:
+    from lowball.simulate import simulate
+
+    with pytest.raises(InvalidValueError) as e:
+        simulate(TRIPLE_DRAW_FIXED_LIMIT, ["calling", "calling"], 2, seed=1, **{option: value})
+    assert str(e.value) == message
+
+
+def test_simulate_takes_every_number_of_any_integer_type() -> None:
+    from lowball.simulate import simulate
+
+    args = {"seed": 1, "stack": 50, "shard_hands": 2, "workers": 1}
+    want = simulate(TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"], 3, **args)  # type: ignore[arg-type]
+    got = simulate(
+        TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"], np.int64(3), **{k: np.uint16(v) for k, v in args.items()}
+    )
+    assert got.seats == want.seats and got.hands == 3
