@@ -296,3 +296,18 @@ def test_simulate_takes_every_number_of_any_integer_type() -> None:
         TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"], np.int64(3), **{k: np.uint16(v) for k, v in args.items()}
     )
     assert got.seats == want.seats and got.hands == 3
+
+
+# -- the bots' random source ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rng", [5, np.int64(5), 2**70, True, "5", np.random.default_rng(5)], ids=repr)
+def test_a_bots_rng_is_a_random_source_not_a_seed(rng: Any) -> None:
+    """RandomBot(rng=5) was taken, and failed with an AttributeError at its first random choice."""
+    from lowball.bots import RandomBot, SensibleBot
+    from lowball.errors import InvalidTypeError
+
+    for make in (lambda: RandomBot(TRIPLE_DRAW_FIXED_LIMIT, rng), lambda: SensibleBot(TRIPLE_DRAW_FIXED_LIMIT, rng)):
+        with pytest.raises(InvalidTypeError) as e:
+            make()
+        assert str(e.value) == f"rng = {rng!r}: expected a random.Random (random.Random(seed) for a seed) or None"
