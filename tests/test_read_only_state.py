@@ -170,6 +170,8 @@ TABLE_NAMES = [
     "chips_in",
     "chips_out",
     "last_phh",
+    "event_number",
+    "last_hand",
 ]
 
 
