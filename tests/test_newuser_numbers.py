@@ -311,3 +311,13 @@ def test_a_bots_rng_is_a_random_source_not_a_seed(rng: Any) -> None:
         with pytest.raises(InvalidTypeError) as e:
             make()
         assert str(e.value) == f"rng = {rng!r}: expected a random.Random (random.Random(seed) for a seed) or None"
+
+
+@pytest.mark.parametrize("port", [0, 65536, 2**70, True, 8000.0, "8000", None], ids=repr)
+def test_serve_checks_its_port_before_anything_starts(port: Any) -> None:
+    """serve(port=2**70) reached uvicorn (an OverflowError from the socket), port=True bound port 1."""
+    from lowball.server import serve
+
+    with pytest.raises(ServerError) as e:
+        serve(port=port)
+    assert str(e.value) == f"port = {port!r}: expected a whole number 1..65535" and e.value.code == "bad_option"
