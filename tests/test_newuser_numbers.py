@@ -321,3 +321,43 @@ def test_serve_checks_its_port_before_anything_starts(port: Any) -> None:
     with pytest.raises(ServerError) as e:
         serve(port=port)
     assert str(e.value) == f"port = {port!r}: expected a whole number 1..65535" and e.value.code == "bad_option"
+
+
+# -- integers too long to write as text ------------------------------------------------------------------
+
+LONG = 10**5000  # 5001 digits: past Python's 4300-digit limit for writing an int as text
+LONG_SHOWN = "(an integer of about 5001 digits)"
+LONG_LIMIT = "of at most 4300 digits (Python's limit for writing it as text)"
+
+
+def test_an_integer_too_long_to_write_is_the_projects_error_everywhere(tmp_path: Path) -> None:
+    """10**5000 chips were taken by the table, then its store failed with a bare ValueError
+    ("Exceeds the limit (4300 digits) for integer string conversion"); seats=10**5000 failed with
+    that ValueError while the TableError's message was being written; a HandState took such a
+    stack and raise_to such a wager failed the same way."""
+    from lowball import HandState
+    from lowball.errors import IllegalActionError, whole_number
+    from lowball.variants import SINGLE_DRAW_NO_LIMIT, VariantError
+
+    store = SQLiteStore(str(tmp_path / "saved.db"))
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, seed=1, store=store, table_id="t1", clock=lambda: 0.0)
+    before = t.snapshot()
+    with pytest.raises(TableError) as e:
+        t.sit(0, "ann", LONG)
+    assert str(e.value) == f"seat 0: chips = {LONG_SHOWN}: expected a whole number 1 or more {LONG_LIMIT}"
+    assert t.snapshot() == before and store.events("t1") == []
+    with pytest.raises(TableError) as e:
+        Table(TRIPLE_DRAW_FIXED_LIMIT, seats=-LONG)
+    assert str(e.value) == f"seats = -{LONG_SHOWN}: expected a whole number 2..6"
+    with pytest.raises(VariantError) as e:
+        HandState(TRIPLE_DRAW_FIXED_LIMIT, [LONG, 100], seed=1)
+    assert str(e.value) == f"stack of position 0 (p1) = {LONG_SHOWN}: expected a whole number 1 or more {LONG_LIMIT}"
+    h = HandState(SINGLE_DRAW_NO_LIMIT, [10**4000, 10**4000], seed=1)
+    with pytest.raises(IllegalActionError) as e:
+        h.raise_to(LONG)
+    assert str(e.value) == f"wager = {LONG_SHOWN}: expected a whole number 0 or more {LONG_LIMIT}"
+    assert h.raise_to(10**4000).amount == 10**4000  # 4001 digits: a number like any other
+    assert whole_number(10**4299, "n") == 10**4299
+    with pytest.raises(InvalidValueError) as e:
+        whole_number(10**4300, "n")
+    assert str(e.value) == f"n = (an integer of about 4301 digits): expected a whole number 0 or more {LONG_LIMIT}"

@@ -299,7 +299,7 @@ class SQLiteStore:
                 raise StoreError(
                     f"{self._path} already holds table {table_id!r}: resume it (Table.resume) or use another table_id"
                 )
-            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, _dumps(snapshot)))
+            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, _record_text(snapshot)))
 
     def save_action(
         self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
@@ -308,11 +308,13 @@ class SQLiteStore:
         with self.transaction():
             self._write(
                 "INSERT INTO changes VALUES (?, ?, ?, ?, ?)",
-                (table_id, record["op"], record["seq"], record["kind"], _dumps(record)),
+                (table_id, record["op"], record["seq"], record["kind"], _record_text(record)),
             )
             for e in events:
-                self._write("INSERT INTO events VALUES (?, ?, ?, ?)", (table_id, e["number"], e["hand"], _dumps(e)))
-            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (_dumps(snapshot), table_id))
+                self._write(
+                    "INSERT INTO events VALUES (?, ?, ?, ?)", (table_id, e["number"], e["hand"], _record_text(e))
+                )
+            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (_record_text(snapshot), table_id))
 
     def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
         """Store a finished hand (``hand["number"]``, ``hand["phh"]`` and its summary).
@@ -323,7 +325,9 @@ class SQLiteStore:
             If that hand number is already stored for the table.
         """
         with self.transaction():
-            self._write("INSERT INTO hands VALUES (?, ?, ?, ?)", (table_id, hand["number"], hand["phh"], _dumps(hand)))
+            self._write(
+                "INSERT INTO hands VALUES (?, ?, ?, ?)", (table_id, hand["number"], hand["phh"], _record_text(hand))
+            )
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         """The table's state, the records of its last :data:`RECORDS_KEPT` actions (``act``,
@@ -472,6 +476,16 @@ def _header_application_id(name: str) -> int | None:
     if len(header) < 100 or not header.startswith(_MAGIC):
         return None
     return int.from_bytes(header[68:72], "big")
+
+
+def _record_text(value: Any) -> str:
+    """A table's record as JSON text; StoreError (before anything is written) for one that holds
+    a number past what JSON text is made of here (an int of more than 4300 digits: Python's
+    limit on converting integers to text)."""
+    try:
+        return _dumps(value)
+    except ValueError as e:
+        raise StoreError(f"a record of the table cannot be stored (nothing was written): {e}") from None
 
 
 def _dumps(value: Any) -> str:
