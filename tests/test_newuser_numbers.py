@@ -361,3 +361,19 @@ def test_an_integer_too_long_to_write_is_the_projects_error_everywhere(tmp_path:
     with pytest.raises(InvalidValueError) as e:
         whole_number(10**4300, "n")
     assert str(e.value) == f"n = (an integer of about 4301 digits): expected a whole number 0 or more {LONG_LIMIT}"
+
+
+def test_seconds_and_server_options_too_long_to_write(tmp_path: Path) -> None:
+    """Their messages were written with repr(): a ValueError instead of the error meant."""
+    for name in ("action_seconds", "time_bank", "next_hand_delay"):
+        with pytest.raises(TableError) as e:
+            Table(TRIPLE_DRAW_FIXED_LIMIT, **{name: -LONG})
+        assert str(e.value) == f"{name} = -{LONG_SHOWN}: {SECONDS}"
+    for option, message in (
+        ("tables", f"tables = {LONG_SHOWN}: expected 1 to 100"),
+        ("bot_delay", f"bot_delay = {LONG_SHOWN}: expected seconds, 0 to 3600"),
+        ("token_hours", f"token_hours = {LONG_SHOWN}: expected hours above 0"),
+    ):
+        with pytest.raises(ServerError) as e:
+            GameServer(str(tmp_path / "g.db"), **{option: LONG})
+        assert str(e.value) == message

@@ -168,14 +168,16 @@ def _too_long(number: int) -> bool:
     return False
 
 
-def _shown(value: object, number: int | None) -> str:
+def _shown(value: object, number: int | None = None) -> str:
     """``repr(value)`` for a message; an integer too long for Python to write as text (more than
     4300 digits) by its size, so that the message is made and the error raised is the project's."""
     try:
         return repr(value)
     except ValueError:
-        digits = int(abs(number or 0).bit_length() * 0.30103) + 1
-        return f"{'-' if (number or 0) < 0 else ''}(an integer of about {digits} digits)"
+        if number is None:
+            number = operator.index(value)  # type: ignore[arg-type]
+        digits = int(abs(number).bit_length() * 0.30103) + 1
+        return f"{'-' if number < 0 else ''}(an integer of about {digits} digits)"
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:

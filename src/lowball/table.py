@@ -42,6 +42,7 @@ from lowball.errors import (
     SeqError,
     StoreError,
     TableError,
+    _shown,
     whole_number,
 )
 from lowball.store import Store
@@ -587,13 +588,13 @@ def _same_action(a: Action, b: Action) -> bool:
 def _seconds(value: object, name: str, low: float = 0.0) -> float:
     """A time or duration in seconds: any real number type (numpy's too), finite, >= ``low``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TableError(f"{name} = {value!r}: expected a finite number of seconds >= {low:g}")
+        raise TableError(f"{name} = {_shown(value)}: expected a finite number of seconds >= {low:g}")
     try:
         seconds = float(value)
     except OverflowError:  # an int or Fraction past the largest float
         seconds = math.inf
     if not math.isfinite(seconds) or seconds < low:
-        raise TableError(f"{name} = {value!r}: expected a finite number of seconds >= {low:g}")
+        raise TableError(f"{name} = {_shown(value)}: expected a finite number of seconds >= {low:g}")
     return seconds
 
 

@@ -26,6 +26,7 @@ from lowball.cards import Card, format_cards
 from lowball.cli.render import sorted_hand
 from lowball.engine import Action, LegalActions, Strategy
 from lowball.errors import InvalidValueError, LowballError, whole_number
+from lowball.errors import _shown as _number
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
@@ -673,13 +674,13 @@ class GameServer:
             raise ServerError("bad_option", f"bots = {bots!r}: expected one of {', '.join(BOTS)} or None")
         for name, value in (("bot_delay", bot_delay), ("next_hand_delay", next_hand_delay)):
             if not _real(value) or not 0 <= value < 3600:
-                raise ServerError("bad_option", f"{name} = {value!r}: expected seconds, 0 to 3600")
+                raise ServerError("bad_option", f"{name} = {_number(value)}: expected seconds, 0 to 3600")
         if not _real(token_hours) or not 0 < token_hours <= 24 * 365:
-            raise ServerError("bad_option", f"token_hours = {token_hours!r}: expected hours above 0")
+            raise ServerError("bad_option", f"token_hours = {_number(token_hours)}: expected hours above 0")
         try:
             tables = whole_number(tables, "tables", 1, 100)
         except InvalidValueError:
-            raise ServerError("bad_option", f"tables = {tables!r}: expected 1 to 100") from None
+            raise ServerError("bad_option", f"tables = {_number(tables)}: expected 1 to 100") from None
         self.bot_kind = bots
         self.bot_delay = float(bot_delay)
         self.next_hand_delay = float(next_hand_delay)
