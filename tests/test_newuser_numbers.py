@@ -377,3 +377,11 @@ def test_seconds_and_server_options_too_long_to_write(tmp_path: Path) -> None:
         with pytest.raises(ServerError) as e:
             GameServer(str(tmp_path / "g.db"), **{option: LONG})
         assert str(e.value) == message
+
+
+def test_a_room_refuses_a_seat_too_long_to_write(tmp_path: Path) -> None:
+    g = GameServer(str(tmp_path / "g.db"), tables=1, seats=3, bots=None)
+    with pytest.raises(ServerError) as e:
+        g.rooms["t1"].join("dan", LONG, 0.0)
+    assert str(e.value) == f"seat = {LONG_SHOWN}: expected a seat number 0..2 of table t1"
+    assert g.rooms["t1"].humans == {}

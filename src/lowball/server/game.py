@@ -53,7 +53,7 @@ class ServerError(LowballError):
 
 def _shown(value: Any) -> str:
     """A client's value as an error message names it: its repr, cut short."""
-    text = repr(value)
+    text = _number(value)  # repr, or an integer too long to write named by its size
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -222,7 +222,9 @@ class Room:
             raise ServerError("bad_name", f"player = {player!r}: names bot1, bot2, ... are the bots'")
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise ServerError("bad_seat", f"seat = {seat!r}: expected a seat number 0..{n - 1} of table {self.id}")
+            raise ServerError(
+                "bad_seat", f"seat = {_shown(seat)}: expected a seat number 0..{n - 1} of table {self.id}"
+            )
         seats = self.table.seats
         names = {s.player for s in seats if s is not None} | {s.player for s in self.humans.values()}
         if player in names:
