@@ -225,10 +225,10 @@ def test_categories() -> None:
 @pytest.mark.parametrize(
     ("ranking", "bad", "message"),
     [
-        (A5, 6176, "A-5 lowball hand class 6176 is out of range: expected 1..6175"),
-        (A5, 0, "A-5 lowball hand class 0 is out of range: expected 1..6175"),
-        (BADUGI, 1093, "badugi hand class 1093 is out of range: expected 1..1092"),
-        (DEUCE, 7463, "hand class 7463 is out of range: expected 1..7462"),
+        (A5, 6176, "A-5 lowball hand class = 6176: expected a whole number 1..6175"),
+        (A5, 0, "A-5 lowball hand class = 0: expected a whole number 1..6175"),
+        (BADUGI, 1093, "badugi hand class = 1093: expected a whole number 1..1092"),
+        (DEUCE, 7463, "hand class = 7463: expected a whole number 1..7462"),
     ],
 )
 def test_class_numbers_out_of_range(ranking: Ranking, bad: int, message: str) -> None:

@@ -5,8 +5,10 @@ its actions. Checked on the compiled and the interpreted engine alike."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+import numpy as np
 import pytest
 
 from helpers import interpreted_engine
@@ -168,6 +170,8 @@ TABLE_NAMES = [
     "chips_in",
     "chips_out",
     "last_phh",
+    "event_number",
+    "last_hand",
 ]
 
 
@@ -257,3 +261,116 @@ def test_a_hands_deck_reads_the_live_deck(hand_class: type[HandState]) -> None:
     assert deck.remaining == 35 and copy.remaining == 34
     s.stand_pat()
     assert not deck.in_draw and copy.in_draw  # the window follows the hand, the copy does not
+
+
+# -- the objects added since 7a0917d: odds results, strategies, rankings, variants, table records --
+
+
+def _public_values(obj: object) -> dict[str, Any]:
+    """Every public attribute of ``obj`` that is not a method."""
+    out = {}
+    for name in dir(obj):
+        if name.startswith("_"):
+            continue
+        value = getattr(obj, name)
+        if not callable(value) or isinstance(value, (dict, list, tuple)):
+            out[name] = value
+    return out
+
+
+@functools.cache
+def _added_objects() -> list[tuple[str, object]]:
+    from lowball import Ranking, odds
+    from lowball.variants import VARIANTS
+
+    outcomes = odds.draw_outcomes("7s5d4c3h2s", "7s")
+    draws = odds.discard_table("8s6d4c3h2s", vs="9-8")
+    eq = odds.equity(["7s5d4c3h2s", "8h6c4d3s2d"], ["", "8h"])
+    t = _table()
+    return [
+        ("DrawOutcomes", outcomes),
+        ("DiscardTable", draws),
+        ("DiscardRow", draws[0]),
+        ("Equity", eq),
+        ("PlayerEquity", eq.players[0]),
+        ("DiscardMatrix", odds.discard_matrix("7s5d4c3h2s", "8h6c4d3s2d", threads=1)),
+        ("Strategy", odds.Strategy(best_last="8")),
+        ("Ranking", Ranking.ACE_TO_FIVE),
+        ("Variant FB", VARIANTS["FB"]),
+        ("Variant LB-FA5L3D", VARIANTS["LB-FA5L3D"]),
+        ("LegalActions", t.legal_actions()),
+        ("TableView", t.view(0)),
+        ("SeatInfo", t.seats[0]),
+        ("TableEvent", t.events_for(None)[0]),
+    ]
+
+
+ADDED = [name for name, _ in _added_objects()]
+
+
+@pytest.mark.parametrize("index", range(len(ADDED)), ids=ADDED)
+def test_no_attribute_of_an_added_object_can_be_assigned(index: int) -> None:
+    name, obj = _added_objects()[index]
+    values = _public_values(obj)
+    assert values, name
+    for attr, value in values.items():
+        with pytest.raises(AttributeError):
+            setattr(obj, attr, value)
+        assert _public_values(obj)[attr] is value or _public_values(obj)[attr] == value
+
+
+@pytest.mark.parametrize("index", range(len(ADDED)), ids=ADDED)
+def test_an_added_objects_arrays_lists_and_dicts_cannot_change_it(index: int) -> None:
+    """A numpy array it holds is read-only; a list or dict it gives is a copy (or read-only)."""
+    name, obj = _added_objects()[index]
+    for attr, value in _public_values(obj).items():
+        if isinstance(value, np.ndarray):
+            assert not value.flags.writeable, f"{name}.{attr}"
+            with pytest.raises(ValueError, match="read-only"):
+                value[(0,) * value.ndim] = 1
+        elif isinstance(value, (list, dict)):
+            before = type(value)(value)
+            try:
+                value.clear()
+            except TypeError:  # a read-only list or dict (TableEvent.data)
+                continue
+            assert getattr(obj, attr) == before, f"{name}.{attr}"
+
+
+def test_the_odds_results_give_copies() -> None:
+    from lowball import odds
+
+    outcomes = odds.draw_outcomes("7s5d4c3h2s", "7s")
+    lows, counts, cats = outcomes.lows(), outcomes.low_counts(), outcomes.by_category()
+    for got in (outcomes.lows(), outcomes.low_counts(), outcomes.by_category()):
+        got.clear()
+    assert (outcomes.lows(), outcomes.low_counts(), outcomes.by_category()) == (lows, counts, cats)
+    assert counts == {7: 3, 8: 7, 9: 11, 10: 15}  # a seven makes the wheel (a six a straight), an eight an 8-low ...
+    assert type(odds.discard_table("7s5d4c3h2s").rows) is tuple
+
+
+def test_the_lows_table_is_read_only() -> None:
+    """odds.LOWS was a plain dict: LOWS[8] = 1 changed every draw table's lows() after it."""
+    from lowball import odds
+
+    with pytest.raises(TypeError):
+        odds.LOWS[8] = 1  # type: ignore[index]
+    mine = odds.lows_of()
+    mine[8] = 1
+    assert odds.LOWS[8] == odds.threshold("8") == odds.lows_of()[8] != 1
+
+
+def test_a_stores_records_are_copies(tmp_path: Any) -> None:
+    from lowball.store import SQLiteStore
+
+    store = SQLiteStore(str(tmp_path / "saved.db"))
+    t = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, seed=1, store=store, table_id="t1", clock=lambda: 0.0)
+    t.sit(0, "ann", 100)
+    loaded = store.load("t1")
+    assert loaded is not None
+    events = store.events("t1")
+    loaded["snapshot"].clear()
+    events[0]["player"] = "eve"
+    again = store.load("t1")
+    assert again is not None and again["snapshot"] == t.snapshot()
+    assert store.events("t1")[0]["player"] == "ann"

@@ -684,6 +684,37 @@ def test_a_bad_draw_table_request(server: Server, query: str, named: str) -> Non
     assert named in r.json()["error"]
 
 
+# -- JSON numbers that are not whole numbers (issue 11, item 3) -------------------------------------------
+
+
+def test_json_numbers_that_are_not_whole_numbers_get_an_error_and_change_nothing(server: Server) -> None:
+    """1e400 (read as infinity), 2**70, true, 6.0 and "6" as a seq, an amount or a seat: one
+    clear error each, the server serves on, nothing changes ("seat": true in an act of seat 1's
+    token was taken as seat 1: true == 1 in Python; 2**70 as an amount: the "huge" case above)."""
+    actor, _, seq = _actor(server)
+    with Peer(server, actor) as p:
+        for text, shown in (("1e400", "inf"), ("true", "True"), ("6.0", "6.0"), ('"6"', "'6'"), ("-0.0", "-0.0")):
+            e = p.error(f'{{"type": "act", "seq": {text}, "action": {{"kind": "fold"}}}}', "bad_message")
+            assert e["message"] == f"seq = {shown}: expected the table's action number (a whole number)"
+        for text, shown in (("1e400", "inf"), ("true", "True"), ("6.0", "6.0"), ('"6"', "'6'")):
+            e = p.error(f'{{"type": "act", "seq": {seq}, "action": {{"kind": "raise", "amount": {text}}}}}', "illegal")
+            assert e["message"] == f"seat {actor}: wager = {shown}: expected a whole number 0 or more"
+        for text, shown in (("1e400", "inf"), (str(2**70), str(2**70)), ("true", "True"), ("6.0", "6.0")):
+            e = p.error(f'{{"type": "act", "seq": {seq}, "seat": {text}, "action": {{"kind": "fold"}}}}', "other_seat")
+            assert e["message"] == f"seat {shown}: this token acts only for seat {actor}"
+    for text, shown in (("1e400", "inf"), (str(2**70), str(2**70)), ("true", "True"), ("6.0", "6.0"), ('"6"', "'6'")):
+        r = httpx.post(
+            f"{server.http}/api/tables/t1/seats",
+            content=f'{{"player": "dan", "seat": {text}}}'.encode(),
+            headers={"Content-Type": "application/json"},
+            timeout=WAIT,
+            trust_env=False,
+        )
+        assert r.status_code == 400, r.text
+        assert r.json() == {"error": f"seat = {shown}: expected a seat number 0..2 of table t1", "code": "bad_seat"}
+    server.assert_unchanged()
+
+
 # -- the end: the table still plays ---------------------------------------------------------------------
 
 

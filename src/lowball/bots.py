@@ -42,7 +42,7 @@ from lowball.engine import (
     Strategy,
     apply_action,
 )
-from lowball.errors import InvalidValueError, LowballError, whole_number
+from lowball.errors import InvalidTypeError, InvalidValueError, LowballError, whole_number
 from lowball.evaluation import Ranking, evaluate
 from lowball.variants import FixedLimit, Variant
 
@@ -398,6 +398,16 @@ def _draws_left(view: PlayerView, draws: int) -> int:
     return draws - (view.betting_round - 1)
 
 
+def _rng(rng: object) -> random.Random:
+    """A bot's random source: ``rng`` itself, or a fresh one for None. A number is not one (it
+    failed at the bot's first random choice): ``random.Random(seed)`` makes a seeded one."""
+    if rng is None:
+        return random.Random()
+    if not isinstance(rng, random.Random):
+        raise InvalidTypeError(f"rng = {rng!r}: expected a random.Random (random.Random(seed) for a seed) or None")
+    return rng
+
+
 class RandomBot:
     """A random legal player: in a betting round it picks fold (when facing a bet), check or
     call, and bet or raise (any legal amount) with equal chance; in a draw it throws a random
@@ -410,12 +420,17 @@ class RandomBot:
         The rules (not used: any legal action will do).
     rng : random.Random, optional
         The bot's random source (seed it for reproducible runs).
+
+    Raises
+    ------
+    InvalidTypeError
+        For an ``rng`` that is not a ``random.Random`` (a number included).
     """
 
     name = "random"
 
     def __init__(self, variant: Variant | None = None, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = _rng(rng)
 
     def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """A random legal action (see the class docstring)."""
@@ -482,6 +497,11 @@ class SensibleBot:
         The rules (the number of draws, the betting structure and the hand ranking).
     rng : random.Random, optional
         The bot's random source for its occasional semi-bluffs (seed it for reproducible runs).
+
+    Raises
+    ------
+    InvalidTypeError
+        For an ``rng`` that is not a ``random.Random`` (a number included).
     """
 
     name = "sensible"
@@ -490,7 +510,7 @@ class SensibleBot:
         self.draws = variant.draws
         self.fixed = isinstance(variant.betting, FixedLimit)
         self.ranking = _variant_ranking(variant)
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = _rng(rng)
 
     def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """Draw or bet as the class docstring says."""

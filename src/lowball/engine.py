@@ -421,7 +421,9 @@ class HandState:
         if not 2 <= n <= variant.max_players:
             raise VariantError(f"{counted(n, 'player')}: {variant.name} seats 2..{variant.max_players}")
         stacks = [
-            s if type(s) is int and s >= 1 else whole_number(s, f"stack of {_who(i)}", 1, error=VariantError)
+            s
+            if type(s) is int and s >= 1 and s.bit_length() <= 14_000  # longer: whole_number checks its length
+            else whole_number(s, f"stack of {_who(i)}", 1, error=VariantError)
             for i, s in enumerate(stacks)
         ]
         if deck is not None and seed is not None:
@@ -1077,7 +1079,8 @@ class HandState:
             or for an amount outside ``legal_actions().min_to .. max_to``.
         """
         p = self._expect(BETTING, position)
-        if type(to) is not int or to < 0:  # any integer type, as a plain int (see whole_number)
+        # any integer type, as a plain int (see whole_number; a very long one has its length checked)
+        if type(to) is not int or to < 0 or to.bit_length() > 14_000:
             to = whole_number(to, "wager", 0, error=IllegalActionError)
         rng = self._wager_range(p)
         if rng is None:

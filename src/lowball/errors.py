@@ -7,6 +7,7 @@ method, the object it was called on is exactly as it was before the call.
 from __future__ import annotations
 
 import operator
+import sys
 
 __all__ = [
     "LowballError",
@@ -111,8 +112,10 @@ def whole_number(
     counts, positions, seats, rule sizes).
 
     Any integer type is accepted (anything :func:`operator.index` takes: ``int``, numpy's
-    ``int8`` .. ``uint64``) and returned as a plain ``int``, of any size (where a number ends in
-    a C field, ``high`` bounds it). Refused: ``bool`` (Python's or numpy's), every ``float`` and
+    ``int8`` .. ``uint64``) and returned as a plain ``int``, of any size Python can write as
+    text (``sys.get_int_max_str_digits()``, 4300 digits by default: a hand history, a store and
+    a message must hold it; where a number ends in a C field, ``high`` bounds it).
+    Refused: ``bool`` (Python's or numpy's), every ``float`` and
     ``Decimal`` and ``Fraction``, integral ones too (``6.0``, ``Decimal(6)``: chips are counted,
     not measured, and a float that happens to be whole today is a rounding away from not being
     whole tomorrow), strings and None.
@@ -145,8 +148,36 @@ def whole_number(
             number = None
     if number is None or number < low or (high is not None and number > high):
         top = f"..{high}" if high is not None else " or more"
-        raise error(f"{name} = {value!r}: expected a whole number {low}{top}")
+        raise error(f"{name} = {_shown(value, number)}: expected a whole number {low}{top}")
+    if number.bit_length() > 14_000 and _too_long(number):  # 4214 digits and more: check
+        top = f"..{high}" if high is not None else " or more"
+        raise error(
+            f"{name} = {_shown(value, number)}: expected a whole number {low}{top} of at most "
+            f"{sys.get_int_max_str_digits()} digits (Python's limit for writing it as text)"
+        )
     return number
+
+
+def _too_long(number: int) -> bool:
+    """Whether Python refuses to write ``number`` as text (sys.get_int_max_str_digits): a hand
+    history, a store or a message could not hold it."""
+    try:
+        str(number)
+    except ValueError:
+        return True
+    return False
+
+
+def _shown(value: object, number: int | None = None) -> str:
+    """``repr(value)`` for a message; an integer too long for Python to write as text (more than
+    4300 digits) by its size, so that the message is made and the error raised is the project's."""
+    try:
+        return repr(value)
+    except ValueError:
+        if number is None:
+            number = operator.index(value)  # type: ignore[arg-type]
+        digits = int(abs(number).bit_length() * 0.30103) + 1
+        return f"{'-' if number < 0 else ''}(an integer of about {digits} digits)"
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:

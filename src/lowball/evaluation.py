@@ -130,13 +130,13 @@ def _class_of(hand_or_class: HandOrClass, ranking: Ranking = Ranking.DEUCE_TO_SE
     """A class 1..``ranking.num_classes`` from a class number (any integer type: an int, or a
     numpy integer such as an element of :func:`evaluate_batch`'s result), or the class of a hand."""
     most = ranking.num_classes
-    if isinstance(hand_or_class, int) and not isinstance(hand_or_class, (bool, Card)):
-        if not 1 <= hand_or_class <= most:
-            what = "" if ranking is Ranking.DEUCE_TO_SEVEN else f"{ranking.title} "
-            raise InvalidValueError(f"{what}hand class {hand_or_class} is out of range: expected 1..{most}")
+    if type(hand_or_class) is int and 1 <= hand_or_class <= most:  # the common case, first
         return hand_or_class
-    if isinstance(hand_or_class, (np.integer, np.bool_)):
-        return whole_number(hand_or_class, "hand class", 1, most)
+    if (isinstance(hand_or_class, int) and not isinstance(hand_or_class, Card)) or isinstance(
+        hand_or_class, (np.integer, np.bool_)
+    ):  # one check and one message for every integer type (bool refused)
+        what = "" if ranking is Ranking.DEUCE_TO_SEVEN else f"{ranking.title} "
+        return whole_number(hand_or_class, f"{what}hand class", 1, most)
     return int(evaluate(cast(HandLike, hand_or_class), ranking))
 
 

@@ -44,11 +44,12 @@ import itertools
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any, Union
+from types import MappingProxyType
+from typing import Any, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -98,6 +99,8 @@ SHARE: int = _odds.SHARE
 """Pot shares are counted exactly in units of 1/2520 (2520 is divisible by every tie size 1..9)."""
 DEFAULT_BUDGET: int = 50_000_000
 """Multi-way single-draw equity is enumerated exactly when there are at most this many deals."""
+MAX_TRIALS: int = 2**63 - 1
+"""The most trials of a sampled run: the C kernel numbers trials in 64 bits."""
 _BATCH = 1 << 16  # trials between two checks of a target standard error (any thread count)
 
 _Spec = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], bool, bool, int]
@@ -225,8 +228,9 @@ def threshold(target: Target, *, name: str = "target", ranking: Ranking | str = 
     return whole_number(target, name, 1, NUM_CLASSES)
 
 
-LOWS: dict[int, int] = {r: threshold(str(r)) for r in (7, 8, 9, 10)}
-"""The roughest class of each low a draw table shows: ``LOWS[8]`` is 8-7-6-5-3 (any 8-low or better)."""
+LOWS: Mapping[int, int] = MappingProxyType({r: threshold(str(r)) for r in (7, 8, 9, 10)})
+"""The roughest class of each low a draw table shows: ``LOWS[8]`` is 8-7-6-5-3 (any 8-low or better).
+Read-only (every draw table's ``lows()`` reads it): :func:`lows_of` gives a dict of one's own."""
 
 
 def lows_of(ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> dict[int, int]:
@@ -1071,7 +1075,8 @@ def equity(
     strategies : Strategy or one per hand, optional
         How players draw where their discards are not given (default :class:`Strategy`).
     trials : int, optional
-        Sampled runs: the number of trials (default 200,000; with ``stderr``, the most trials).
+        Sampled runs: the number of trials, 1 .. :data:`MAX_TRIALS` (any integer type; default
+        200,000; with ``stderr``, the most trials).
     stderr : float, optional
         Sampled runs: stop once every player's equity has at most this standard error (checked
         every 65,536 trials, so the result for a seed does not depend on ``threads``).
@@ -1201,7 +1206,7 @@ def _sampling(trials: object, stderr: object, seed: object, threads: object) -> 
     """The sampling arguments of :func:`equity`, checked (whether or not the count is sampled)."""
     if trials is None:
         trials = 200_000 if stderr is None else 100_000_000
-    count = whole_number(trials, "trials", 1)
+    count = whole_number(trials, "trials", 1, MAX_TRIALS)
     if stderr is not None:
         if isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not 0 < stderr < 1:
             raise InvalidValueError(f"stderr {stderr!r}: expected a number between 0 and 1")
@@ -1276,6 +1281,26 @@ def _block(job: tuple[tuple[Any, ...], int, int]) -> dict[str, Any]:
     return dict(_odds.Simulation(*args).run(start, end))
 
 
+class _Blocks(Sequence[tuple[tuple[Any, ...], int, int]]):
+    """The jobs of a sampled run on workers, made when asked for (``trials`` may be huge)."""
+
+    def __init__(self, args: tuple[Any, ...], trials: int) -> None:
+        self._args, self._trials = args, trials
+
+    def __len__(self) -> int:
+        return -(-self._trials // _BATCH)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[tuple[Any, ...], int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[tuple[Any, ...], int, int]]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        start = range(0, self._trials, _BATCH)[index]
+        return (self._args, start, min(start + _BATCH, self._trials))
+
+
 def _on_workers(
     args: tuple[Any, ...],
     total: dict[str, Any],
@@ -1288,7 +1313,7 @@ def _on_workers(
 ) -> Equity:
     """A sampled run in blocks of :data:`_BATCH` trials on workers, merged in the blocks' order
     (the target standard error checked after each, as in process)."""
-    jobs = [(args, a, min(a + _BATCH, run.trials)) for a in range(0, run.trials, _BATCH)]
+    jobs = _Blocks(args, run.trials)
 
     def merge(index: int, part: dict[str, Any]) -> bool:
         _add(total, part)

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from lowball.deck import check_seed
 from lowball.errors import InvalidValueError, LowballError, whole_number
 
 __all__ = ["run_shards", "shard_seeds", "check_executor", "describe_executor", "RETRIES"]
@@ -45,7 +46,17 @@ def shard_seeds(seed: int | None, count: int) -> list[int | None]:
     """The seed of each of ``count`` shards: shard *k*'s from
     ``numpy.random.SeedSequence(seed).spawn(...)[k]`` (a 63-bit whole number), so it depends on
     ``seed`` and *k* only, never on how many shards or workers there are. None for every shard
-    when ``seed`` is None (each then draws operating-system entropy)."""
+    when ``seed`` is None (each then draws operating-system entropy).
+
+    Raises
+    ------
+    InvalidSeedError
+        For a seed that is not None or a whole number >= 0 (:func:`lowball.deck.check_seed`).
+    InvalidValueError
+        For a ``count`` that is not a whole number 0 .. 2**32 - 1 (any integer type).
+    """
+    seed = check_seed(seed, generators=False)
+    count = whole_number(count, "count (of shards)", 0, 2**32 - 1)
     if seed is None:
         return [None] * count
     children = np.random.SeedSequence(seed).spawn(count)
@@ -212,7 +223,9 @@ def run_shards(
     pool: cf.Executor = _pool(size) if own else executor  # type: ignore[assignment]
     window = 2 * size + 2 if own else 64  # shards in flight at a time
     pending: dict[cf.Future[R], int] = {}
-    queue = list(range(len(jobs)))[::-1]  # shards not yet submitted, the next last
+    again: list[int] = []  # lost shards to run again (before any new one), the next last
+    fresh = iter(range(len(jobs)))  # shards never submitted, in order (lazily: jobs may be many)
+    left = [len(jobs)]  # how many of them
     suspects: dict[int, int] = {}  # shard -> losses while it was alone in flight
     careful: set[int] = set()  # shards in flight at a loss, run one at a time until cleared
     signals = _Signals()
@@ -228,8 +241,12 @@ def run_shards(
 
     def fill() -> None:
         with signals.quiet():
-            while queue and len(pending) < (1 if careful else window):
-                submit(queue.pop())
+            while (again or left[0]) and len(pending) < (1 if careful else window):
+                if again:
+                    submit(again.pop())
+                else:
+                    left[0] -= 1
+                    submit(next(fresh))
 
     def lost(indices: list[int], error: BaseException) -> None:
         # A loss counts against a shard only when it was the one shard in flight: after a loss
@@ -250,8 +267,8 @@ def run_shards(
                     f"in flight ({type(error).__name__}: {error})"
                 ) from None
         careful.update(indices)
-        queue.extend(indices)  # run again, before the shards not yet begun
-        queue.sort(reverse=True)
+        again.extend(indices)  # run again, before the shards not yet begun
+        again.sort(reverse=True)
 
     with signals:
         try:

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import Any, Protocol, runtime_checkable
 
 from lowball._files import path_text
-from lowball.errors import StoreError
+from lowball.errors import StoreError, whole_number
 
 __all__ = ["Store", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
 
@@ -312,7 +312,7 @@ class SQLiteStore:
                 raise StoreError(
                     f"{self._path} already holds table {table_id!r}: resume it (Table.resume) or use another table_id"
                 )
-            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, _dumps(snapshot)))
+            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, _record_text(snapshot)))
 
     def save_action(
         self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
@@ -321,11 +321,13 @@ class SQLiteStore:
         with self.transaction():
             self._write(
                 "INSERT INTO changes VALUES (?, ?, ?, ?, ?)",
-                (table_id, record["op"], record["seq"], record["kind"], _dumps(record)),
+                (table_id, record["op"], record["seq"], record["kind"], _record_text(record)),
             )
             for e in events:
-                self._write("INSERT INTO events VALUES (?, ?, ?, ?)", (table_id, e["number"], e["hand"], _dumps(e)))
-            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (_dumps(snapshot), table_id))
+                self._write(
+                    "INSERT INTO events VALUES (?, ?, ?, ?)", (table_id, e["number"], e["hand"], _record_text(e))
+                )
+            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (_record_text(snapshot), table_id))
 
     def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
         """Store a finished hand (``hand["number"]``, ``hand["phh"]`` and its summary).
@@ -336,7 +338,9 @@ class SQLiteStore:
             If that hand number is already stored for the table.
         """
         with self.transaction():
-            self._write("INSERT INTO hands VALUES (?, ?, ?, ?)", (table_id, hand["number"], hand["phh"], _dumps(hand)))
+            self._write(
+                "INSERT INTO hands VALUES (?, ?, ?, ?)", (table_id, hand["number"], hand["phh"], _record_text(hand))
+            )
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         """The table's state, the records of its last :data:`RECORDS_KEPT` actions (``act``,
@@ -346,8 +350,10 @@ class SQLiteStore:
         Raises
         ------
         StoreError
-            For stored data that is not JSON (a damaged database).
+            For stored data that is not JSON (a damaged database), or a ``table_id`` that is not
+            a non-empty str.
         """
+        _check_table_id(table_id)
         con = self._con
         try:
             row = con.execute("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
@@ -365,15 +371,30 @@ class SQLiteStore:
         return {"snapshot": snapshot, "records": records, "events": events}
 
     def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
-        """The table's stored events numbered above ``since``, in order."""
+        """The table's stored events numbered above ``since``, in order.
+
+        Raises
+        ------
+        StoreError
+            For a ``table_id`` that is not a non-empty str, or a ``since`` that is not a whole
+            number 0 .. 2**63 - 1 (any integer type; SQLite's largest integer).
+        """
         return self._numbered("SELECT event FROM events", table_id, since, "events")
 
     def hands(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
-        """The table's finished hands numbered above ``since``, in order (each with its PHH text)."""
+        """The table's finished hands numbered above ``since``, in order (each with its PHH text).
+
+        Raises
+        ------
+        StoreError
+            As :meth:`events`.
+        """
         return self._numbered("SELECT record FROM hands", table_id, since, "hands")
 
     def _numbered(self, select: str, table_id: str, since: int, what: str) -> list[dict[str, Any]]:
         """The stored JSON rows of a table numbered above ``since``, in order."""
+        _check_table_id(table_id)
+        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
         try:
             rows = self._con.execute(f"{select} WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since))
             return [self._loads(r[0]) for r in rows]
@@ -457,6 +478,16 @@ def _not_regular(name: str) -> str | None:
     return next((kind for test, kind in kinds if test(mode)), None if stat.S_ISREG(mode) else "not a regular file")
 
 
+SQLITE_MAX = 2**63 - 1
+"""The largest integer SQLite stores (a number above it is refused, never an OverflowError)."""
+
+
+def _check_table_id(table_id: object) -> None:
+    """Refuse a table id that is not a non-empty str (StoreError naming it)."""
+    if not isinstance(table_id, str) or not table_id:
+        raise StoreError(f"table_id = {table_id!r}: expected a table's name (a non-empty str)")
+
+
 def _head(name: str) -> bytes:
     """The first 100 bytes of the file (its SQLite header), b"" for a missing or empty one."""
     try:
@@ -477,6 +508,16 @@ def _header_application_id(name: str) -> int | None:
     if len(header) < 100 or not header.startswith(_MAGIC):
         return None
     return int.from_bytes(header[68:72], "big")
+
+
+def _record_text(value: Any) -> str:
+    """A table's record as JSON text; StoreError (before anything is written) for one that holds
+    a number past what JSON text is made of here (an int of more than 4300 digits: Python's
+    limit on converting integers to text)."""
+    try:
+        return _dumps(value)
+    except ValueError as e:
+        raise StoreError(f"a record of the table cannot be stored (nothing was written): {e}") from None
 
 
 def _dumps(value: Any) -> str:

@@ -42,6 +42,7 @@ from lowball.errors import (
     SeqError,
     StoreError,
     TableError,
+    _shown,
     counted,
     whole_number,
 )
@@ -163,7 +164,7 @@ class PercentRake:
 
     Parameters
     ----------
-    percent : int, str or Fraction
+    percent : int (any integer type), str or Fraction
         The share taken, in percent (``5``, ``"2.5"``; exact, no float rounding). 0 .. 100.
     cap : int or None
         The most taken from one pot (chips), or no cap.
@@ -183,8 +184,10 @@ class PercentRake:
 
     def __post_init__(self) -> None:
         p = self.percent
-        if isinstance(p, bool) or not isinstance(p, (int, str, Fraction)):
+        if isinstance(p, (bool, np.bool_)) or not (isinstance(p, (str, Fraction)) or hasattr(type(p), "__index__")):
             raise TableError(f"PercentRake.percent = {p!r}: expected a whole number, a decimal string or a Fraction")
+        if not isinstance(p, (str, Fraction)):  # any integer type (numpy's too), as a plain int
+            p = whole_number(p, "PercentRake.percent", 0, 100, error=TableError)
         try:
             frac = Fraction(p)
         except (ValueError, ZeroDivisionError):
@@ -592,10 +595,13 @@ def _same_action(a: Action, b: Action) -> bool:
 def _seconds(value: object, name: str, low: float = 0.0) -> float:
     """A time or duration in seconds: any real number type (numpy's too), finite, >= ``low``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TableError(f"{name} = {value!r}: expected a finite number of seconds >= {low:g}")
-    seconds = float(value)
+        raise TableError(f"{name} = {_shown(value)}: expected a finite number of seconds >= {low:g}")
+    try:
+        seconds = float(value)
+    except OverflowError:  # an int or Fraction past the largest float
+        seconds = math.inf
     if not math.isfinite(seconds) or seconds < low:
-        raise TableError(f"{name} = {value!r}: expected a finite number of seconds >= {low:g}")
+        raise TableError(f"{name} = {_shown(value)}: expected a finite number of seconds >= {low:g}")
     return seconds
 
 

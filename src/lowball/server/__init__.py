@@ -75,7 +75,20 @@ def create_app(*args: object, **kwargs: object) -> object:
 def serve(host: str = "127.0.0.1", port: int = 8000, **options: Any) -> None:
     """Run the server until interrupted (uvicorn; WebSocket frames above 64 KiB are refused by
     uvicorn itself, those above 4096 bytes answered with ``too_large``). ``options`` are
-    :class:`~lowball.server.game.GameServer`'s."""
+    :class:`~lowball.server.game.GameServer`'s.
+
+    Raises
+    ------
+    ServerError
+        For a ``port`` that is not a whole number 1..65535 (any integer type), before anything
+        starts; or a bad option (naming it).
+    """
+    from lowball.errors import InvalidValueError, whole_number
+
+    try:
+        port = whole_number(port, "port", 1, 65535)
+    except InvalidValueError as e:
+        raise ServerError("bad_option", str(e)) from None
     import uvicorn
 
     from lowball.server.app import create_app as make

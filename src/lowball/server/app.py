@@ -343,7 +343,7 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
         if extra:
             send(_ws_error("bad_message", f"unknown fields {sorted(extra)[:5]} in a {kind} message", msg_id))
             return
-        if "seat" in msg and msg["seat"] != conn.seat:
+        if "seat" in msg and (type(msg["seat"]) is not int or msg["seat"] != conn.seat):  # true is not seat 1
             send(
                 _ws_error(
                     "other_seat", f"seat {_shown(msg['seat'])}: this token acts only for seat {conn.seat}", msg_id

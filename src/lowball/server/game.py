@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
+import numbers
 import random
 import re
 import secrets
@@ -23,7 +25,8 @@ from lowball.bots import BOTS, make_bot
 from lowball.cards import Card, format_cards
 from lowball.cli.render import sorted_hand
 from lowball.engine import Action, LegalActions, Strategy
-from lowball.errors import LowballError
+from lowball.errors import InvalidValueError, LowballError, whole_number
+from lowball.errors import _shown as _number
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
@@ -50,7 +53,7 @@ class ServerError(LowballError):
 
 def _shown(value: Any) -> str:
     """A client's value as an error message names it: its repr, cut short."""
-    text = repr(value)
+    text = _number(value)  # repr, or an integer too long to write named by its size
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -219,7 +222,9 @@ class Room:
             raise ServerError("bad_name", f"player = {player!r}: names bot0, bot1, ... are the bots'")
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise ServerError("bad_seat", f"seat = {seat!r}: expected a seat number 0..{n - 1} of table {self.id}")
+            raise ServerError(
+                "bad_seat", f"seat = {_shown(seat)}: expected a seat number 0..{n - 1} of table {self.id}"
+            )
         seats = self.table.seats
         names = {s.player for s in seats if s is not None} | {s.player for s in self.humans.values()}
         if player in names:
@@ -606,6 +611,16 @@ def _variants(variant: object) -> tuple[Variant, ...]:
     return items
 
 
+def _real(value: object) -> bool:
+    """Whether ``value`` is a real number of any type (numpy's too) that is not a bool or NaN."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool") or not isinstance(value, numbers.Real):
+        return False
+    try:
+        return not math.isnan(value)
+    except OverflowError:  # an int past the largest float: a number, out of any range
+        return True
+
+
 class GameServer:
     """Every room of one server and its SQLite store.
 
@@ -661,16 +676,14 @@ class GameServer:
         if bots is not None and bots not in BOTS:
             raise ServerError("bad_option", f"bots = {bots!r}: expected one of {', '.join(BOTS)} or None")
         for name, value in (("bot_delay", bot_delay), ("next_hand_delay", next_hand_delay)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 3600:
-                raise ServerError("bad_option", f"{name} = {value!r}: expected seconds, 0 to 3600")
-        if (
-            isinstance(token_hours, bool)
-            or not isinstance(token_hours, (int, float))
-            or not 0 < token_hours <= 24 * 365
-        ):
-            raise ServerError("bad_option", f"token_hours = {token_hours!r}: expected hours above 0")
-        if type(tables) is not int or not 1 <= tables <= 100:
-            raise ServerError("bad_option", f"tables = {tables!r}: expected 1 to 100")
+            if not _real(value) or not 0 <= value < 3600:
+                raise ServerError("bad_option", f"{name} = {_number(value)}: expected seconds, 0 to 3600")
+        if not _real(token_hours) or not 0 < token_hours <= 24 * 365:
+            raise ServerError("bad_option", f"token_hours = {_number(token_hours)}: expected hours above 0")
+        try:
+            tables = whole_number(tables, "tables", 1, 100)
+        except InvalidValueError:
+            raise ServerError("bad_option", f"tables = {_number(tables)}: expected 1 to 100") from None
         self.bot_kind = bots
         self.bot_delay = float(bot_delay)
         self.next_hand_delay = float(next_hand_delay)
