@@ -165,10 +165,43 @@ def test_a_shard_lost_too_often_is_an_error_naming_it() -> None:
 
     with pytest.raises(
         LowballError,
-        match=r"shard 0: its worker was lost 4 times, each time with this shard alone in flight "
+        match=r"shard 0: its worker was lost 4 times, each time with it alone in flight "
         r"\(KilledWorker: worker gone\)",
     ):
         run_shards(abs, [1], lambda i, r: False, executor=Failing())
+
+
+class _KilledWorker(Exception):
+    pass
+
+
+_KilledWorker.__name__ = "KilledWorker"
+
+
+class _Lost(cf.Executor):
+    """An executor whose every worker dies: each shard submitted is lost (KilledWorker)."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        f: cf.Future[Any] = cf.Future()
+        f.set_exception(_KilledWorker("worker gone"))
+        return f
+
+
+def test_a_lost_shard_is_named_as_the_user_counts() -> None:
+    """simulate names a session and its hands, equity its trials, both from 1 (a user read
+    'shard 3' and could not tell which hands it was)."""
+    with pytest.raises(LowballError) as e:
+        simulate(F2L3D, ["calling", "calling"], 250, seed=1, shard_hands=100, executor=_Lost())
+    assert str(e.value) == (
+        "session 1 (hands 1..100): its worker was lost 4 times, each time with it alone in flight "
+        "(KilledWorker: worker gone)"
+    )
+    with pytest.raises(LowballError) as e:
+        simulate(F2L3D, ["calling", "calling"], 50, seed=1, shard_hands=100, executor=_Lost())
+    assert str(e.value).startswith("session 1 (hands 1..50): its worker was lost 4 times")
+    with pytest.raises(LowballError) as e:
+        odds.equity(["7c6d4h3s2c", "9h8h5d4c2s"], draws=3, trials=100_000, seed=1, executor=_Lost())
+    assert str(e.value).startswith("trials 1..65,536: its worker was lost 4 times")
 
 
 # -- Ctrl-C ----------------------------------------------------------------------------------------------

@@ -1325,7 +1325,10 @@ def _on_workers(
                 return True
         return False
 
-    partial = run_shards(_block, jobs, merge, executor=executor, workers=workers)
+    def block(k: int) -> str:  # trials counted from 1, as the progress bar counts them
+        return f"trials {k * _BATCH + 1:,}..{min((k + 1) * _BATCH, run.trials):,}"
+
+    partial = run_shards(_block, jobs, merge, executor=executor, workers=workers, name=block)
     return _sampled_result(total, draws, fixed, run.seed, partial)
 
 

@@ -164,6 +164,7 @@ def run_shards(
     executor: cf.Executor | None = None,
     workers: int | None = None,
     stopped: Callable[[R], bool] | None = None,
+    name: Callable[[int], str] | None = None,
 ) -> bool:
     """Run ``task(job)`` for every job and give each result to ``on_result(index, result)``,
     in index order; ``on_result`` returns True to stop (the remaining shards are cancelled).
@@ -189,6 +190,9 @@ def run_shards(
     stopped : callable, optional
         In process only: tells whether a result is of a shard stopped by Ctrl-C partway (the
         task caught it); the run then ends there.
+    name : callable, optional
+        How an error names shard ``index`` for the person who started the run (``simulate``:
+        ``session 4 (hands 3001..4000)``); default ``shard 3`` (the index, from 0).
 
     At most a few shards per worker are submitted at a time, so that stopping cancels the rest
     at once. Ctrl-C on workers stops the run: queued shards are cancelled, a local pool's
@@ -248,6 +252,9 @@ def run_shards(
                     left[0] -= 1
                     submit(next(fresh))
 
+    def label(k: int) -> str:
+        return name(k) if name is not None else f"shard {k}"
+
     def lost(indices: list[int], error: BaseException) -> None:
         # A loss counts against a shard only when it was the one shard in flight: after a loss
         # with several in flight, those are run again one at a time until each has finished or
@@ -260,10 +267,10 @@ def run_shards(
                     raise LowballError(
                         f"no shard could be run: every worker process was lost ({type(error).__name__}: "
                         f"{error}); the workers are spawned, so a script that asks for workers must do "
-                        'so under if __name__ == "__main__": (shard ' + f"{k} was tried {suspects[k]} times)"
+                        'so under if __name__ == "__main__": (' + f"{label(k)} was tried {suspects[k]} times)"
                     ) from None
                 raise LowballError(
-                    f"shard {k}: its worker was lost {suspects[k]} times, each time with this shard alone "
+                    f"{label(k)}: its worker was lost {suspects[k]} times, each time with it alone "
                     f"in flight ({type(error).__name__}: {error})"
                 ) from None
         careful.update(indices)

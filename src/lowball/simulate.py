@@ -579,7 +579,14 @@ def simulate(
         functools.partial(_play_session, progress=progress) if local else _play_session
     )
     start = time.perf_counter()
-    result.partial = run_shards(task, jobs, merge, executor=executor, workers=workers, stopped=_interrupted)
+
+    def session(k: int) -> str:  # as a user counts: sessions and hands from 1
+        first = k * shard_hands + 1
+        return f"session {k + 1} (hands {first}..{min(first + shard_hands - 1, hands)})"
+
+    result.partial = run_shards(
+        task, jobs, merge, executor=executor, workers=workers, stopped=_interrupted, name=session
+    )
     result.seconds = time.perf_counter() - start
     return result
 
