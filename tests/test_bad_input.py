@@ -12,6 +12,7 @@ import math
 import os
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -565,6 +566,60 @@ def test_bad_value_raises_lowball_error(case: tuple[Any, ...], value: Any) -> No
         pass
     except Exception as e:  # noqa: BLE001 - the point of the test
         raise AssertionError(f"{name}({where} = {value!r}) raised {type(e).__name__}: {e}") from e
+
+
+# Values Python cannot write as text (more than sys.get_int_max_str_digits() = 4300 digits): a
+# message that repr()s one, a hand history or a store that writes one fails with a bare ValueError
+# unless the value is refused first. Tried deterministically on every argument of every entry.
+TOO_LONG = [
+    10**5000,
+    -(10**5000),
+    Fraction(10**5000, 3),
+    [10**5000],
+    {"x": 10**5000},
+    np.array([10**5000], dtype=object),
+]
+TOO_LONG_IDS = ["10**5000", "-10**5000", "Fraction", "list", "dict", "object-array"]
+
+
+def _call_with(fn: Callable[..., Any], args: Any, kwargs: dict[str, Any], where: int | str, value: Any) -> None:
+    args_, kwargs_ = list(args), dict(kwargs)
+    if isinstance(where, int):
+        args_[where] = value
+    else:
+        kwargs_[where] = value
+    fn(*args_, **kwargs_)
+
+
+@pytest.mark.parametrize("value", TOO_LONG, ids=TOO_LONG_IDS)
+def test_a_value_too_long_to_write_raises_lowball_error_everywhere(store_dir: Any, value: Any) -> None:
+    escaped = []
+    for name, fn, args, kwargs, where in CASES:
+        try:
+            _call_with(fn, args, kwargs, where, value)
+        except LowballError:
+            pass
+        except Exception as e:  # noqa: BLE001 - the point of the test
+            escaped.append(f"{name}({where}): {type(e).__name__}")
+    for (name, make, method, args, kwargs), where in TABLE_CASES:
+        t = make()
+        before = t.snapshot()
+        try:
+            _call_with(getattr(t, method), args, kwargs, where, value)
+        except LowballError:
+            if t.snapshot() != before:
+                escaped.append(f"{name}({where}): changed the table")
+        except Exception as e:  # noqa: BLE001
+            escaped.append(f"{name}({where}): {type(e).__name__}")
+    for (name, fn, args, kwargs), where in STORE_CASES:
+        args_ = [a() if callable(a) and name == "Table.resume" and i == 0 else a for i, a in enumerate(args)]
+        try:
+            _call_with(fn, args_, kwargs, where, value)
+        except LowballError:
+            pass
+        except Exception as e:  # noqa: BLE001
+            escaped.append(f"{name}({where}): {type(e).__name__}")
+    assert escaped == []
 
 
 def test_an_event_from_a_numpy_scalar_is_refused() -> None:

@@ -59,12 +59,12 @@ def test_a_clock_reading_past_any_float_is_refused_and_nothing_changes(now: Any)
     before = t.snapshot()
     with pytest.raises(TableError) as e:
         t.sit(1, "bob", 100, now=now)
-    assert str(e.value) == f"now = {now!r}: expected a finite number of seconds >= -inf"
+    assert str(e.value) == f"now = {now!r}: expected a finite number of seconds"
     assert t.snapshot() == before
     clocked = Table(TRIPLE_DRAW_FIXED_LIMIT, seats=3, clock=lambda: HUGE)
     with pytest.raises(TableError) as e:
         clocked.sit(0, "ann", 100)
-    assert str(e.value) == f"now = {HUGE!r}: expected a finite number of seconds >= -inf"
+    assert str(e.value) == f"now = {HUGE!r}: expected a finite number of seconds"
     assert clocked.seats == (None, None, None)
 
 
@@ -385,3 +385,122 @@ def test_a_room_refuses_a_seat_too_long_to_write(tmp_path: Path) -> None:
         g.rooms["t1"].join("dan", LONG, 0.0)
     assert str(e.value) == f"seat = {LONG_SHOWN}: expected a seat number 0..2 of table t1"
     assert g.rooms["t1"].humans == {}
+
+
+# -- values Python cannot write as text (the review of the second pass) ---------------------------
+
+
+def test_a_seed_too_long_to_write_is_an_invalid_seed() -> None:
+    from lowball.deck import check_seed
+    from lowball.errors import InvalidSeedError
+    from lowball.parallel import shard_seeds
+
+    expected = "seed = (an integer of about 5001 digits): expected None (operating-system entropy), a whole number >= 0"
+    for call in (lambda: check_seed(10**5000), lambda: shard_seeds(10**5000, 2)):
+        with pytest.raises(InvalidSeedError) as e:
+            call()
+        assert str(e.value).startswith(expected)
+
+
+def test_a_fraction_or_list_too_long_to_write_is_named_by_its_type() -> None:
+    from fractions import Fraction
+
+    from lowball.errors import InvalidValueError, whole_number
+
+    for value, shown in (
+        (Fraction(10**5000, 3), "(a Fraction too long to write as text)"),
+        ([10**5000], "(a list too long to write as text)"),
+    ):
+        with pytest.raises(InvalidValueError) as e:
+            whole_number(value, "x")
+        assert str(e.value) == f"x = {shown}: expected a whole number 0 or more"
+
+
+def test_the_length_limit_is_pythons_current_one() -> None:
+    import sys
+
+    from lowball.errors import InvalidValueError, whole_number
+
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(1000)
+    try:
+        assert whole_number(10**998, "n") == 10**998  # 999 digits
+        with pytest.raises(InvalidValueError) as e:
+            whole_number(10**2000, "n")
+        assert str(e.value) == (
+            "n = (an integer of about 2001 digits): expected a whole number 0 or more of at most 1000 digits "
+            "(Python's limit for writing it as text)"
+        )
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def test_chips_that_add_up_past_the_limit_are_refused() -> None:
+    """Each stack below the limit, but together more than Python writes: a pot or a winner's
+    stack could not be written (a store, a hand history), so the second is refused."""
+    from lowball import VARIANTS, BuyIn, HandState, Table, VariantError
+    from lowball.errors import TableError
+
+    near = 10**4299  # 4300 digits
+    t = Table(VARIANTS["N2L1D"], seats=3, seed=1, buy_in=BuyIn(1, None))
+    t.sit(0, "ann", 9 * near, now=0.0)
+    before = t.snapshot()
+    with pytest.raises(TableError) as e:
+        t.sit(1, "bob", 9 * near, now=0.0)
+    assert str(e.value) == (
+        f"seat 1: {9 * near} chips more would bring the chips bought in to "
+        "(an integer of about 4301 digits), more than Python writes as text (4300 digits)"
+    )
+    with pytest.raises(TableError) as e:
+        t.add_chips(0, 2 * near)
+    assert str(e.value).startswith(f"seat 0: {2 * near} chips more would bring the chips bought in to (an integer")
+    assert t.snapshot() == before
+    with pytest.raises(VariantError) as e:
+        HandState(VARIANTS["N2L1D"], [9 * near, 9 * near], seed=1)
+    assert str(e.value) == (
+        "the stacks together = (an integer of about 4301 digits): expected a whole number 1 or more of at most "
+        "4300 digits (Python's limit for writing it as text)"
+    )
+
+
+def test_a_table_action_or_store_id_too_long_to_write() -> None:
+    from lowball import VARIANTS, IllegalActionError, Table
+    from lowball.errors import StoreError
+    from lowball.store import SQLiteStore
+
+    t = Table(VARIANTS["N2L1D"], seats=2, seed=1)
+    t.sit(0, "ann", 100, now=0.0)
+    t.sit(1, "bob", 100, now=0.0)
+    t.deal(now=0.0)
+    before = t.snapshot()
+    with pytest.raises(IllegalActionError) as e:
+        t.act(t.actor, {"kind": "raise", "amount": 10**5000, "to": 1}, seq=t.seq, now=0.0)
+    assert str(e.value) == (
+        f"seat {t.actor}: action (a dict too long to write as text): unknown key 'to': "
+        "expected kind, and amount or cards"
+    )
+    with pytest.raises(IllegalActionError) as e:
+        t.act(t.actor, {"kind": "raise", "amount": 10**5000}, seq=t.seq, now=0.0)
+    assert str(e.value) == (
+        f"seat {t.actor}: wager = (an integer of about 5001 digits): expected a whole number 0 or more of at most "
+        "4300 digits (Python's limit for writing it as text)"
+    )
+    with pytest.raises(IllegalActionError) as e:
+        t.act(t.actor, {"kind": "fold", 1: 2}, seq=t.seq, now=0.0)
+    assert str(e.value).endswith(": unknown key 1: expected kind, and amount or cards")
+    assert t.snapshot() == before
+    with SQLiteStore(":memory:") as store, pytest.raises(StoreError) as e:
+        store.load(10**5000)
+    assert str(e.value) == "table_id = (an integer of about 5001 digits): expected a table's name (a non-empty str)"
+
+
+def test_an_empty_strategy_setting_is_named_as_such() -> None:
+    from lowball.errors import InvalidValueError
+    from lowball.odds import Strategy
+
+    with pytest.raises(InvalidValueError) as e:
+        Strategy.parse("pat=9, draw=7,")
+    assert str(e.value) == (
+        "strategy 'pat=9, draw=7,': an empty setting between commas: expected pat=, draw=, break= or best= "
+        "(e.g. 'pat=8/8/9,draw=7'), or 'snow'"
+    )

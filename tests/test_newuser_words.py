@@ -336,3 +336,28 @@ def test_a_table_action_names_the_key_that_is_not_one() -> None:
             t.act(t.actor, action, seq=t.seq, now=0.0)
         assert str(e.value) == f"seat {t.actor}: action {action!r}: {tail}"
         assert t.snapshot() == before
+
+
+def test_a_room_saved_with_the_old_bot_names_still_seats_its_bots(tmp_path: Path) -> None:
+    """Bots were named bot1.. from seat 0 before they took their seat's number: in a room
+    resumed from such a database, bot1 may sit at seat 0 while seat 1 is empty; the new bot
+    there takes the lowest free name instead of failing every pump ('bot1' already sits)."""
+    from lowball.server.game import GameServer
+
+    db = tmp_path / "s.db"
+    server = GameServer(db, tables=1, seats=3, clock=lambda: 0.0)
+    try:
+        room = server.room("t1")
+        room._add_bot_strategy(0, server.bot_kind)  # as the old code seated its first bot
+        room.table.sit(0, "bot1", 200, post=True, now=0.0)
+        room._save()
+    finally:
+        server.close()
+    server = GameServer(db, tables=1, seats=3, clock=lambda: 0.0)
+    try:
+        room = server.room("t1")
+        room.join("ann", 2, 0.0)
+        room.pump(0.0)
+        assert [None if s is None else s.player for s in room.table.seats] == ["bot1", "bot0", "ann"]
+    finally:
+        server.close()

@@ -151,26 +151,6 @@ def test_a_worker_killed_mid_shard_on_a_dask_cluster_loses_and_doubles_nothing(a
     assert same(here, there)
 
 
-def test_a_shard_lost_too_often_is_an_error_naming_it() -> None:
-    class Lost(Exception):
-        pass
-
-    Lost.__name__ = "KilledWorker"
-
-    class Failing(cf.Executor):
-        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
-            f: cf.Future[Any] = cf.Future()
-            f.set_exception(Lost("worker gone"))
-            return f
-
-    with pytest.raises(
-        LowballError,
-        match=r"shard 0: its worker was lost 4 times, each time with it alone in flight "
-        r"\(KilledWorker: worker gone\)",
-    ):
-        run_shards(abs, [1], lambda i, r: False, executor=Failing())
-
-
 class _KilledWorker(Exception):
     pass
 
@@ -185,6 +165,15 @@ class _Lost(cf.Executor):
         f: cf.Future[Any] = cf.Future()
         f.set_exception(_KilledWorker("worker gone"))
         return f
+
+
+def test_a_shard_lost_too_often_is_an_error_naming_it() -> None:
+    with pytest.raises(
+        LowballError,
+        match=r"shard 0: its worker was lost 4 times, each time with it alone in flight "
+        r"\(KilledWorker: worker gone\)",
+    ):
+        run_shards(abs, [1], lambda i, r: False, executor=_Lost())
 
 
 def test_a_lost_shard_is_named_as_the_user_counts() -> None:

@@ -292,10 +292,11 @@ def category_index(hand_class, ranking=Ranking.DEUCE_TO_SEVEN):
     cdef int most = _MEMBERS[code].num_classes
     index = as_index(hand_class)
     if index is None or not 1 <= index <= most:
-        from lowball.errors import InvalidValueError
-        shown = hand_class if index is None else index
+        from lowball.errors import InvalidValueError, shown
         what = "" if code == R27 else f"{_MEMBERS[code].title} "
-        raise InvalidValueError(f"{what}hand class {shown!r} is out of range (classes are 1..{most})")
+        raise InvalidValueError(
+            f"{what}hand class {shown(hand_class if index is None else index)} is out of range (classes are 1..{most})"
+        )
     if code == RA5:
         return lb_category_a5(<int>index)
     if code == RBADUGI:

@@ -25,6 +25,7 @@ from lowball.errors import (
     InvalidCardError,
     InvalidDiscardError,
     counted,
+    shown,
     whole_number,
 )
 
@@ -104,7 +105,7 @@ cdef int _parse_cards(object cards, uint8_t *out, int cap, str what) except -1:
     if isinstance(cards, str):
         items = split_card_text(cards)
     elif isinstance(cards, (bytes, bytearray)) or not hasattr(cards, "__iter__"):
-        raise InvalidCardError(f"{cards!r} is not a list of cards: expected {what}")
+        raise InvalidCardError(f"{shown(cards)} is not a list of cards: expected {what}")
     else:
         items = list(cards)
     if len(items) > cap:
@@ -134,7 +135,7 @@ cdef int _positions_of(object positions, uint8_t *out) except -1:
     if PyTuple_Check(positions) or PyList_Check(positions):
         items = positions
     elif isinstance(positions, (str, bytes, bytearray)) or not hasattr(positions, "__iter__"):
-        raise DeckError(f"positions {positions!r} are not a list of positions: expected distinct "
+        raise DeckError(f"positions {shown(positions)} are not a list of positions: expected distinct "
                         f"ints 0..{LB_DECK_MAX_SEATS - 1}")
     else:
         items = list(positions)
@@ -143,7 +144,7 @@ cdef int _positions_of(object positions, uint8_t *out) except -1:
     for item in items:
         s = _position_of(item)
         if (seen >> s) & 1u:
-            raise DeckError(f"{who(s)} appears twice in {list(items)!r}")
+            raise DeckError(f"{who(s)} appears twice in {shown(list(items))}")
         seen |= 1u << s
         out[n] = <uint8_t>s
         n += 1
@@ -219,7 +220,7 @@ cdef class DeckCore:
 
     def _configure(self, int rule, bint burn_before_draw):
         if rule != LB_RESHUFFLE_SEEDS and rule != LB_RESHUFFLE_LIVE:
-            raise DeckError(f"reshuffle rule {rule!r} is unknown: expected 0 (seeds) or 1 (live)")
+            raise DeckError(f"reshuffle rule {shown(rule)} is unknown: expected 0 (seeds) or 1 (live)")
         self.d.rule = <uint8_t>rule
         self.d.burn_before_draw = burn_before_draw
 
@@ -653,10 +654,10 @@ cdef class DeckCore:
 
         def cards_list(key, value, limit=52):
             if not isinstance(value, (list, tuple)) or len(value) > limit:
-                raise DeckError(f"snapshot field {key!r} must be a list of at most {limit} items")
+                raise DeckError(f"snapshot field {shown(key)} must be a list of at most {limit} items")
             for v in value:
                 if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 52:
-                    raise DeckError(f"snapshot field {key!r}: {v!r} is not a card number 0..51")
+                    raise DeckError(f"snapshot field {shown(key)}: {shown(v)} is not a card number 0..51")
             return value
         try:
             stub = cards_list("stub", state["stub"])
@@ -666,7 +667,7 @@ cdef class DeckCore:
             draw = state["draw"]
             reshuffles = state.get("reshuffles", 0)
         except (KeyError, TypeError) as e:
-            raise DeckError(f"not a deck snapshot: {e!r}") from None
+            raise DeckError(f"not a deck snapshot: {shown(e)}") from None
         if not isinstance(hands, (list, tuple)) or len(hands) != LB_DECK_MAX_SEATS:
             raise DeckError(f"snapshot field 'hands' must be a list of {LB_DECK_MAX_SEATS} lists")
         t.top = <uint8_t>(52 - len(stub))
@@ -685,7 +686,7 @@ cdef class DeckCore:
                 t.hands[s][i] = c
         if draw is not None:
             if not isinstance(draw, Mapping):
-                raise DeckError(f"snapshot field 'draw' is malformed: {draw!r} is not a dict")
+                raise DeckError(f"snapshot field 'draw' is malformed: {shown(draw)} is not a dict")
             try:
                 order = draw["order"]
                 served = draw["served"]
@@ -712,7 +713,7 @@ cdef class DeckCore:
                     t.discards[i] = c
                     t.discard_seat[i] = _position_of(x)
             except (KeyError, TypeError, ValueError) as e:
-                raise DeckError(f"snapshot field 'draw' is malformed: {e!r}") from None
+                raise DeckError(f"snapshot field 'draw' is malformed: {shown(e)}") from None
         if not isinstance(reshuffles, int) or not 0 <= reshuffles < 2**32:
             raise DeckError("snapshot field 'reshuffles' must be an int 0..2**32-1")
         t.reshuffles = reshuffles

@@ -40,7 +40,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from lowball.errors import FileError, InvalidTypeError, InvalidValueError
+from lowball.errors import FileError, InvalidTypeError, InvalidValueError, shown
 
 __all__ = ["BOM", "path_text", "without_bom", "open_text", "write_text"]
 
@@ -64,9 +64,9 @@ def path_text(path: object, name: str) -> str:
         text = os.fspath(path)
         if isinstance(text, str):
             if "\0" in text:
-                raise InvalidValueError(f"{name} = {path!r}: a file path cannot hold a NUL character")
+                raise InvalidValueError(f"{name} = {shown(path)}: a file path cannot hold a NUL character")
             return text
-    raise InvalidTypeError(f"{name} = {path!r}: expected a file path (a str or an os.PathLike)")
+    raise InvalidTypeError(f"{name} = {shown(path)}: expected a file path (a str or an os.PathLike)")
 
 
 def without_bom(text: str) -> str:
@@ -109,7 +109,7 @@ def write_text(path: object, chunks: str | Iterable[str], *, exclusive: bool = F
     """
     name = path_text(path, "path")
     if isinstance(chunks, (bytes, bytearray)) or not isinstance(chunks, Iterable):
-        raise InvalidTypeError(f"text = {chunks!r}: expected a str or an iterable of str")
+        raise InvalidTypeError(f"text = {shown(chunks)}: expected a str or an iterable of str")
     if not name:
         err = FileError(f"cannot write {name!r}: the path is empty")
         err.errno = errno.ENOENT
@@ -134,7 +134,7 @@ def write_text(path: object, chunks: str | Iterable[str], *, exclusive: bool = F
 def _checked(chunks: Iterable[str]) -> Iterator[str]:
     for chunk in chunks:
         if not isinstance(chunk, str):
-            raise InvalidTypeError(f"text chunk {chunk!r}: expected a str")
+            raise InvalidTypeError(f"text chunk {shown(chunk)}: expected a str")
         yield chunk
 
 

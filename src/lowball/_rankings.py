@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 
-from lowball.errors import InvalidValueError
+from lowball.errors import InvalidValueError, ValueEnumType, shown
 
 __all__ = ["Ranking"]
 
@@ -28,7 +28,7 @@ _ALIASES = {
 }
 
 
-class Ranking(enum.Enum):
+class Ranking(enum.Enum, metaclass=ValueEnumType):
     """Which hand ranking decides a showdown (``RULES.md`` sections 1 and 11).
 
     ``DEUCE_TO_SEVEN`` (``"2-7"``, the default everywhere): five cards, aces high, straights and
@@ -56,7 +56,7 @@ class Ranking(enum.Enum):
                 if text in (member.value, member.name.lower()):
                     return member
         names = ", ".join(repr(m.value) for m in cls)
-        raise InvalidValueError(f"{value!r} is not a hand ranking: expected one of {names}")
+        raise InvalidValueError(f"{shown(value)} is not a hand ranking: expected one of {names}")
 
     @property
     def hand_size(self) -> int:

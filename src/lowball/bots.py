@@ -42,7 +42,7 @@ from lowball.engine import (
     Strategy,
     apply_action,
 )
-from lowball.errors import InvalidTypeError, InvalidValueError, LowballError, whole_number
+from lowball.errors import InvalidTypeError, InvalidValueError, LowballError, shown, whole_number
 from lowball.evaluation import Ranking, evaluate
 from lowball.variants import FixedLimit, Variant
 
@@ -69,7 +69,7 @@ def _ranking(ranking: object) -> Ranking:
     if isinstance(ranking, Ranking):
         return ranking
     if not isinstance(ranking, str):
-        raise InvalidValueError(f"ranking = {ranking!r}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
+        raise InvalidValueError(f"ranking = {shown(ranking)}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
     return Ranking(ranking)
 
 
@@ -404,7 +404,7 @@ def _rng(rng: object) -> random.Random:
     if rng is None:
         return random.Random()
     if not isinstance(rng, random.Random):
-        raise InvalidTypeError(f"rng = {rng!r}: expected a random.Random (random.Random(seed) for a seed) or None")
+        raise InvalidTypeError(f"rng = {shown(rng)}: expected a random.Random (random.Random(seed) for a seed) or None")
     return rng
 
 
@@ -564,11 +564,11 @@ BOTS: dict[str, BotFactory] = {
 def _search_dirs(search_path: object) -> list[str]:
     """``search_path`` as a list of directory names, or a LowballError naming the bad value."""
     if isinstance(search_path, (str, bytes, os.PathLike)) or not isinstance(search_path, Sequence):
-        raise LowballError(f"search_path = {search_path!r}: expected a list of directories")
+        raise LowballError(f"search_path = {shown(search_path)}: expected a list of directories")
     dirs = []
     for d in search_path:
         if not isinstance(d, (str, os.PathLike)):
-            raise LowballError(f"search_path entry {d!r}: expected a directory name")
+            raise LowballError(f"search_path entry {shown(d)}: expected a directory name")
         dirs.append(os.fspath(d))
     return dirs
 
@@ -623,11 +623,11 @@ def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Se
     """
     factory: object
     if not isinstance(spec, str):
-        raise LowballError(f"bot {spec!r}: expected a name ({', '.join(BOTS)}) or package.module:factory")
+        raise LowballError(f"bot {shown(spec)}: expected a name ({', '.join(BOTS)}) or package.module:factory")
     if not isinstance(variant, Variant):
-        raise LowballError(f"variant = {variant!r}: expected a lowball Variant")
+        raise LowballError(f"variant = {shown(variant)}: expected a lowball Variant")
     if rng is not None and not isinstance(rng, random.Random):
-        raise LowballError(f"rng = {rng!r}: expected a random.Random")
+        raise LowballError(f"rng = {shown(rng)}: expected a random.Random")
     dirs = _search_dirs(search_path)
     if spec in BOTS:
         factory = BOTS[spec]
@@ -635,28 +635,29 @@ def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Se
         module_name, _, attr = spec.partition(":")
         if not module_name.strip() or not attr.strip():
             raise LowballError(
-                f"bot {spec!r}: expected package.module:factory, a module name before the colon and a factory after it"
+                f"bot {shown(spec)}: expected package.module:factory, a module name before the colon and a "
+                "factory after it"
             )
         try:
             module = _import(module_name, dirs)
         except ModuleNotFoundError as e:
             missing_it = dirs and e.name == module_name.partition(".")[0]  # not what it imports
             where = f" (looked in {', '.join(dirs)}, then sys.path)" if missing_it else ""
-            raise LowballError(f"bot {spec!r} cannot be imported: {e}{where}") from None
+            raise LowballError(f"bot {shown(spec)} cannot be imported: {e}{where}") from None
         except Exception as e:  # a user's module: any failure as it runs is a bad bot, not a crash
-            raise LowballError(f"bot {spec!r} cannot be imported: {type(e).__name__}: {e}") from None
+            raise LowballError(f"bot {shown(spec)} cannot be imported: {type(e).__name__}: {e}") from None
         try:
             factory = getattr(module, attr)
         except AttributeError:
-            raise LowballError(f"bot {spec!r}: module {module_name!r} has no {attr!r}") from None
+            raise LowballError(f"bot {shown(spec)}: module {shown(module_name)} has no {shown(attr)}") from None
     else:
-        raise LowballError(f"bot {spec!r} is unknown: expected one of {', '.join(BOTS)} or package.module:factory")
+        raise LowballError(f"bot {shown(spec)} is unknown: expected one of {', '.join(BOTS)} or package.module:factory")
     if not callable(factory):
-        raise LowballError(f"bot {spec!r} is not callable")
+        raise LowballError(f"bot {shown(spec)} is not callable")
     try:
         bot = factory(variant, rng)
     except Exception as e:  # a user's factory: any failure is a bad bot, not a crash
-        raise LowballError(f"bot {spec!r} failed to start: {type(e).__name__}: {e}") from None
+        raise LowballError(f"bot {shown(spec)} failed to start: {type(e).__name__}: {e}") from None
     if not isinstance(bot, Strategy):
-        raise LowballError(f"bot {spec!r} made {bot!r}, which has no act(view, legal) method")
+        raise LowballError(f"bot {shown(spec)} made {shown(bot)}, which has no act(view, legal) method")
     return bot

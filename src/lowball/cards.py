@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable
 from typing import SupportsIndex, Union
 
-from lowball.errors import InvalidCardError, InvalidTypeError
+from lowball.errors import InvalidCardError, InvalidTypeError, shown
 
 __all__ = [
     "RANKS",
@@ -102,7 +102,7 @@ class Card(int):
         """The card of ``rank`` 0..12 (deuce..ace) and ``suit`` 0..3 (c, d, h, s)."""
         r, s = _index(rank), _index(suit)
         if r is None or s is None or not (0 <= r < 13 and 0 <= s < 4):
-            raise InvalidCardError(f"rank {rank!r}, suit {suit!r}: expected rank 0..12, suit 0..3")
+            raise InvalidCardError(f"rank {shown(rank)}, suit {shown(suit)}: expected rank 0..12, suit 0..3")
         return _CARDS[4 * r + s]
 
     @property
@@ -147,9 +147,9 @@ def _card_number(value: object) -> int:
         return _number_of(m)
     number = _index(value)
     if number is None:
-        raise InvalidCardError(f"{value!r} is not a card: expected a card number 0..51, text like '7s', or a Card")
+        raise InvalidCardError(f"{shown(value)} is not a card: expected a card number 0..51, text like '7s', or a Card")
     if not 0 <= number < 52:
-        raise InvalidCardError(f"card number {number} is out of range: expected 0..51")
+        raise InvalidCardError(f"card number {shown(number)} is out of range: expected 0..51")
     return number
 
 
@@ -187,7 +187,7 @@ def split_card_text(text: str) -> list[str]:
         '7\u2665\u2665'``.
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"{text!r} is not card text: expected a str like '7s 5h 4d 3c 2s'")
+        raise InvalidCardError(f"{shown(text)} is not card text: expected a str like '7s 5h 4d 3c 2s'")
     tokens: list[str] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
@@ -243,9 +243,11 @@ def parse_cards(cards: HandLike, count: int | None = None) -> tuple[Card, ...]:
     elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
         parsed = tuple(Card(c) for c in cards)
     else:
-        raise InvalidCardError(f"{cards!r} is not a list of cards: expected text like '7s5h4d3c2s' or a sequence")
+        raise InvalidCardError(f"{shown(cards)} is not a list of cards: expected text like '7s5h4d3c2s' or a sequence")
     if count is not None and len(parsed) != count:
-        raise InvalidCardError(f"expected {count} cards, got {len(parsed)}: {format_cards(parsed, ' ') or '(none)'}")
+        raise InvalidCardError(
+            f"expected {shown(count)} cards, got {len(parsed)}: {format_cards(parsed, ' ') or '(none)'}"
+        )
     if len(set(parsed)) != len(parsed):
         dup = next(c for c in parsed if parsed.count(c) > 1)
         raise InvalidCardError(f"card {dup} appears twice in {format_cards(parsed, ' ')}")
@@ -279,12 +281,12 @@ def format_cards(cards: Iterable[CardLike] | str, sep: str = "", *, symbols: boo
         For a ``sep`` that is not a str or a ``symbols`` that is not a bool (also a TypeError).
     """
     if not isinstance(sep, str):
-        raise InvalidTypeError(f"sep {sep!r} is not a str: expected the text between cards")
+        raise InvalidTypeError(f"sep {shown(sep)} is not a str: expected the text between cards")
     if not isinstance(symbols, bool):
-        raise InvalidTypeError(f"symbols {symbols!r} is not a bool: expected True or False")
+        raise InvalidTypeError(f"symbols {shown(symbols)} is not a bool: expected True or False")
     if isinstance(cards, str):
         cards = split_card_text(cards)  # not its characters
     elif isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
-        raise InvalidCardError(f"{cards!r} is not a list of cards: expected a sequence of cards")
+        raise InvalidCardError(f"{shown(cards)} is not a list of cards: expected a sequence of cards")
     suits = SUIT_SYMBOLS if symbols else SUITS
     return sep.join(RANKS[c >> 2] + suits[c & 3] for c in (int(Card(c)) for c in cards))

@@ -20,7 +20,7 @@ import numpy as np
 
 from lowball._deck import RULE_LIVE, RULE_SEEDS, DeckCore
 from lowball.cards import Card, CardLike
-from lowball.errors import DeckError, InvalidSeedError, InvalidValueError, whole_number
+from lowball.errors import DeckError, InvalidSeedError, InvalidValueError, ValueEnumType, shown, whole_number
 
 __all__ = ["Deck", "DeckView", "ReadOnlyDeck", "ReshuffleRule", "SNAPSHOT_FORMAT", "check_seed"]
 
@@ -30,7 +30,7 @@ SNAPSHOT_FORMAT = "lowball.deck/1"
 SeedLike = Union[None, int, np.random.Generator, np.random.BitGenerator, np.random.SeedSequence]
 
 
-class ReshuffleRule(enum.IntEnum):
+class ReshuffleRule(enum.IntEnum, metaclass=ValueEnumType):
     """Which cards make the new stub when the stub cannot complete a player's draw.
 
     Source: ``RULES.md`` section 4 (the seeds, the default) and WSOP-LAR (the live rule).
@@ -55,7 +55,7 @@ class ReshuffleRule(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> ReshuffleRule:
-        raise InvalidValueError(f"{value!r} is not a valid ReshuffleRule: expected 0 (SEEDS) or 1 (LIVE)")
+        raise InvalidValueError(f"{shown(value)} is not a valid ReshuffleRule: expected 0 (SEEDS) or 1 (LIVE)")
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def check_seed(seed: object, *, generators: bool = True) -> Any:
     except InvalidSeedError:
         also = ", or a numpy Generator, BitGenerator or SeedSequence" if generators else ""
         raise InvalidSeedError(
-            f"seed = {seed!r}: expected None (operating-system entropy), a whole number >= 0{also}"
+            f"seed = {shown(seed)}: expected None (operating-system entropy), a whole number >= 0{also}"
         ) from None
 
 
@@ -243,7 +243,7 @@ class Deck(DeckCore):
         try:
             rule = ReshuffleRule(rule)
         except ValueError:
-            raise DeckError(f"reshuffle rule {rule!r} is unknown: expected ReshuffleRule.SEEDS or .LIVE") from None
+            raise DeckError(f"reshuffle rule {shown(rule)} is unknown: expected ReshuffleRule.SEEDS or .LIVE") from None
         bitgen, shared = _bit_generator(seed)
         self._configure(int(rule), bool(burn))
         if bitgen is None:
@@ -352,24 +352,24 @@ class Deck(DeckCore):
             in a consistent state; the deck is then unchanged.
         """
         if not isinstance(snapshot, Mapping) or snapshot.get("format") != SNAPSHOT_FORMAT:
-            raise DeckError(f"not a deck snapshot: expected a dict with format {SNAPSHOT_FORMAT!r}")
+            raise DeckError(f"not a deck snapshot: expected a dict with format {shown(SNAPSHOT_FORMAT)}")
         rules = {"seeds": RULE_SEEDS, "live": RULE_LIVE}
         if not isinstance(snapshot.get("rule"), str) or snapshot.get("rule") not in rules:
-            raise DeckError(f"snapshot rule {snapshot.get('rule')!r}: expected 'seeds' or 'live'")
+            raise DeckError(f"snapshot rule {shown(snapshot.get('rule'))}: expected 'seeds' or 'live'")
         burn = snapshot.get("burn")
         if not isinstance(burn, bool):
-            raise DeckError(f"snapshot burn {burn!r}: expected true or false")
+            raise DeckError(f"snapshot burn {shown(burn)}: expected true or false")
         random = snapshot.get("random")
         bitgen = None
         if not isinstance(random, Mapping) or random.get("kind") not in ("os", "numpy"):
-            raise DeckError(f"snapshot random {random!r}: expected kind 'os' or 'numpy'")
+            raise DeckError(f"snapshot random {shown(random)}: expected kind 'os' or 'numpy'")
         if random["kind"] == "numpy":
             try:
                 state = dict(random["state"])
                 bitgen = getattr(np.random, state["bit_generator"])()
                 bitgen.state = state
             except Exception as e:
-                raise DeckError(f"snapshot random state cannot be restored: {e!r}") from None
+                raise DeckError(f"snapshot random state cannot be restored: {shown(e)}") from None
         old_rule, old_burn = self._rule_code(), self._burn_flag()
         self._configure(rules[snapshot["rule"]], burn)
         try:
@@ -535,7 +535,7 @@ class ReadOnlyDeck:
             raise AttributeError(
                 f"a hand's deck is read-only: {name}() would change it; cards move through the hand's actions"
             )
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        raise AttributeError(f"{shown(type(self).__name__)} object has no attribute {shown(name)}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a hand's deck is read-only: {name} cannot be set")

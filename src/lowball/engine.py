@@ -33,7 +33,9 @@ from lowball.errors import (
     InvalidDiscardError,
     LowballError,
     counted,
+    shown,
     whole_number,
+    writable,
 )
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, PotLimit, Variant, VariantError
@@ -145,7 +147,7 @@ class Event(NamedTuple):
         except LowballError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise LowballError(f"not an event: {e!r}") from None
+            raise LowballError(f"not an event: {shown(e)}") from None
 
     @classmethod
     def _from_dict(cls, d: dict[str, Any]) -> Event:
@@ -253,7 +255,7 @@ class Posts:
         for name in ("live", "dead"):
             value = getattr(self, name)
             if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-                raise VariantError(f"Posts.{name} = {value!r}: expected a list of chips, one per position")
+                raise VariantError(f"Posts.{name} = {shown(value)}: expected a list of chips, one per position")
             chips = tuple(whole_number(v, f"Posts.{name}[{k}]", 0, error=VariantError) for k, v in enumerate(value))
             object.__setattr__(self, name, chips)
         if not self.dead:
@@ -279,7 +281,7 @@ class Posts:
             For data that is not one.
         """
         if not isinstance(data, dict) or set(data) != {"live", "dead", "big_blind"}:
-            raise VariantError(f"posts = {data!r}: expected a dict with live, dead and big_blind")
+            raise VariantError(f"posts = {shown(data)}: expected a dict with live, dead and big_blind")
         return cls(live=data["live"], dead=data["dead"], big_blind=data["big_blind"])
 
 
@@ -411,30 +413,32 @@ class HandState:
         posts: Posts | None = None,
     ) -> None:
         if not isinstance(variant, Variant):
-            raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
+            raise VariantError(f"variant = {shown(variant)}: expected a lowball Variant")
         if not isinstance(stacks, (list, tuple)) and (
             isinstance(stacks, (str, bytes)) or not (isinstance(stacks, Sequence) or getattr(stacks, "ndim", 0) == 1)
         ):  # a list, a tuple, any sequence or a 1-D numpy array of chips
-            raise VariantError(f"stacks = {stacks!r}: expected a list of chips, one per position")
+            raise VariantError(f"stacks = {shown(stacks)}: expected a list of chips, one per position")
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= variant.max_players:
             raise VariantError(f"{counted(n, 'player')}: {variant.name} seats 2..{variant.max_players}")
         stacks = [
             s
-            if type(s) is int and s >= 1 and s.bit_length() <= 14_000  # longer: whole_number checks its length
+            if type(s) is int and s >= 1 and s.bit_length() <= 2_000  # longer: whole_number checks its length
             else whole_number(s, f"stack of {_who(i)}", 1, error=VariantError)
             for i, s in enumerate(stacks)
         ]
+        if sum(stacks).bit_length() > 2_000:  # a pot or a winner's stack must be writable as text too
+            whole_number(sum(stacks), "the stacks together", 1, error=VariantError)
         if deck is not None and seed is not None:
             raise VariantError("give a deck or a seed, not both")
         if not isinstance(manual_showdown, bool):
-            raise VariantError(f"manual_showdown = {manual_showdown!r}: expected True or False")
+            raise VariantError(f"manual_showdown = {shown(manual_showdown)}: expected True or False")
         if posts is not None and (not isinstance(posts, Posts) or len(posts.live) != n):
-            raise VariantError(f"posts = {posts!r}: expected lowball Posts for {counted(n, 'position')}")
+            raise VariantError(f"posts = {shown(posts)}: expected lowball Posts for {counted(n, 'position')}")
         if deck is not None and (not isinstance(deck, Deck) or deck.remaining != 52 or deck.in_draw):
             raise VariantError(
-                f"deck = {deck!r}: expected a lowball Deck, freshly shuffled or stacked (52 cards in the stub)"
+                f"deck = {shown(deck)}: expected a lowball Deck, freshly shuffled or stacked (52 cards in the stub)"
             )
         self._variant = variant
         self._n = n
@@ -1079,16 +1083,17 @@ class HandState:
             or for an amount outside ``legal_actions().min_to .. max_to``.
         """
         p = self._expect(BETTING, position)
-        # any integer type, as a plain int (see whole_number; a very long one has its length checked)
-        if type(to) is not int or to < 0 or to.bit_length() > 14_000:
+        if type(to) is not int or to < 0:  # any integer type, as a plain int (see whole_number)
             to = whole_number(to, "wager", 0, error=IllegalActionError)
         rng = self._wager_range(p)
         if rng is None:
             raise IllegalActionError(f"{_who(p)} may not bet or raise now: {self._why_no_wager(p)}")
         lo, hi = rng
         if not lo <= to <= hi:
+            if not writable(to):  # named by its size, with the limit (as whole_number names it)
+                whole_number(to, "wager", 0, error=IllegalActionError)
             what = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
-            raise IllegalActionError(f"{_who(p)} cannot wager to {to}: allowed {what}")
+            raise IllegalActionError(f"{_who(p)} cannot wager to {shown(to)}: allowed {what}")
         opened = self._level == 0
         increment = to - self._level
         if self._fixed:
@@ -1575,7 +1580,7 @@ class HandState:
         if self._phase != SHOWDOWN:
             self._expect(SHOWDOWN, None)
         if isinstance(unshown, (str, bytes)) or not isinstance(unshown, Iterable):
-            raise IllegalActionError(f"unshown = {unshown!r}: expected positions (a list)")
+            raise IllegalActionError(f"unshown = {shown(unshown)}: expected positions (a list)")
         keep: set[int] = set()
         for p in unshown:
             p = self._check_pos(p)
@@ -1847,7 +1852,7 @@ class Action:
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
-            raise IllegalActionError(f"action kind {self.kind!r}: expected one of {', '.join(_KINDS)}")
+            raise IllegalActionError(f"action kind {shown(self.kind)}: expected one of {', '.join(_KINDS)}")
 
     @classmethod
     def fold(cls) -> Action:
@@ -1936,9 +1941,9 @@ def apply_action(state: HandState, action: Action) -> None:
         When the action is not allowed now (the state is unchanged).
     """
     if not isinstance(state, HandState):
-        raise IllegalActionError(f"{state!r} is not a hand (a lowball HandState)")
+        raise IllegalActionError(f"{shown(state)} is not a hand (a lowball HandState)")
     if not isinstance(action, Action):
-        raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
+        raise IllegalActionError(f"{shown(action)} is not an Action (use Action.call(), ...)")
     kind = action.kind
     if kind == DISCARD:
         state.discard(action.cards)
@@ -1957,7 +1962,7 @@ def apply_action(state: HandState, action: Action) -> None:
     elif kind == MUCK:
         state.muck()
     else:  # pragma: no cover - Action checks its kind
-        raise IllegalActionError(f"unknown action {action!r}")
+        raise IllegalActionError(f"unknown action {shown(action)}")
 
 
 # Every attribute HandState itself keeps (pickling leaves these to to_dict/from_dict).

@@ -6,8 +6,10 @@ method, the object it was called on is exactly as it was before the call.
 
 from __future__ import annotations
 
+import enum
 import operator
 import sys
+from typing import Any
 
 __all__ = [
     "LowballError",
@@ -148,11 +150,12 @@ def whole_number(
             number = None
     if number is None or number < low or (high is not None and number > high):
         top = f"..{high}" if high is not None else " or more"
-        raise error(f"{name} = {_shown(value, number)}: expected a whole number {low}{top}")
-    if number.bit_length() > 14_000 and _too_long(number):  # 4214 digits and more: check
+        raise error(f"{name} = {shown(value, number)}: expected a whole number {low}{top}")
+    bits = _long_bits()
+    if bits is not None and number.bit_length() >= bits and _too_long(number):  # near the limit: check
         top = f"..{high}" if high is not None else " or more"
         raise error(
-            f"{name} = {_shown(value, number)}: expected a whole number {low}{top} of at most "
+            f"{name} = {shown(value, number)}: expected a whole number {low}{top} of at most "
             f"{sys.get_int_max_str_digits()} digits (Python's limit for writing it as text)"
         )
     return number
@@ -168,19 +171,54 @@ def _too_long(number: int) -> bool:
     return False
 
 
-def _shown(value: object, number: int | None = None) -> str:
-    """``repr(value)`` for a message; an integer too long for Python to write as text (more than
-    4300 digits) by its size, so that the message is made and the error raised is the project's."""
+def shown(value: object, number: int | None = None) -> str:
+    """``repr(value)`` for a message, never failing: Python refuses to write an integer of more
+    than ``sys.get_int_max_str_digits()`` digits (4300 by default) as text, so such an integer
+    is named by its size, and a value holding one (a Fraction, a list) by its type; the error
+    raised is then the project's, not a bare ValueError."""
     try:
         return repr(value)
     except ValueError:
-        if number is None:
-            number = operator.index(value)  # type: ignore[arg-type]
+        try:
+            if number is None:
+                number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            return f"(a {type(value).__name__} too long to write as text)"
         digits = int(abs(number).bit_length() * 0.30103) + 1
         return f"{'-' if number < 0 else ''}(an integer of about {digits} digits)"
+
+
+def _long_bits() -> int | None:
+    """Integers with fewer bits than this can be written as text under Python's current limit
+    (``sys.get_int_max_str_digits()``; None when there is none): 10**(digits-1) has more."""
+    digits = sys.get_int_max_str_digits()
+    return None if digits == 0 else int((digits - 1) * 3.321928094887362)
+
+
+def writable(number: int) -> bool:
+    """Whether Python can write the integer ``number`` as text under its current limit
+    (``sys.get_int_max_str_digits()``): what a hand history, a store and a message need."""
+    bits = _long_bits()
+    return bits is None or number.bit_length() < bits or not _too_long(number)
+
+
+class ValueEnumType(enum.EnumMeta):
+    """The metaclass of lowball's enums (``Ranking``, ``ReshuffleRule``): ``E(value)`` for a
+    value Python cannot write as text (an integer of more than 4300 digits, a Fraction of one)
+    goes straight to the enum's ``_missing_``, which raises the project's error naming it by
+    :func:`shown`; the Enum machinery would first write ``repr(value)`` into a ValueError of its
+    own, which itself fails."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs:
+            try:
+                repr(value)
+            except ValueError:
+                return cls._missing_(value)  # type: ignore[attr-defined]
+        return super().__call__(value, *args, **kwargs)
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the noun in the number it takes, for messages: ``counted(1, "card")`` is
     ``'1 card'``, ``counted(3, "card")`` ``'3 cards'``, ``counted(2, "entry", "entries")``."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+    return f"{shown(n)} {noun if n == 1 else (plural or noun + 's')}"

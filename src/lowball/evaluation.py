@@ -39,7 +39,7 @@ import numpy as np
 from lowball import _core
 from lowball._rankings import Ranking
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_hand
-from lowball.errors import InvalidValueError, whole_number
+from lowball.errors import InvalidValueError, ValueEnumType, shown, whole_number
 
 __all__ = [
     "NUM_CLASSES",
@@ -66,7 +66,7 @@ evaluate_batch = _core.evaluate_batch
 evaluate_all = _core.evaluate_all
 
 
-class HandCategory(enum.IntEnum):
+class HandCategory(enum.IntEnum, metaclass=ValueEnumType):
     """The kind of a hand, best first for 2-7: a lower value is a better category."""
 
     HIGH_CARD = 0
@@ -81,7 +81,7 @@ class HandCategory(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> HandCategory:
-        raise InvalidValueError(f"{value!r} is not a valid HandCategory: expected 0..8")
+        raise InvalidValueError(f"{shown(value)} is not a valid HandCategory: expected 0..8")
 
     @property
     def label(self) -> str:
@@ -89,7 +89,7 @@ class HandCategory(enum.IntEnum):
         return self.name.lower().replace("_", " ")
 
 
-class BadugiCategory(enum.IntEnum):
+class BadugiCategory(enum.IntEnum, metaclass=ValueEnumType):
     """The kind of a badugi hand, best first: how many of its four cards play (WSOP-LAR 304).
 
     A four-card badugi beats any three-card hand, which beats any two-card hand, which beats a
@@ -103,7 +103,7 @@ class BadugiCategory(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> BadugiCategory:
-        raise InvalidValueError(f"{value!r} is not a valid BadugiCategory: expected 0..3")
+        raise InvalidValueError(f"{shown(value)} is not a valid BadugiCategory: expected 0..3")
 
     @property
     def cards(self) -> int:
@@ -405,7 +405,9 @@ def winners(hands: Iterable[HandOrClass], ranking: Ranking | str = Ranking.DEUCE
     """
     r = _ranking(ranking)
     if isinstance(hands, (str, bytes, bytearray)) or not isinstance(hands, Iterable):
-        raise InvalidValueError(f"{hands!r} is not a list of hands: expected hands or class numbers 1..{r.num_classes}")
+        raise InvalidValueError(
+            f"{shown(hands)} is not a list of hands: expected hands or class numbers 1..{r.num_classes}"
+        )
     classes = [_class_of(h, r) for h in hands]
     if not classes:
         raise InvalidValueError("winners() needs at least one hand")

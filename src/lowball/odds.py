@@ -57,7 +57,7 @@ import numpy.typing as npt
 from lowball import _odds
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
 from lowball.deck import ReshuffleRule, check_seed
-from lowball.errors import InvalidCardError, InvalidTypeError, InvalidValueError, counted, whole_number
+from lowball.errors import InvalidCardError, InvalidTypeError, InvalidValueError, counted, shown, whole_number
 from lowball.evaluation import (
     NUM_CLASSES,
     BadugiCategory,
@@ -130,7 +130,7 @@ def _ranking_arg(ranking: object) -> Ranking:
     if isinstance(ranking, Ranking):
         return ranking
     if not isinstance(ranking, str):
-        raise InvalidValueError(f"ranking = {ranking!r}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
+        raise InvalidValueError(f"ranking = {shown(ranking)}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
     return Ranking(ranking)
 
 
@@ -158,7 +158,7 @@ def _threshold_low(target: Target, name: str, ranking: Ranking) -> int:
         cls = _roughest_of(ranking).get(ranks)
         if cls is None:
             raise InvalidValueError(
-                f"{name} {target!r}: no {what} has those top ranks (expected ranks from the top down, "
+                f"{name} {shown(target)}: no {what} has those top ranks (expected ranks from the top down, "
                 f"the ace last, e.g. {example})"
             )
         return cls
@@ -169,8 +169,8 @@ def _threshold_low(target: Target, name: str, ranking: Ranking) -> int:
         except InvalidCardError as exc:
             article = "an" if ranking.title.startswith("A") else "a"  # an A-5 lowball class
             raise InvalidCardError(
-                f"{name} {target!r}: expected {article} {ranking.title} class 1..{ranking.num_classes}, {size} cards "
-                f"or a low like {example} ({exc})"
+                f"{name} {shown(target)}: expected {article} {ranking.title} class 1..{ranking.num_classes}, "
+                f"{size} cards or a low like {example} ({exc})"
             ) from None
     return whole_number(target, name, 1, ranking.num_classes)
 
@@ -216,14 +216,16 @@ def threshold(target: Target, *, name: str = "target", ranking: Ranking | str = 
             why = "no low (a hand without a pair, a straight or a flush) has those top ranks"
             if len(ranks) == 5 and len(set(ranks)) == 5:
                 why = "those five ranks make a straight, not a low"
-            raise InvalidValueError(f"{name} {target!r}: {why} (expected ranks from the top down, e.g. '8-6' or '9')")
+            raise InvalidValueError(
+                f"{name} {shown(target)}: {why} (expected ranks from the top down, e.g. '8-6' or '9')"
+            )
         return cls
     if isinstance(target, (str, tuple, list, Card, np.ndarray)) or not hasattr(type(target), "__index__"):
         try:
             return int(evaluate(target))  # type: ignore[arg-type]
         except InvalidCardError as exc:
             raise InvalidCardError(
-                f"{name} {target!r}: expected a class 1..7462, five cards or a low like '8-6' ({exc})"
+                f"{name} {shown(target)}: expected a class 1..7462, five cards or a low like '8-6' ({exc})"
             ) from None
     return whole_number(target, name, 1, NUM_CLASSES)
 
@@ -254,14 +256,14 @@ def _rank_index(value: object, name: str) -> int:
         text = "T" if text == "10" else text
         if len(text) == 1 and text in RANKS:
             return RANKS.index(text)
-        raise InvalidValueError(f"{name} {value!r}: expected a rank 2..9, T, J, Q, K or A")
+        raise InvalidValueError(f"{name} {shown(value)}: expected a rank 2..9, T, J, Q, K or A")
     return whole_number(value, name, 2, 14) - 2
 
 
 def _per_draw(value: object, name: str, convert: Callable[[object, str], int]) -> tuple[int, int, int]:
     if isinstance(value, (tuple, list)):
         if len(value) != 3:
-            raise InvalidValueError(f"{name} {value!r}: expected one value, or three (first, second, last draw)")
+            raise InvalidValueError(f"{name} {shown(value)}: expected one value, or three (first, second, last draw)")
         return tuple(convert(v, f"{name}[{i}]") for i, v in enumerate(value))  # type: ignore[return-value]
     one = convert(value, name)
     return (one, one, one)
@@ -328,13 +330,13 @@ class Strategy:
         brk = _per_draw(self.break_rougher, "Strategy.break_rougher", _target_or_none)
         brk = (brk[0] or NUM_CLASSES, brk[1] or NUM_CLASSES, brk[2] or NUM_CLASSES)
         if not isinstance(self.snow, bool):
-            raise InvalidTypeError(f"Strategy.snow {self.snow!r}: expected True or False")
+            raise InvalidTypeError(f"Strategy.snow {shown(self.snow)}: expected True or False")
         target = 0
         if self.best_last is not None:
             target = threshold(self.best_last, name="Strategy.best_last")  # type: ignore[arg-type]
             if category(target) != HandCategory.HIGH_CARD:
                 raise InvalidValueError(
-                    f"Strategy.best_last {self.best_last!r}: expected a low (a hand without a pair)"
+                    f"Strategy.best_last {shown(self.best_last)}: expected a low (a hand without a pair)"
                 )
         object.__setattr__(self, "_spec", (pat, brk, keep, self.snow, target != 0, target))
 
@@ -355,7 +357,7 @@ class Strategy:
             For ``text`` that is not a str.
         """
         if not isinstance(text, str):
-            raise InvalidTypeError(f"strategy {text!r}: expected text like 'pat=9,draw=7'")
+            raise InvalidTypeError(f"strategy {shown(text)}: expected text like 'pat=9,draw=7'")
         words = text.strip()
         if words.lower() == "snow":
             return cls(snow=True)
@@ -385,7 +387,7 @@ class Strategy:
             except (InvalidCardError, InvalidValueError):
                 why = _card_problem(kwargs[names[key]])
                 raise InvalidValueError(f"{_strategy_part(text, part)}expected {_EXPECTED[key]}{why}") from None
-        raise InvalidValueError(f"strategy {text!r}: these settings do not go together")  # pragma: no cover
+        raise InvalidValueError(f"strategy {shown(text)}: these settings do not go together")  # pragma: no cover
 
     def discard(self, hand: HandLike, draw: int = 3, draws: int = 3) -> tuple[Card, ...]:
         """The cards this strategy throws from ``hand`` at draw ``draw`` (1-based) of ``draws``.
@@ -410,7 +412,9 @@ def _strategy_part(text: str, part: str) -> str:
     written when the text has several (``strategy 'pat=9,draw=x': draw=x: ``), never the same
     words twice."""
     part = part.strip()
-    return f"strategy {text!r}: " if part == text.strip() else f"strategy {text!r}: {part}: "
+    if not part:  # 'pat=9,,draw=7' or a comma at the end
+        return f"strategy {shown(text)}: an empty setting between commas: "
+    return f"strategy {shown(text)}: " if part == text.strip() else f"strategy {shown(text)}: {part}: "
 
 
 _EXPECTED = {
@@ -501,11 +505,11 @@ def check_places(groups: Iterable[tuple[str, Sequence[Card]]]) -> list[int]:
         For ``groups`` that are not (name, cards) pairs.
     """
     if isinstance(groups, (str, bytes)) or not isinstance(groups, Iterable):
-        raise InvalidValueError(f"groups {groups!r}: expected (name, cards) pairs")
+        raise InvalidValueError(f"groups {shown(groups)}: expected (name, cards) pairs")
     places = _Places()
     for group in groups:
         if not isinstance(group, (tuple, list)) or len(group) != 2 or not isinstance(group[0], str):
-            raise InvalidValueError(f"group {group!r}: expected a (name, cards) pair, the name a str")
+            raise InvalidValueError(f"group {shown(group)}: expected a (name, cards) pair, the name a str")
         places.add(_cards(group[1], group[0]), group[0])
     return places.unseen()
 
@@ -805,7 +809,7 @@ def _vs_of(vs: object, places: _Places, ranking: Ranking = Ranking.DEUCE_TO_SEVE
     if isinstance(vs, (tuple, list)) and len(vs) == 2 and not all(isinstance(v, (int, Card)) for v in vs):
         if ranking is not Ranking.DEUCE_TO_SEVEN:
             raise InvalidValueError(
-                f"vs {vs!r}: a drawing opponent is counted for 2-7 only (the C odds kernel); in {ranking.title} "
+                f"vs {shown(vs)}: a drawing opponent is counted for 2-7 only (the C odds kernel); in {ranking.title} "
                 "give a pat hand or a class"
             )
         hand = _cards(vs[0], "vs hand", size)
@@ -1130,11 +1134,11 @@ def equity(
     r = _ranking_arg(ranking)
     if r is not Ranking.DEUCE_TO_SEVEN:
         raise InvalidValueError(
-            f"ranking {r.value!r}: the equity of {r.title} hands is not counted (the equity kernel ranks 2-7 "
+            f"ranking {shown(r.value)}: the equity of {r.title} hands is not counted (the equity kernel ranks 2-7 "
             "hands only); the odds of a draw are: lowball.odds.discard_table(..., ranking=...)"
         )
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise InvalidValueError(f"hands {hands!r}: expected a list of five-card hands")
+        raise InvalidValueError(f"hands {shown(hands)}: expected a list of five-card hands")
     if not 2 <= len(hands) <= MAX_PLAYERS:
         raise InvalidValueError(f"{counted(len(hands), 'hand')}: expected 2 to {MAX_PLAYERS}")
     draws = whole_number(draws, "draws", 1, 3)
@@ -1154,7 +1158,7 @@ def equity(
     if discards is not None:
         if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != len(cards):
             raise InvalidValueError(
-                f"discards {discards!r}: expected one discard per hand ({len(cards)}), '' to stand pat"
+                f"discards {shown(discards)}: expected one discard per hand ({len(cards)}), '' to stand pat"
             )
         thrown = [_discard_of(h, d, f"discards[{i}]") for i, (h, d) in enumerate(zip(cards, discards))]
     elif draws == 1:
@@ -1162,16 +1166,18 @@ def equity(
     else:
         thrown = None
     if isinstance(rule, (bool, np.bool_)):
-        raise InvalidTypeError(f"rule {rule!r}: expected ReshuffleRule.SEEDS or ReshuffleRule.LIVE, not a bool")
+        raise InvalidTypeError(f"rule {shown(rule)}: expected ReshuffleRule.SEEDS or ReshuffleRule.LIVE, not a bool")
     try:
         rule = ReshuffleRule(rule)
     except (ValueError, TypeError):
-        raise InvalidValueError(f"rule {rule!r}: expected ReshuffleRule.SEEDS (0) or ReshuffleRule.LIVE (1)") from None
+        raise InvalidValueError(
+            f"rule {shown(rule)}: expected ReshuffleRule.SEEDS (0) or ReshuffleRule.LIVE (1)"
+        ) from None
     for flag, value in (("burn", burn), ("exact", exact)):
         if not isinstance(value, bool):
-            raise InvalidTypeError(f"{flag} {value!r}: expected True or False")
+            raise InvalidTypeError(f"{flag} {shown(value)}: expected True or False")
     if progress is not None and not callable(progress):
-        raise InvalidTypeError(f"progress {progress!r}: expected a function of the trials finished, or None")
+        raise InvalidTypeError(f"progress {shown(progress)}: expected a function of the trials finished, or None")
     budget = whole_number(budget, "budget", 0)
     run = _sampling(trials, stderr, seed, threads)  # checked whichever way the count goes
     workers = check_executor(executor, workers)
@@ -1209,7 +1215,7 @@ def _sampling(trials: object, stderr: object, seed: object, threads: object) -> 
     count = whole_number(trials, "trials", 1, MAX_TRIALS)
     if stderr is not None:
         if isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not 0 < stderr < 1:
-            raise InvalidValueError(f"stderr {stderr!r}: expected a number between 0 and 1")
+            raise InvalidValueError(f"stderr {shown(stderr)}: expected a number between 0 and 1")
     workers = whole_number(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 256)
     if isinstance(seed, np.random.SeedSequence):
         return _Run(count, stderr, workers, seed, None)

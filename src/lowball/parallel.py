@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from lowball.deck import check_seed
-from lowball.errors import InvalidValueError, LowballError, whole_number
+from lowball.errors import InvalidValueError, LowballError, shown, whole_number
 
 __all__ = ["run_shards", "shard_seeds", "check_executor", "describe_executor", "RETRIES"]
 
@@ -76,7 +76,7 @@ def check_executor(executor: object, workers: object) -> int | None:
     if executor is not None:
         if not isinstance(executor, cf.Executor):
             raise InvalidValueError(
-                f"executor = {executor!r}: expected a concurrent.futures.Executor (a process pool, "
+                f"executor = {shown(executor)}: expected a concurrent.futures.Executor (a process pool, "
                 "or a Dask client's get_executor()) or None"
             )
         if workers is not None:

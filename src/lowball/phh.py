@@ -45,7 +45,7 @@ from lowball._files import open_text, path_text, without_bom, write_text
 from lowball.cards import Card, format_cards, parse_cards, split_card_text
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState, Posts
-from lowball.errors import IllegalActionError, LowballError, counted
+from lowball.errors import IllegalActionError, LowballError, counted, shown
 from lowball.evaluation import Ranking
 from lowball.variants import (
     STRUCTURES,
@@ -110,7 +110,7 @@ def code_of(variant: Variant) -> str | None:
         For a ``variant`` that is not a lowball Variant.
     """
     if not isinstance(variant, Variant):
-        raise PHHError(f"variant = {variant!r}: expected a lowball Variant")
+        raise PHHError(f"variant = {shown(variant)}: expected a lowball Variant")
     code = _code(variant.ranking, variant.betting.letter, variant.draws)
     return code if code in CODES else None
 
@@ -306,7 +306,7 @@ def _split_cards(text: str) -> list[str]:
     for piece in re.split(r"(\?\?)", text):
         tokens += ["??"] if piece == "??" else split_card_text(piece)
     if "".join(tokens) != text:
-        raise ValueError(f"{text!r} is not a run of cards: no spaces or commas between the cards")
+        raise ValueError(f"{shown(text)} is not a run of cards: no spaces or commas between the cards")
     return tokens
 
 
@@ -535,7 +535,7 @@ class HandHistory:
                         state.check_or_call(pos)
                     elif verb == "cbr":
                         if arg is None or not (arg.isascii() and arg.isdigit()):
-                            raise PHHError(f"cbr needs an amount in chips, got {arg!r}")
+                            raise PHHError(f"cbr needs an amount in chips, got {shown(arg)}")
                         state.bet_or_raise(int(arg), pos)
                     else:
                         unknown = self._draw(state, deck, pos, arg, script.get(i), reserved.get(i, frozenset()))
@@ -669,9 +669,9 @@ class HandHistory:
 def _ints(data: dict[str, Any], key: str, n: int | None = None) -> tuple[int, ...]:
     value = data.get(key)
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise PHHError(f"field {key!r} = {value!r}: expected a list of whole numbers")
+        raise PHHError(f"field {shown(key)} = {shown(value)}: expected a list of whole numbers")
     if n is not None and len(value) != n:
-        raise PHHError(f"field {key!r} has {counted(len(value), 'entry', 'entries')} for {counted(n, 'player')}")
+        raise PHHError(f"field {shown(key)} has {counted(len(value), 'entry', 'entries')} for {counted(n, 'player')}")
     return tuple(value)
 
 
@@ -682,7 +682,7 @@ def _posts_of(data: dict[str, Any], n: int) -> Posts | None:
         return None
     bb = data["_lowball_big_blind"]
     if not isinstance(bb, int) or isinstance(bb, bool):
-        raise PHHError(f"field '_lowball_big_blind' = {bb!r}: expected a position")
+        raise PHHError(f"field '_lowball_big_blind' = {shown(bb)}: expected a position")
     try:
         return Posts(
             live=_ints(data, "blinds_or_straddles", n), dead=_ints(data, "_lowball_dead_blinds", n), big_blind=bb
@@ -695,7 +695,7 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
     code = data.get("variant")
     if not isinstance(code, str) or code not in CODES:
         raise PHHError(
-            f"variant {code!r} is not a 2-7 draw game lowball plays (nor an A-5 or badugi one): "
+            f"variant {shown(code)} is not a 2-7 draw game lowball plays (nor an A-5 or badugi one): "
             f"expected one of {', '.join(CODES)}"
         )
     draws, kind = CODES[code]
@@ -726,12 +726,12 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
         raise PHHError(f"antes = {list(antes)}: expected equal antes or a big-blind ante only")
     rule = data.get("_lowball_reshuffle", "seeds")
     if rule not in ("seeds", "live"):
-        raise PHHError(f'field "_lowball_reshuffle" = {rule!r}: expected "seeds" or "live"')
+        raise PHHError(f'field "_lowball_reshuffle" = {shown(rule)}: expected "seeds" or "live"')
     flags = {}
     for key in ("_lowball_burn", "_lowball_show_all_hands"):
         flags[key] = data.get(key, False)
         if not isinstance(flags[key], bool):
-            raise PHHError(f"field {key!r} = {flags[key]!r}: expected true or false")
+            raise PHHError(f"field {shown(key)} = {shown(flags[key])}: expected true or false")
     try:
         if kind == FixedLimit.kind:
             betting: BettingStructure = FixedLimit(
@@ -764,7 +764,7 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
             ranking=ranking,
         )
     except KeyError as e:
-        raise PHHError(f"variant {code} needs the field {e.args[0]!r} (or a valid value there)") from None
+        raise PHHError(f"variant {code} needs the field {shown(e.args[0])} (or a valid value there)") from None
     except VariantError as e:
         raise PHHError(str(e)) from None
 
@@ -794,7 +794,7 @@ def loads(text: str) -> HandHistory:
     posts = _posts_of(data, n)
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise PHHError(f"field 'actions' = {actions!r}: expected a list of strings")
+        raise PHHError(f"field 'actions' = {shown(actions)}: expected a list of strings")
     finishing = _ints(data, "finishing_stacks", n) if "finishing_stacks" in data else None
     if "winnings" in data:  # checked as finishing_stacks is: whole numbers, one per player
         _ints(data, "winnings", n)
@@ -814,7 +814,7 @@ def load(path: str | Path) -> HandHistory:
     """
     name = path_text(path, "path")
     if not name:
-        raise PHHError(f"path {name!r} is empty: expected the path of a PHH file")
+        raise PHHError(f"path {shown(name)} is empty: expected the path of a PHH file")
     if Path(name).is_dir():
         raise PHHError(f"{name} is a directory: expected a PHH file")
     try:
@@ -849,7 +849,7 @@ def _toml_value(v: Any) -> str:
         )
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    raise TypeError(f"cannot write {v!r} to TOML")
+    raise TypeError(f"cannot write {shown(v)} to TOML")
 
 
 def _live_deck(state: HandState) -> Deck:
@@ -888,7 +888,7 @@ def actions_of(state: HandState) -> list[str]:
     from a history with unknown cards writes them ``??`` again (:func:`unknown_in_events`).
     """
     if not isinstance(state, HandState):
-        raise PHHError(f"{state!r} is not a hand (a lowball HandState)")
+        raise PHHError(f"{shown(state)} is not a hand (a lowball HandState)")
     unknown = unknown_in_events(state)
     held_unknown = invented_cards(state)
 
@@ -960,7 +960,7 @@ def dumps(state: HandState, **extra: Any) -> str:
         string, whole number, true/false or a list of those.
     """
     if not isinstance(state, HandState):
-        raise PHHError(f"{state!r} is not a hand (a lowball HandState)")
+        raise PHHError(f"{shown(state)} is not a hand (a lowball HandState)")
     v = state.variant
     code = code_of(v)
     if code is None:
@@ -1012,11 +1012,11 @@ def dumps(state: HandState, **extra: Any) -> str:
         fields["finishing_stacks"] = list(state.stacks)
     for key, value in extra.items():
         if not _BARE_KEY.fullmatch(key) or key in fields:
-            raise PHHError(f"extra field {key!r}: expected a new plain key (letters, digits, _ -)")
+            raise PHHError(f"extra field {shown(key)}: expected a new plain key (letters, digits, _ -)")
         _check_standard_field(key, value, state.n)
         if key == "winnings" and state.is_complete and list(value) != list(state.winnings):
             raise PHHError(
-                f"extra field 'winnings' = {value!r}: the hand's winnings are {list(state.winnings)} (a file "
+                f"extra field 'winnings' = {shown(value)}: the hand's winnings are {list(state.winnings)} (a file "
                 "with other winnings would not replay)"
             )
         fields[key] = list(value) if isinstance(value, tuple) else value
@@ -1028,7 +1028,7 @@ def dumps(state: HandState, **extra: Any) -> str:
         try:
             lines.append(f"{key} = {_toml_value(value)}")
         except TypeError as e:
-            raise PHHError(f"field {key!r}: {e}") from None
+            raise PHHError(f"field {shown(key)}: {e}") from None
     return "\n".join(lines) + "\n"
 
 
@@ -1056,20 +1056,20 @@ def _check_standard_field(key: str, value: Any, n: int) -> None:
     elif key in _TEXT_FIELDS:
         ok = isinstance(value, str)
         if not ok:
-            raise PHHError(f"extra field {key!r} = {value!r}: expected text (a str)")
+            raise PHHError(f"extra field {shown(key)} = {shown(value)}: expected text (a str)")
         return
     elif key in _NUMBER_FIELDS:
         if not whole(value):
-            raise PHHError(f"extra field {key!r} = {value!r}: expected a whole number")
+            raise PHHError(f"extra field {shown(key)} = {shown(value)}: expected a whole number")
         return
     elif key in _TEXT_OR_NUMBER_FIELDS:
         if not (whole(value) or isinstance(value, str)):
-            raise PHHError(f"extra field {key!r} = {value!r}: expected text or a whole number")
+            raise PHHError(f"extra field {shown(key)} = {shown(value)}: expected text or a whole number")
         return
     else:
         return
     if not ok:
-        raise PHHError(f"extra field {key!r} = {value!r}: expected a list of {n} {expected}, one per player")
+        raise PHHError(f"extra field {shown(key)} = {shown(value)}: expected a list of {n} {expected}, one per player")
 
 
 def dump(state: HandState, path: str | Path, **extra: Any) -> None:

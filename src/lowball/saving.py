@@ -36,7 +36,7 @@ from lowball.engine import (
     Pot,
     _who,
 )
-from lowball.errors import LowballError, counted
+from lowball.errors import LowballError, counted, shown
 from lowball.variants import Variant
 
 __all__ = ["to_dict", "from_dict", "validate"]
@@ -48,7 +48,7 @@ def _saved_position(value: object, name: str, n: int, none: bool = False) -> Any
     """A position 0..n-1 from saved data (or None when ``none``), else LowballError."""
     if (value is None and none) or (type(value) is int and 0 <= value < n):
         return value
-    raise LowballError(f"{name} = {value!r}: expected a position 0..{n - 1}" + (" or null" if none else ""))
+    raise LowballError(f"{name} = {shown(value)}: expected a position 0..{n - 1}" + (" or null" if none else ""))
 
 
 def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: int) -> None:
@@ -61,19 +61,19 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
         v = data[name]
         if type(v) is not int or v < low or (high is not None and v > high):
             top = "" if high is None else f"..{high}"
-            raise LowballError(f"{name} = {v!r}: expected a whole number {low}{top}" + ("" if top else " or more"))
+            raise LowballError(f"{name} = {shown(v)}: expected a whole number {low}{top}" + ("" if top else " or more"))
 
     for name in ("stacks", "bets", "committed", "antes", "winnings"):
         values = data[name]
         if not (isinstance(values, list) and len(values) == n and all(type(v) is int and v >= 0 for v in values)):
-            raise LowballError(f"{name} = {values!r}: expected {n} whole numbers >= 0")
+            raise LowballError(f"{name} = {shown(values)}: expected {n} whole numbers >= 0")
     for name in ("folded", "mucked"):
         values = data[name]
         if not (isinstance(values, list) and len(values) == n and all(type(v) is bool for v in values)):
-            raise LowballError(f"{name} = {values!r}: expected {n} true/false values")
+            raise LowballError(f"{name} = {shown(values)}: expected {n} true/false values")
     if data["phase"] not in (BETTING, DRAWING, SHOWDOWN, COMPLETE):
         raise LowballError(
-            f"phase = {data['phase']!r}: expected {BETTING!r}, {DRAWING!r}, {SHOWDOWN!r} or {COMPLETE!r}"
+            f"phase = {shown(data['phase'])}: expected {BETTING!r}, {DRAWING!r}, {SHOWDOWN!r} or {COMPLETE!r}"
         )
     whole("betting_round", 1, draws + 1)
     whole("draw_round", 0, draws)
@@ -86,23 +86,23 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
     whole("bet_count", 0, 2**62)  # a C integer in the compiled engine
     for name in ("capped", "manual_showdown"):
         if type(data[name]) is not bool:
-            raise LowballError(f"{name} = {data[name]!r}: expected true or false")
+            raise LowballError(f"{name} = {shown(data[name])}: expected true or false")
     acted = data["acted"]
     if not (isinstance(acted, list) and len(acted) == n and all(type(v) is int and -1 <= v <= top for v in acted)):
-        raise LowballError(f"acted = {acted!r}: expected {n} whole numbers -1..{top}")
+        raise LowballError(f"acted = {shown(acted)}: expected {n} whole numbers -1..{top}")
     for name in ("actor", "aggressor", "last_round_aggressor"):
         _saved_position(data[name], name, n, none=True)
     for name in ("pending", "draw_order", "show_order"):
         values = data[name]
         if not isinstance(values, list):
-            raise LowballError(f"{name} = {values!r}: expected a list of different positions")
+            raise LowballError(f"{name} = {shown(values)}: expected a list of different positions")
         for v in values:
             _saved_position(v, name, n)
         if len(set(values)) != len(values):
-            raise LowballError(f"{name} = {values!r}: expected a list of different positions")
+            raise LowballError(f"{name} = {shown(values)}: expected a list of different positions")
     for name, kind in (("events", list), ("pots", list), ("shown", dict)):
         if type(data[name]) is not kind:
-            raise LowballError(f"{name} = {data[name]!r}: expected a {kind.__name__}")
+            raise LowballError(f"{name} = {shown(data[name])}: expected a {kind.__name__}")
     drawn = data["drawn"]
     if not (
         isinstance(drawn, list)
@@ -110,7 +110,7 @@ def _check_saved_fields(data: dict[str, Any], n: int, variant: Variant, chips: i
             isinstance(d, list) and len(d) == n and all(type(k) is int and -1 <= k <= size for k in d) for d in drawn
         )
     ):
-        raise LowballError(f"drawn = {drawn!r}: expected lists of {n} numbers -1..{size}")
+        raise LowballError(f"drawn = {shown(drawn)}: expected lists of {n} numbers -1..{size}")
 
 
 _EVENT_KINDS = frozenset(
@@ -139,12 +139,12 @@ _EVENT_KINDS = frozenset(
 def _saved_event(d: dict[str, Any], n: int) -> Event:
     e = Event.from_dict(d)
     if type(e.kind) is not str or e.kind not in _EVENT_KINDS:
-        raise LowballError(f"event kind {e.kind!r} is unknown")
+        raise LowballError(f"event kind {shown(e.kind)} is unknown")
     _saved_position(e.position, "event position", n, none=True)
     for name in ("amount", "number", "hand_class", "pot"):
         v = getattr(e, name)
         if type(v) is not int or v < 0:
-            raise LowballError(f"event {name} = {v!r}: expected a whole number >= 0")
+            raise LowballError(f"event {name} = {shown(v)}: expected a whole number >= 0")
     return e
 
 
@@ -152,7 +152,7 @@ def _saved_pot(pot: object, n: int) -> Pot:
     if not (
         isinstance(pot, list) and len(pot) == 2 and type(pot[0]) is int and pot[0] >= 0 and isinstance(pot[1], list)
     ):
-        raise LowballError(f"pot {pot!r}: expected [chips, [positions]]")
+        raise LowballError(f"pot {shown(pot)}: expected [chips, [positions]]")
     return Pot(pot[0], tuple(_saved_position(p, "pot eligible", n) for p in pot[1]))
 
 
@@ -202,7 +202,7 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
         For data that is not a saved hand, naming the first bad field.
     """
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-        raise LowballError(f"not a saved hand: expected a dict with format {STATE_FORMAT!r}")
+        raise LowballError(f"not a saved hand: expected a dict with format {shown(STATE_FORMAT)}")
     try:
         variant = Variant.from_dict(data["variant"])
         starting = data["starting_stacks"]
@@ -211,14 +211,16 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
             and 2 <= len(starting) <= variant.max_players
             and all(type(s) is int and s >= 1 for s in starting)
         ):
-            raise LowballError(f"starting_stacks = {starting!r}: expected 2..{variant.max_players} whole numbers >= 1")
+            raise LowballError(
+                f"starting_stacks = {shown(starting)}: expected 2..{variant.max_players} whole numbers >= 1"
+            )
         n = len(starting)
         _check_saved_fields(data, n, variant, sum(starting))
         fields = {name: data[name] for name in SAVED_FIELDS}
         if data.get("posts") is not None:
             fields["posts"] = Posts.from_dict(data["posts"])
             if len(fields["posts"].live) != n:
-                raise LowballError(f"posts = {data['posts']!r}: expected {counted(n, 'position')}")
+                raise LowballError(f"posts = {shown(data['posts'])}: expected {counted(n, 'position')}")
         state = cls._restore(
             variant,
             tuple(starting),
@@ -232,7 +234,7 @@ def from_dict(cls: type[H], data: dict[str, Any]) -> H:
     except LowballError as e:
         raise LowballError(f"not a saved hand: {e}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
-        raise LowballError(f"not a saved hand: {e!r}") from None
+        raise LowballError(f"not a saved hand: {shown(e)}") from None
     return state
 
 
@@ -256,7 +258,7 @@ def validate(state: HandState) -> None:
     except LowballError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
-        raise LowballError(f"the hand's state is broken: {e!r}") from None
+        raise LowballError(f"the hand's state is broken: {shown(e)}") from None
 
 
 def _check_fit(state: HandState) -> None:
@@ -271,39 +273,39 @@ def _check_fit(state: HandState) -> None:
     elif state.draw_round != state.betting_round - 1:
         raise LowballError(f"draw_round = {state.draw_round} in betting round {state.betting_round} ({phase})")
     if len(state.drawn) != state.draw_round:
-        raise LowballError(f"drawn = {state.drawn!r}: expected one list per draw so far")
+        raise LowballError(f"drawn = {shown(state.drawn)}: expected one list per draw so far")
     if (state.actor is None) != (phase == COMPLETE):
-        raise LowballError(f"actor = {state.actor!r} in phase {phase!r}")
+        raise LowballError(f"actor = {shown(state.actor)} in phase {shown(phase)}")
     if state.deck.in_draw != (phase == DRAWING):
-        raise LowballError(f"the deck's draw round does not match phase {phase!r}")
+        raise LowballError(f"the deck's draw round does not match phase {shown(phase)}")
     alive = [p for p in range(n) if not state.folded[p]]
     if not alive:
         raise LowballError("every player has folded")
     if phase == BETTING:
         if not state.pending or state.pending[0] != state.actor:
-            raise LowballError(f"actor = {state.actor!r}, pending = {state.pending!r}")
+            raise LowballError(f"actor = {shown(state.actor)}, pending = {shown(state.pending)}")
         want = max(state.bets)
         if state.betting_round == 1:
             want = state._round_floor(want)
         if state.level != want:
-            raise LowballError(f"level = {state.level!r} while the wager to match is {want}")
+            raise LowballError(f"level = {shown(state.level)} while the wager to match is {want}")
         if any(a > state.level for a in state.acted):
-            raise LowballError(f"acted = {state.acted!r}: above the wager to match, {state.level}")
+            raise LowballError(f"acted = {shown(state.acted)}: above the wager to match, {state.level}")
         if any(state.folded[p] or state.stacks[p] == 0 for p in state.pending):
-            raise LowballError(f"pending = {state.pending!r} holds a player who cannot act")
+            raise LowballError(f"pending = {shown(state.pending)} holds a player who cannot act")
     elif state.pending:
-        raise LowballError(f"pending = {state.pending!r} outside a betting round")
+        raise LowballError(f"pending = {shown(state.pending)} outside a betting round")
     if phase == DRAWING:
         actor = state.actor
         last = state.drawn[-1]
         if list(state.draw_order) != alive or actor not in alive or state.deck.next_position != actor:
             raise LowballError(
-                f"actor = {actor!r}, draw_order = {state.draw_order!r}: expected the players "
-                f"in the hand {alive!r}, and the deck's next player"
+                f"actor = {shown(actor)}, draw_order = {shown(state.draw_order)}: expected the players "
+                f"in the hand {shown(alive)}, and the deck's next player"
             )
         k = alive.index(actor)
         if any(last[p] < 0 for p in alive[:k]) or any(last[p] >= 0 for p in alive[k:]):
-            raise LowballError(f"drawn = {state.drawn!r} does not match {_who(actor)} to draw")
+            raise LowballError(f"drawn = {shown(state.drawn)} does not match {_who(actor)} to draw")
     _check_showdown(state, alive)
     total = sum(state.stacks) + state.pot_total
     if total != sum(state.starting_stacks):
@@ -323,7 +325,7 @@ def _check_fit(state: HandState) -> None:
                 f"{state.committed[p]} committed (the ante is {ante}, dead blinds {dead[p]})"
             )
     if sum(state.winnings) != (sum(state.committed) if phase == COMPLETE else 0):
-        raise LowballError(f"winnings = {state.winnings!r} in phase {phase!r}")
+        raise LowballError(f"winnings = {shown(state.winnings)} in phase {shown(phase)}")
     for p in range(n):
         if len(state.deck.hand(p)) != (0 if state.folded[p] else state.variant.hand_size):
             raise LowballError(f"{_who(p)} holds {counted(len(state.deck.hand(p)), 'card')} in the deck")
@@ -335,29 +337,31 @@ def _check_showdown(state: HandState, alive: list[int]) -> None:
     n = state.n
     mucked = [p for p in range(n) if state.mucked[p]]
     if any(state.folded[p] for p in mucked) or any(p in state.shown for p in mucked):
-        raise LowballError(f"mucked = {state.mucked!r}: a folded or shown hand cannot be mucked")
+        raise LowballError(f"mucked = {shown(state.mucked)}: a folded or shown hand cannot be mucked")
     for p, cards in state.shown.items():
         if state.folded[p] or set(cards) != set(state.deck.hand(p)):
             raise LowballError(f"shown[{p}] = {format_cards(cards)} is not that player's hand")
     if state.phase in (BETTING, DRAWING) and (mucked or state.shown or state.show_order):
-        raise LowballError(f"shown, mucked or show_order set in phase {state.phase!r}")
+        raise LowballError(f"shown, mucked or show_order set in phase {shown(state.phase)}")
     if mucked and state.variant.show_all_hands:
-        raise LowballError(f"mucked = {state.mucked!r}: every hand is shown in this variant")
+        raise LowballError(f"mucked = {shown(state.mucked)}: every hand is shown in this variant")
     if state.phase == SHOWDOWN:
         if not state.manual_showdown:
             raise LowballError("phase 'showdown' in a hand whose showdown the engine settles")
         # compared as values: the interpreted engine (tests) has its own Pot class
         if [(p.amount, p.eligible) for p in state.pots] != [(p.amount, p.eligible) for p in state.side_pots()]:
-            raise LowballError(f"pots = {state.pots!r} are not the pots of the chips committed")
+            raise LowballError(f"pots = {shown(state.pots)} are not the pots of the chips committed")
         if list(state.show_order) != state._showing_order(alive):
-            raise LowballError(f"show_order = {state.show_order!r}: WSOP-LAR 145 gives {state._showing_order(alive)!r}")
+            raise LowballError(
+                f"show_order = {shown(state.show_order)}: WSOP-LAR 145 gives {shown(state._showing_order(alive))}"
+            )
         for index, pot in enumerate(state.pots):
             if all(state.mucked[p] for p in pot.eligible):
-                raise LowballError(f"mucked = {state.mucked!r} leaves pot {index} without a hand")
+                raise LowballError(f"mucked = {shown(state.mucked)} leaves pot {index} without a hand")
         nxt = None
         for p in state.show_order:
             if state._contested(p):
                 nxt = p
                 break
         if nxt is None or state.actor != nxt:
-            raise LowballError(f"actor = {state.actor!r}: the next to show or muck is {nxt!r}")
+            raise LowballError(f"actor = {shown(state.actor)}: the next to show or muck is {shown(nxt)}")

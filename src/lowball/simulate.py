@@ -42,7 +42,7 @@ from lowball._files import path_text, write_text
 from lowball.bots import _search_dirs, make_bot
 from lowball.deck import check_seed
 from lowball.engine import Action, Strategy
-from lowball.errors import FileError, IllegalActionError, LowballError, counted, whole_number
+from lowball.errors import FileError, IllegalActionError, LowballError, counted, shown, whole_number
 from lowball.parallel import check_executor, describe_executor, run_shards, shard_seeds
 from lowball.table import BuyIn, Table, random_sources
 from lowball.variants import Variant
@@ -411,16 +411,17 @@ def _play_hand(table: Table, players: Sequence[Strategy], bots: Sequence[str], n
             action = players[seat].act(view, view.legal)
         except Exception as e:  # a user's bot: report it, do not crash
             raise LowballError(
-                f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} failed: {type(e).__name__}: {e}"
+                f"hand {number}: bot {shown(bots[seat])} at {_seat(seat, pos)} failed: {type(e).__name__}: {e}"
             ) from None
         try:
             if not isinstance(action, Action):  # the table would take a dict too; a bot may not
-                raise IllegalActionError(f"{action!r} is not an Action (use Action.call(), ...)")
+                raise IllegalActionError(f"{shown(action)} is not an Action (use Action.call(), ...)")
             table.act(seat, action, seq=table.seq, now=0.0)
         except (IllegalActionError, ValueError) as e:
             reason = str(e).removeprefix(f"seat {seat}: ")
             raise LowballError(
-                f"hand {number}: bot {bots[seat]!r} at {_seat(seat, pos)} chose {action}, which is illegal: {reason}"
+                f"hand {number}: bot {shown(bots[seat])} at {_seat(seat, pos)} chose {action}, "
+                f"which is illegal: {reason}"
             ) from None
     return order
 
@@ -506,9 +507,9 @@ def simulate(
         A LowballError too: for a ``phh_dir`` that is not a str or os.PathLike.
     """
     if not isinstance(variant, Variant):
-        raise LowballError(f"variant = {variant!r}: expected a lowball Variant")
+        raise LowballError(f"variant = {shown(variant)}: expected a lowball Variant")
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise LowballError(f"bots = {bots!r}: expected a list of bot names, one per seat")
+        raise LowballError(f"bots = {shown(bots)}: expected a list of bot names, one per seat")
     n = len(bots)
     if not 2 <= n <= variant.max_players:
         raise LowballError(f"{counted(n, 'player')}: {variant.name} seats 2..{variant.max_players}")
@@ -517,7 +518,7 @@ def simulate(
         stack = 100 * variant.forced.big_blind or 100
     stack = whole_number(stack, "stack", 1)
     if not isinstance(reset_stacks, bool):
-        raise LowballError(f"reset_stacks = {reset_stacks!r}: expected True or False")
+        raise LowballError(f"reset_stacks = {shown(reset_stacks)}: expected True or False")
     shard_hands = whole_number(shard_hands, "shard_hands", 1)
     workers = check_executor(executor, workers)
     seed = check_seed(seed, generators=False)
@@ -528,7 +529,7 @@ def simulate(
     if phh_dir is not None:
         dir_text = path_text(phh_dir, "phh_dir")
         if not dir_text:
-            raise LowballError(f"phh_dir = {phh_dir!r} is empty: expected a directory for the PHH files")
+            raise LowballError(f"phh_dir = {shown(phh_dir)} is empty: expected a directory for the PHH files")
         directory = Path(dir_text)
         _make_directory(directory)
         taken = _first_taken(directory, hands)

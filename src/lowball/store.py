@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import Any, Protocol, runtime_checkable
 
 from lowball._files import path_text
-from lowball.errors import StoreError, whole_number
+from lowball.errors import StoreError, shown, whole_number
 
 __all__ = ["Store", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
 
@@ -155,7 +155,7 @@ class SQLiteStore:
     def __init__(self, path: str | os.PathLike[str], *, synchronous: str = "NORMAL") -> None:
         name = path_text(path, "path")
         if synchronous not in ("NORMAL", "FULL"):
-            raise StoreError(f"synchronous = {synchronous!r}: expected 'NORMAL' or 'FULL'")
+            raise StoreError(f"synchronous = {shown(synchronous)}: expected 'NORMAL' or 'FULL'")
         self._path = name
         if not name:  # SQLite would open a temporary database, gone at close
             raise StoreError("cannot open '': the path is empty: give the database file's path")
@@ -170,7 +170,7 @@ class SQLiteStore:
             # SQLite itself takes some such files (one byte long) for empty databases and writes over them
             raise StoreError(
                 f"{name}: not a lowball database (not a SQLite database: it does not start with "
-                f"{_MAGIC!r}); it was left unchanged"
+                f"{shown(_MAGIC)}); it was left unchanged"
             )
         try:
             # autocommit mode: transactions are begun and ended by transaction() only
@@ -310,7 +310,8 @@ class SQLiteStore:
         with self.transaction():
             if self._con.execute("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone():
                 raise StoreError(
-                    f"{self._path} already holds table {table_id!r}: resume it (Table.resume) or use another table_id"
+                    f"{self._path} already holds table {shown(table_id)}: resume it (Table.resume) or use "
+                    "another table_id"
                 )
             self._write("INSERT INTO tables VALUES (?, ?)", (table_id, _record_text(snapshot)))
 
@@ -367,7 +368,7 @@ class SQLiteStore:
             since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
             events = self.events(table_id, since - 1)
         except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read table {table_id!r}: {e}") from None
+            raise StoreError(f"{self._path}: cannot read table {shown(table_id)}: {e}") from None
         return {"snapshot": snapshot, "records": records, "events": events}
 
     def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
@@ -399,7 +400,7 @@ class SQLiteStore:
             rows = self._con.execute(f"{select} WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since))
             return [self._loads(r[0]) for r in rows]
         except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read the {what} of table {table_id!r}: {e}") from None
+            raise StoreError(f"{self._path}: cannot read the {what} of table {shown(table_id)}: {e}") from None
 
     def table_ids(self) -> list[str]:
         """The tables stored in the file, sorted."""
@@ -418,7 +419,7 @@ class SQLiteStore:
         """
         for name, text in (("namespace", namespace), ("key", key)):
             if not isinstance(text, str) or not text:
-                raise StoreError(f"{name} = {text!r}: expected a non-empty str")
+                raise StoreError(f"{name} = {shown(text)}: expected a non-empty str")
         try:
             data = None if value is None else _dumps(value)
         except (TypeError, ValueError) as e:
@@ -444,7 +445,7 @@ class SQLiteStore:
             rows = self._con.execute("SELECT key, value FROM data WHERE namespace = ? ORDER BY key", (namespace,))
             return {key: self._loads(value) for key, value in rows}
         except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read the data of {namespace!r}: {e}") from None
+            raise StoreError(f"{self._path}: cannot read the data of {shown(namespace)}: {e}") from None
 
     def _loads(self, text: object) -> Any:
         try:
@@ -485,7 +486,7 @@ SQLITE_MAX = 2**63 - 1
 def _check_table_id(table_id: object) -> None:
     """Refuse a table id that is not a non-empty str (StoreError naming it)."""
     if not isinstance(table_id, str) or not table_id:
-        raise StoreError(f"table_id = {table_id!r}: expected a table's name (a non-empty str)")
+        raise StoreError(f"table_id = {shown(table_id)}: expected a table's name (a non-empty str)")
 
 
 def _head(name: str) -> bytes:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import numbers
 import random
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -42,9 +43,10 @@ from lowball.errors import (
     SeqError,
     StoreError,
     TableError,
-    _shown,
     counted,
+    shown,
     whole_number,
+    writable,
 )
 from lowball.store import Store
 from lowball.variants import FixedLimit, Variant, VariantError
@@ -185,20 +187,24 @@ class PercentRake:
     def __post_init__(self) -> None:
         p = self.percent
         if isinstance(p, (bool, np.bool_)) or not (isinstance(p, (str, Fraction)) or hasattr(type(p), "__index__")):
-            raise TableError(f"PercentRake.percent = {p!r}: expected a whole number, a decimal string or a Fraction")
+            raise TableError(
+                f"PercentRake.percent = {shown(p)}: expected a whole number, a decimal string or a Fraction"
+            )
         if not isinstance(p, (str, Fraction)):  # any integer type (numpy's too), as a plain int
             p = whole_number(p, "PercentRake.percent", 0, 100, error=TableError)
         try:
             frac = Fraction(p)
         except (ValueError, ZeroDivisionError):
-            raise TableError(f"PercentRake.percent = {p!r}: expected a number of percent such as 5 or '2.5'") from None
+            raise TableError(
+                f"PercentRake.percent = {shown(p)}: expected a number of percent such as 5 or '2.5'"
+            ) from None
         if not 0 <= frac <= 100:
-            raise TableError(f"PercentRake.percent = {p!r}: expected 0..100")
+            raise TableError(f"PercentRake.percent = {shown(p)}: expected 0..100")
         object.__setattr__(self, "percent", frac)
         if self.cap is not None:
             object.__setattr__(self, "cap", whole_number(self.cap, "PercentRake.cap", 0, error=TableError))
         if not isinstance(self.no_draw_no_drop, bool):
-            raise TableError(f"PercentRake.no_draw_no_drop = {self.no_draw_no_drop!r}: expected True or False")
+            raise TableError(f"PercentRake.no_draw_no_drop = {shown(self.no_draw_no_drop)}: expected True or False")
 
     def rake(self, pot: int, *, reached_draw: bool, players: int) -> int:
         if self.no_draw_no_drop and not reached_draw:
@@ -219,12 +225,12 @@ def _check_rake(rake: object) -> None:
     """Refuse a rake policy that is not one, or that answers a sample pot with anything but whole
     chips 0 .. pot: found when the table is made, not when a hand ends."""
     if not isinstance(rake, RakePolicy):
-        raise TableError(f"rake = {rake!r}: expected a rake policy (an object with a rake() method)")
+        raise TableError(f"rake = {shown(rake)}: expected a rake policy (an object with a rake() method)")
     for pot, reached, players in ((0, False, 2), (1, True, 2), (100, True, 6), (100, False, 3), (10**6, True, 10)):
         try:
             taken = rake.rake(pot, reached_draw=reached, players=players)
         except Exception as e:
-            raise TableError(f"rake = {rake!r}: rake({pot}, reached_draw={reached}) raised {e!r}") from None
+            raise TableError(f"rake = {shown(rake)}: rake({pot}, reached_draw={reached}) raised {shown(e)}") from None
         whole_number(taken, f"rake = {rake!r}: rake({pot}, reached_draw={reached})", 0, pot, error=TableError)
 
 
@@ -240,7 +246,7 @@ def rake_policy(data: Any) -> RakePolicy:
         return NoRake()
     if isinstance(data, dict) and data.get("kind") == "percent":
         return PercentRake(Fraction(data["percent"]), data.get("cap"), data.get("no_draw_no_drop", True))
-    raise TableError(f"rake = {data!r}: not a built-in rake policy; give the table's own policy again (rake=)")
+    raise TableError(f"rake = {shown(data)}: not a built-in rake policy; give the table's own policy again (rake=)")
 
 
 # -- what the table shows -----------------------------------------------------------------
@@ -381,7 +387,7 @@ class TableEvent:
                 dict(d["data"]),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, LowballError) as e:
-            raise StoreError(f"not a table event: {e!r}") from None
+            raise StoreError(f"not a table event: {shown(e)}") from None
 
 
 @dataclass(frozen=True)
@@ -552,15 +558,15 @@ def _as_action(action: Any, where: str) -> Action:
     ``{"kind": "discard", "cards": "Kd Qs"}``), with a plain int amount; an amount is allowed for
     a bet or raise only and cards for a discard only (IllegalActionError naming ``where``)."""
     if isinstance(action, dict):
-        unknown = sorted(str(k) for k in set(action) - {"kind", "amount", "cards"})
+        unknown = sorted(shown(k) for k in set(action) - {"kind", "amount", "cards"})
         if unknown:  # name the key that is not one (a "to" where "amount" goes)
-            keys = ", ".join(repr(k) for k in unknown)
+            keys = ", ".join(unknown)
             raise IllegalActionError(
-                f"{where}: action {action!r}: unknown key{'s' if len(unknown) > 1 else ''} {keys}: "
+                f"{where}: action {shown(action)}: unknown key{'s' if len(unknown) > 1 else ''} {keys}: "
                 "expected kind, and amount or cards"
             )
         if "kind" not in action:
-            raise IllegalActionError(f"{where}: action {action!r}: no kind: expected kind, and amount or cards")
+            raise IllegalActionError(f"{where}: action {shown(action)}: no kind: expected kind, and amount or cards")
         kind, amount, cards = action["kind"], action.get("amount", 0), action.get("cards", ())
         if amount is None:
             amount = 0
@@ -574,13 +580,13 @@ def _as_action(action: Any, where: str) -> Action:
     elif isinstance(action, Action):
         kind, amount, cards = action.kind, action.amount, action.cards
     else:
-        raise IllegalActionError(f"{where}: action = {action!r}: expected a lowball Action or its dict")
+        raise IllegalActionError(f"{where}: action = {shown(action)}: expected a lowball Action or its dict")
     if kind in ("bet", "raise"):
         amount = whole_number(amount, f"{where}: wager", 0, error=IllegalActionError)
     elif type(amount) is not int or amount != 0:
-        raise IllegalActionError(f"{where}: action {action!r}: only a bet or raise has an amount")
+        raise IllegalActionError(f"{where}: action {shown(action)}: only a bet or raise has an amount")
     if kind != "discard" and cards:
-        raise IllegalActionError(f"{where}: action {action!r}: only a discard has cards")
+        raise IllegalActionError(f"{where}: action {shown(action)}: only a discard has cards")
     try:
         return Action(kind, amount, tuple(cards))
     except IllegalActionError as e:
@@ -594,14 +600,15 @@ def _same_action(a: Action, b: Action) -> bool:
 
 def _seconds(value: object, name: str, low: float = 0.0) -> float:
     """A time or duration in seconds: any real number type (numpy's too), finite, >= ``low``."""
+    expected = "a finite number of seconds" + (f" >= {low:g}" if math.isfinite(low) else "")
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TableError(f"{name} = {_shown(value)}: expected a finite number of seconds >= {low:g}")
+        raise TableError(f"{name} = {shown(value)}: expected {expected}")
     try:
         seconds = float(value)
     except OverflowError:  # an int or Fraction past the largest float
         seconds = math.inf
     if not math.isfinite(seconds) or seconds < low:
-        raise TableError(f"{name} = {_shown(value)}: expected a finite number of seconds >= {low:g}")
+        raise TableError(f"{name} = {shown(value)}: expected {expected}")
     return seconds
 
 
@@ -682,21 +689,21 @@ class Table:
         deck_source: np.random.Generator | None = None,
     ) -> None:
         if not isinstance(variant, Variant):
-            raise VariantError(f"variant = {variant!r}: expected a lowball Variant")
+            raise VariantError(f"variant = {shown(variant)}: expected a lowball Variant")
         n = (
             variant.max_players
             if seats is None
             else whole_number(seats, "seats", 2, variant.max_players, error=TableError)
         )
         if not isinstance(table_id, str) or not table_id:
-            raise TableError(f"table_id = {table_id!r}: expected a name (a non-empty str)")
+            raise TableError(f"table_id = {shown(table_id)}: expected a name (a non-empty str)")
         if store is not None and not isinstance(store, Store):
-            raise TableError(f"store = {store!r}: expected a lowball Store (such as SQLiteStore)")
+            raise TableError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
         if seed is not None:
             seed = check_seed(seed, generators=False)
         if deck_source is not None:
             if not isinstance(deck_source, np.random.Generator):
-                raise TableError(f"deck_source = {deck_source!r}: expected a numpy Generator or None")
+                raise TableError(f"deck_source = {shown(deck_source)}: expected a numpy Generator or None")
             if seed is not None or store is not None:
                 raise TableError(
                     "deck_source: a shared generator cannot be stored or combined with seed= "
@@ -705,12 +712,12 @@ class Table:
         if buy_in is None:
             buy_in = BuyIn.default(variant)
         if not isinstance(buy_in, BuyIn):
-            raise TableError(f"buy_in = {buy_in!r}: expected a lowball BuyIn")
+            raise TableError(f"buy_in = {shown(buy_in)}: expected a lowball BuyIn")
         if rake is None:
             rake = NoRake()
         _check_rake(rake)
         if not callable(clock):
-            raise TableError(f"clock = {clock!r}: expected a function returning seconds")
+            raise TableError(f"clock = {shown(clock)}: expected a function returning seconds")
         self._variant = variant
         self._n = n
         self._table_id = table_id
@@ -1011,7 +1018,7 @@ class Table:
             For a bad seat or ``since``, or events no longer kept (and no store to read them).
         """
         if player is not None and not isinstance(player, str):
-            raise TableError(f"player = {player!r}: expected a player's name (a str) or None")
+            raise TableError(f"player = {shown(player)}: expected a player's name (a str) or None")
         if seat is not None:
             seat = self._check_seat(seat)
             s = self._seats[seat]
@@ -1187,12 +1194,12 @@ class Table:
         """
         k = self._check_seat(seat)
         if self._seats[k] is not None:
-            raise TableError(f"seat {k}: taken by {self._seats[k].player!r}")  # type: ignore[union-attr]
+            raise TableError(f"seat {k}: taken by {shown(self._seats[k].player)}")  # type: ignore[union-attr]
         if not isinstance(player, str) or not player:
-            raise TableError(f"seat {k}: player = {player!r}: expected a name (a non-empty str)")
+            raise TableError(f"seat {k}: player = {shown(player)}: expected a name (a non-empty str)")
         for j, s in enumerate(self._seats):
             if s is not None and s.player == player:
-                raise TableError(f"seat {k}: {player!r} already sits at seat {j}")
+                raise TableError(f"seat {k}: {shown(player)} already sits at seat {j}")
         amount = whole_number(chips, f"seat {k}: chips", 1, error=TableError)
         b = self._buy_in
         if amount < b.minimum:
@@ -1202,7 +1209,8 @@ class Table:
         if b.maximum is not None and amount > b.maximum:
             raise TableError(f"seat {k}: {counted(amount, 'chip')} is above the table's maximum buy-in of {b.maximum}")
         if not isinstance(post, bool):
-            raise TableError(f"seat {k}: post = {post!r}: expected True or False")
+            raise TableError(f"seat {k}: post = {shown(post)}: expected True or False")
+        self._check_bought_in(f"seat {k}", amount)
         now_ = self._now(now)
         with self._change("sit", k, now_, player=player, chips=amount, post=post):
             self._seats[k] = _Seat(player, amount, WAITING, self._time_bank, post=post, new=True)
@@ -1223,7 +1231,7 @@ class Table:
         k, s = self._occupied(seat, "leave")
         now_ = self._now(now)
         if s.leaving:
-            raise TableError(f"seat {k}: {s.player!r} is already leaving at the end of the hand")
+            raise TableError(f"seat {k}: {shown(s.player)} is already leaving at the end of the hand")
         cashed = self._cashed_out
         with self._change("leave", k, now_):
             if self._hand is not None and k in self._pos and not self._hand.folded[self._pos[k]]:
@@ -1257,7 +1265,7 @@ class Table:
         """
         k, s = self._occupied(seat, "sit out")
         if s.status == SITTING_OUT:
-            raise TableError(f"seat {k}: {s.player!r} is already sitting out")
+            raise TableError(f"seat {k}: {shown(s.player)} is already sitting out")
         now_ = self._now(now)
         with self._change("sit_out", k, now_):
             self._sit_out(k, "asked")
@@ -1283,13 +1291,13 @@ class Table:
         """
         k, s = self._occupied(seat, "sit in")
         if not isinstance(post, bool):
-            raise TableError(f"seat {k}: post = {post!r}: expected True or False")
+            raise TableError(f"seat {k}: post = {shown(post)}: expected True or False")
         if s.status == ACTIVE:
-            raise TableError(f"seat {k}: {s.player!r} is not sitting out")
+            raise TableError(f"seat {k}: {shown(s.player)} is not sitting out")
         if s.chips + s.to_add <= 0:
-            raise TableError(f"seat {k}: {s.player!r} has no chips: add chips first (add_chips)")
+            raise TableError(f"seat {k}: {shown(s.player)} has no chips: add chips first (add_chips)")
         if s.status == WAITING and s.post == post:
-            raise TableError(f"seat {k}: {s.player!r} already waits {'to post' if post else 'for the big blind'}")
+            raise TableError(f"seat {k}: {shown(s.player)} already waits {'to post' if post else 'for the big blind'}")
         now_ = self._now(now)
         with self._change("sit_in", k, now_, post=post):
             owes = s.missed_big or s.missed_small
@@ -1300,6 +1308,16 @@ class Table:
                 s.status = WAITING
             s.post = post
             self._emit("sit_in", k, data={"post": post, "owes_small": s.missed_small, "owes_big": s.missed_big})
+
+    def _check_bought_in(self, where: str, more: int) -> None:
+        """Refuse chips that would take :attr:`chips_in` (which bounds every stack, pot and
+        total the table stores) past what Python writes as text (TableError naming ``where``)."""
+        total = self._bought_in + more
+        if not writable(total):
+            raise TableError(
+                f"{where}: {counted(more, 'chip')} more would bring the chips bought in to {shown(total)}, "
+                f"more than Python writes as text ({sys.get_int_max_str_digits()} digits)"
+            )
 
     def add_chips(self, seat: int, amount: int, *, now: float | None = None) -> None:
         """Add ``amount`` chips to the stack at ``seat``, within the buy-in's maximum. In a hand
@@ -1320,9 +1338,10 @@ class Table:
         b = self._buy_in
         if b.maximum is not None and stack > b.maximum:
             raise TableError(
-                f"seat {k}: {amount} more {'chip' if amount == 1 else 'chips'} would make {stack}, "
+                f"seat {k}: {shown(amount)} more {'chip' if amount == 1 else 'chips'} would make {shown(stack)}, "
                 f"above the table's maximum of {b.maximum}"
             )
+        self._check_bought_in(f"seat {k}", amount)
         now_ = self._now(now)
         with self._change("chips", k, now_, amount=amount):
             self._bought_in += amount
@@ -1354,6 +1373,7 @@ class Table:
             raise TableError(
                 f"reset_stacks: {counted(amount, 'chip')} is above the table's maximum buy-in of {b.maximum}"
             )
+        self._check_bought_in("reset_stacks", sum(amount - s.chips for s in self._seats if s and s.chips < amount))
         now_ = self._now(now)
         with self._change("reset_stacks", None, now_, amount=amount):
             given = taken = 0
@@ -1834,7 +1854,7 @@ class Table:
     def _restore(self, snap: dict[str, Any], events: list[TableEvent] | None = None) -> None:
         """Set the table's state from a :meth:`snapshot` (the options are the table's own)."""
         if not isinstance(snap, dict) or snap.get("format") != TABLE_FORMAT:
-            raise StoreError(f"not a saved table: expected a dict with format {TABLE_FORMAT!r}")
+            raise StoreError(f"not a saved table: expected a dict with format {shown(TABLE_FORMAT)}")
         try:
             seats: list[_Seat | None] = [None if d is None else _Seat(**d) for d in snap["seats"]]
             if len(seats) != self._n:
@@ -1876,7 +1896,7 @@ class Table:
         except StoreError:
             raise
         except (KeyError, TypeError, ValueError, LowballError) as e:
-            raise StoreError(f"not a saved table: {e!r}") from None
+            raise StoreError(f"not a saved table: {shown(e)}") from None
         self._last_snapshot = snap
         self._out = []
         self._finished = None
@@ -1907,12 +1927,12 @@ class Table:
             When the store holds no such table or its data is not a saved table.
         """
         if not isinstance(store, Store):
-            raise StoreError(f"store = {store!r}: expected a lowball Store (such as SQLiteStore)")
+            raise StoreError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
         if not isinstance(table_id, str) or not table_id:
-            raise StoreError(f"table_id = {table_id!r}: expected a table's name (a non-empty str)")
+            raise StoreError(f"table_id = {shown(table_id)}: expected a table's name (a non-empty str)")
         loaded = store.load(table_id)
         if loaded is None:
-            raise StoreError(f"{store!r} holds no table {table_id!r}")
+            raise StoreError(f"{shown(store)} holds no table {shown(table_id)}")
         snap = loaded["snapshot"]
         try:
             config = snap["config"]
@@ -1923,7 +1943,7 @@ class Table:
             table = cls.__new__(cls)
             table._init_config(variant, config, rake, clock)
         except (KeyError, TypeError, ValueError, LowballError) as e:
-            raise StoreError(f"{store!r}: table {table_id!r} is not a saved table: {e}") from None
+            raise StoreError(f"{shown(store)}: table {shown(table_id)} is not a saved table: {e}") from None
         table._reset_state()
         events = [TableEvent.from_dict(d) for d in loaded["events"]]
         table._restore(snap, events)
@@ -1942,7 +1962,7 @@ class Table:
                 older = [TableEvent.from_dict(d) for d in store.events(table_id, min(wanted) - 1)]
                 events = [e for e in older if e.number not in have] + events
             except (TypeError, ValueError) as e:
-                raise StoreError(f"{store!r}: table {table_id!r}: cannot read its old events: {e}") from None
+                raise StoreError(f"{shown(store)}: table {shown(table_id)}: cannot read its old events: {e}") from None
         for rec in loaded["records"]:
             if rec.get("kind") in ("act", "tick", "deal"):
                 numbers = set(rec.get("events", ()))

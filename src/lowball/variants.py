@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
 from lowball.deck import ReshuffleRule
-from lowball.errors import LowballError, whole_number
+from lowball.errors import LowballError, shown, whole_number
 from lowball.evaluation import Ranking
 
 __all__ = [
@@ -101,7 +101,9 @@ class FixedLimit:
         _chips(self, "big_bet", minimum=1)
         _chips(self, "max_raises", minimum=0)
         if not isinstance(self.uncapped_heads_up, bool):
-            raise VariantError(f"FixedLimit.uncapped_heads_up = {self.uncapped_heads_up!r}: expected True or False")
+            raise VariantError(
+                f"FixedLimit.uncapped_heads_up = {shown(self.uncapped_heads_up)}: expected True or False"
+            )
         if self.big_bet < self.small_bet:
             raise VariantError(f"FixedLimit.big_bet = {self.big_bet} is below small_bet = {self.small_bet}")
 
@@ -197,7 +199,7 @@ class ForcedBets:
         _chips(self, "big_blind")
         _chips(self, "ante")
         if not isinstance(self.big_blind_ante, bool):
-            raise VariantError(f"ForcedBets.big_blind_ante = {self.big_blind_ante!r}: expected True or False")
+            raise VariantError(f"ForcedBets.big_blind_ante = {shown(self.big_blind_ante)}: expected True or False")
         if self.small_blind > self.big_blind:
             raise VariantError(f"ForcedBets.small_blind = {self.small_blind} is above big_blind = {self.big_blind}")
 
@@ -266,11 +268,11 @@ class Variant:
     def __post_init__(self) -> None:
         for name in ("name", "code"):
             if not isinstance(getattr(self, name), str):
-                raise VariantError(f"Variant.{name} = {getattr(self, name)!r}: expected text")
+                raise VariantError(f"Variant.{name} = {shown(getattr(self, name))}: expected text")
         if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
-            raise VariantError(f"Variant.betting = {self.betting!r}: expected FixedLimit, PotLimit or NoLimit")
+            raise VariantError(f"Variant.betting = {shown(self.betting)}: expected FixedLimit, PotLimit or NoLimit")
         if not isinstance(self.forced, ForcedBets):
-            raise VariantError(f"Variant.forced = {self.forced!r}: expected ForcedBets")
+            raise VariantError(f"Variant.forced = {shown(self.forced)}: expected ForcedBets")
         for name, allowed in (("draws", range(1, 4)), ("max_players", range(2, 11))):
             number = whole_number(getattr(self, name), f"Variant.{name}", allowed[0], allowed[-1], error=VariantError)
             object.__setattr__(self, name, number)
@@ -278,17 +280,17 @@ class Variant:
             object.__setattr__(self, "reshuffle", ReshuffleRule(self.reshuffle))
         except ValueError:
             raise VariantError(
-                f"Variant.reshuffle = {self.reshuffle!r}: expected ReshuffleRule.SEEDS or .LIVE"
+                f"Variant.reshuffle = {shown(self.reshuffle)}: expected ReshuffleRule.SEEDS or .LIVE"
             ) from None
         for name in ("burn", "open_fold", "show_all_hands"):
             if not isinstance(getattr(self, name), bool):
-                raise VariantError(f"Variant.{name} = {getattr(self, name)!r}: expected True or False")
+                raise VariantError(f"Variant.{name} = {shown(getattr(self, name))}: expected True or False")
         try:
             ranking = Ranking(self.ranking)
         except (LowballError, ValueError, TypeError):
             names = ", ".join(repr(r.value) for r in Ranking)
             raise VariantError(
-                f"Variant.ranking = {self.ranking!r}: expected a lowball Ranking or one of {names}"
+                f"Variant.ranking = {shown(self.ranking)}: expected a lowball Ranking or one of {names}"
             ) from None
         object.__setattr__(self, "ranking", ranking)
         if self.hand_size is None:
@@ -297,7 +299,7 @@ class Variant:
             size = whole_number(self.hand_size, "Variant.hand_size", 1, error=VariantError)
             if size != ranking.hand_size:
                 raise VariantError(
-                    f"Variant.hand_size = {size} does not fit Variant.ranking = {ranking.value!r}: "
+                    f"Variant.hand_size = {size} does not fit Variant.ranking = {shown(ranking.value)}: "
                     f"{ranking.title} ranks hands of exactly {ranking.hand_size} cards"
                 )
             object.__setattr__(self, "hand_size", size)
@@ -356,7 +358,7 @@ class Variant:
             For a malformed description.
         """
         if not isinstance(data, dict):
-            raise VariantError(f"not a variant description: expected a dict, got {data!r}")
+            raise VariantError(f"not a variant description: expected a dict, got {shown(data)}")
         try:
             betting = dict(data["betting"])
             kind = betting.pop("kind")
@@ -378,7 +380,7 @@ class Variant:
         except VariantError:
             raise
         except (KeyError, TypeError, ValueError) as e:
-            raise VariantError(f"not a variant description: {e!r}") from None
+            raise VariantError(f"not a variant description: {shown(e)}") from None
 
 
 def _ready_made(draws: int, betting: BettingStructure) -> Variant:

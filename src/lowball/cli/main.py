@@ -29,7 +29,7 @@ from lowball.bots import BOTS
 from lowball.cards import Card, format_cards, split_card_text
 from lowball.cli import rank as rank_work
 from lowball.cli.render import ranking_of, simulation_report, sorted_hand
-from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted
+from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted, shown
 from lowball.evaluation import Ranking, describe, evaluate, winners
 from lowball.simulate import SHARD_HANDS
 from lowball.variants import VARIANTS, Variant
@@ -135,7 +135,7 @@ def _ranking_option_value(ctx: click.Context, param: click.Parameter, value: str
     try:
         return Ranking(value.strip())
     except LowballError:
-        raise click.BadParameter(f"{value!r} is not a hand ranking: expected 2-7, a-5 or badugi") from None
+        raise click.BadParameter(f"{shown(value)} is not a hand ranking: expected 2-7, a-5 or badugi") from None
 
 
 _ranking_option = click.option(
@@ -346,7 +346,7 @@ def _whole_number(
         try:
             number = int(value.strip(), 10)
         except ValueError:
-            raise click.BadParameter(f"{value!r} is not a whole number: expected {expected}") from None
+            raise click.BadParameter(f"{shown(value)} is not a whole number: expected {expected}") from None
         if number < low or (high is not None and number > high):
             raise click.BadParameter(f"{number} is not allowed: expected {expected}")
         return number
@@ -362,7 +362,7 @@ def _variant_code(ctx: click.Context, param: click.Parameter, value: str) -> str
     """An option callback: one of the ready-made variants' codes, in any case."""
     code = value.strip().upper()
     if code not in VARIANTS:
-        raise click.BadParameter(f"{value!r} is not a variant code: expected one of {', '.join(_CODES)}")
+        raise click.BadParameter(f"{shown(value)} is not a variant code: expected one of {', '.join(_CODES)}")
     return code
 
 
@@ -372,7 +372,7 @@ def _serve_variant_codes(ctx: click.Context, param: click.Parameter, values: tup
     for value in values:
         for part in value.split(","):
             if not part.strip():
-                raise click.BadParameter(f"{value!r}: an empty variant code (expected codes separated by commas)")
+                raise click.BadParameter(f"{shown(value)}: an empty variant code (expected codes separated by commas)")
             codes.append(_variant_code(ctx, param, part))
     return tuple(codes)
 
@@ -506,9 +506,11 @@ def _stderr_target(ctx: click.Context, param: click.Parameter, value: str | None
     try:
         number = float(value.strip())
     except ValueError:
-        raise click.BadParameter(f"{value!r} is not a number: expected a standard error between 0 and 1") from None
+        raise click.BadParameter(f"{shown(value)} is not a number: expected a standard error between 0 and 1") from None
     if not 0 < number < 1:
-        raise click.BadParameter(f"{value!r} is not allowed: expected a standard error between 0 and 1 (e.g. 0.001)")
+        raise click.BadParameter(
+            f"{shown(value)} is not allowed: expected a standard error between 0 and 1 (e.g. 0.001)"
+        )
     return number
 
 
@@ -634,7 +636,7 @@ def draw(
             opp, thrown = work.read_vs(vs_hand, size)
             if thrown and ranking is not Ranking.DEUCE_TO_SEVEN:
                 raise InvalidValueError(
-                    f"--vs {vs_hand!r}: a drawing opponent is counted for 2-7 only; in {ranking.title} "
+                    f"--vs {shown(vs_hand)}: a drawing opponent is counted for 2-7 only; in {ranking.title} "
                     "give a pat hand (--vs HAND) or --vs-pat"
                 )
             places.append(("--vs", opp))
@@ -1129,7 +1131,7 @@ def _some_number(
         try:
             number = float(value.strip())
         except ValueError:
-            raise click.BadParameter(f"{value!r} is not a number: expected {expected}") from None
+            raise click.BadParameter(f"{shown(value)} is not a number: expected {expected}") from None
         if not (low < number if low_open else low <= number) or not number <= high:
             raise click.BadParameter(f"{value.strip()} is not allowed: expected {expected}")
         return number

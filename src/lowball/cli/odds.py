@@ -16,7 +16,7 @@ from typing import Any
 from lowball import odds
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.render import cards_text, sorted_hand
-from lowball.errors import InvalidCardError, InvalidValueError
+from lowball.errors import InvalidCardError, InvalidValueError, shown
 from lowball.evaluation import Ranking, describe
 
 __all__ = [
@@ -58,7 +58,7 @@ def read_hand(text: str, name: str, size: int = 5) -> tuple[Card, ...]:
     try:
         return parse_cards(text, count=size)
     except InvalidCardError as e:
-        raise InvalidCardError(f"{name} {text.strip()!r}: {e}") from None
+        raise InvalidCardError(f"{name} {shown(text.strip())}: {e}") from None
 
 
 def read_cards(text: str | None, name: str) -> tuple[Card, ...]:
@@ -74,7 +74,7 @@ def read_cards(text: str | None, name: str) -> tuple[Card, ...]:
     try:
         return parse_cards(text)
     except InvalidCardError as e:
-        raise InvalidCardError(f"{name} {text.strip()!r}: {e}") from None
+        raise InvalidCardError(f"{name} {shown(text.strip())}: {e}") from None
 
 
 def _thrown(hand: tuple[Card, ...], text: str, name: str, whose: str) -> tuple[Card, ...]:
@@ -120,7 +120,7 @@ def read_discards(text: str, hands: Sequence[tuple[Card, ...]]) -> list[tuple[Ca
     parts = text.split(",")
     if len(parts) != len(hands):
         raise InvalidValueError(
-            f"--discards {text!r}: {len(parts)} discard{'' if len(parts) == 1 else 's'} for {len(hands)} hands: "
+            f"--discards {shown(text)}: {len(parts)} discard{'' if len(parts) == 1 else 's'} for {len(hands)} hands: "
             "give one per hand in order, separated by commas, - to stand pat (e.g. -,9h8h)"
         )
     return [_thrown(h, p, f"--discards (hand {i})", f"hand {i}") for i, (h, p) in enumerate(zip(hands, parts), start=1)]

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from lowball._files import BOM
 from lowball.cards import RANKS, SUITS, format_cards, parse_cards, parse_hand
-from lowball.errors import FileError, InvalidCardError
+from lowball.errors import FileError, InvalidCardError, shown
 from lowball.evaluation import BadugiCategory, HandCategory, Ranking, category, describe, evaluate_batch
 
 __all__ = ["read_hands", "rank_hands", "result_chunks", "category_counts"]
@@ -187,7 +187,7 @@ def read_hands(
     if path is None:
         return out
     if not path:
-        raise FileError(f"cannot read {path!r}: the path is empty")
+        raise FileError(f"cannot read {shown(path)}: the path is empty")
     try:
         if path == "-":
             if stdin is None:

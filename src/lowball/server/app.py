@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lowball._files import without_bom
-from lowball.errors import IllegalActionError, LowballError, SeqError, StoreError, TableError
+from lowball.errors import IllegalActionError, LowballError, SeqError, StoreError, TableError, shown
 from lowball.evaluation import Ranking
 from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, _shown
 
@@ -217,7 +217,7 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
                 if ranking_name is not None and Ranking(ranking_name) is not ranking:
                     raise ServerError(
                         "bad_ranking",
-                        f"ranking = {ranking_name!r}: table {table_id} plays {ranking.value!r}",
+                        f"ranking = {shown(ranking_name)}: table {table_id} plays {shown(ranking.value)}",
                     )
             else:
                 ranking = Ranking(ranking_name if ranking_name is not None else "2-7")

@@ -25,8 +25,7 @@ from lowball.bots import BOTS, make_bot
 from lowball.cards import Card, format_cards
 from lowball.cli.render import sorted_hand
 from lowball.engine import Action, LegalActions, Strategy
-from lowball.errors import InvalidValueError, LowballError, whole_number
-from lowball.errors import _shown as _number
+from lowball.errors import InvalidValueError, LowballError, shown, whole_number
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
@@ -53,7 +52,7 @@ class ServerError(LowballError):
 
 def _shown(value: Any) -> str:
     """A client's value as an error message names it: its repr, cut short."""
-    text = _number(value)  # repr, or an integer too long to write named by its size
+    text = shown(value)  # repr, or an integer too long to write named by its size
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -219,7 +218,7 @@ class Room:
         if not isinstance(player, str) or not NAME.match(player) or player != player.strip():
             raise ServerError("bad_name", f"player = {_shown(player)}: expected a name of 1 to 20 printable characters")
         if BOT_NAME.match(player):
-            raise ServerError("bad_name", f"player = {player!r}: names bot0, bot1, ... are the bots'")
+            raise ServerError("bad_name", f"player = {shown(player)}: names bot0, bot1, ... are the bots'")
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ServerError(
@@ -228,7 +227,7 @@ class Room:
         seats = self.table.seats
         names = {s.player for s in seats if s is not None} | {s.player for s in self.humans.values()}
         if player in names:
-            raise ServerError("name_taken", f"{player!r} already sits at table {self.id}", 409)
+            raise ServerError("name_taken", f"{shown(player)} already sits at table {self.id}", 409)
         free = [k for k in range(n) if seats[k] is None and k not in self.humans]
         botted = [k for k in range(n) if k in self.bots and k not in self.humans]
         if seat is None:
@@ -313,10 +312,20 @@ class Room:
             for k, seat in enumerate(table.seats):
                 if seat is None and k not in self.humans:
                     self._add_bot_strategy(k, self.server.bot_kind)
-                    table.sit(k, f"bot{k}", chips, post=True, now=now)
+                    table.sit(k, self._bot_name(k), chips, post=True, now=now)
                     changed = True
         if changed:
             self._save()
+
+    def _bot_name(self, seat: int) -> str:
+        """``bot<seat>``, or the lowest ``botN`` free at the table when that name is taken (a
+        room saved before bots were named by their seat has bot1 at seat 0)."""
+        taken = {s.player for s in self.table.seats if s is not None}
+        name = f"bot{seat}"
+        n = 0
+        while name in taken:
+            name, n = f"bot{n}", n + 1
+        return name
 
     def _seating_due(self) -> bool:
         """Whether :meth:`_seat_people` has anything to do (so that an idle room writes nothing)."""
@@ -674,16 +683,16 @@ class GameServer:
     ) -> None:
         variants = _variants(variant)
         if bots is not None and bots not in BOTS:
-            raise ServerError("bad_option", f"bots = {bots!r}: expected one of {', '.join(BOTS)} or None")
+            raise ServerError("bad_option", f"bots = {shown(bots)}: expected one of {', '.join(BOTS)} or None")
         for name, value in (("bot_delay", bot_delay), ("next_hand_delay", next_hand_delay)):
             if not _real(value) or not 0 <= value < 3600:
-                raise ServerError("bad_option", f"{name} = {_number(value)}: expected seconds, 0 to 3600")
+                raise ServerError("bad_option", f"{name} = {shown(value)}: expected seconds, 0 to 3600")
         if not _real(token_hours) or not 0 < token_hours <= 24 * 365:
-            raise ServerError("bad_option", f"token_hours = {_number(token_hours)}: expected hours above 0")
+            raise ServerError("bad_option", f"token_hours = {shown(token_hours)}: expected hours above 0")
         try:
             tables = whole_number(tables, "tables", 1, 100)
         except InvalidValueError:
-            raise ServerError("bad_option", f"tables = {_number(tables)}: expected 1 to 100") from None
+            raise ServerError("bad_option", f"tables = {shown(tables)}: expected 1 to 100") from None
         self.bot_kind = bots
         self.bot_delay = float(bot_delay)
         self.next_hand_delay = float(next_hand_delay)
