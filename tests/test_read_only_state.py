@@ -374,3 +374,17 @@ def test_a_stores_records_are_copies(tmp_path: Any) -> None:
     again = store.load("t1")
     assert again is not None and again["snapshot"] == t.snapshot()
     assert store.events("t1")[0]["player"] == "ann"
+
+
+@pytest.mark.parametrize("attr", ["foo", "title", "name", "value", "BADUGI", "LIVE"])
+def test_a_member_of_lowballs_enums_is_read_only(attr: str) -> None:
+    """An Enum member takes any new attribute in Python (and 3.11.2 lists the sibling members in
+    dir(member), so ``Ranking.ACE_TO_FIVE.BADUGI = ...`` looked like changing a member); lowball's
+    enums refuse every public name."""
+    from lowball import BadugiCategory, HandCategory, Ranking, ReshuffleRule
+
+    for member in (Ranking.ACE_TO_FIVE, ReshuffleRule.LIVE, HandCategory.PAIR, BadugiCategory(2)):
+        with pytest.raises(AttributeError) as e:
+            setattr(member, attr, 1)
+        assert str(e.value) == f"{type(member).__name__}.{member.name} is read-only: cannot set {attr!r}"
+        assert attr not in vars(member)

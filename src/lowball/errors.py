@@ -202,12 +202,24 @@ def writable(number: int) -> bool:
     return bits is None or number.bit_length() < bits or not _too_long(number)
 
 
+def _read_only_member(self: object, name: str, value: object) -> None:
+    """``__setattr__`` of lowball's enum members: the Enum machinery sets private names while it
+    makes a member; any other name is refused (``Ranking.BADUGI.title = ...``, ``.foo = 1``)."""
+    if not name.startswith("_"):
+        raise AttributeError(f"{type(self).__name__}.{getattr(self, '_name_', '?')} is read-only: cannot set {name!r}")
+    object.__setattr__(self, name, value)
+
+
 class ValueEnumType(enum.EnumMeta):
     """The metaclass of lowball's enums (``Ranking``, ``ReshuffleRule``): ``E(value)`` for a
     value Python cannot write as text (an integer of more than 4300 digits, a Fraction of one)
     goes straight to the enum's ``_missing_``, which raises the project's error naming it by
     :func:`shown`; the Enum machinery would first write ``repr(value)`` into a ValueError of its
     own, which itself fails."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: Any, **kwargs: Any) -> Any:
+        namespace["__setattr__"] = _read_only_member  # a member is read-only, like the class
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
 
     def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
         if not args and not kwargs:
