@@ -79,12 +79,14 @@ _DEADLOCK = textwrap.dedent(
     sys.path.insert(0, {tests!r})
     import parallel_tasks
 
-    # Ctrl-C, twice in quick succession, while the run waits on 20,000 shards: a KeyboardInterrupt
+    # Ctrl-C, twice in quick succession, while the run waits on 200,000 shards: a KeyboardInterrupt
     # raised inside concurrent.futures.wait could leave futures' locks taken and hang the pool's
     # shutdown forever (the review found one Ctrl-C in four to eight hanging). The run reads
-    # Ctrl-C as a flag between waits instead: it must stop, promptly, every time.
+    # Ctrl-C as a flag between waits instead: it must stop, promptly, every time. The keys are
+    # pressed once results flow (at a fixed 1.5 s an idle machine had finished 20,000 shards).
     def press():
-        time.sleep(1.5)
+        while len(got) < 200:
+            time.sleep(0.005)
         for _ in range(2):
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.01)
@@ -95,10 +97,10 @@ _DEADLOCK = textwrap.dedent(
         os._exit(3)
 
     if __name__ == "__main__":
+        got = []
         threading.Thread(target=watchdog, daemon=True).start()
         threading.Thread(target=press, daemon=True).start()
-        got = []
-        stopped = run_shards(parallel_tasks.quick, list(range(20_000)), lambda i, r: got.append(r), workers=2)
+        stopped = run_shards(parallel_tasks.quick, range(200_000), lambda i, r: got.append(r), workers=2)
         print("stopped", stopped, len(got), flush=True)
         os._exit(0)
     """
