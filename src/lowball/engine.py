@@ -428,8 +428,9 @@ class HandState:
             else whole_number(s, f"stack of {_who(i)}", 1, error=VariantError)
             for i, s in enumerate(stacks)
         ]
-        if sum(stacks).bit_length() > 2_000:  # a pot or a winner's stack must be writable as text too
-            whole_number(sum(stacks), "the stacks together", 1, error=VariantError)
+        total = sum(stacks)
+        if total.bit_length() > 2_000:  # a pot or a winner's stack must be writable as text too
+            whole_number(total, "the stacks together", 1, error=VariantError)
         if deck is not None and seed is not None:
             raise VariantError("give a deck or a seed, not both")
         if not isinstance(manual_showdown, bool):

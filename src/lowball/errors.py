@@ -7,6 +7,8 @@ method, the object it was called on is exactly as it was before the call.
 from __future__ import annotations
 
 import enum
+import math
+import numbers
 import operator
 import sys
 from typing import Any
@@ -141,7 +143,7 @@ def whole_number(
     """
     if type(value) is int:  # the common case, first
         number: int | None = value
-    elif isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):  # numpy 1.x, 2.x
+    elif _is_bool(value):
         number = None
     else:
         try:
@@ -151,14 +153,31 @@ def whole_number(
     if number is None or number < low or (high is not None and number > high):
         top = f"..{high}" if high is not None else " or more"
         raise error(f"{name} = {shown(value, number)}: expected a whole number {low}{top}")
-    bits = _long_bits()
-    if bits is not None and number.bit_length() >= bits and _too_long(number):  # near the limit: check
+    if not writable(number):
         top = f"..{high}" if high is not None else " or more"
         raise error(
             f"{name} = {shown(value, number)}: expected a whole number {low}{top} of at most "
             f"{sys.get_int_max_str_digits()} digits (Python's limit for writing it as text)"
         )
     return number
+
+
+def _is_bool(value: object) -> bool:
+    """Python's bool or numpy's (``numpy.bool_`` in 1.x, ``numpy.bool`` in 2.x)."""
+    return isinstance(value, bool) or type(value).__name__ in ("bool_", "bool")
+
+
+def real_number(value: object) -> float | None:
+    """``value`` as a float if it is a real number of any type (int, float, Fraction, numpy's),
+    the one reading of times and durations: None for a bool, NaN or anything else; an integer
+    or Fraction past the largest float is ``inf`` (out of any range the caller checks)."""
+    if _is_bool(value) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return math.inf
+    return None if math.isnan(number) else number
 
 
 def _too_long(number: int) -> bool:

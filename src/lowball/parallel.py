@@ -229,7 +229,7 @@ def run_shards(
     pending: dict[cf.Future[R], int] = {}
     again: list[int] = []  # lost shards to run again (before any new one), the next last
     fresh = iter(range(len(jobs)))  # shards never submitted, in order (lazily: jobs may be many)
-    left = [len(jobs)]  # how many of them
+    left = len(jobs)  # how many of them
     suspects: dict[int, int] = {}  # shard -> losses while it was alone in flight
     careful: set[int] = set()  # shards in flight at a loss, run one at a time until cleared
     signals = _Signals()
@@ -244,12 +244,13 @@ def run_shards(
             raise LowballError(f"the executor {type(pool).__name__} cannot take work: {e}") from None
 
     def fill() -> None:
+        nonlocal left
         with signals.quiet():
-            while (again or left[0]) and len(pending) < (1 if careful else window):
+            while (again or left) and len(pending) < (1 if careful else window):
                 if again:
                     submit(again.pop())
                 else:
-                    left[0] -= 1
+                    left -= 1
                     submit(next(fresh))
 
     def label(k: int) -> str:

@@ -20,7 +20,6 @@ thread-safe: call it from one thread (an event loop) at a time.
 from __future__ import annotations
 
 import math
-import numbers
 import random
 import sys
 import time
@@ -44,6 +43,7 @@ from lowball.errors import (
     StoreError,
     TableError,
     counted,
+    real_number,
     shown,
     whole_number,
     writable,
@@ -600,14 +600,9 @@ def _same_action(a: Action, b: Action) -> bool:
 
 def _seconds(value: object, name: str, low: float = 0.0) -> float:
     """A time or duration in seconds: any real number type (numpy's too), finite, >= ``low``."""
-    expected = "a finite number of seconds" + (f" >= {low:g}" if math.isfinite(low) else "")
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TableError(f"{name} = {shown(value)}: expected {expected}")
-    try:
-        seconds = float(value)
-    except OverflowError:  # an int or Fraction past the largest float
-        seconds = math.inf
-    if not math.isfinite(seconds) or seconds < low:
+    seconds = real_number(value)
+    if seconds is None or not math.isfinite(seconds) or seconds < low:
+        expected = "a finite number of seconds" + (f" >= {low:g}" if math.isfinite(low) else "")
         raise TableError(f"{name} = {shown(value)}: expected {expected}")
     return seconds
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import math
-import numbers
 import random
 import re
 import secrets
@@ -25,7 +23,7 @@ from lowball.bots import BOTS, make_bot
 from lowball.cards import Card, format_cards
 from lowball.cli.render import sorted_hand
 from lowball.engine import Action, LegalActions, Strategy
-from lowball.errors import InvalidValueError, LowballError, shown, whole_number
+from lowball.errors import InvalidValueError, LowballError, real_number, shown, whole_number
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
@@ -620,16 +618,6 @@ def _variants(variant: object) -> tuple[Variant, ...]:
     return items
 
 
-def _real(value: object) -> bool:
-    """Whether ``value`` is a real number of any type (numpy's too) that is not a bool or NaN."""
-    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool") or not isinstance(value, numbers.Real):
-        return False
-    try:
-        return not math.isnan(value)
-    except OverflowError:  # an int past the largest float: a number, out of any range
-        return True
-
-
 class GameServer:
     """Every room of one server and its SQLite store.
 
@@ -684,19 +672,20 @@ class GameServer:
         variants = _variants(variant)
         if bots is not None and bots not in BOTS:
             raise ServerError("bad_option", f"bots = {shown(bots)}: expected one of {', '.join(BOTS)} or None")
-        for name, value in (("bot_delay", bot_delay), ("next_hand_delay", next_hand_delay)):
-            if not _real(value) or not 0 <= value < 3600:
+        delays = [real_number(v) for v in (bot_delay, next_hand_delay)]
+        for name, value, seconds in zip(("bot_delay", "next_hand_delay"), (bot_delay, next_hand_delay), delays):
+            if seconds is None or not 0 <= seconds < 3600:
                 raise ServerError("bad_option", f"{name} = {shown(value)}: expected seconds, 0 to 3600")
-        if not _real(token_hours) or not 0 < token_hours <= 24 * 365:
+        hours = real_number(token_hours)
+        if hours is None or not 0 < hours <= 24 * 365:
             raise ServerError("bad_option", f"token_hours = {shown(token_hours)}: expected hours above 0")
         try:
             tables = whole_number(tables, "tables", 1, 100)
         except InvalidValueError:
             raise ServerError("bad_option", f"tables = {shown(tables)}: expected 1 to 100") from None
         self.bot_kind = bots
-        self.bot_delay = float(bot_delay)
-        self.next_hand_delay = float(next_hand_delay)
-        self.token_seconds = float(token_hours) * 3600.0
+        self.bot_delay, self.next_hand_delay = (float(s or 0.0) for s in delays)
+        self.token_seconds = hours * 3600.0
         self.clock = clock
         self.store = SQLiteStore(db)
         self.rooms: dict[str, Room] = {}
