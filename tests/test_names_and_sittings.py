@@ -494,3 +494,18 @@ def test_a_server_database_with_a_name_that_is_not_valid_text_goes_on(tmp_path: 
         assert room.humans[0].sitting == room.table.seats[0].sitting and room.table.in_hand
     finally:
         game.close()
+
+
+def test_a_hand_history_refuses_a_name_that_is_not_text() -> None:
+    """phh.dumps wrote a lone surrogate into the text, which no file could then hold
+    (UnicodeEncodeError when written); a name with a line break is escaped, as TOML says."""
+    from lowball import HandState, phh
+    from lowball.phh import PHHError
+
+    h = HandState(FL, [100, 100], seed=1)
+    h.fold()
+    with pytest.raises(PHHError, match=r"field 'players': cannot write '\\ud800' to TOML: the lone surrogate"):
+        phh.dumps(h, players=["\ud800", "x"])
+    text = phh.dumps(h, players=["a\nb", 'c"d'])
+    assert 'players = ["a\\u000Ab", "c\\"d"]' in text.splitlines()
+    assert phh.loads(text).fields["players"] == ["a\nb", 'c"d']
