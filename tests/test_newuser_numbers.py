@@ -156,7 +156,7 @@ def test_a_stores_table_id_is_a_name(store: SQLiteStore, method: str, table_id: 
     """load(2**70) was SQLite's OverflowError; load(5), events(True) answered as if no such table."""
     with pytest.raises(StoreError) as e:
         getattr(store, method)(table_id)
-    assert str(e.value) == f"table_id = {table_id!r}: expected a table's name (a non-empty str)"
+    assert str(e.value) == f"table_id = {table_id!r}: expected a name of 1 to 64 printable characters"
 
 
 # -- parallel: shard seeds -----------------------------------------------------------------------
@@ -491,7 +491,9 @@ def test_a_table_action_or_store_id_too_long_to_write() -> None:
     assert t.snapshot() == before
     with SQLiteStore(":memory:") as store, pytest.raises(StoreError) as e:
         store.load(10**5000)
-    assert str(e.value) == "table_id = (an integer of about 5001 digits): expected a table's name (a non-empty str)"
+    assert str(e.value) == (
+        "table_id = (an integer of about 5001 digits): expected a name of 1 to 64 printable characters"
+    )
 
 
 def test_an_empty_strategy_setting_is_named_as_such() -> None:

@@ -151,6 +151,7 @@ def test_a_client_who_left_sees_only_his_own_cards_through_his_old_seat() -> Non
     t.deal(now=0)
     # seat 2 (the button) opens and folds; he leaves, and "new" sits in his chair for the next hand
     mine = [e.cards for e in t.events_for(2) if e.kind == "deal" and e.seat == 2]
+    his = t.seats[2].sitting  # what a server keeps of the sitting it serves
     t.act(2, Action.fold(), seq=t.seq, now=0)
     t.leave(2, now=0)
     t.sit(2, "new", 100, post=True, now=0)
@@ -160,8 +161,10 @@ def test_a_client_who_left_sees_only_his_own_cards_through_his_old_seat() -> Non
               seq=t.seq, now=0)  # fmt: skip
     t.deal(now=0)
     assert t.position_of(2) is not None  # the newcomer posted and is dealt in
-    old = [e for e in t.events_for(2, player="p2") if e.kind == "deal" and e.cards]
+    old = [e for e in t.events_for(2, sitting=his) if e.kind == "deal" and e.cards]
     assert [e.cards for e in old] == mine  # only his own hand of hand 1
+    # by name alone, a player who no longer sits there is shown nothing (issue 27: a sitting)
+    assert [e for e in t.events_for(2, player="p2") if e.kind in ("deal", "draw") and e.cards] == []
     new = [e for e in t.events_for(2) if e.kind == "deal" and e.cards]
     assert [e.player for e in new] == ["new"]
     with pytest.raises(TableError, match="player"):

@@ -29,7 +29,11 @@ __all__ = [
     "SeqError",
     "StoreError",
     "whole_number",
+    "name_text",
+    "printable_text",
+    "valid_text",
     "counted",
+    "NAME_LENGTH",
 ]
 
 
@@ -162,6 +166,75 @@ def whole_number(
     return number
 
 
+NAME_LENGTH = 64
+"""The most characters a name may have (a player's, a table's, a store key's): what a room's
+page, a hand history and a message can show on one line."""
+
+
+def name_text(
+    value: object, name: str, *, length: int = NAME_LENGTH, error: type[LowballError] = InvalidValueError
+) -> str:
+    """``value`` if it is a name lowball can show and store: THE check of every text that
+    reaches a table or a store (a player's name, a table id, a store's namespace and key, a
+    variant's name and code).
+
+    Accepted: a ``str`` of 1 .. ``length`` characters, every one printable (what
+    :meth:`str.isprintable` accepts: letters, marks, numbers, punctuation, symbols and the plain
+    space; no control or format character, no line break, no lone surrogate, no unassigned code
+    point), not beginning or ending with a space. Such a text is always valid Unicode, so it
+    encodes to UTF-8 (SQLite, a PHH file, a JSON message) and prints on one line.
+
+    Parameters
+    ----------
+    value : object
+        The text given.
+    name : str
+        What it is, for the message (``"seat 3: player"``, ``"table_id"``).
+    length : int, default NAME_LENGTH (64)
+        The most characters allowed.
+    error : type of LowballError, default InvalidValueError
+        The error to raise (the caller's own: ``TableError``, ``StoreError``, ...).
+
+    Raises
+    ------
+    LowballError
+        ``error``, naming the value (cut short when long) and what is wrong with it: the first
+        character that is not printable is named by its code point (``U+D800``).
+    """
+    if type(value) is str and 0 < len(value) <= length and value.isprintable() and value.strip(" ") == value:
+        return value  # the common case, first
+    expected = f"a name of 1 to {length} printable characters"
+    if not isinstance(value, str):
+        raise error(f"{name} = {_cut(shown(value))}: expected {expected}")
+    if not value:
+        raise error(f"{name} = '': expected {expected}")
+    if len(value) > length:
+        raise error(f"{name} = {_cut(shown(value))}: {len(value)} characters, expected {expected}")
+    bad = next((c for c in value if not c.isprintable()), None)
+    if bad is not None:
+        raise error(
+            f"{name} = {_cut(ascii(value))}: the character U+{ord(bad):04X} is not printable, expected {expected}"
+        )
+    raise error(f"{name} = {_cut(shown(value))}: begins or ends with a space, expected {expected}")
+
+
+def _cut(text: str, most: int = 80) -> str:
+    """A value's text in a message, cut short."""
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def printable_text(text: str) -> str:
+    """``text`` with every character that :func:`name_text` refuses (control and format
+    characters, lone surrogates) replaced by U+FFFD: for a name read back from data written
+    before names were checked, so that nothing stored can stop a table (it keeps the rest of
+    the name; a name that is already valid is returned as it is). Leading and trailing spaces
+    are dropped; an empty result is ``"\ufffd"``."""
+    if text.isprintable() and text.strip(" ") == text and text:
+        return text
+    fixed = "".join(c if c.isprintable() else "\ufffd" for c in text).strip(" ")
+    return fixed or "\ufffd"
+
+
 def _is_bool(value: object) -> bool:
     """Python's bool or numpy's (``numpy.bool_`` in 1.x, ``numpy.bool`` in 2.x)."""
     return isinstance(value, bool) or type(value).__name__ in ("bool_", "bool")
@@ -194,9 +267,11 @@ def shown(value: object, number: int | None = None) -> str:
     """``repr(value)`` for a message, never failing: Python refuses to write an integer of more
     than ``sys.get_int_max_str_digits()`` digits (4300 by default) as text, so such an integer
     is named by its size, and a value holding one (a Fraction, a list) by its type; the error
-    raised is then the project's, not a bare ValueError."""
+    raised is then the project's, not a bare ValueError. A repr that is not valid Unicode (an
+    object's own ``__repr__`` with a lone surrogate) has those characters escaped (``\\ud800``),
+    so that every message prints and encodes."""
     try:
-        return repr(value)
+        text = repr(value)
     except ValueError:
         try:
             if number is None:
@@ -205,6 +280,17 @@ def shown(value: object, number: int | None = None) -> str:
             return f"(a {type(value).__name__} too long to write as text)"
         digits = int(abs(number).bit_length() * 0.30103) + 1
         return f"{'-' if number < 0 else ''}(an integer of about {digits} digits)"
+    return valid_text(text)
+
+
+def valid_text(text: str) -> str:
+    """``text`` with every code point that is not valid Unicode (a lone surrogate, as an object's
+    own ``__repr__`` or an exception's message may hold) written as its escape (``\\ud800``):
+    for a message made of another program's text, so that it prints, encodes to UTF-8 and can
+    be stored."""
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _long_bits() -> int | None:

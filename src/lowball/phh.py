@@ -832,6 +832,9 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, str):
+        if not v.isascii() and any(0xD800 <= ord(ch) <= 0xDFFF for ch in v):
+            # TOML text is Unicode: a lone surrogate has no form there (nor in the file's UTF-8)
+            raise TypeError(f"cannot write {shown(v)} to TOML: the lone surrogate is not text")
         # a TOML basic string: backslash, quote and every control character escaped
         return (
             '"'

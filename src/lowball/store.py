@@ -24,13 +24,14 @@ from collections.abc import Iterator
 from typing import Any, Protocol, runtime_checkable
 
 from lowball._files import path_text
-from lowball.errors import StoreError, shown, whole_number
+from lowball.errors import StoreError, name_text, shown, whole_number
 
 __all__ = ["Store", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
 
 APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
 SCHEMA_VERSION = 1  # PRAGMA user_version of the schema below
 RECORDS_KEPT = 256  # action records load() gives back (a repeated seq older than these is stale)
+KEY_LENGTH = 200  # the most characters of a put_data namespace or key
 _ACTION_KINDS = ("act", "tick", "deal")  # the changes a repeated seq may name
 
 _SCHEMA = """
@@ -288,9 +289,31 @@ class SQLiteStore:
         finally:
             self._depth = 0
 
+    @contextlib.contextmanager
+    def _reading(self, what: str) -> Iterator[None]:
+        """One read transaction (``BEGIN`` ... ``COMMIT``): the reads inside see one state of the
+        file (WAL: a writer in another process may commit meanwhile, unseen), so that a table read
+        while its server writes is never half of one change and half of the next. Inside a write
+        transaction the reads already see one state."""
+        if self._depth:
+            yield
+            return
+        try:
+            self._con.execute("BEGIN")
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: cannot read {what}: {e}") from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self._con.execute("COMMIT")
+
     def _write(self, sql: str, args: tuple[Any, ...]) -> None:
         try:
             self._con.execute(sql, args)
+        except (UnicodeError, OverflowError, ValueError, TypeError) as e:
+            # a value SQLite cannot take (text that is not valid Unicode, an integer past 64 bits)
+            raise StoreError(f"{self._path}: the write failed (nothing was written): {shown(e)}") from None
         except sqlite3.IntegrityError as e:
             raise StoreError(
                 f"{self._path}: {e}: the table was changed by another Table object or process since this "
@@ -307,28 +330,39 @@ class SQLiteStore:
         StoreError
             If the file already holds a table ``table_id`` (resume it instead).
         """
+        _check_table_id(table_id)
+        text = _record_text(snapshot)
         with self.transaction():
             if self._con.execute("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone():
                 raise StoreError(
                     f"{self._path} already holds table {shown(table_id)}: resume it (Table.resume) or use "
                     "another table_id"
                 )
-            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, _record_text(snapshot)))
+            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, text))
 
     def save_action(
         self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
     ) -> None:
-        """Store one change: its record, its events and the table's state after it."""
+        """Store one change: its record, its events and the table's state after it.
+
+        Raises
+        ------
+        StoreError
+            For a failed write, or data that is not a table's (nothing is written then).
+        """
+        _check_table_id(table_id)
+        try:  # every row made before the first is written: a bad one writes nothing
+            change = (table_id, record["op"], record["seq"], record["kind"], _record_text(record))
+            rows = [(table_id, e["number"], e["hand"], _record_text(e)) for e in events]
+        except (KeyError, TypeError, IndexError) as e:
+            why = f"not a table's change and events (nothing was written): {shown(e)}"
+            raise StoreError(f"table {shown(table_id)}: {why}") from None
+        state = _record_text(snapshot)
         with self.transaction():
-            self._write(
-                "INSERT INTO changes VALUES (?, ?, ?, ?, ?)",
-                (table_id, record["op"], record["seq"], record["kind"], _record_text(record)),
-            )
-            for e in events:
-                self._write(
-                    "INSERT INTO events VALUES (?, ?, ?, ?)", (table_id, e["number"], e["hand"], _record_text(e))
-                )
-            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (_record_text(snapshot), table_id))
+            self._write("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", change)
+            for row in rows:
+                self._write("INSERT INTO events VALUES (?, ?, ?, ?)", row)
+            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (state, table_id))
 
     def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
         """Store a finished hand (``hand["number"]``, ``hand["phh"]`` and its summary).
@@ -338,10 +372,14 @@ class SQLiteStore:
         StoreError
             If that hand number is already stored for the table.
         """
+        _check_table_id(table_id)
+        try:
+            row = (table_id, hand["number"], hand["phh"], _record_text(hand))
+        except (KeyError, TypeError, IndexError) as e:
+            why = f"not a finished hand (nothing was written): {shown(e)}"
+            raise StoreError(f"table {shown(table_id)}: {why}") from None
         with self.transaction():
-            self._write(
-                "INSERT INTO hands VALUES (?, ?, ?, ?)", (table_id, hand["number"], hand["phh"], _record_text(hand))
-            )
+            self._write("INSERT INTO hands VALUES (?, ?, ?, ?)", row)
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         """The table's state, the records of its last :data:`RECORDS_KEPT` actions (``act``,
@@ -352,21 +390,42 @@ class SQLiteStore:
         ------
         StoreError
             For stored data that is not JSON (a damaged database), or a ``table_id`` that is not
-            a non-empty str.
+            a name (1 to 64 printable characters, :func:`~lowball.errors.name_text`).
         """
         _check_table_id(table_id)
         con = self._con
         try:
-            row = con.execute("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
-            if row is None:
-                return None
-            snapshot = self._loads(row[0])
-            query = (
-                f"SELECT record FROM changes WHERE table_id = ? AND kind IN {_ACTION_KINDS} ORDER BY op DESC LIMIT ?"
-            )
-            records = [self._loads(r[0]) for r in con.execute(query, (table_id, RECORDS_KEPT))][::-1]
-            since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
-            events = self.events(table_id, since - 1)
+            with self._reading(f"table {shown(table_id)}"):  # one state of the file, whoever writes
+                row = con.execute("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+                if row is None:
+                    return None
+                snapshot = self._loads(row[0])
+                query = (
+                    f"SELECT record FROM changes WHERE table_id = ? AND kind IN {_ACTION_KINDS} "
+                    "ORDER BY op DESC LIMIT ?"
+                )
+                records = [self._loads(r[0]) for r in con.execute(query, (table_id, RECORDS_KEPT))][::-1]
+                since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
+                since = since if type(since) is int and 1 <= since <= SQLITE_MAX else 1
+                events = self.events(table_id, since - 1)
+                # the older events of the records (the answers to repeated seqs), in the same read
+                older = sorted(
+                    {
+                        n
+                        for r in records
+                        if isinstance(r, dict) and isinstance(r.get("events"), list)
+                        for n in r["events"]
+                        if type(n) is int and 1 <= n < since
+                    }
+                )
+                if older:
+                    rows = con.execute(
+                        "SELECT number, event FROM events WHERE table_id = ? AND number >= ? AND number < ? "
+                        "ORDER BY number",
+                        (table_id, older[0], since),
+                    )
+                    wanted = set(older)
+                    events = [self._loads(e) for n, e in rows if n in wanted] + events
         except sqlite3.Error as e:
             raise StoreError(f"{self._path}: cannot read table {shown(table_id)}: {e}") from None
         return {"snapshot": snapshot, "records": records, "events": events}
@@ -377,7 +436,7 @@ class SQLiteStore:
         Raises
         ------
         StoreError
-            For a ``table_id`` that is not a non-empty str, or a ``since`` that is not a whole
+            For a ``table_id`` that is not a name (1 to 64 printable characters), or a ``since`` that is not a whole
             number 0 .. 2**63 - 1 (any integer type; SQLite's largest integer).
         """
         return self._numbered("SELECT event FROM events", table_id, since, "events")
@@ -414,12 +473,11 @@ class SQLiteStore:
         Raises
         ------
         StoreError
-            For a namespace or key that is not a non-empty str, a value that is not JSON-ready,
-            or a failed write.
+            For a namespace or key that is not a name of 1 to 200 printable characters, a value
+            that is not JSON-ready, or a failed write.
         """
         for name, text in (("namespace", namespace), ("key", key)):
-            if not isinstance(text, str) or not text:
-                raise StoreError(f"{name} = {shown(text)}: expected a non-empty str")
+            name_text(text, name, length=KEY_LENGTH, error=StoreError)
         try:
             data = None if value is None else _dumps(value)
         except (TypeError, ValueError) as e:
@@ -437,8 +495,10 @@ class SQLiteStore:
         Raises
         ------
         StoreError
-            For stored data that is not JSON (a damaged database).
+            For stored data that is not JSON (a damaged database), or a namespace that is not a
+            name (see :meth:`put_data`).
         """
+        name_text(namespace, "namespace", length=KEY_LENGTH, error=StoreError)
         try:
             if not self._con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'data'").fetchone():
                 return {}
@@ -484,9 +544,9 @@ SQLITE_MAX = 2**63 - 1
 
 
 def _check_table_id(table_id: object) -> None:
-    """Refuse a table id that is not a non-empty str (StoreError naming it)."""
-    if not isinstance(table_id, str) or not table_id:
-        raise StoreError(f"table_id = {shown(table_id)}: expected a table's name (a non-empty str)")
+    """Refuse a table id that is not a name (:func:`~lowball.errors.name_text`: 1 to 64
+    printable characters; StoreError naming it)."""
+    name_text(table_id, "table_id", error=StoreError)
 
 
 def _head(name: str) -> bytes:

@@ -43,8 +43,11 @@ from lowball.errors import (
     StoreError,
     TableError,
     counted,
+    name_text,
+    printable_text,
     real_number,
     shown,
+    valid_text,
     whole_number,
     writable,
 )
@@ -320,9 +323,12 @@ class TableEvent:
     after the rake, of the seats still held by the hand's players; ``rake``; ``rake_error`` when
     the rake policy failed on this pot: then nothing was taken, and the hand stands). ``count``
     is the engine event's ``number`` (cards dealt or drawn, a round's number). Amounts are
-    chips. Deal and draw events carry cards only for their own seat's player (see
-    :meth:`Table.events_for`). One event is given to every reader, so it is immutable, ``data``
-    included (a :class:`ReadOnlyDict`; :meth:`to_dict` gives a plain copy to change or send).
+    chips. ``sitting`` names the sitting of the seat's player when it happened (the number of
+    the ``sit`` event that began it, see :attr:`SeatInfo.sitting`; 0 for an event of no seat,
+    and for events stored before sittings were numbered). Deal and draw events carry cards only
+    for the sitting they were dealt to (see :meth:`Table.events_for`). One event is given to
+    every reader, so it is immutable, ``data`` included (a :class:`ReadOnlyDict`;
+    :meth:`to_dict` gives a plain copy to change or send).
     """
 
     number: int
@@ -338,6 +344,7 @@ class TableEvent:
     hand_class: int = 0
     pot: int = 0
     data: dict[str, Any] = field(default_factory=dict, compare=False)
+    sitting: int = 0
 
     def __post_init__(self) -> None:
         if type(self.data) is not ReadOnlyDict:  # one event, seen by many readers: read-only
@@ -350,7 +357,7 @@ class TableEvent:
             return self
         return TableEvent(
             self.number, self.seq, self.hand, self.kind, self.seat, self.player, self.amount, (), (), self.count,
-            self.hand_class, self.pot, self.data,
+            self.hand_class, self.pot, self.data, self.sitting,
         )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
@@ -369,6 +376,7 @@ class TableEvent:
             "hand_class": self.hand_class,
             "pot": self.pot,
             "data": _thawed(self.data),
+            "sitting": self.sitting,
         }
 
     @classmethod
@@ -384,7 +392,7 @@ class TableEvent:
             return cls(
                 d["number"], d["seq"], d["hand"], d["kind"], d["seat"], d["player"], d["amount"],
                 parse_cards(d["cards"]), parse_cards(d["discarded"]), d["count"], d["hand_class"], d["pot"],
-                dict(d["data"]),
+                dict(d["data"]), d.get("sitting", 0),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, LowballError) as e:
             raise StoreError(f"not a table event: {shown(e)}") from None
@@ -400,6 +408,9 @@ class SeatInfo:
     sitting out (WSOP-LAR 156); ``post`` tells that the player posts them (or a new player's big
     blind) to come in at the next hand they may; ``leaving`` that the player leaves when the hand
     ends. ``timeouts`` counts timeouts in a row; ``time_bank`` is the seconds left in the bank.
+    ``sitting`` numbers this player's stay in the seat: the number of the ``sit`` event that
+    began it (a player who leaves and sits down again, or another person under the same name,
+    begins a new sitting, and sees no card dealt before it: :meth:`Table.events_for`).
     """
 
     seat: int
@@ -414,6 +425,7 @@ class SeatInfo:
     timeouts: int
     time_bank: float
     chips_to_add: int
+    sitting: int = 0
 
 
 @dataclass(frozen=True)
@@ -472,6 +484,7 @@ class _Seat:
     timeouts: int = 0
     to_add: int = 0
     new: bool = False  # not dealt in since sitting down: waits for the big blind or posts
+    sitting: int = 0  # the number of the sit event that began this stay (see SeatInfo.sitting)
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -540,13 +553,14 @@ def _engine_events_of(events: list[TableEvent], hand: int, order: list[int]) -> 
 
 
 def _seen_by(
-    events: list[TableEvent] | tuple[TableEvent, ...], seat: int | None, player: str | None
+    events: list[TableEvent] | tuple[TableEvent, ...], seat: int | None, sitting: int | None
 ) -> list[TableEvent]:
-    """``events`` as the player at ``seat`` sees them (None: a spectator)."""
-    return [
-        e if e.kind not in _SECRET or (seat is not None and e.seat == seat and e.player == player) else e.hidden()
-        for e in events
-    ]
+    """``events`` as the ``sitting`` at ``seat`` sees them (either None: a spectator): the secret
+    cards of a deal or draw only to the sitting of that seat they were dealt to (never to
+    sitting 0, the mark of events stored before sittings were numbered)."""
+    if seat is None or not sitting:
+        return [e if e.kind not in _SECRET else e.hidden() for e in events]
+    return [e if e.kind not in _SECRET or (e.seat == seat and e.sitting == sitting) else e.hidden() for e in events]
 
 
 def _action_dict(action: Action) -> dict[str, Any]:
@@ -690,8 +704,7 @@ class Table:
             if seats is None
             else whole_number(seats, "seats", 2, variant.max_players, error=TableError)
         )
-        if not isinstance(table_id, str) or not table_id:
-            raise TableError(f"table_id = {shown(table_id)}: expected a name (a non-empty str)")
+        table_id = name_text(table_id, "table_id", error=TableError)
         if store is not None and not isinstance(store, Store):
             raise TableError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
         if seed is not None:
@@ -931,7 +944,7 @@ class Table:
         chips = self._hand.stacks[self._pos[k]] if in_hand and self._hand is not None else s.chips
         return SeatInfo(
             k, s.player, chips, s.status, in_hand, s.missed_small, s.missed_big, s.post, s.leaving, s.timeouts,
-            s.bank, s.to_add,
+            s.bank, s.to_add, s.sitting,
         )  # fmt: skip
 
     def view(self, seat: int | None = None) -> TableView:
@@ -998,29 +1011,43 @@ class Table:
 
     # -- events ----------------------------------------------------------------------------
 
-    def events_for(self, seat: int | None, since: int = 0, *, player: str | None = None) -> list[TableEvent]:
+    def events_for(
+        self, seat: int | None, since: int = 0, *, player: str | None = None, sitting: int | None = None
+    ) -> list[TableEvent]:
         """The events numbered above ``since`` as ``seat`` may see them (``None``: a spectator):
-        a deal or draw shows its cards only to the player who got them (the same seat, the same
-        player), so nobody else, and no later occupant of the seat, ever sees them; a mucked
-        hand's cards appear nowhere. ``player`` names whom the server serves (default: who sits
-        at ``seat`` now): a client who left, asking for his old seat, sees only his own cards.
+        a deal or draw shows its cards only to the **sitting** they were dealt to (one stay of a
+        player in a seat, from his ``sit`` to his ``leave``: :attr:`SeatInfo.sitting`), so
+        nobody else ever sees them: no other seat, no spectator, and no later sitting in the
+        seat, whatever its name (the same player coming back included); a mucked hand's cards
+        appear nowhere.
+
+        Whose cards are shown: ``sitting`` if given (a client who left, asking with the sitting
+        number he had, sees his own cards of that sitting); else the sitting of who sits at
+        ``seat`` now, provided it is ``player`` when ``player`` is given (a name that no longer
+        sits there sees no secret card).
 
         Events of older hands than the table keeps in memory come from its store.
 
         Raises
         ------
         TableError
-            For a bad seat or ``since``, or events no longer kept (and no store to read them).
+            For a bad seat, ``since``, ``player`` or ``sitting``, or events no longer kept (and
+            no store to read them).
         """
-        if player is not None and not isinstance(player, str):
-            raise TableError(f"player = {shown(player)}: expected a player's name (a str) or None")
+        if player is not None:
+            player = name_text(player, "player", error=TableError)
+        if sitting is not None:
+            sitting = whole_number(sitting, "sitting (a sit event's number)", 1, error=TableError)
+        viewer = None
         if seat is not None:
             seat = self._check_seat(seat)
             s = self._seats[seat]
-            if player is None:
-                player = s.player if s is not None else None
+            if sitting is not None:
+                viewer = sitting
+            elif s is not None and (player is None or s.player == player):
+                viewer = s.sitting
         since = whole_number(since, "since (an event number)", 0, error=TableError)
-        return _seen_by(self._events_since(since), seat, player)
+        return _seen_by(self._events_since(since), seat, viewer)
 
     def _events_since(self, since: int) -> list[TableEvent]:
         first = self._events[0].number if self._events else self._event_number + 1
@@ -1055,7 +1082,7 @@ class Table:
         s = self._seats[seat] if seat is not None else None
         e = TableEvent(
             self._event_number, self._seq, self._hand_number, kind, seat, s.player if s is not None else None,
-            amount, cards, discarded, count, hand_class, pot, data or {},
+            amount, cards, discarded, count, hand_class, pot, data or {}, s.sitting if s is not None else 0,
         )  # fmt: skip
         self._out.append(e)
 
@@ -1108,6 +1135,7 @@ class Table:
             "kind": kind,
             "seat": seat,
             "player": occupant.player if occupant is not None else None,
+            "sitting": occupant.sitting if occupant is not None else 0,
             "time": now,
         }
         if record:
@@ -1145,6 +1173,7 @@ class Table:
             records[rec["seq"]] = {
                 "seat": rec["seat"],
                 "player": rec["player"],
+                "sitting": rec["sitting"],
                 "kind": kind,
                 "action": rec.get("action"),
                 "events": events,
@@ -1190,8 +1219,7 @@ class Table:
         k = self._check_seat(seat)
         if self._seats[k] is not None:
             raise TableError(f"seat {k}: taken by {shown(self._seats[k].player)}")  # type: ignore[union-attr]
-        if not isinstance(player, str) or not player:
-            raise TableError(f"seat {k}: player = {shown(player)}: expected a name (a non-empty str)")
+        player = name_text(player, f"seat {k}: player", error=TableError)
         for j, s in enumerate(self._seats):
             if s is not None and s.player == player:
                 raise TableError(f"seat {k}: {shown(player)} already sits at seat {j}")
@@ -1208,7 +1236,9 @@ class Table:
         self._check_bought_in(f"seat {k}", amount)
         now_ = self._now(now)
         with self._change("sit", k, now_, player=player, chips=amount, post=post):
-            self._seats[k] = _Seat(player, amount, WAITING, self._time_bank, post=post, new=True)
+            # the sitting is numbered by its sit event, the next event
+            sitting = self._event_number + 1
+            self._seats[k] = _Seat(player, amount, WAITING, self._time_bank, post=post, new=True, sitting=sitting)
             self._bought_in += amount
             self._emit("sit", k, amount, data={"post": post})
 
@@ -1599,8 +1629,16 @@ class Table:
         act = _as_action(action, where)
         if s < self._seq:
             rec = self._records.get(s)
-            if rec is not None and rec["seat"] == k and rec["kind"] == "act" and _same_action(rec["action"], act):
-                return ActResult(s, k, "act", tuple(_seen_by(rec["events"], k, rec["player"])), repeated=True)
+            occupant = self._seats[k]
+            if (
+                rec is not None
+                and rec["seat"] == k
+                and rec["kind"] == "act"
+                and occupant is not None
+                and rec["sitting"] == occupant.sitting  # the same stay in the seat: a later one is another player
+                and _same_action(rec["action"], act)
+            ):
+                return ActResult(s, k, "act", tuple(_seen_by(rec["events"], k, rec["sitting"])), repeated=True)
             raise SeqError(f"{where}: seq {s} is stale: the table is at seq {self._seq} (reload the table's events)")
         if s > self._seq:
             raise SeqError(f"{where}: seq {s} is ahead of the table, which is at seq {self._seq}")
@@ -1627,7 +1665,7 @@ class Table:
             player.timeouts = 0
             self._settle(now_)
             result_events = self._out
-        return ActResult(rec["seq"], k, "act", tuple(_seen_by(result_events, k, player.player)))
+        return ActResult(rec["seq"], k, "act", tuple(_seen_by(result_events, k, player.sitting)))
 
     def _settle(self, now: float, moved: bool = True) -> None:
         """After the hand moved (``moved``: an action was taken, the action number grows): its
@@ -1713,7 +1751,7 @@ class Table:
                 self._rake.rake(pot, reached_draw=reached, players=len(order)), "the rake", 0, pot, error=TableError
             )
         except Exception as e:  # noqa: BLE001 - reported in the hand_end event
-            rake, rake_error = 0, f"{type(e).__name__}: {e}"
+            rake, rake_error = 0, valid_text(f"{type(e).__name__}: {e}")  # a message of the policy's own
         shares = self._rake_shares(hand, rake)
         stacks = [hand.stacks[p] - shares[p] for p in range(len(order))]
         # the PHH text is written when asked for (last_phh) or stored: a table in memory playing
@@ -1807,7 +1845,7 @@ class Table:
 
     def _snapshot(self, pending_events: list[TableEvent]) -> dict[str, Any]:
         """:meth:`snapshot` with the events of the change being made (not yet published)."""
-        rake = self._rake.to_dict() if hasattr(self._rake, "to_dict") else {"kind": "custom", "repr": repr(self._rake)}
+        rake = self._rake.to_dict() if hasattr(self._rake, "to_dict") else {"kind": "custom", "repr": shown(self._rake)}
         kept_from, hand_starts = self._kept(pending_events)
         return {
             "format": TABLE_FORMAT,
@@ -1851,7 +1889,14 @@ class Table:
         if not isinstance(snap, dict) or snap.get("format") != TABLE_FORMAT:
             raise StoreError(f"not a saved table: expected a dict with format {shown(TABLE_FORMAT)}")
         try:
-            seats: list[_Seat | None] = [None if d is None else _Seat(**d) for d in snap["seats"]]
+            # a seat saved before sittings were numbered begins one at the last saved event (every
+            # later sit event's number is higher, so no later sitting takes it)
+            seats: list[_Seat | None] = [
+                None if d is None else _Seat(**{"sitting": snap["event_number"], **d}) for d in snap["seats"]
+            ]
+            for seat in seats:
+                if seat is not None:  # a name stored before names were checked must not stop the table
+                    seat.player = printable_text(seat.player)
             if len(seats) != self._n:
                 raise StoreError(f"seats: {len(seats)} saved for a table of {self._n}")
             order = [int(k) for k in snap["order"]]
@@ -1879,7 +1924,7 @@ class Table:
             self._hand = hand
             self._order = order
             self._pos = {int(k): int(p) for k, p in snap["positions"]}
-            self._hand_players = list(snap["hand_players"])
+            self._hand_players = [printable_text(name) for name in snap["hand_players"]]
             self._engine_seen = snap["engine_seen"]
             self._button, self._sb, self._bb = snap["markers"]
             self._turn_started = snap["turn_started"]
@@ -1923,8 +1968,7 @@ class Table:
         """
         if not isinstance(store, Store):
             raise StoreError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
-        if not isinstance(table_id, str) or not table_id:
-            raise StoreError(f"table_id = {shown(table_id)}: expected a table's name (a non-empty str)")
+        table_id = name_text(table_id, "table_id", error=StoreError)
         loaded = store.load(table_id)
         if loaded is None:
             raise StoreError(f"{shown(store)} holds no table {shown(table_id)}")
@@ -1965,6 +2009,7 @@ class Table:
                 table._records[rec["seq"]] = {
                     "seat": rec.get("seat"),
                     "player": rec.get("player"),
+                    "sitting": rec.get("sitting", 0),  # 0: a record stored before sittings were numbered
                     "kind": rec["kind"],
                     "action": None if action is None else _as_action(action, "a stored action"),
                     "events": [e for e in events if e.number in numbers],

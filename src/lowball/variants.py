@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
 from lowball.deck import ReshuffleRule
-from lowball.errors import LowballError, shown, whole_number
+from lowball.errors import LowballError, name_text, shown, whole_number
 from lowball.evaluation import Ranking
 
 __all__ = [
@@ -48,6 +48,10 @@ __all__ = [
     "BADUGI_FIXED_LIMIT",
     "VARIANTS",
 ]
+
+
+VARIANT_NAME_LENGTH = 100  # the most characters of a Variant's name
+VARIANT_CODE_LENGTH = 20  # ... and of its code
 
 
 class VariantError(LowballError, ValueError):
@@ -211,7 +215,7 @@ class Variant:
     Parameters
     ----------
     name : str
-        For display.
+        For display: 1 to 100 printable characters (:func:`~lowball.errors.name_text`).
     draws : int
         Number of draws: 3 for triple draw, 1 for single draw (``RULES.md`` section 3). There are
         ``draws + 1`` betting rounds.
@@ -227,7 +231,8 @@ class Variant:
         The most players the variant seats (the seeds and WSOP-LAR 284 say 6; rooms spread 7).
         At most 10, the deck's limit.
     code : str, default ""
-        The PHH variant code, if it has one (``F2L3D``, ``N2L1D``; see :mod:`lowball.phh`).
+        The PHH variant code, if it has one (``F2L3D``, ``N2L1D``; see :mod:`lowball.phh`): ""
+        or 1 to 20 printable characters.
     open_fold : bool, default False
         Whether a player who could check may fold anyway. In live play such a fold is binding
         (WSOP-TR 84); online rooms refuse it (the default). Hand histories recorded in live rooms
@@ -266,9 +271,10 @@ class Variant:
     hand_size: int = None  # type: ignore[assignment]  # None: the ranking's, set in __post_init__
 
     def __post_init__(self) -> None:
-        for name in ("name", "code"):
-            if not isinstance(getattr(self, name), str):
-                raise VariantError(f"Variant.{name} = {shown(getattr(self, name))}: expected text")
+        # printable names (errors.name_text): a table stores them, a PHH file and a page show them
+        name_text(self.name, "Variant.name", length=VARIANT_NAME_LENGTH, error=VariantError)
+        if self.code != "":
+            name_text(self.code, "Variant.code", length=VARIANT_CODE_LENGTH, error=VariantError)
         if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
             raise VariantError(f"Variant.betting = {shown(self.betting)}: expected FixedLimit, PotLimit or NoLimit")
         if not isinstance(self.forced, ForcedBets):

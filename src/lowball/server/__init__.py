@@ -16,8 +16,10 @@ HTTP (JSON; an error is ``{"error": message, "code": code}`` with a 4xx status):
   title; ``hand_size`` 5, or 4 in badugi). Tables may play different games (a mixed room).
 - ``POST /api/tables/{id}/seats`` with ``{"player": NAME, "seat": N}`` (``seat`` optional):
   ``{"token", "table", "seat", "player", "expires"}``. A bot in that seat leaves when the hand
-  in progress ends (until then the seat's status is ``joining``). 400 for a bad name or seat,
-  404 for no such table, 409 for a taken name or seat or a full table.
+  in progress ends (until then the seat's status is ``joining``). 400 for a bad name (a name
+  is 1 to 20 printable characters, not beginning or ending with a space: no control or format
+  character, no lone surrogate) or seat, 404 for no such table, 409 for a taken name or seat or
+  a full table.
 - ``POST /api/tables/{id}/leave`` with ``Authorization: Bearer TOKEN``: ``{"left": true,
   "chips": N or null}`` (null: the hand in progress is played out first); the token stops working.
 - ``GET /api/draw?hand=CARDS[&dead=CARDS][&table=ID][&ranking=NAME]``: the ``lowball draw
@@ -36,7 +38,8 @@ this round), ``{"type": "sit_out"}``, ``{"type": "sit_in"}`` or ``{"type": "ping
 The server sends ``welcome`` (the table's variant, its ``ranking``, ``game`` and ``hand_size``,
 the stakes, the seat and player), then
 ``events`` (every :class:`~lowball.table.TableEvent` numbered above what the connection was sent,
-as that seat may see it: its own cards only; a ``show`` event carries the ``description`` of the
+as that seat may see it: the cards of its own sitting only, each event's ``sitting`` naming
+the sitting of its seat; a ``show`` event carries the ``description`` of the
 hand shown, the server's :func:`~lowball.evaluation.describe` in the table's ranking) and
 ``state`` (the table as that seat may see it: seats with chips, bets and cards drawn
 (``joining``: the person who takes a bot's seat when the hand ends), the pot, the seat to act and

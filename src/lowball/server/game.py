@@ -23,7 +23,7 @@ from lowball.bots import BOTS, make_bot
 from lowball.cards import Card, format_cards
 from lowball.cli.render import sorted_hand
 from lowball.engine import Action, LegalActions, Strategy
-from lowball.errors import InvalidValueError, LowballError, real_number, shown, whole_number
+from lowball.errors import InvalidValueError, LowballError, name_text, printable_text, real_number, shown, whole_number
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
@@ -32,7 +32,7 @@ from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
 __all__ = ["GameServer", "Room", "Sitting", "Connection", "ServerError", "MAX_MESSAGE_BYTES", "variant_facts"]
 
 MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
-NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,20}$")  # a player's name: 1..20 printable characters
+NAME_LENGTH = 20  # a player's name at the server: 1..20 printable characters (errors.name_text)
 BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names (seat k's bot is "botk": "bot2" sits at seat 2)
 _DATA = "lowball.server"  # the store namespace of the rooms' own records
 log = logging.getLogger("lowball.server")
@@ -85,13 +85,16 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
 @dataclass
 class Sitting:
     """A person's claim on a seat: the hash of their token, their name, when the token expires
-    (seconds on the server's clock) and whether they still wait for a bot to leave the seat."""
+    (seconds on the server's clock), whether they still wait for a bot to leave the seat, and
+    the table's sitting they began when they sat down (:attr:`lowball.table.SeatInfo.sitting`;
+    None while joining): the cards they are shown are that sitting's only."""
 
     token_hash: str
     seat: int
     player: str
     expires: float
     joining: bool = False
+    sitting: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -100,6 +103,7 @@ class Sitting:
             "player": self.player,
             "expires": self.expires,
             "joining": self.joining,
+            "sitting": self.sitting,
         }
 
 
@@ -147,7 +151,12 @@ class Room:
         self._rng = random.Random()
         if data:
             for d in data.get("humans", ()):
-                s = Sitting(d["token_hash"], d["seat"], d["player"], d["expires"], d["joining"])
+                # a name stored before names were checked is read as the table reads it
+                s = Sitting(d["token_hash"], d["seat"], printable_text(d["player"]), d["expires"], d["joining"])
+                s.sitting = d.get("sitting")
+                if s.sitting is None and not s.joining:  # saved before sittings: the seat's if it is theirs
+                    info = table.seats[s.seat]
+                    s.sitting = info.sitting if info is not None and info.player == s.player else None
                 self.humans[s.seat] = s
             for seat, kind in data.get("bots", {}).items():
                 self._add_bot_strategy(int(seat), kind)
@@ -213,8 +222,10 @@ class Room:
             For a bad name or seat number (400), a name already at the table or no seat to be
             had (409).
         """
-        if not isinstance(player, str) or not NAME.match(player) or player != player.strip():
-            raise ServerError("bad_name", f"player = {_shown(player)}: expected a name of 1 to 20 printable characters")
+        try:
+            player = name_text(player, "player", length=NAME_LENGTH)
+        except InvalidValueError as e:
+            raise ServerError("bad_name", str(e)) from None
         if BOT_NAME.match(player):
             raise ServerError("bad_name", f"player = {shown(player)}: names bot0, bot1, ... are the bots'")
         n = self.table.n_seats
@@ -298,6 +309,7 @@ class Room:
                 self.bot_kinds.pop(k, None)
                 table.sit(k, s.player, chips, post=True, now=now)
                 s.joining = False
+                s.sitting = table.seats[k].sitting  # type: ignore[union-attr]
                 changed = True
         if not table.in_hand:
             for k, seat in enumerate(table.seats):
@@ -530,13 +542,25 @@ class Room:
             )
         return d
 
-    def _viewer(self, conn: Connection) -> int | None:
-        """The seat whose cards ``conn`` may see: its own, once its player sits there (a
-        person still waiting for a bot to leave sees the table as a spectator)."""
+    def _sitting(self, conn: Connection) -> int | None:
+        """The table's sitting whose cards ``conn`` may see: the one its token's person began
+        (None: a spectator, a person still waiting for a bot to leave, a token that no longer
+        holds the seat)."""
         if conn.seat is None or conn.token_hash is None:
             return None
+        sitting = self.humans.get(conn.seat)
+        if sitting is None or sitting.token_hash != conn.token_hash:
+            return None
+        return sitting.sitting
+
+    def _viewer(self, conn: Connection) -> int | None:
+        """The seat whose cards ``conn`` may see: its own, while the sitting its person began is
+        the seat's (a person still waiting for a bot to leave sees the table as a spectator)."""
+        sitting = self._sitting(conn)
+        if sitting is None or conn.seat is None:
+            return None
         info = self.table.seats[conn.seat]
-        return conn.seat if info is not None and info.player == conn.player else None
+        return conn.seat if info is not None and info.sitting == sitting else None
 
     def events_message(self, conn: Connection) -> dict[str, Any] | None:
         """The ``events`` message of what ``conn`` has not been sent yet (None if nothing):
@@ -544,8 +568,9 @@ class Room:
         if self.table.event_number <= conn.sent:
             return None
         events: Iterable[TableEvent]
-        if conn.seat is not None and conn.player is not None:
-            events = self.table.events_for(conn.seat, conn.sent, player=conn.player)
+        sitting = self._sitting(conn)
+        if conn.seat is not None and sitting is not None:
+            events = self.table.events_for(conn.seat, conn.sent, sitting=sitting)
         else:
             events = self.table.events_for(None, conn.sent)
         out = []
