@@ -994,8 +994,9 @@ class DiscardTable(Sequence[DiscardRow]):
     order: str = "mean-lows"
     """How the rows are ordered (see the class)."""
     opponent: DefaultOpponent | None = None
-    """The default opponent of the ``default_equity`` column, or None (an opponent was given, the
-    ranking is not 2-7, ``trials=0``, or the stub cannot deal its hand: :attr:`note`)."""
+    """The default opponent of the ``default_equity`` column when it orders the rows, or None
+    (an opponent or a target was given, another order, the ranking is not 2-7, ``trials=0``,
+    or the stub cannot deal its hand: :attr:`note`)."""
     stub: int = 0
     """The cards in the stub: 52 minus the hand, the opponent's known cards, dead and removed."""
     muck: int = 0
@@ -1066,9 +1067,9 @@ def discard_table(
     The chances of each low are exact, from the stub (the 52 cards minus the hand, the
     opponent's known cards, ``dead`` and ``removed``); when the stub cannot complete a discard
     the dead cards come back by the deck's reshuffle (``RULES.md`` sections 4 and 8, counted
-    exactly, as :func:`draw_outcomes`). Without ``vs`` (2-7) each row also has its equity
-    against the default opponent (:class:`DefaultOpponent`: sampled, ``trials`` a discard),
-    which orders the rows.
+    exactly, as :func:`draw_outcomes`). Without ``vs`` and ``target`` (2-7) each row also has
+    its equity against the default opponent (:class:`DefaultOpponent`: sampled, ``trials`` a
+    discard), which orders the rows; ``order="mean-lows"`` gives the exact table alone.
 
     Parameters
     ----------
@@ -1096,7 +1097,7 @@ def discard_table(
         ``"equity"`` (against ``vs``, else the default opponent), ``"target"`` or ``"mean-lows"``
         (:class:`DiscardTable`). Default: ``"equity"`` with ``vs``, ``"target"`` with a target,
         otherwise ``"equity"`` in 2-7 and ``"mean-lows"`` in A-5 and badugi (the equity kernel
-        ranks 2-7 hands only).
+        ranks 2-7 hands only). The default opponent is played only when it orders the rows.
     draws : int, default 1
         Draws to come, this one included (1..3), for the default opponent.
     trials : int, optional
@@ -1164,10 +1165,11 @@ def discard_table(
                 "would come from the muck reshuffled between the two draws (RULES.md section 4), which this "
                 "exact count does not follow; lowball.odds.equity (lowball odds) samples it"
             )
-    # the default opponent: wanted without vs in 2-7; possible when the stub can deal its hand
+    # the default opponent weighs the discards when it orders them: no vs, 2-7, the stub deals its hand
     opponent = None
     note = None
-    if opp is None and r is Ranking.DEUCE_TO_SEVEN and count > 0:
+    wanted = opp is None and r is Ranking.DEUCE_TO_SEVEN and count > 0 and (order == "equity" or order is None)
+    if wanted and (order == "equity" or goal is None):
         if len(unseen) >= 5:
             opponent = DefaultOpponent(draws, count, seed)
         else:
@@ -1193,12 +1195,12 @@ def discard_table(
         hists = _odds.discard_hists([int(c) for c in cards], unseen)
     else:
         hists = None
+    _reshuffle_terms(unseen, muck, size, how, burn, True, f"the table (throwing {all_of})")  # enough cards?
     outcomes = []
     for mask in range(1 << size):
         thrown = tuple(c for i, c in enumerate(cards) if mask >> i & 1)
         kept = tuple(c for c in cards if c not in thrown)
-        what = f"the table (throwing {all_of})" if len(thrown) == size else "the discard"
-        terms = _reshuffle_terms(unseen, muck, len(thrown), how, burn, True, what)
+        terms = _reshuffle_terms(unseen, muck, len(thrown), how, burn, True, "the discard")
         if terms is not None:
             counts, total = _reshuffled_counts([int(c) for c in kept], terms, muck, r)
             outcomes.append(_outcomes(kept, thrown, counts, total, r, reshuffled=True))
