@@ -10,7 +10,8 @@ refuses them.
 * :func:`draw_outcomes`: every way one discard can be replaced, exactly: how often each final
   hand comes, and the chance of any hand or better.
 * :func:`discard_table`: all 32 discards of a hand, exactly, best first, with the chance of a 7-,
-  8-, 9- and 10-low or better, and of winning against an opponent when one is given.
+  8-, 9- and 10-low or better, and of winning against an opponent when one is given; without
+  one, the equity against a default opponent (sampled), which orders the rows.
 * :func:`equity`: the share of the pot each hand wins. One draw with known discards: exact for
   every heads-up situation (five against five included) and for multi-way pots within a budget;
   sampled otherwise. Two or three draws (triple draw from any point of the hand): Monte Carlo,
@@ -20,9 +21,11 @@ refuses them.
   pair of discards, the best response to each and the discard with the best worst case.
 
 Conventions. Cards are anything :func:`lowball.cards.parse_cards` reads (text, card numbers
-0..51, :class:`~lowball.Card`, a :class:`~lowball.Hand`). The *unseen* cards, from which the
-replacements come, are the 52 cards minus every hand given minus ``dead`` (cards known to be out
-of play: your own earlier discards, a folded hand you saw). A player's discards are out of play
+0..51, :class:`~lowball.Card`, a :class:`~lowball.Hand`). The *unseen* cards (the stub), from
+which the replacements come, are the 52 cards minus every hand given minus ``dead`` and
+``removed``. ``dead`` cards are in the muck (your own earlier discards, a folded hand you saw):
+they come back only when the stub cannot complete a draw and the deck reshuffles the muck
+(``RULES.md`` sections 4 and 8); ``removed`` cards never do. A player's discards are out of play
 too: nobody can draw them in the same draw (``RULES.md`` section 4). Probabilities are floats in
 [0, 1]; the exact counts behind them are ints. A *target* (a hand "or better") is a class number
 1..7462, a five-card hand, or a low written by its top ranks: ``"8-6"`` means any 8-6 low or
