@@ -563,7 +563,7 @@ def _rule_of(rule: object) -> ReshuffleRule:
     if isinstance(rule, (bool, np.bool_)):
         raise InvalidTypeError(f"rule {shown(rule)}: expected ReshuffleRule.SEEDS or ReshuffleRule.LIVE, not a bool")
     try:
-        return ReshuffleRule(rule)
+        return ReshuffleRule(rule)  # type: ignore[arg-type]
     except (ValueError, TypeError):
         raise InvalidValueError(
             f"rule {shown(rule)}: expected ReshuffleRule.SEEDS (0) or ReshuffleRule.LIVE (1)"
