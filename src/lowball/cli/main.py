@@ -1059,8 +1059,10 @@ def play(
     above the pot, fixed limit unless you are short of a full bet). A wrong entry is refused
     with the reason and you are asked again, and so is an amount after f, x, c or p (c 100).
     ? also shows the odds: at a draw the best discards of your hand for this draw, counted
-    exactly (as lowball draw does, your earlier discards out of the deck); facing a bet the pot
-    odds of a call (to call / (pot + to call): the share of the pot a call must win).
+    exactly (as lowball draw does, your earlier discards in the muck, reshuffled by the game's
+    rule if the stub runs short) and, in 2-7, ordered by your equity against the default
+    opponent over the draws still to come (RULES.md section 8); facing a bet the pot odds of a
+    call (to call / (pot + to call): the share of the pot a call must win).
     """
     from lowball.cli.play import play_session
 
