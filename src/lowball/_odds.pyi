@@ -10,9 +10,7 @@ SHARE: int
 NUM_CLASSES: int
 BY_STRATEGY: int
 
-_Spec = tuple[
-    tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], bool, bool, int, tuple[int, int, int]
-]
+_Spec = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], bool, bool, int, tuple[int, int, int]]
 
 def draw_hist(kept: Sequence[int], unseen: Sequence[int]) -> tuple[npt.NDArray[np.uint64], int]: ...
 def discard_hists(hand: Sequence[int], unseen: Sequence[int]) -> npt.NDArray[np.uint64]: ...
