@@ -20,7 +20,9 @@ Groups (each benchmark's ``extra_info``: ``units`` of work per call, ``unit_name
 ``single draw exact, five against five``
     Both drawing five (370,803,629,196 deals): lowball alone, poker-equity returns None.
 ``discard table``
-    All 32 discards of A: against an unknown opponent (lowball alone, target under 10 ms), and
+    All 32 discards of A: against an unknown opponent (the exact table alone, lowball alone,
+    target under 10 ms); against the default opponent (each discard's equity sampled, 20,000
+    trials a discard, one to three draws, one or two threads: target under 500 ms); and
     against B drawing one (keeps 8-6-3-Qs, throws Jh). The peer is poker-equity's exact count of
     every discard of A it answers (it returns None past a deal count: drawing five against one);
     lowball is timed both on the whole table and on the same discards through ``equity``.
@@ -233,10 +235,28 @@ def answered() -> list[tuple[str, str]]:
 
 @pytest.mark.benchmark(group=TABLE + ": against an unknown opponent")
 def test_lowball_discard_table(benchmark) -> None:
+    """The exact table alone (``order="mean-lows"``: no default opponent)."""
     _target(benchmark, 1, "tables", kind="ms", at_most=10)
-    table = _measure(benchmark, lambda: odds.discard_table(A))
-    assert len(table) == 32
+    table = _measure(benchmark, lambda: odds.discard_table(A, order="mean-lows"))
+    assert len(table) == 32 and table.opponent is None
     assert sorted(r.outcomes.total for r in table) == sorted(math.comb(47, len(d) // 2) for _, d in _discards())
+
+
+DEFAULT = TABLE + ": against the default opponent (20,000 trials a discard)"
+
+
+@pytest.mark.benchmark(group=DEFAULT)
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("draws", [1, 2, 3])
+def test_lowball_discard_table_default_opponent(benchmark, draws: int, threads: int) -> None:
+    """What ``lowball draw``, the ``?`` of ``play`` and the server's "What to throw?" compute
+    (issue 26): the exact table and each discard's equity against the default opponent, sampled
+    (32 x 20,000 trials of ``draws`` draws). The issue's bound: fast enough for an interactive
+    key or page, half a second a call on the two cores of the reference machine."""
+    _target(benchmark, 1, "tables", kind="ms", at_most=500)
+    table = _measure(benchmark, lambda: odds.discard_table(A, draws=draws, threads=threads), rounds=3)
+    assert table.opponent == odds.DefaultOpponent(draws, odds.DEFAULT_TABLE_TRIALS, 0)
+    assert all(r.default_equity is not None for r in table)
 
 
 VS = TABLE + ": against B drawing one (exact)"

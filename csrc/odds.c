@@ -487,8 +487,63 @@ unsigned lb_best_discard(const uint8_t hand[5], int target, uint64_t *count) {
     return best_discard_with(hand, good, n_good, count);
 }
 
+/* The highest rank (0 = deuce .. 12 = ace) a no-pair hand of class target or better can hold:
+ * the largest r whose best hand (r over the deuce, trey, four and five; 7-4-3-2 over 6-high,
+ * which is only a straight) is of class target or better; -1 for none. */
+static int top_rank_of(uint16_t target) {
+    int r, top = -1;
+    for (r = 5; r < 13; r++) {
+        const uint8_t h[5] = {(uint8_t)(4 * r + 1), 0, 4, 8, 12}; /* r-5-4-3-2, not one suit */
+        if (class5(h) <= target) top = r;
+    }
+    return top;
+}
+
+/* The position of the card to throw for a one-card draw to class target or better (odds.h,
+ * lb_strategy_discard), or -1 when no four cards of h make one; top is top_rank_of(target). */
+static int one_card_draw(const uint8_t h[5], uint16_t target, int top) {
+    int q, j, r, best_q = -1, low_ranks = 0;
+    unsigned seen = 0;
+    uint16_t best = 0xffffu;
+    /* a finish of class target or better holds no rank above top: four such ranks are needed */
+    for (j = 0; j < 5; j++) {
+        r = h[j] >> 2;
+        if (r <= top && !((seen >> r) & 1u)) low_ranks++;
+        seen |= 1u << r;
+    }
+    if (low_ranks < 4) return -1;
+    for (q = 0; q < 5; q++) {
+        uint8_t f[5];
+        unsigned ranks = 0;
+        int n = 0;
+        uint16_t low = 0xffffu;
+        for (j = 0; j < 5; j++) {
+            if (j == q) continue;
+            if ((ranks >> (h[j] >> 2)) & 1u) break;
+            ranks |= 1u << (h[j] >> 2);
+            /* the four ranks, off-suit: the finish is never a flush */
+            f[n] = (uint8_t)(4 * (h[j] >> 2) + (n == 0 ? 1 : 0));
+            n++;
+        }
+        if (n < 4) continue;
+        for (r = 0; r < 13; r++) {
+            uint16_t c;
+            if ((ranks >> r) & 1u) continue;
+            f[4] = (uint8_t)(4 * r);
+            c = class5(f);
+            if (c < low) low = c;
+        }
+        if (low > target) continue;
+        if (best_q < 0 || low < best || (low == best && h[q] > h[best_q])) {
+            best = low;
+            best_q = q;
+        }
+    }
+    return best_q;
+}
+
 static unsigned strategy_discard(const lb_strategy *s, const uint8_t h[5], int d, int is_last,
-                                 const uint16_t *good, int n_good) {
+                                 const uint16_t *good, int n_good, const int8_t *one_top) {
     uint16_t c;
     unsigned kept_ranks = 0, mask = 0;
     int order[5], i, j, kept = 0, top = 0;
@@ -522,15 +577,26 @@ static unsigned strategy_discard(const lb_strategy *s, const uint8_t h[5], int d
             mask |= 1u << p;
         }
     }
+    if (kept <= 3 && s->one[d]) {
+        int q = one_card_draw(h, s->one[d], one_top[d]);
+        if (q >= 0) return 1u << q;
+    }
     if (kept == 5) mask = 1u << top;
     return mask;
 }
 
+static void one_tops(const lb_strategy *s, int8_t top[3]) {
+    int d;
+    for (d = 0; d < 3; d++) top[d] = (int8_t)(s->one[d] ? top_rank_of(s->one[d]) : -1);
+}
+
 unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d, int is_last) {
     uint16_t good[1287];
+    int8_t top[3];
     int n_good = 0;
     if (s->best_last && is_last && !s->snow) n_good = good_rank_sets(s->target, good);
-    return strategy_discard(s, hand, d, is_last, good, n_good);
+    one_tops(s, top);
+    return strategy_discard(s, hand, d, is_last, good, n_good, top);
 }
 
 /* ---- simulation ------------------------------------------------------------------------------- */
@@ -568,33 +634,33 @@ static void score(const lb_sim_config *cfg, const uint16_t *cls, lb_sim_result *
 
 /* The trial through lb_deck, for runs where the stub can run out (the reshuffle rule applies). */
 static lb_status trial_deck(const lb_sim_config *cfg, lb_pcg64 *g_stub, lb_pcg64 *g_resh,
-                            uint16_t good[][1287], const int *n_good, lb_deck *dk,
+                            uint16_t good[][1287], const int *n_good, int8_t tops[][3], lb_deck *dk,
                             lb_sim_result *res) {
     uint8_t order[LB_NUM_CARDS], u[LB_NUM_CARDS], seats[LB_ODDS_MAX_PLAYERS];
     uint16_t cls[LB_ODDS_MAX_PLAYERS];
     lb_random rng;
-    int m = cfg->n_unseen, i, p, d, at = 0, bad;
+    int m = cfg->n_unseen, i, p, d, at = 0, bad, next = 0, aside = cfg->n_dead + cfg->n_removed;
     lb_status st;
     memcpy(u, cfg->unseen, (size_t)m);
-    for (p = 0; p < cfg->players; p++)
-        for (i = 0; i < 5; i++) order[at++] = cfg->hands[p][i];
-    for (i = 0; i < cfg->n_dead; i++) order[at++] = cfg->dead[i];
-    for (i = 0; i < m; i++) {
+    for (i = 0; i < m; i++) { /* the stub's order: u[0] is dealt first */
         uint32_t j = (uint32_t)i + pcg_bounded(g_stub, (uint32_t)(m - i));
         uint8_t t = u[i];
         u[i] = u[j];
         u[j] = t;
-        order[at++] = u[i];
     }
+    for (p = 0; p < cfg->players; p++)
+        for (i = 0; i < 5; i++) order[at++] = cfg->random_hand[p] ? u[next++] : cfg->hands[p][i];
+    for (i = 0; i < cfg->n_dead; i++) order[at++] = cfg->dead[i];
+    for (i = 0; i < cfg->n_removed; i++) order[at++] = cfg->removed[i];
+    while (next < m) order[at++] = u[next++];
     rng.next = pcg_source;
     rng.ctx = g_resh;
     lb_deck_init(dk, (lb_reshuffle_rule)cfg->rule, cfg->burn);
     st = lb_deck_set_order(dk, order, at);
     for (p = 0; st == LB_OK && p < cfg->players; p++) st = lb_deck_deal(dk, p, 5, NULL);
-    if (st == LB_OK && cfg->n_dead > 0) {
-        st = lb_deck_deal(dk, cfg->players, cfg->n_dead, NULL);
-        if (st == LB_OK) st = lb_deck_muck(dk, cfg->dead, cfg->n_dead, &bad);
-    }
+    /* the dead and removed cards go to the spare seat; the dead ones on to the muck */
+    if (st == LB_OK && aside > 0) st = lb_deck_deal(dk, cfg->players, aside, NULL);
+    if (st == LB_OK && cfg->n_dead > 0) st = lb_deck_muck(dk, cfg->dead, cfg->n_dead, &bad);
     for (p = 0; p < cfg->players; p++) seats[p] = (uint8_t)p;
     for (d = 0; st == LB_OK && d < cfg->draws; d++) {
         int di = LB_ODDS_MAX_DRAWS - cfg->draws + d, is_last = d == cfg->draws - 1;
@@ -605,9 +671,10 @@ static lb_status trial_deck(const lb_sim_config *cfg, lb_pcg64 *g_stub, lb_pcg64
             int n = 0, x, y;
             memcpy(hand, dk->hands[p], 5);
             /* before the first draw the deck holds each hand in the order given */
-            mask = (d == 0 && cfg->first_fixed)
+            mask = (d == 0 && cfg->first_fixed && cfg->fixed[p] < LB_ODDS_BY_STRATEGY)
                        ? cfg->fixed[p]
-                       : strategy_discard(&cfg->strategy[p], hand, di, is_last, good[p], n_good[p]);
+                       : strategy_discard(&cfg->strategy[p], hand, di, is_last, good[p], n_good[p],
+                                          tops[p]);
             for (i = 0; i < 5; i++)
                 if ((mask >> i) & 1u) thrown[n++] = hand[i];
             for (x = 1; x < n; x++) /* thrown in card order */
@@ -630,7 +697,8 @@ static lb_status trial_deck(const lb_sim_config *cfg, lb_pcg64 *g_stub, lb_pcg64
 lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, lb_sim_result *res) {
     uint16_t (*good)[1287] = NULL;
     int n_good[LB_ODDS_MAX_PLAYERS];
-    int p, need, fast;
+    int8_t tops[LB_ODDS_MAX_PLAYERS][3];
+    int p, need, fast, dealt;
     uint64_t t;
     lb_deck *dk = NULL;
     lb_status st = LB_OK;
@@ -642,8 +710,16 @@ lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, l
     for (p = 0; p < cfg->players; p++) {
         const lb_strategy *s = &cfg->strategy[p];
         n_good[p] = (s->best_last && !s->snow) ? good_rank_sets(s->target, good[p]) : 0;
+        one_tops(s, tops[p]);
     }
     need = cfg->draws * (5 * cfg->players + (cfg->burn ? 1 : 0));
+    dealt = 0;
+    for (p = 0; p < cfg->players; p++) dealt += cfg->random_hand[p] ? 5 : 0;
+    if (dealt > cfg->n_unseen) { /* a deal comes from the stub: it is never reshuffled */
+        free(good);
+        return LB_ERR_EXHAUSTED;
+    }
+    need += dealt;
     fast = need <= cfg->n_unseen;
     if (!fast) {
         dk = malloc(sizeof *dk);
@@ -661,6 +737,16 @@ lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, l
             int top = 0, m = cfg->n_unseen, d, i;
             memcpy(u, cfg->unseen, (size_t)m);
             memcpy(h, cfg->hands, sizeof h);
+            for (p = 0; p < cfg->players; p++) { /* the random hands, dealt from the stub */
+                if (!cfg->random_hand[p]) continue;
+                for (i = 0; i < 5; i++) {
+                    uint32_t j = (uint32_t)top + pcg_bounded(&g_stub, (uint32_t)(m - top));
+                    uint8_t x = u[top];
+                    u[top] = u[j];
+                    u[j] = x;
+                    h[p][i] = u[top++];
+                }
+            }
             for (d = 0; d < cfg->draws; d++) {
                 int di = LB_ODDS_MAX_DRAWS - cfg->draws + d, is_last = d == cfg->draws - 1;
                 if (cfg->burn) {
@@ -671,10 +757,11 @@ lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, l
                     top++;
                 }
                 for (p = 0; p < cfg->players; p++) {
-                    unsigned mask = (d == 0 && cfg->first_fixed)
+                    unsigned mask = (d == 0 && cfg->first_fixed &&
+                                     cfg->fixed[p] < LB_ODDS_BY_STRATEGY)
                                         ? cfg->fixed[p]
                                         : strategy_discard(&cfg->strategy[p], h[p], di, is_last,
-                                                           good[p], n_good[p]);
+                                                           good[p], n_good[p], tops[p]);
                     for (i = 0; i < 5; i++) {
                         uint32_t j;
                         uint8_t x;
@@ -690,7 +777,7 @@ lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, l
             for (p = 0; p < cfg->players; p++) cls[p] = class5(h[p]);
             score(cfg, cls, res);
         } else {
-            st = trial_deck(cfg, &g_stub, &g_resh, good, n_good, dk, res);
+            st = trial_deck(cfg, &g_stub, &g_resh, good, n_good, tops, dk, res);
             if (st != LB_OK) break;
         }
     }

@@ -33,6 +33,7 @@
 #define LB_ODDS_MAX_PLAYERS 9 /* a spare deck seat holds the dead cards in a simulation */
 #define LB_ODDS_MAX_DRAWS 3
 #define LB_ODDS_SHARE 2520 /* a pot share is counted in units of 1/2520: lcm(1..9) */
+#define LB_ODDS_BY_STRATEGY 32u /* a fixed[] value: the player's strategy decides the first draw */
 
 /* One PCG64 generator (the 128-bit LCG with the XSL-RR output, numpy.random.PCG64). */
 typedef struct {
@@ -80,6 +81,7 @@ typedef struct {
     uint8_t snow;      /* non-zero: never draw */
     uint8_t best_last; /* non-zero: on the last draw, the exact best discard for target */
     uint16_t target;   /* the class best_last aims at (a no-pair class) */
+    uint16_t one[3];   /* keep a one-card draw to this class or better (0: no such rule) */
 } lb_strategy;
 
 /* The cards a strategy throws from hand[0..4] at draw index d (0..2; is_last: no draw follows):
@@ -89,7 +91,11 @@ typedef struct {
  *   distinct ranks up to keep[d] (a smooth draw underneath): then throw the highest card only
  *   (break the hand; the highest card may pair the fourth).
  *   otherwise: keep the lowest-numbered card of each rank up to keep[d] and throw the rest; when
- *   that keeps all five (a straight or a flush of low cards), throw the highest card. */
+ *   that keeps all five (a straight or a flush of low cards), throw the highest card. But when
+ *   that keeps three cards or fewer and one[d] is set, a one-card draw comes first: if some four
+ *   cards of the hand are four distinct ranks that one more card (the best of the ranks not
+ *   held, not all five of one suit) makes a hand of class one[d] or better, throw the fifth card
+ *   (of several such fours, the one whose best finish is lowest; equal: throw the higher card). */
 unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d, int is_last);
 
 /* The discard (a mask over hand positions) with the best chance of a final hand of class target
@@ -110,8 +116,13 @@ typedef struct {
     lb_strategy strategy[LB_ODDS_MAX_PLAYERS];
     uint8_t unseen[LB_NUM_CARDS]; /* the stub's cards (order irrelevant: shuffled per trial) */
     int n_unseen;
-    uint8_t dead[LB_NUM_CARDS]; /* known cards out of play: the muck at the start */
+    uint8_t dead[LB_NUM_CARDS]; /* known cards out of the stub: the muck at the start */
     int n_dead;
+    uint8_t removed[LB_NUM_CARDS]; /* known cards out of play for good: never dealt */
+    int n_removed;
+    /* non-zero: this player's hand is dealt from the stub at the start of each trial, before the
+     * first draw (hands[p] is then ignored and holds no card); its first draw is its strategy's */
+    uint8_t random_hand[LB_ODDS_MAX_PLAYERS];
     int rule; /* lb_reshuffle_rule */
     int burn; /* burn a card before each draw */
     uint64_t key[4];
@@ -129,7 +140,12 @@ typedef struct {
 } lb_sim_result;
 
 /* Play trials t0 .. t1-1 of the run cfg and add them to *res. Preconditions (checked by the
- * binding): every card in exactly one of hands, unseen and dead; strategies' classes 0..7462.
+ * binding): every card in exactly one of hands (of the players not dealt at random), unseen,
+ * dead and removed; strategies' classes 0..7462. A fixed[p] of LB_ODDS_BY_STRATEGY lets the
+ * strategy decide that player's first draw. Each trial first deals the random hands, five cards
+ * each in position order, from the shuffled stub (the same streams as the draws: the stub stream
+ * orders the unseen cards and they are dealt from the top). The dead cards are the muck from the
+ * start (reshuffled when the stub runs out, RULES.md section 4); the removed cards never are.
  * LB_ERR_EXHAUSTED if some trial needs more cards than the deck can give (LB_ERR_* of lb_deck
  * otherwise); *res then holds the trials before it. */
 lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, lb_sim_result *res);

@@ -213,7 +213,8 @@ class RefStrategy:
     """The rule of lb_strategy_discard (csrc/odds.h), on plain numbers.
 
     pat, brk: classes per draw index (0 = first .. 2 = last; pat 0 never stands pat, brk 7462
-    never breaks); keep: a rank index 0..12 per draw index; best_last: a no-pair class or 0.
+    never breaks); keep: a rank index 0..12 per draw index; best_last: a no-pair class or 0;
+    one: per draw index, the class a one-card draw must reach with its best fifth card (0: none).
     """
 
     def __init__(
@@ -223,9 +224,30 @@ class RefStrategy:
         brk: tuple[int, int, int] = (7462, 7462, 7462),
         snow: bool = False,
         best_last: int = 0,
+        one: tuple[int, int, int] = (0, 0, 0),
     ) -> None:
         self.pat, self.keep, self.brk, self.snow, self.best_last = pat, keep, brk, snow, best_last
+        self.one = one
         self._best: dict[tuple[int, ...], int] = {}
+
+    def one_card(self, hand: Sequence[int], d: int) -> int | None:
+        """The position thrown for a one-card draw (odds.h): of the fours of distinct ranks whose
+        best finish (every rank not held, off-suit, ranked by the evaluator) is class one[d] or
+        better, the one with the best finish, equal finishes throwing the higher card."""
+        best: tuple[int, int] | None = None
+        for q in range(5):
+            four = [hand[i] for i in range(5) if i != q]
+            ranks = [rank(c) for c in four]
+            if len(set(ranks)) < 4:
+                continue
+            finish = min(
+                int(evaluate([4 * r + (1 if i == 0 else 0) for i, r in enumerate([*ranks, x])]))
+                for x in range(13)
+                if x not in ranks
+            )
+            if finish <= self.one[d] and (best is None or (finish, -hand[q]) < (best[0], -hand[best[1]])):
+                best = (finish, q)
+        return None if best is None else best[1]
 
     def discard(self, hand: Sequence[int], d: int, is_last: bool) -> int:
         """The mask (over hand positions) thrown at draw index d."""
@@ -252,6 +274,10 @@ class RefStrategy:
                 kept.append(i)
             else:
                 mask |= 1 << i
+        if len(kept) <= 3 and self.one[d]:
+            q = self.one_card(hand, d)
+            if q is not None:
+                return 1 << q
         if len(kept) == 5:
             mask = 1 << kept[-1]
         return mask
@@ -307,11 +333,14 @@ def simulate(
     fixed: Sequence[Sequence[int]] | None = None,
     rule: ReshuffleRule = ReshuffleRule.SEEDS,
     burn: bool = False,
+    removed: Sequence[int] = (),
 ) -> dict[str, object]:
-    """Play ``trials`` trials through ``lowball.Deck``; sums as lowball.odds reports them."""
+    """Play ``trials`` trials through ``lowball.Deck``; sums as lowball.odds reports them. A
+    hand given as None is dealt from the stub's top at each trial's start (csrc/odds.h); a
+    ``fixed`` discard of None lets its strategy decide; ``removed`` cards are never dealt."""
     players = len(hands)
     key = key_of(seed)
-    known = {c for h in hands for c in h} | set(dead)
+    known = {c for h in hands if h is not None for c in h} | set(dead) | set(removed)
     unseen = [c for c in range(52) if c not in known]
     wins, ties, share = [0] * players, [0] * players, [0] * players
     reshuffles = 0
@@ -321,19 +350,27 @@ def simulate(
         for i in range(len(u)):  # top-down Fisher-Yates
             j = i + bounded(g_stub, len(u) - i)
             u[i], u[j] = u[j], u[i]
-        order = [c for h in hands for c in h] + list(dead) + u
+        order = []
+        for h in hands:
+            if h is None:
+                order += u[:5]
+                u = u[5:]
+            else:
+                order += list(h)
+        order += list(dead) + list(removed) + u
         deck = Deck.from_order(order, seed=g_resh, rule=rule, burn=burn)
         for p in range(players):
             deck.deal(p, 5)
+        if dead or removed:
+            deck.deal(players, len(dead) + len(removed))
         if dead:
-            deck.deal(players, len(dead))
             deck.muck(list(dead))
         for d in range(draws):
             di, is_last = 3 - draws + d, d == draws - 1
             deck.begin_draw(list(range(players)))
             for p in range(players):
                 hand = [int(c) for c in deck.hand(p)]
-                if d == 0 and fixed is not None:
+                if d == 0 and fixed is not None and fixed[p] is not None:
                     thrown = sorted(fixed[p])
                 else:
                     mask = strategies[p].discard(hand, di, is_last)

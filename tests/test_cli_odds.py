@@ -85,7 +85,7 @@ def _text(cards: list[int]) -> str:
 
 
 def test_the_table_of_a_known_hand_exactly() -> None:
-    r = run("draw", HAND)
+    r = run("draw", HAND, "--order", "mean-lows")  # the exact table alone
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
     assert lines[:5] == [
@@ -261,15 +261,15 @@ def test_odds_single_draw_is_exact() -> None:
 
 
 def test_one_draw_decided_by_the_strategies_is_exact() -> None:
-    # The default stands pat on a 9-low at the last draw: 9-8-5-4-2 is one, so both stand pat.
+    # The default stands pat on a jack-low at the last draw: 9-8-5-4-2 is one, so both stand pat.
     r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s")
     assert r.stdout.splitlines()[:2] == [
         "exact: every one of 1 deal counted (1 draw to come)",
-        "strategy: default (pat=8/8/9,draw=7/7/8)",
+        "strategy: default (pat=8/8/J,draw=7/7/8,one=8-6)",
     ]
-    # pat=8 does not stand pat on it: keeping the cards up to 7 throws 9h 8h: the 861 deals
-    # counted by hand above, 9 of them won by the second hand.
-    r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "pat=8,draw=7", "--json")
+    # pat=8 does not stand pat on it: keeping the cards up to 7 (and no one-card draw to an 8)
+    # throws 9h 8h: the 861 deals counted by hand above, 9 of them won by the second hand.
+    r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "pat=8,draw=7,one=none", "--json")
     data = json.loads(r.stdout)
     assert data["exact"] is True and data["trials"] == 861
     assert [(p["discard"], p["wins"]) for p in data["players"]] == [("", 852), ("9h8h", 9)]
@@ -286,7 +286,9 @@ def test_one_draw_decided_by_the_strategies_is_exact() -> None:
 
 
 def test_sampled_runs_are_reproducible_with_the_seed() -> None:
-    args = ["odds", "7c6d4h3s2c", "9h8h5d4c2s", "--draws", "3", "--trials", "70000", "-q"]
+    # (a pat 7-6 against 9-8-5-4-2, which the default strategy draws to an 8, would win every
+    # trial: two draws with chances both ways instead)
+    args = ["odds", "7c6d4h3sKc", "9h7h5d4c2s", "--draws", "3", "--trials", "70000", "-q"]
     a = run(*args, "--seed", "5", "--threads", "1")
     b = run(*args, "--seed", "5", "--threads", "2")
     c = run(*args, "--seed", "6")
@@ -295,10 +297,10 @@ def test_sampled_runs_are_reproducible_with_the_seed() -> None:
     assert a.stdout.splitlines()[:3] == [
         "sampled: 70,000 trials, seed 5 (3 draws to come; --seed 5 repeats this run)",
         "the stub ran out and was reshuffled in 0 trials",
-        "strategy: default (pat=8/8/9,draw=7/7/8)",
+        "strategy: default (pat=8/8/J,draw=7/7/8,one=8-6)",
     ]
     data = json.loads(run(*args, "--seed", "5", "--json").stdout)
-    lib = odds.equity(["7c6d4h3s2c", "9h8h5d4c2s"], draws=3, trials=70000, seed=5)
+    lib = odds.equity(["7c6d4h3sKc", "9h7h5d4c2s"], draws=3, trials=70000, seed=5)
     assert data["exact"] is False and data["seed"] == 5 and data["trials"] == 70000
     assert [(p["wins"], p["ties"], p["share"]) for p in data["players"]] == [
         (p.wins, p.ties, p.share) for p in lib.players
@@ -367,7 +369,7 @@ def test_every_bad_input_is_one_line_and_exit_2() -> None:
         ),
         ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "pat=zz"): "lowball odds: --strategy 'pat=zz': ",
         ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "foo"): (
-            "lowball odds: --strategy 'foo': expected pat=, draw=, break= or best= (e.g. 'pat=8/8/9,draw=7'), "
+            "lowball odds: --strategy 'foo': expected pat=, draw=, one=, break= or best= (e.g. 'pat=8/8/J,draw=7'), "
             "or 'snow'\n"  # the text named once (it was "--strategy 'foo': strategy setting 'foo': ...")
         ),
         ("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", "pat=9,draw=x"): (
@@ -418,37 +420,56 @@ def _all_but(cards: str, n: int) -> str:
 
 
 def test_too_few_unseen_cards_for_the_table() -> None:
-    # 44 dead cards leave 3: throwing four or five cannot be replaced.
-    r = run("draw", HAND, "--dead", _all_but(HAND, 44))
+    # 44 removed cards leave 3: throwing four or five cannot be replaced (RULES.md 8: removed
+    # cards never come back).
+    r = run("draw", HAND, "--removed", _all_but(HAND, 44))
     assert (r.exit_code, r.stdout) == (2, "")
     assert r.stderr == (
-        "lowball draw: the table (throwing all five) needs 5 replacement cards, but only 3 cards are unseen\n"
+        "lowball draw: the table (throwing all five) needs 5 replacement cards, but only 3 can come: 3 cards in "
+        "the stub and 0 dead cards that a reshuffle brings back from the muck (removed cards never come back)\n"
     )
+    # 44 dead cards are the muck: throwing five takes the 3 stub cards and 2 of the 44 from the
+    # reshuffled muck (the seeds' rule), C(44, 2) = 946 ways; throwing three takes the stub's 3.
+    r = run("draw", HAND, "--dead", _all_but(HAND, 44), "--json")
+    data = json.loads(r.stdout)
+    rows = {g["discard"]: g for g in data["rows"]}
+    assert (rows["8s7h4d3c2s"]["completions"], rows["8s7h4d3c2s"]["reshuffled"]) == (946, True)
+    assert rows["8s7h4d"]["completions"] == 1 and "reshuffled" not in rows["8s7h4d"]
+    assert data["stub"] == 3 and data["order"] == "mean-lows" and data["default_opponent"] is None
+    text = run("draw", HAND, "--dead", _all_but(HAND, 44)).stdout.splitlines()
+    assert text[2:4] == [
+        "the stub cannot complete every discard: those draws take the rest from the muck (the dead cards) "
+        "reshuffled, counted exactly",
+        "no default opponent: the stub holds 3 cards, fewer than the five of its hand (a deal is never reshuffled)",
+    ]
     # 42 dead leave 5: enough, and throwing all five has one replacement, the five left.
     data = json.loads(run("draw", HAND, "--dead", _all_but(HAND, 42), "--json").stdout)
     assert {g["discard"]: g["completions"] for g in data["rows"]}["8s7h4d3c2s"] == 1
-    # Against an opponent drawing two, 6 unseen are too few (5 + 2).
+    # Against an opponent drawing two, 6 in the stub are too few (5 + 2): the two draws would
+    # need the reshuffle between them, which the exact count does not follow.
     both = HAND + "9h8d6c4s2d"
     r = run("draw", HAND, "--vs", "9h8d6c4s2d:9h8d", "--dead", _all_but(both, 36))
     assert r.exit_code == 2
     assert r.stderr == (
         "lowball draw: the table (throwing all five, against an opponent drawing 2) needs 7 replacement cards, "
-        "but only 6 cards are unseen\n"
+        "but only 6 cards are in the stub: the rest would come from the muck reshuffled between the two draws "
+        "(RULES.md section 4), which this exact count does not follow; lowball.odds.equity (lowball odds) "
+        "samples it\n"
     )
 
 
-def test_library_refuses_a_draw_larger_than_the_unseen_cards() -> None:
-    dead = _all_but(HAND, 44)
-    with pytest.raises(LowballError, match="the discard needs 4 replacement cards, but only 3 cards are unseen"):
-        odds.draw_outcomes(HAND, "8s7h4d3c", dead=dead).lows()
+def test_library_refuses_a_draw_larger_than_the_stub_and_muck() -> None:
+    removed = _all_but(HAND, 44)
+    with pytest.raises(LowballError, match="the discard needs 4 replacement cards, but only 3 can come"):
+        odds.draw_outcomes(HAND, "8s7h4d3c", removed=removed).lows()
     with pytest.raises(LowballError, match=r"the table \(throwing all five\) needs 5 replacement cards, but only 3"):
-        odds.discard_table(HAND, dead=dead)
+        odds.discard_table(HAND, removed=removed)
 
 
 def test_a_real_process() -> None:
     exe = shutil.which("lowball", path=str(Path(sys.executable).parent))
     assert exe
-    p = subprocess.run([exe, "draw", HAND, "--top", "2"], capture_output=True, text=True)
+    p = subprocess.run([exe, "draw", HAND, "--top", "2", "--order", "mean-lows"], capture_output=True, text=True)
     assert p.returncode == 0 and p.stderr == ""
     assert p.stdout.splitlines()[-2] == " 2  7h 4d 3c 2s     1      17.0%   23.4%   31.9%   40.4%"
     p = subprocess.run(
@@ -483,40 +504,43 @@ def test_question_mark_in_play_shows_the_draw_table_and_the_pot_odds() -> None:
     out = r.output
     first = out.index("Your discards for this draw:\n")
     block = out[first:].splitlines()
-    # two draws follow the first: the table says it counts this draw alone
-    assert block[1] == (
-        "(the chances after this draw alone, as if it were the last: 2 more draws will follow, "
-        "so a rough pat hand is worth less than it shows)"
-    )
-    del block[1]
-    assert block[1:6] == [
+    # two draws follow the first: the rows are weighed against the default opponent over all three
+    assert block[1:7] == [
         "Qc Js Th 6d 2c (Q-J-T-6-2: Q-J low)",
         "47 unseen cards; every replacement counted exactly",
+        f"default: your equity against {odds.DefaultOpponent(3, 20_000, 0)}",
         "chance of each low or better after the draw",
+        "rows by the default column (--order mean-lows: by the mean of the lows)",
         "",
-        TABLE_HEAD,
     ]
-    shown = block[6:14]
-    assert block[14] == "(best 8 of 32 discards)"
-    brute = _brute_table("QcJsTh6d2c")
-    for i, (line, row) in enumerate(zip(shown, brute[:8]), start=1):
-        assert line.split()[0] == str(i) and " ".join(line.split()[1:-5]) == _text(row["kept"])
+    assert block[7] == TABLE_HEAD + "  default"
+    shown = block[8:16]
+    assert block[16] == "(best 8 of 32 discards)"
+    # the low columns from the independent count, the order by the default column (falling)
+    brute = {tuple(sorted(_text(row["kept"]).split())): row for row in _brute_table("QcJsTh6d2c")}
+    values = []
+    for i, line in enumerate(shown, start=1):
+        words = line.split()
+        assert words[0] == str(i)
+        row = brute[tuple(sorted(words[1:-6]))]
+        assert words[-5:-1] == [f"{100 * row['counts'][k] / row['total']:.1f}%" for k in (7, 8, 9, 10)]
+        values.append(float(words[-1].rstrip("%")))
+    assert values == sorted(values, reverse=True)
     # Keep T-6-2 and draw two: two different ranks of 3, 4, 5, 7, 8, 9: C(6, 2) * 16 = 240 of
     # C(47, 2) = 1081, 22.2%, a 10-low; never a 9-low.
-    assert any(line.split()[1:] == ["Th", "6d", "2c", "2", "0.0%", "0.0%", "0.0%", "22.2%"] for line in shown)
+    assert any(line.split()[1:-1] == ["Th", "6d", "2c", "2", "0.0%", "0.0%", "0.0%", "22.2%"] for line in shown)
     # Facing the bet: 2 to call, pot 4 + 2.
     assert "Pot odds: 2 to call into a pot of 6: pot odds 3 to 1, a call needs 25.0% equity." in out
     # Draw 2: the queen and jack thrown are dead: 45 unseen. Keep T-9-6-2: a 3, 4, 5, 7 or 8
     # (20 cards) makes a 10-low: 20 of 45.
     second = out.index("Your discards for this draw:\n", first + 1)
     block = out[second:].splitlines()
-    assert block[1].startswith("(the chances after this draw alone, as if it were the last: 1 more draw will follow")
-    del block[1]
-    assert block[1:3] == [
+    assert block[1:4] == [
         "Kd Th 9d 6d 2c (K-T-9-6-2: K-T low)",
-        "45 unseen cards (Qc Js dead); every replacement counted exactly",
+        "45 unseen cards (Qc Js dead: in the muck); every replacement counted exactly",
+        f"default: your equity against {odds.DefaultOpponent(2, 20_000, 0)}",
     ]
-    assert block[6] == " 1  Th 9d 6d 2c     1       0.0%    0.0%    0.0%   44.4%"
+    assert block[8].startswith(" 1  Th 9d 6d 2c     1       0.0%    0.0%    0.0%   44.4%  ")
     # and ? still lists the keys
     assert out.count("d 9h Kd    discard these cards") == 3
 

@@ -164,7 +164,7 @@ def test_draw_reads_symbols_in_any_order_and_echoes_one_form() -> None:
     assert pasted.output == letters.output
     assert letters.output.splitlines()[:3] == [
         "8s 7h 4d 3c 2s (8-7-4-3-2: 8-7 low)",
-        "40 unseen cards (Ks 2h dead); every replacement counted exactly",
+        "40 unseen cards (Ks 2h dead: in the muck); every replacement counted exactly",
         "vs 9h 8d 6c 4s 2d throwing 9h (drawing 1: both draws counted exactly)",
     ]
 
@@ -223,7 +223,7 @@ def test_a_strategy_names_the_bad_card_of_a_target_written_as_cards() -> None:
     )
     with pytest.raises(InvalidValueError) as info:
         Strategy.parse("pat=8s6h5d4c")
-    assert str(info.value).endswith("(8/8/9) (expected 5 cards, got 4: 8s 6h 5d 4c)")
+    assert str(info.value).endswith("(8/8/J) (expected 5 cards, got 4: 8s 6h 5d 4c)")
     # a target written with symbols, white or black, is the same target as in letters
     assert Strategy.parse(f"pat=9{W_SPADE}8{HEART}6{W_DIAMOND}4{CLUB}2s") == Strategy.parse("pat=9s8h6d4c2s")
     r = run("odds", "7c6d4h3s2c", "9h8h5d4c2s", "--strategy", f"pat=8{SPADE}6{HEART}5{DIAMOND}4{CLUB}2X")
@@ -430,7 +430,7 @@ def test_odds_echoes_the_dead_cards_as_draw_does() -> None:
     r = run(*args, "--dead", f"2h K{W_SPADE}", "--symbols")
     assert r.output == (
         "exact: every one of 780 deals counted (1 draw to come)\n"
-        f"dead: K{SPADE} 2{HEART} (out of the deck)\n"
+        f"dead: K{SPADE} 2{HEART} (in the muck: back only through a reshuffle)\n"
         "\n"
         "   hand            first draw        win     tie   equity\n"
         f" 1 7{CLUB} 6{DIAMOND} 4{HEART} 3{SPADE} 2{CLUB}  pat           98.846%  0.000%  98.846%\n"

@@ -503,6 +503,6 @@ def test_an_empty_strategy_setting_is_named_as_such() -> None:
     with pytest.raises(InvalidValueError) as e:
         Strategy.parse("pat=9, draw=7,")
     assert str(e.value) == (
-        "strategy 'pat=9, draw=7,': an empty setting between commas: expected pat=, draw=, break= or best= "
-        "(e.g. 'pat=8/8/9,draw=7'), or 'snow'"
+        "strategy 'pat=9, draw=7,': an empty setting between commas: expected pat=, draw=, one=, break= or best= "
+        "(e.g. 'pat=8/8/J,draw=7'), or 'snow'"
     )

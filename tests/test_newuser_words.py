@@ -210,11 +210,17 @@ def test_odds_counts_agree_with_their_nouns() -> None:
     hand = parse_cards("8s7h4d3c2s")
     others = [c for c in parse_cards(" ".join(r + s for r in "23456789TJQKA" for s in "cdhs")) if c not in hand]
     with pytest.raises(InvalidValueError) as e:
-        odds.draw_outcomes(hand, discard="8s7h", dead=others[:46])
-    assert str(e.value) == "the discard needs 2 replacement cards, but only 1 card is unseen"  # was "1 cards are"
+        odds.draw_outcomes(hand, discard="8s7h", removed=others[:46])
+    assert str(e.value) == (  # was "1 cards are"
+        "the discard needs 2 replacement cards, but only 1 can come: 1 card in the stub and 0 dead cards that a "
+        "reshuffle brings back from the muck (removed cards never come back)"
+    )
     with pytest.raises(InvalidValueError) as e:
-        odds.draw_outcomes(hand, discard="8s", dead=others)
-    assert str(e.value) == "the discard needs 1 replacement card, but only 0 cards are unseen"
+        odds.draw_outcomes(hand, discard="8s7h", dead=others[:1], removed=others[1:])
+    assert str(e.value) == (
+        "the discard needs 2 replacement cards, but only 1 can come: 0 cards in the stub and 1 dead card that a "
+        "reshuffle brings back from the muck (removed cards never come back)"
+    )
 
 
 def test_draw_help_says_a_badugi_hand_is_four_cards() -> None:

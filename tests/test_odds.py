@@ -164,8 +164,9 @@ def _check_order(table, key) -> None:
 def test_discard_table_alone_all_32_rows(seed) -> None:
     rng = random.Random(seed)
     hand, dead = _deal(rng, [5, rng.choice([0, 6])])
-    table = odds.discard_table(_text(hand), dead=dead)
+    table = odds.discard_table(_text(hand), dead=dead, order="mean-lows", trials=0)
     unseen = [c for c in range(52) if c not in hand and c not in dead]
+    assert table.order == "mean-lows" and table.opponent is None
     assert len(table) == 32
     masks = sorted(_row_mask(hand, row) for row in table)
     assert masks == list(range(32))

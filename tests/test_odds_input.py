@@ -92,7 +92,7 @@ def test_targets_that_are_not_cards_or_lows(target) -> None:
         ("draw=15", ["'draw=15': expected a rank"]),
         ("draw=Z", ["'draw=Z': expected a rank"]),
         ("best=8-8", ["'best=8-8': expected a low"]),
-        ("foo=1", ["'foo=1'", "pat=, draw=, break= or best="]),
+        ("foo=1", ["'foo=1'", "pat=, draw=, one=, break= or best="]),
         ("pat", ["'pat'"]),
         ("pat=9/8", ["'pat=9/8': expected", "one value or three"]),
         ("pat=9/8/7/6", ["'pat=9/8/7/6': expected", "one value or three"]),
@@ -138,18 +138,23 @@ def test_strategy_text_reads_the_documented_forms() -> None:
 # -- more cards than the deck holds ----------------------------------------------------------------
 
 
-def test_draw_outcomes_with_fewer_unseen_cards_than_drawn() -> None:
-    """Three unseen cards and five thrown: no replacement exists (this returned a DrawOutcomes
-    with total 0, whose probability() then divided by zero, until this test found it)."""
-    with pytest.raises(InvalidValueError, match="the discard needs 5 replacement cards, but only 3 cards are unseen"):
-        odds.draw_outcomes(A, discard=A, dead=_all_but(3, HAND_A))
-
-
-def test_discard_table_with_fewer_unseen_cards_than_drawn() -> None:
+def test_draw_outcomes_with_fewer_cards_than_drawn() -> None:
+    """Three cards in the stub, none in the muck and five thrown: no replacement exists (this
+    returned a DrawOutcomes with total 0, whose probability() then divided by zero, until this
+    test found it). Removed cards never come back (RULES.md section 8)."""
     with pytest.raises(
-        InvalidValueError, match=r"the table \(throwing all five\) needs 5 replacement cards, but only 3"
+        InvalidValueError,
+        match=r"^the discard needs 5 replacement cards, but only 3 can come: 3 cards in the stub and 0 dead cards "
+        r"that a reshuffle brings back from the muck \(removed cards never come back\)$",
     ):
-        odds.discard_table(A, dead=_all_but(3, HAND_A))
+        odds.draw_outcomes(A, discard=A, removed=_all_but(3, HAND_A))
+
+
+def test_discard_table_with_fewer_cards_than_drawn() -> None:
+    with pytest.raises(
+        InvalidValueError, match=r"the table \(throwing all five\) needs 5 replacement cards, but only 4 can come"
+    ):
+        odds.discard_table(A, dead=_all_but(3, HAND_A)[:1], removed=_all_but(3, HAND_A)[1:])
 
 
 def test_exact_headsup_with_too_few_cards_names_them() -> None:
@@ -157,7 +162,7 @@ def test_exact_headsup_with_too_few_cards_names_them() -> None:
     base LowballError "exact heads-up equity: not enough cards (status 16)", naming nothing,
     until this test found it."""
     dead = _all_but(4, HAND_A, HAND_B)
-    with pytest.raises(InvalidValueError, match="both players throwing five needs 10 replacement cards, but only 4"):
+    with pytest.raises(InvalidValueError, match="both players throwing five need 10 replacement cards, but only 4"):
         odds.discard_matrix(A, B, dead=dead)
     with pytest.raises(InvalidValueError, match="needs 8 replacement cards, but only 4"):
         odds.discard_table(A, dead=dead, vs=(B, "9h8h5d"))

@@ -174,14 +174,14 @@ def test_bad_sampling_arguments_are_refused_on_the_exact_path_too(kwargs, error,
 
 # -- the errors the docstrings name ------------------------------------------------------------
 
-FEW_UNSEEN = [c for c in range(52) if c not in {int(c) for c in parse_cards(A)}][3:]  # three unseen
+FEW_UNSEEN = [c for c in range(52) if c not in {int(c) for c in parse_cards(A)}][3:]  # three in the stub
 
 
 @pytest.mark.parametrize(
     ("documented", "call", "error"),
     [
-        # 'InvalidCardError ...' only; the discard needs more cards than are unseen
-        (odds.draw_outcomes, lambda: odds.draw_outcomes(A, A, FEW_UNSEEN), InvalidValueError),
+        # 'InvalidCardError ...' only; the discard needs more cards than the stub and muck hold
+        (odds.draw_outcomes, lambda: odds.draw_outcomes(A, A, removed=FEW_UNSEEN), InvalidValueError),
         # 'InvalidCardError ...' only; a bad thread count (and too few unseen cards)
         (odds.discard_matrix, lambda: odds.discard_matrix(A, B, threads=0), InvalidValueError),
         # burn / exact / progress of the wrong type

@@ -53,6 +53,7 @@ def _ref_of(s: Strategy) -> RefStrategy:
         brk=tuple(b or 7462 for b in brk),
         snow=s.snow,
         best_last=target(s.best_last),
+        one=per(s.draw_one, target),
     )
 
 

@@ -51,7 +51,7 @@ def test_readme_examples() -> None:
 
 
 def test_console_examples_are_found() -> None:
-    assert len(CONSOLE) == 9
+    assert len(CONSOLE) == 10
     assert all(command.startswith("$ lowball ") for command, _ in CONSOLE)
 
 

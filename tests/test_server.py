@@ -131,6 +131,27 @@ def test_draw_table_api(tmp_path: Path) -> None:
         assert r.status_code == 400 and "8s" in r.json()["error"]
 
 
+def test_draw_table_api_weighs_the_discards_against_the_default_opponent(tmp_path: Path) -> None:
+    """Issue 26: "What to throw?" orders by the equity against the default opponent over the
+    draws to come (the page passes them), the same numbers as lowball.odds, and keeps the old
+    keys of every row."""
+    from lowball import odds
+    from lowball.cli.odds import draw_json
+
+    with running(tmp_path / "s.db") as s:
+        data = s.http.get("/api/draw", params={"hand": "9s7h5d4c2d", "draws": "3"}).json()
+        want = draw_json(odds.discard_table("9s7h5d4c2d", draws=3))
+        assert data == want
+        assert data["order"] == "equity" and data["default_opponent"]["draws"] == 3
+        assert data["default_opponent"]["trials"] == odds.DEFAULT_TABLE_TRIALS
+        assert data["rows"][0]["discard"] == "9s"  # Haney 2021: the convertible nine breaks
+        assert {"keep", "discard", "draw", "completions", "low_counts", "lows", "default_equity"} <= set(
+            data["rows"][0]
+        )
+        r = s.http.get("/api/draw", params={"hand": "9s7h5d4c2d", "draws": "4"})
+        assert r.status_code == 400 and r.json() == {"code": "bad_draws", "error": "draws = '4': expected 1, 2 or 3"}
+
+
 # -- playing over the socket ------------------------------------------------------------------------
 
 

@@ -535,6 +535,15 @@ static void test_strategy(void) {
         CHECK_EQ_INT(lb_strategy_discard(&s, h, 2, 1), lb_best_discard(h, nine, NULL));
         CHECK_EQ_INT(lb_strategy_discard(&s, h, 1, 0), 3u); /* not the last draw: throw the nines */
     }
+    /* one[d]: a one-card draw to 8-6 or better is kept rather than a two-card draw to 7 */
+    s.best_last = 0;
+    s.one[0] = class_of("8s6h5d4c3s");
+    CHECK_EQ_INT(discard_of(&s, "8s6h5d2cKd", 0, 0), 1u << 4);                /* throw the king */
+    CHECK_EQ_INT(discard_of(&s, "8s7h5d2cKd", 0, 0), (1u << 0) | (1u << 4)); /* 8-7: draw two */
+    CHECK_EQ_INT(discard_of(&s, "8s6h5d5c2d", 0, 0), 1u << 2);  /* the higher-numbered five */
+    CHECK_EQ_INT(discard_of(&s, "7s5h3d2cKd", 0, 0), 1u << 4);  /* up to 7 anyway */
+    CHECK_EQ_INT(discard_of(&s, "8s6h5d2cKd", 1, 0), (1u << 0) | (1u << 4)); /* one[1] unset */
+    s.one[0] = 0;
     /* odds.h: a pat hand whose four lowest cards are four ranks up to keep is broken (throw its
      * top card) when rougher than brk. With a pair on top (a pat threshold that takes pairs) */
     memset(&s, 0, sizeof s);
@@ -667,6 +676,43 @@ static void test_simulate(void) {
     cfg.rule = LB_RESHUFFLE_SEEDS;
     cfg.burn = 1;
     check_splits(&cfg, 300, 1);
+    /* a hand dealt at random from the stub at each trial's start, its first draw by strategy */
+    setup(&cfg, two, 2, 3);
+    cfg.random_hand[1] = 1;
+    cfg.first_fixed = 1;
+    cfg.fixed[0] = (1u << 3) | (1u << 4);
+    cfg.fixed[1] = LB_ODDS_BY_STRATEGY;
+    {
+        uint64_t used = 0;
+        int i;
+        for (i = 0; i < 5; i++) used |= (uint64_t)1 << cfg.hands[0][i];
+        cfg.n_unseen = rest_of(used, cfg.unseen); /* the second hand's cards are in the stub */
+    }
+    check_splits(&cfg, 1500, 0);
+    cfg.n_dead = 40; /* a stub of 7: the random hand takes five, the draws need the muck */
+    memcpy(cfg.dead, cfg.unseen + 7, 40);
+    cfg.n_unseen = 7;
+    check_splits(&cfg, 300, 1);
+    cfg.n_removed = 3; /* a stub of 4 cannot deal the random hand: a deal is never reshuffled */
+    memcpy(cfg.removed, cfg.unseen + 4, 3);
+    cfg.n_unseen = 4;
+    memset(&res, 0, sizeof res);
+    CHECK_EQ_INT(lb_odds_simulate(&cfg, 0, 10, &res), LB_ERR_EXHAUSTED);
+    CHECK(res.trials == 0);
+    /* removed cards never come back: six players, the muck of removed cards alone is empty */
+    setup(&cfg, six, 6, 1);
+    cfg.first_fixed = 1;
+    {
+        int p;
+        for (p = 0; p < 6; p++) cfg.fixed[p] = 31u;
+    }
+    cfg.n_removed = cfg.n_unseen - 20; /* 20 in the stub: four players served, the fifth short */
+    memcpy(cfg.removed, cfg.unseen + 20, (size_t)cfg.n_removed);
+    cfg.n_unseen = 20;
+    memset(&res, 0, sizeof res);
+    /* the fifth player finds an empty stub and only the first four's discards: served (seeds) */
+    CHECK_EQ_INT(lb_odds_simulate(&cfg, 0, 50, &res), LB_OK);
+    CHECK(res.reshuffles == 50);
     /* the key changes the run */
     {
         lb_sim_result a, b;

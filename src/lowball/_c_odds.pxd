@@ -6,6 +6,7 @@ from lowball._c_status cimport lb_status
 cdef extern from "odds.h" nogil:
     int LB_ODDS_MAX_PLAYERS
     int LB_ODDS_SHARE
+    unsigned LB_ODDS_BY_STRATEGY
 
     ctypedef struct lb_pcg64:
         uint64_t state_hi, state_lo, inc_hi, inc_lo
@@ -26,6 +27,7 @@ cdef extern from "odds.h" nogil:
         uint8_t snow
         uint8_t best_last
         uint16_t target
+        uint16_t one[3]
 
     unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d, int is_last)
     unsigned lb_best_discard(const uint8_t hand[5], int target, uint64_t *count)
@@ -41,6 +43,9 @@ cdef extern from "odds.h" nogil:
         int n_unseen
         uint8_t dead[52]
         int n_dead
+        uint8_t removed[52]
+        int n_removed
+        uint8_t random_hand[9]
         int rule
         int burn
         uint64_t key[4]

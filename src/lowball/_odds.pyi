@@ -8,8 +8,9 @@ import numpy.typing as npt
 MAX_PLAYERS: int
 SHARE: int
 NUM_CLASSES: int
+BY_STRATEGY: int
 
-_Spec = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], bool, bool, int]
+_Spec = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], bool, bool, int, tuple[int, int, int]]
 
 def draw_hist(kept: Sequence[int], unseen: Sequence[int]) -> tuple[npt.NDArray[np.uint64], int]: ...
 def discard_hists(hand: Sequence[int], unseen: Sequence[int]) -> npt.NDArray[np.uint64]: ...
@@ -24,7 +25,7 @@ def pcg64_words(state: int, inc: int, n: int) -> list[int]: ...
 class Simulation:
     def __init__(
         self,
-        hands: Sequence[Sequence[int]],
+        hands: Sequence[Sequence[int] | None],
         draws: int,
         fixed: Sequence[int] | None,
         strategies: Sequence[_Spec],
@@ -33,5 +34,6 @@ class Simulation:
         rule: int,
         burn: bool,
         key: Sequence[int],
+        removed: Sequence[int] = (),
     ) -> None: ...
     def run(self, t0: int, t1: int) -> dict[str, Any]: ...

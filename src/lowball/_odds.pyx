@@ -15,12 +15,13 @@ from lowball._c_status cimport lb_status, LB_OK, LB_ERR_TOO_MANY, LB_ERR_MEMORY
 from lowball._c_odds cimport (
     lb_pcg64, lb_pcg64_next, lb_draw_hist, lb_exact_headsup, lb_exact_multiway, lb_strategy,
     lb_strategy_discard, lb_best_discard, lb_sim_config, lb_sim_result, lb_odds_simulate,
-    LB_ODDS_MAX_PLAYERS, LB_ODDS_SHARE,
+    LB_ODDS_MAX_PLAYERS, LB_ODDS_SHARE, LB_ODDS_BY_STRATEGY,
 )
 from lowball._common cimport status_error, status_text
 
 MAX_PLAYERS = LB_ODDS_MAX_PLAYERS
 SHARE = LB_ODDS_SHARE
+BY_STRATEGY = LB_ODDS_BY_STRATEGY
 NUM_CLASSES = 7462
 cdef int ROW = 7463
 
@@ -120,13 +121,14 @@ def exact_multiway(kept, unseen, budget):
 
 
 cdef void _strategy(object spec, lb_strategy *s):
-    """spec = (pat[3], brk[3], keep[3], snow, best_last, target)"""
+    """spec = (pat[3], brk[3], keep[3], snow, best_last, target, one[3])"""
     cdef int d
     memset(s, 0, sizeof(lb_strategy))
     for d in range(3):
         s.pat[d] = spec[0][d]
         s.brk[d] = spec[1][d]
         s.keep[d] = spec[2][d]
+        s.one[d] = spec[6][d]
     s.snow = 1 if spec[3] else 0
     s.best_last = 1 if spec[4] else 0
     s.target = spec[5]
@@ -166,15 +168,24 @@ cdef class Simulation:
 
     cdef lb_sim_config cfg
 
-    def __init__(self, hands, int draws, fixed, strategies, unseen, dead, int rule, bint burn, key):
+    def __init__(self, hands, int draws, fixed, strategies, unseen, dead, int rule, bint burn, key,
+                 removed=()):
+        """``hands[p]`` is five cards, or None for a hand dealt at random from ``unseen`` at each
+        trial's start; ``fixed[p]`` a position mask or BY_STRATEGY; ``removed``: cards out of play
+        for good (``dead`` are the muck)."""
         cdef int p, i
         memset(&self.cfg, 0, sizeof(lb_sim_config))
         self.cfg.players = len(hands)
         if not 2 <= self.cfg.players <= LB_ODDS_MAX_PLAYERS:
             raise ValueError("players")
         for p in range(self.cfg.players):
-            for i in range(5):
-                self.cfg.hands[p][i] = hands[p][i]
+            if hands[p] is None:
+                self.cfg.random_hand[p] = 1
+            else:
+                if len(hands[p]) != 5:
+                    raise ValueError("a hand of five cards")
+                for i in range(5):
+                    self.cfg.hands[p][i] = hands[p][i]
             _strategy(strategies[p], &self.cfg.strategy[p])
         self.cfg.draws = draws
         if fixed is not None:
@@ -183,6 +194,7 @@ cdef class Simulation:
                 self.cfg.fixed[p] = fixed[p]
         self.cfg.n_unseen = _fill(unseen, self.cfg.unseen, 52)
         self.cfg.n_dead = _fill(dead, self.cfg.dead, 52)
+        self.cfg.n_removed = _fill(removed, self.cfg.removed, 52)
         self.cfg.rule = rule
         self.cfg.burn = 1 if burn else 0
         for i in range(4):

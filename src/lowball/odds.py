@@ -10,7 +10,8 @@ refuses them.
 * :func:`draw_outcomes`: every way one discard can be replaced, exactly: how often each final
   hand comes, and the chance of any hand or better.
 * :func:`discard_table`: all 32 discards of a hand, exactly, best first, with the chance of a 7-,
-  8-, 9- and 10-low or better, and of winning against an opponent when one is given.
+  8-, 9- and 10-low or better, and of winning against an opponent when one is given; without
+  one, the equity against a default opponent (sampled), which orders the rows.
 * :func:`equity`: the share of the pot each hand wins. One draw with known discards: exact for
   every heads-up situation (five against five included) and for multi-way pots within a budget;
   sampled otherwise. Two or three draws (triple draw from any point of the hand): Monte Carlo,
@@ -20,9 +21,11 @@ refuses them.
   pair of discards, the best response to each and the discard with the best worst case.
 
 Conventions. Cards are anything :func:`lowball.cards.parse_cards` reads (text, card numbers
-0..51, :class:`~lowball.Card`, a :class:`~lowball.Hand`). The *unseen* cards, from which the
-replacements come, are the 52 cards minus every hand given minus ``dead`` (cards known to be out
-of play: your own earlier discards, a folded hand you saw). A player's discards are out of play
+0..51, :class:`~lowball.Card`, a :class:`~lowball.Hand`). The *unseen* cards (the stub), from
+which the replacements come, are the 52 cards minus every hand given minus ``dead`` and
+``removed``. ``dead`` cards are in the muck (your own earlier discards, a folded hand you saw):
+they come back only when the stub cannot complete a draw and the deck reshuffles the muck
+(``RULES.md`` sections 4 and 8); ``removed`` cards never do. A player's discards are out of play
 too: nobody can draw them in the same draw (``RULES.md`` section 4). Probabilities are floats in
 [0, 1]; the exact counts behind them are ints. A *target* (a hand "or better") is a class number
 1..7462, a five-card hand, or a low written by its top ranks: ``"8-6"`` means any 8-6 low or
@@ -57,7 +60,15 @@ import numpy.typing as npt
 from lowball import _odds
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
 from lowball.deck import ReshuffleRule, check_seed
-from lowball.errors import InvalidCardError, InvalidTypeError, InvalidValueError, counted, shown, whole_number
+from lowball.errors import (
+    InvalidCardError,
+    InvalidSeedError,
+    InvalidTypeError,
+    InvalidValueError,
+    counted,
+    shown,
+    whole_number,
+)
 from lowball.evaluation import (
     NUM_CLASSES,
     BadugiCategory,
@@ -76,6 +87,10 @@ __all__ = [
     "SHARE",
     "LOWS",
     "DEFAULT_BUDGET",
+    "DEFAULT_TABLE_TRIALS",
+    "DEFAULT_STRATEGY_TEXT",
+    "ORDERS",
+    "DefaultOpponent",
     "Target",
     "threshold",
     "lows_of",
@@ -103,7 +118,7 @@ MAX_TRIALS: int = 2**63 - 1
 """The most trials of a sampled run: the C kernel numbers trials in 64 bits."""
 _BATCH = 1 << 16  # trials between two checks of a target standard error (any thread count)
 
-_Spec = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], bool, bool, int]
+_Spec = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], bool, bool, int, tuple[int, int, int]]
 Target = Union[int, str, HandLike]
 _Discards = Union[tuple[tuple[Card, ...], ...], None]
 """A hand "or better": a class 1..7462, five cards, or a low by its top ranks (``"8-6"``, ``"9"``)."""
@@ -292,13 +307,26 @@ class Strategy:
     4. Otherwise keep one card of each rank up to ``draw_to`` (the lowest-numbered card of a
        rank) and throw the rest; if that keeps all five (a straight or flush of low cards, or
        any low when ``pat`` is None: that strategy never stands pat), throw the highest card.
+       But when that would draw two cards or more and four cards of the hand are a one-card
+       draw to ``draw_one`` or better (four ranks that the best fifth card makes such a hand:
+       8-6-5-2 is a draw to 8-6), draw one: throw the fifth card (of several such fours, the
+       one with the best finish; equal: throw the higher card).
+
+    The default is heads-up play as published (``RULES.md`` section 8): stand pat with any 8 or
+    better before the last draw (Haney, Card Player 2021: an early pat is "mostly any eight or
+    better", a convertible 9 breaks) and with any jack or better on the last (Haney, Card
+    Player 2019: a pat jack is a small favourite over any one-card draw); draw to a 7 early, to
+    an 8 on the last draw; keep a one-card draw to an 8-6 (8-6-5-2-K throws the king, not the
+    eight).
 
     Parameters
     ----------
-    pat : target, three targets, or None; default ``("8", "8", "9")``
+    pat : target, three targets, or None; default ``("8", "8", "J")``
         Stand pat with this hand or better (see :func:`threshold`); None: never.
     draw_to : rank or three ranks; default ``(7, 7, 8)``
         Draw to this low: a face value 2..14 or text (``"7"``, ``"T"``).
+    draw_one : target, three targets, or None; default ``"8-6"``
+        Keep a one-card draw to this low or better rather than draw two or more; None: never.
     break_rougher : target, three targets, or None; default None
         Break a pat hand rougher than this when a smooth draw is under it; None: never break.
     snow : bool, default False
@@ -316,11 +344,12 @@ class Strategy:
         For a ``snow`` that is not a bool.
     """
 
-    pat: object = field(default=("8", "8", "9"), compare=False)
+    pat: object = field(default=("8", "8", "J"), compare=False)
     draw_to: object = field(default=(7, 7, 8), compare=False)
     break_rougher: object = field(default=None, compare=False)
     snow: bool = field(default=False, compare=False)
     best_last: object = field(default=None, compare=False)
+    draw_one: object = field(default="8-6", compare=False)
     # what the settings mean, compared: Strategy(draw_to=7) == Strategy(draw_to="7")
     _spec: _Spec = field(init=False, repr=False, compare=True)
 
@@ -329,6 +358,7 @@ class Strategy:
         keep = _per_draw(self.draw_to, "Strategy.draw_to", _rank_index)
         brk = _per_draw(self.break_rougher, "Strategy.break_rougher", _target_or_none)
         brk = (brk[0] or NUM_CLASSES, brk[1] or NUM_CLASSES, brk[2] or NUM_CLASSES)
+        one = _per_draw(self.draw_one, "Strategy.draw_one", _target_or_none)
         if not isinstance(self.snow, bool):
             raise InvalidTypeError(f"Strategy.snow {shown(self.snow)}: expected True or False")
         target = 0
@@ -338,14 +368,15 @@ class Strategy:
                 raise InvalidValueError(
                     f"Strategy.best_last {shown(self.best_last)}: expected a low (a hand without a pair)"
                 )
-        object.__setattr__(self, "_spec", (pat, brk, keep, self.snow, target != 0, target))
+        object.__setattr__(self, "_spec", (pat, brk, keep, self.snow, target != 0, target, one))
 
     @classmethod
     def parse(cls, text: str) -> Strategy:
         """A strategy from text, as the ``lowball odds --strategy`` option takes it.
 
-        ``"snow"``, ``"default"``, or comma-separated settings: ``pat=8/8/9`` (a slash gives
-        the three draws), ``draw=7``, ``break=9-7``, ``best=9``, ``pat=none``. A target written
+        ``"snow"``, ``"default"`` (:data:`DEFAULT_STRATEGY_TEXT`), or comma-separated settings:
+        ``pat=8/8/J`` (a slash gives the three draws), ``draw=7``, ``one=8-6``, ``break=9-7``,
+        ``best=9``, ``pat=none``; a setting not given is the default's. A target written
         as a bare number is a low when it is a rank (``pat=9``, ``pat=10``: any 9- or 10-low) and
         a class number otherwise (``pat=1277``).
 
@@ -363,7 +394,7 @@ class Strategy:
             return cls(snow=True)
         if words.lower() in ("", "default"):
             return cls()
-        names = {"pat": "pat", "draw": "draw_to", "break": "break_rougher", "best": "best_last"}
+        names = {"pat": "pat", "draw": "draw_to", "one": "draw_one", "break": "break_rougher", "best": "best_last"}
         kwargs: dict[str, object] = {}
         parts: dict[str, str] = {}
         for part in words.split(","):
@@ -371,8 +402,8 @@ class Strategy:
             key = key.strip().lower()
             if not eq or key not in names:
                 raise InvalidValueError(
-                    f"{_strategy_part(text, part)}expected pat=, draw=, break= or best= "
-                    "(e.g. 'pat=8/8/9,draw=7'), or 'snow'"
+                    f"{_strategy_part(text, part)}expected pat=, draw=, one=, break= or best= "
+                    "(e.g. 'pat=8/8/J,draw=7'), or 'snow'"
                 )
             values = [_setting(v.strip()) for v in value.split("/")]
             kwargs[names[key]] = tuple(values) if len(values) > 1 else values[0]
@@ -407,6 +438,11 @@ class Strategy:
         return tuple(c for i, c in enumerate(cards) if mask >> i & 1)
 
 
+DEFAULT_STRATEGY_TEXT = "pat=8/8/J,draw=7/7/8,one=8-6"
+"""The default :class:`Strategy` as :meth:`Strategy.parse` reads it."""
+_DEFAULT_STRATEGY = Strategy()
+
+
 def _strategy_part(text: str, part: str) -> str:
     """The head of a message about one setting of strategy ``text``: the text, and the setting as
     written when the text has several (``strategy 'pat=9,draw=x': draw=x: ``), never the same
@@ -418,7 +454,8 @@ def _strategy_part(text: str, part: str) -> str:
 
 
 _EXPECTED = {
-    "pat": "a low like 8-6 or 9, a class 1..7462, or none; one value or three, one per draw (8/8/9)",
+    "pat": "a low like 8-6 or 9, a class 1..7462, or none; one value or three, one per draw (8/8/J)",
+    "one": "a low like 8-6, a class 1..7462, or none; one value or three, one per draw",
     "break": "a low like 9-7, a class 1..7462, or none; one value or three, one per draw",
     "best": "a low (a hand without a pair) like 9 or 8-6, or the class of one",
     "draw": "a rank 2..9, T, J, Q, K or A, the low to draw to; one value or three, one per draw (7/7/8)",
@@ -521,6 +558,94 @@ def _enough(unseen: list[int], drawn: int, what: str) -> None:
         raise InvalidValueError(f"{what} needs {counted(drawn, 'replacement card')}, but only {have}")
 
 
+def _rule_of(rule: object) -> ReshuffleRule:
+    """``rule`` as a :class:`ReshuffleRule`, or the project's error naming it."""
+    if isinstance(rule, (bool, np.bool_)):
+        raise InvalidTypeError(f"rule {shown(rule)}: expected ReshuffleRule.SEEDS or ReshuffleRule.LIVE, not a bool")
+    try:
+        return ReshuffleRule(rule)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        raise InvalidValueError(
+            f"rule {shown(rule)}: expected ReshuffleRule.SEEDS (0) or ReshuffleRule.LIVE (1)"
+        ) from None
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidTypeError(f"{name} {shown(value)}: expected True or False")
+    return value
+
+
+@dataclass(frozen=True)
+class _Term:
+    """One way a lone drawer's replacements come when the stub runs short (RULES.md section 8):
+    ``weight`` equally likely deals each end with the hand's kept cards plus ``base`` (stub cards)
+    plus ``drawn`` cards of ``pool`` (the muck), every ``drawn``-subset of it as likely."""
+
+    weight: int
+    base: tuple[int, ...]
+    drawn: int
+
+
+def _reshuffle_terms(
+    stub: Sequence[int], muck: Sequence[int], k: int, rule: ReshuffleRule, burn: bool, last: bool, what: str
+) -> list[_Term] | None:
+    """How a lone drawer's ``k`` replacements come, as ``lowball.Deck`` deals them (RULES.md
+    section 4): None when the stub completes the draw without a reshuffle (every ``k``-subset of
+    the stub then as likely: a burn card changes nothing), else the terms of the exact count.
+
+    The stub is in random order; a burn takes its top card (to the burns), the drawer is dealt
+    ``f`` cards, what is left of the stub (the burn card, and under the live rule its last card
+    unless it completes the round: ``last``) is shuffled with the muck into a new stub, and the
+    other ``k - f`` come from that. Counted by the ``X`` stub cards the drawer never gets and the
+    ``Y`` muck cards he does: a pair (X, Y) with |X| = j - i (j the stub cards held back) comes
+    from C(n - j + i, i) deals."""
+    n, d = len(stub), len(muck)
+    b = 1 if burn and n > 0 else 0
+    left = n - b
+    if k > left + b + d:
+        parts = [f"{counted(n, 'card')} in the stub"]
+        parts.append(f"{counted(d, 'dead card')} that a reshuffle brings back from the muck")
+        raise InvalidValueError(
+            f"{what} needs {counted(k, 'replacement card')}, but only {left + b + d} can come: "
+            f"{' and '.join(parts)} (removed cards never come back)"
+        )
+    f = min(k, left)
+    if rule is ReshuffleRule.LIVE and k > 0 and k >= left > 0 and not (last and k == left):
+        f = left - 1  # the live rule keeps the stub's last card for the new stub
+    if f == k:
+        return None
+    j = n - f
+    out = []
+    for i in range(min(j, k - f) + 1):
+        y = k - f - i
+        if y > d:
+            continue
+        w = math.comb(n - j + i, i)
+        for x in itertools.combinations(range(n), j - i):
+            out.append(_Term(w, tuple(c for t, c in enumerate(stub) if t not in x), y))
+    return out
+
+
+def _reshuffled_counts(
+    kept: Sequence[int], terms: list[_Term], muck: Sequence[int], ranking: Ranking
+) -> tuple[npt.NDArray[np.uint64], int]:
+    """The class counts (and their total) of a lone drawer's final hands over ``terms``."""
+    counts = np.zeros(ranking.num_classes + 1, dtype=np.uint64)
+    total = 0
+    for t in terms:
+        base = [*kept, *t.base]
+        if ranking is Ranking.DEUCE_TO_SEVEN:
+            hist, n = _odds.draw_hist(base, list(muck))
+            n = int(n)
+        else:
+            hist = _hist(base, muck, t.drawn, ranking)
+            n = math.comb(len(muck), t.drawn)
+        counts += hist * np.uint64(t.weight)
+        total += n * t.weight
+    return counts, total
+
+
 def _discard_of(hand: tuple[Card, ...], discard: object, name: str) -> tuple[Card, ...]:
     if isinstance(discard, str) and discard.strip() == "-":
         return ()  # "-" stands pat, as in the command and in PHH's "sd"
@@ -555,9 +680,14 @@ class DrawOutcomes:
         ``counts[c]`` is the number of replacements giving a hand of class ``c`` (index 0 unused;
         7463 entries for 2-7, 6176 for A-5, 1093 for badugi).
     total : int
-        The number of replacements: C(unseen, cards drawn).
+        The number of equally likely replacements: C(stub, cards drawn), the stub being the
+        unseen cards; when the stub runs short, the deals of ``RULES.md`` section 8 (the stub
+        cards dealt, then the reshuffled muck), each counted once.
     ranking : Ranking
         The hand ranking of the classes.
+    reshuffled : bool
+        True when the stub cannot complete the draw and the muck (the dead cards) is reshuffled
+        into a new stub for the rest (``RULES.md`` section 4).
     """
 
     kept: tuple[Card, ...]
@@ -566,6 +696,7 @@ class DrawOutcomes:
     total: int
     _cumulative: npt.NDArray[np.uint64] = field(repr=False)
     ranking: Ranking = Ranking.DEUCE_TO_SEVEN
+    reshuffled: bool = False
 
     @property
     def drawn(self) -> int:
@@ -636,13 +767,14 @@ def _outcomes(
     counts: npt.NDArray[np.uint64],
     total: int,
     ranking: Ranking = Ranking.DEUCE_TO_SEVEN,
+    reshuffled: bool = False,
 ) -> DrawOutcomes:
     counts.setflags(write=False)
     cum = np.cumsum(counts, dtype=np.uint64)
     cum.setflags(write=False)
-    if ranking is Ranking.DEUCE_TO_SEVEN:
+    if ranking is Ranking.DEUCE_TO_SEVEN and not reshuffled:
         return DrawOutcomes(kept, thrown, counts, total, cum)
-    return DrawOutcomes(kept, thrown, counts, total, cum, ranking)
+    return DrawOutcomes(kept, thrown, counts, total, cum, ranking, reshuffled)
 
 
 @lru_cache(maxsize=8)
@@ -674,9 +806,22 @@ def _hist(kept: Sequence[int], unseen: Sequence[int], drawn: int, ranking: Ranki
 
 
 def draw_outcomes(
-    hand: HandLike, discard: HandLike = (), dead: HandLike = (), *, ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN
+    hand: HandLike,
+    discard: HandLike = (),
+    dead: HandLike = (),
+    *,
+    ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN,
+    removed: HandLike = (),
+    rule: ReshuffleRule | int = ReshuffleRule.SEEDS,
+    burn: bool = False,
 ) -> DrawOutcomes:
-    """Every way ``discard`` can be replaced from the unseen cards, exactly.
+    """Every way ``discard`` can be replaced, exactly (``RULES.md`` section 8).
+
+    The replacements come from the stub: the 52 cards minus the hand, ``dead`` and ``removed``.
+    The ``dead`` cards are in the muck: they come back only when the stub cannot complete the
+    draw and the deck shuffles the muck into a new stub (``RULES.md`` section 4, by ``rule`` and
+    ``burn``); that is counted exactly too, the hand being the only one to draw (or the last).
+    The ``removed`` cards never come back.
 
     Parameters
     ----------
@@ -685,35 +830,55 @@ def draw_outcomes(
     discard
         The cards thrown: 0 to all of the hand (``""`` or ``()`` stands pat).
     dead
-        Cards known to be out of play (not in the hand).
+        Cards known to be out of the stub, in the muck (your earlier discards, a hand you saw
+        folded); not in the hand.
     ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
         The hand ranking the final hands are counted in. 2-7 is counted by the C odds kernel;
         A-5 (WSOP-LAR 287-290) and badugi (WSOP-LAR 303-304) by ranking every replacement with
         :func:`lowball.evaluation.evaluate_batch` (all of them: C(47, 5) = 1,533,939 rows at
         most).
+    removed
+        Cards out of play for good (a card you saw in a hand still playing): never drawn, not
+        even after a reshuffle.
+    rule : ReshuffleRule, default ReshuffleRule.SEEDS
+        The reshuffle rule of ``RULES.md`` section 4 (the variant's ``reshuffle``).
+    burn : bool, default False
+        A card is burned from the stub before the draw (the variant's ``burn``).
 
     Returns
     -------
     DrawOutcomes
-        Counts by final class over the C(52 - hand size - len(dead), len(discard)) replacements.
+        Counts by final class over the C(stub, len(discard)) replacements; when the stub runs
+        short, over every (stub cards dealt, new stub) deal, each as likely
+        (:attr:`DrawOutcomes.reshuffled`).
 
     Raises
     ------
     InvalidCardError
         For malformed cards, a hand of the wrong size for the ranking, a thrown card not in the
-        hand, or a card both in the hand and dead (the message names the card).
+        hand, or a card in two places (the message names the card).
     InvalidValueError
-        When the discard needs more cards than are unseen, or for an unknown ranking.
+        When the stub and the muck together hold fewer cards than the discard needs, for an
+        unknown ranking or a bad ``rule``.
+    InvalidTypeError
+        For a ``burn`` that is not a bool.
     """
     r = _ranking_arg(ranking)
     cards = _cards(hand, "hand", r.hand_size)
     thrown = _discard_of(cards, discard, "discard")
     places = _Places()
     places.add(cards, "the hand")
-    places.add(_cards(dead, "dead"), "dead")
+    muck = _cards(dead, "dead")
+    places.add(muck, "dead")
+    places.add(_cards(removed, "removed"), "removed")
+    how = _rule_of(rule)
+    burn = _flag("burn", burn)
     unseen = places.unseen()
-    _enough(unseen, len(thrown), "the discard")
     kept = tuple(c for c in cards if c not in thrown)
+    terms = _reshuffle_terms(unseen, [int(c) for c in muck], len(thrown), how, burn, True, "the discard")
+    if terms is not None:
+        counts, total = _reshuffled_counts([int(c) for c in kept], terms, [int(c) for c in muck], r)
+        return _outcomes(kept, thrown, counts, total, r, reshuffled=True)
     if r is not Ranking.DEUCE_TO_SEVEN:
         counts = _hist([int(c) for c in kept], unseen, len(thrown), r)
         return _outcomes(kept, thrown, counts, math.comb(len(unseen), len(thrown)), r)
@@ -736,6 +901,9 @@ class DiscardRow:
         Against the opponent given as ``vs``: the chance of winning, tying, losing (sum 1).
     counts : tuple of int or None
         Against ``vs``: the exact (win, tie, lose, total) deals behind those chances.
+    default_equity, default_equity_se : float or None
+        Without ``vs`` (2-7): the share of the pot this discard wins against the default
+        opponent (:class:`DefaultOpponent`), sampled, and its standard error.
     """
 
     outcomes: DrawOutcomes
@@ -743,6 +911,8 @@ class DiscardRow:
     tie: float | None = None
     lose: float | None = None
     counts: tuple[int, int, int, int] | None = None
+    default_equity: float | None = None
+    default_equity_se: float | None = None
 
     @property
     def kept(self) -> tuple[Card, ...]:
@@ -768,15 +938,55 @@ class DiscardRow:
         return self.win + self.tie / 2
 
 
+DEFAULT_TABLE_TRIALS: int = 20_000
+"""Trials per discard of a draw table's default-opponent column (:func:`discard_table`)."""
+
+ORDERS = ("equity", "target", "mean-lows")
+"""How :func:`discard_table` may order its rows (its ``order``)."""
+
+
+@dataclass(frozen=True)
+class DefaultOpponent:
+    """The opponent a draw table's rows are weighed against when none is given (``RULES.md``
+    section 8): a hand dealt at random from the stub, drawing before you (you are on the
+    button) by the default :class:`Strategy`, which you follow too on the draws after this one;
+    heads-up, every hand goes to the showdown. Sampled: ``trials`` per discard, every discard on
+    the same trials (the same seed), so the differences between rows are sharper than each
+    row's standard error.
+
+    Attributes
+    ----------
+    draws : int
+        Draws to come, this one included (1: single draw or the last draw of triple draw).
+    trials : int
+        Trials per discard.
+    seed : int
+        The seed (every table of the same hand and seed is the same).
+    """
+
+    draws: int
+    trials: int
+    seed: int
+
+    def __str__(self) -> str:
+        later = "" if self.draws == 1 else f", and you by it on the {self.draws - 1} after this one"
+        return (
+            f"a hand dealt from the unseen cards, drawing first by the default strategy ({DEFAULT_STRATEGY_TEXT})"
+            f"{later}; {counted(self.draws, 'draw')} to come; sampled, {self.trials:,} trials a discard, "
+            f"seed {self.seed}"
+        )
+
+
 @dataclass(frozen=True, eq=False)
 class DiscardTable(Sequence[DiscardRow]):
     """All 32 discards of a hand (16 of a badugi hand), best first (a sequence of :class:`DiscardRow`).
 
-    Order: by equity against ``vs`` when one was given; otherwise by the chance of ``target``
-    or better when one was given; otherwise by the mean of the chances of a 7-, 8-, 9- and
-    10-low or better (a discard that makes every one of those lows more often comes first).
-    Ties go to fewer cards drawn, then to the higher cards thrown, whatever the order the hand
-    was written in (as :class:`Strategy`'s best last-draw discard).
+    Order (:attr:`order`): ``"equity"``, by the equity against ``vs`` when one was given, else
+    against the default opponent (:attr:`opponent`); ``"target"``, by the chance of ``target``
+    or better; ``"mean-lows"``, by the mean of the chances of a 7-, 8-, 9- and 10-low or better
+    (a discard that makes every one of those lows more often comes first). Ties go to fewer
+    cards drawn, then to the higher cards thrown, whatever the order the hand was written in (as
+    :class:`Strategy`'s best last-draw discard).
     """
 
     hand: tuple[Card, ...]
@@ -784,6 +994,18 @@ class DiscardTable(Sequence[DiscardRow]):
     vs: str | None = None
     ranking: Ranking = Ranking.DEUCE_TO_SEVEN
     """The hand ranking the rows are counted in."""
+    order: str = "mean-lows"
+    """How the rows are ordered (see the class)."""
+    opponent: DefaultOpponent | None = None
+    """The default opponent of the ``default_equity`` column when it orders the rows, or None
+    (an opponent or a target was given, another order, the ranking is not 2-7, ``trials=0``,
+    or the stub cannot deal its hand: :attr:`note`)."""
+    stub: int = 0
+    """The cards in the stub: 52 minus the hand, the opponent's known cards, dead and removed."""
+    muck: int = 0
+    """The dead cards: in the muck, back in play only through a reshuffle."""
+    note: str | None = None
+    """Why there is no default-opponent column where one was expected, or None."""
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -834,24 +1056,60 @@ def discard_table(
     *,
     target: Target | None = None,
     ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN,
+    removed: HandLike = (),
+    rule: ReshuffleRule | int = ReshuffleRule.SEEDS,
+    burn: bool = False,
+    order: str | None = None,
+    draws: int = 1,
+    trials: int | None = None,
+    seed: int = 0,
+    threads: int | None = None,
 ) -> DiscardTable:
     """All 32 discards of ``hand`` (16 in badugi), exactly, best first.
+
+    The chances of each low are exact, from the stub (the 52 cards minus the hand, the
+    opponent's known cards, ``dead`` and ``removed``); when the stub cannot complete a discard
+    the dead cards come back by the deck's reshuffle (``RULES.md`` sections 4 and 8, counted
+    exactly, as :func:`draw_outcomes`). Without ``vs`` and ``target`` (2-7) each row also has
+    its equity against the default opponent (:class:`DefaultOpponent`: sampled, ``trials`` a
+    discard), which orders the rows; ``order="mean-lows"`` gives the exact table alone.
 
     Parameters
     ----------
     hand
         Five cards (four in badugi).
     dead
-        Cards known to be out of play.
+        Cards known to be out of the stub, in the muck (see :func:`draw_outcomes`).
     vs : optional
         An opponent: a class or a low (``"9-8"``: the roughest 9-8, no card removal); a pat hand
         (five cards, which are then not in the deck); or ``(hand, discard)``, an opponent's known
-        hand and the cards it throws (heads-up single draw, exact; 2-7 only).
+        hand and the cards it throws (heads-up single draw, exact; 2-7 only; refused when the
+        stub cannot complete both draws: the reshuffle between two draws is sampled, by
+        :func:`equity`).
     target : optional
-        Order the rows by the chance of this hand or better (see :func:`threshold`).
+        Add the chance of this hand or better (see :func:`threshold`).
     ranking : Ranking or str, default Ranking.DEUCE_TO_SEVEN
         The hand ranking (see :func:`draw_outcomes`): A-5 and badugi are counted by ranking every
         replacement of every discard (about 2.6 million A-5 hands).
+    removed
+        Cards out of play for good, never drawn (see :func:`draw_outcomes`).
+    rule, burn
+        The deck's reshuffle rule and burn (``RULES.md`` section 4), for a stub that runs short
+        and for the default opponent's trials.
+    order : str, optional
+        ``"equity"`` (against ``vs``, else the default opponent), ``"target"`` or ``"mean-lows"``
+        (:class:`DiscardTable`). Default: ``"equity"`` with ``vs``, ``"target"`` with a target,
+        otherwise ``"equity"`` in 2-7 and ``"mean-lows"`` in A-5 and badugi (the equity kernel
+        ranks 2-7 hands only). The default opponent is played only when it orders the rows.
+    draws : int, default 1
+        Draws to come, this one included (1..3), for the default opponent.
+    trials : int, optional
+        Trials per discard against the default opponent (default :data:`DEFAULT_TABLE_TRIALS`);
+        0: no default opponent (the ``default_equity`` column is None).
+    seed : int, default 0
+        The default opponent's seed (an int >= 0).
+    threads : int, optional
+        Threads for the default opponent's trials (default: every core).
 
     Returns
     -------
@@ -864,35 +1122,105 @@ def discard_table(
         For malformed cards, a hand of the wrong size for the ranking, or a card in two places
         (naming it).
     InvalidValueError
-        For a bad ``vs`` class or ``target``, an unknown ranking, or in A-5 and badugi a
-        drawing opponent (``(hand, discard)``: its exact count is 2-7's C kernel alone).
+        For a bad ``vs`` class or ``target``, an unknown ranking, in A-5 and badugi a drawing
+        opponent (``(hand, discard)``: its exact count is 2-7's C kernel alone); a stub and
+        muck too small for the discards, or for a drawing opponent's and yours together; a bad
+        ``order`` (``"target"`` without a target, ``"equity"`` with nothing to weigh against),
+        ``draws``, ``trials``, ``threads`` or ``rule``.
+    InvalidSeedError
+        For a bad ``seed``.
+    InvalidTypeError
+        For a ``burn`` that is not a bool.
     """
     r = _ranking_arg(ranking)
     size = r.hand_size
     cards = _cards(hand, "hand", size)
     places = _Places()
     places.add(cards, "the hand")
-    places.add(_cards(dead, "dead"), "dead")
+    muck_cards = _cards(dead, "dead")
+    places.add(muck_cards, "dead")
+    places.add(_cards(removed, "removed"), "removed")
     opp = None if vs is None else _vs_of(vs, places, r)
     goal = None if target is None else threshold(target, ranking=r)
+    how = _rule_of(rule)
+    burn = _flag("burn", burn)
+    draws = whole_number(draws, "draws", 1, 3)
+    count = DEFAULT_TABLE_TRIALS if trials is None else whole_number(trials, "trials", 0, MAX_TRIALS)
+    seed = check_seed(seed, generators=False)
+    if seed is None:
+        raise InvalidSeedError("seed = None: expected a whole number >= 0 (the default opponent's trials repeat)")
+    workers = whole_number(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 256)
+    if order is not None and order not in ORDERS:
+        raise InvalidValueError(f"order {shown(order)}: expected one of {', '.join(map(repr, ORDERS))}")
+    if order == "target" and goal is None:
+        raise InvalidValueError("order 'target': no target given to order by")
     unseen = places.unseen()
+    muck = [int(c) for c in muck_cards]
     opp_draws = len(opp.thrown) if opp is not None else 0
-    against = f", against an opponent drawing {opp_draws}" if opp_draws else ""
     all_of = "all five" if size == 5 else "all four"
-    _enough(unseen, size + opp_draws, f"the table (throwing {all_of}{against})")
-    if r is Ranking.DEUCE_TO_SEVEN:
+    if opp_draws:
+        need = size + opp_draws + (1 if burn else 0)
+        if need > len(unseen):
+            stub = f"{counted(len(unseen), 'card')} {'is' if len(unseen) == 1 else 'are'} in the stub"
+            raise InvalidValueError(
+                f"the table (throwing {all_of}, against an opponent drawing {opp_draws}) needs "
+                f"{counted(need, 'replacement card')}{' and a burn' if burn else ''}, but only {stub}: the rest "
+                "would come from the muck reshuffled between the two draws (RULES.md section 4), which this "
+                "exact count does not follow; lowball.odds.equity (lowball odds) samples it"
+            )
+    # the default opponent weighs the discards when it orders them: no vs, 2-7, the stub deals its hand
+    opponent = None
+    note = None
+    wanted = opp is None and r is Ranking.DEUCE_TO_SEVEN and count > 0 and (order == "equity" or order is None)
+    if wanted and (order == "equity" or goal is None):
+        if len(unseen) >= 5:
+            opponent = DefaultOpponent(draws, count, seed)
+        else:
+            note = (
+                f"no default opponent: the stub holds {counted(len(unseen), 'card')}, fewer than the five of "
+                "its hand (a deal is never reshuffled)"
+            )
+    if order is None:
+        if opp is not None:
+            order = "equity"
+        elif goal is not None:
+            order = "target"
+        else:
+            order = "equity" if opponent is not None else "mean-lows"
+    elif order == "equity" and opp is None and opponent is None:
+        why = (
+            note
+            or (f"the equity kernel ranks 2-7 hands only, not {r.title}" if r is not Ranking.DEUCE_TO_SEVEN else None)
+            or "trials=0: no default opponent"
+        )
+        raise InvalidValueError(f"order 'equity': no opponent to weigh the discards against ({why})")
+    if r is Ranking.DEUCE_TO_SEVEN and len(unseen) >= size:
         hists = _odds.discard_hists([int(c) for c in cards], unseen)
-    rows = []
-    order_keys = []
-    opp_kept = [] if opp is None else [int(c) for c in opp.hand if c not in opp.thrown]
+    else:
+        hists = None
+    _reshuffle_terms(unseen, muck, size, how, burn, True, f"the table (throwing {all_of})")  # enough cards?
+    outcomes = []
     for mask in range(1 << size):
         thrown = tuple(c for i, c in enumerate(cards) if mask >> i & 1)
         kept = tuple(c for c in cards if c not in thrown)
-        total = math.comb(len(unseen), len(thrown))
-        if r is Ranking.DEUCE_TO_SEVEN:
-            out = _outcomes(kept, thrown, hists[mask], total)
+        terms = _reshuffle_terms(unseen, muck, len(thrown), how, burn, True, "the discard")
+        if terms is not None:
+            counts, total = _reshuffled_counts([int(c) for c in kept], terms, muck, r)
+            outcomes.append(_outcomes(kept, thrown, counts, total, r, reshuffled=True))
+        elif hists is not None:
+            outcomes.append(_outcomes(kept, thrown, hists[mask], math.comb(len(unseen), len(thrown))))
         else:
-            out = _outcomes(kept, thrown, _hist([int(c) for c in kept], unseen, len(thrown), r), total, r)
+            counts = _hist([int(c) for c in kept], unseen, len(thrown), r)
+            outcomes.append(_outcomes(kept, thrown, counts, math.comb(len(unseen), len(thrown)), r))
+    versus = None
+    if opponent is not None:
+        versus = _versus_default(cards, unseen, muck, opponent, how, burn, workers)
+    rows = []
+    order_keys = []
+    opp_kept = [] if opp is None else [int(c) for c in opp.hand if c not in opp.thrown]
+    for mask, out in enumerate(outcomes):
+        thrown, kept = out.discard, out.kept
+        total = out.total
         counts = out.counts
         row = DiscardRow(out)
         if opp is not None and opp.kind != "draw":
@@ -904,16 +1232,18 @@ def discard_table(
         elif opp is not None:
             w, t, lo, n = _odds.exact_headsup([int(c) for c in kept], opp_kept, unseen)
             row = DiscardRow(out, w / n, t / n, lo / n, (w, t, lo, n))
+        elif versus is not None:
+            row = DiscardRow(out, default_equity=versus[mask][0], default_equity_se=versus[mask][1])
         rows.append(row)
-        if row.equity is not None:
-            primary = row.equity
-        elif goal is not None:
-            primary = out.probability(goal)
+        if order == "equity":
+            primary = row.equity if row.equity is not None else row.default_equity
+        elif order == "target":
+            primary = out.probability(goal)  # type: ignore[arg-type]
         else:
             primary = sum(out.lows().values()) / 4
         # equal chances: fewer cards drawn, then the higher cards thrown (as the best last-draw
         # discard of a Strategy), whatever the order the hand was written in
-        order_keys.append((-primary, len(thrown), -sum(1 << int(c) for c in thrown), mask))
+        order_keys.append((-float(primary), len(thrown), -sum(1 << int(c) for c in thrown), mask))  # type: ignore[arg-type]
     ordered = tuple(rows[k[-1]] for k in sorted(order_keys))
     vs_text = None
     if opp is not None and opp.kind == "class":
@@ -922,7 +1252,40 @@ def discard_table(
         vs_text = f"{format_cards(opp.hand)} standing pat"
     elif opp is not None:
         vs_text = f"{format_cards(opp.hand)} throwing {format_cards(opp.thrown) or 'nothing'}"
-    return DiscardTable(cards, ordered, vs_text, r)
+    return DiscardTable(cards, ordered, vs_text, r, order, opponent, len(unseen), len(muck), note)
+
+
+def _versus_default(
+    cards: tuple[Card, ...],
+    unseen: list[int],
+    muck: list[int],
+    opponent: DefaultOpponent,
+    rule: ReshuffleRule,
+    burn: bool,
+    threads: int,
+) -> list[tuple[float, float]]:
+    """(equity, standard error) of each of the 32 discards of ``cards`` against the default
+    opponent: position 0 a hand dealt from the stub drawing by the default Strategy, position 1
+    you, throwing the discard now and drawing by the default Strategy after; every discard on
+    the same key (common random numbers)."""
+    key = [int(x) for x in np.random.SeedSequence(opponent.seed).generate_state(4, np.uint64)]
+    spec = _DEFAULT_STRATEGY._spec
+    mine = [int(c) for c in cards]
+    n = opponent.trials
+
+    def one(mask: int) -> tuple[float, float]:
+        sim = _odds.Simulation(
+            [None, mine], opponent.draws, [_odds.BY_STRATEGY, mask], [spec, spec], unseen, muck, int(rule), burn, key
+        )
+        part = sim.run(0, n)
+        mean = part["share"][1] / SHARE / n
+        var = max(part["share_sq"][1] / SHARE / SHARE / n - mean * mean, 0.0)
+        return mean, math.sqrt(var / n)
+
+    if threads > 1:
+        with ThreadPoolExecutor(min(threads, 32)) as pool:
+            return list(pool.map(one, range(32)))
+    return [one(m) for m in range(32)]
 
 
 # -- equity ------------------------------------------------------------------------------------
@@ -1054,6 +1417,7 @@ def equity(
     executor: Executor | None = None,
     workers: int | None = None,
     ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN,
+    removed: HandLike = (),
 ) -> Equity:
     """The share of the pot each hand wins at the showdown after ``draws`` draws.
 
@@ -1073,7 +1437,10 @@ def equity(
         The cards each player throws on the first draw (``""`` stands pat). Without them each
         player's strategy decides.
     dead
-        Cards known to be out of play.
+        Cards known to be out of the stub, in the muck (your earlier discards, a hand you saw
+        folded): the stub is the 52 cards minus the hands, ``dead`` and ``removed``, and the dead
+        cards come back only when the stub runs out and the deck reshuffles the muck (``rule``,
+        ``burn``; ``RULES.md`` sections 4 and 8).
     draws : int, default 1
         Draws still to come: 1 (single draw, or the last draw of triple draw), 2 or 3.
     strategies : Strategy or one per hand, optional
@@ -1092,12 +1459,15 @@ def equity(
         Threads for a sampled run (default: every core); the GIL is released.
     exact : bool, default True
         Count every deal when one draw remains and the deals allow it: always heads-up, within
-        ``budget`` deals multi-way. False: always sample.
+        ``budget`` deals multi-way, while the stub completes every draw; when it cannot and only
+        one hand draws, that hand's reshuffle is counted exactly too (as :func:`draw_outcomes`);
+        when it cannot and several draw, the run is sampled (the result says so). False: always
+        sample.
     budget : int
         The most deals a multi-way exact count may walk (default :data:`DEFAULT_BUDGET`).
     rule, burn
         The reshuffle rule and burn setting of the deck (``RULES.md`` section 4): they matter only
-        when the stub can run out, which is then sampled.
+        when the stub can run out.
     progress : callable, optional
         Called with the number of trials finished after each batch of a sampled run.
     executor : concurrent.futures.Executor, optional
@@ -1107,6 +1477,9 @@ def equity(
         with any ``threads``, on N workers or on a cluster. Exact counts run in process.
     workers : int, optional
         Without an executor: N > 1 runs the blocks on N worker processes started for the run.
+    removed
+        Cards out of play for good (a card you saw in a hand still playing): never dealt, not
+        even after a reshuffle.
 
     Returns
     -------
@@ -1148,6 +1521,8 @@ def equity(
         places.add(h, f"hands[{i}]")
     dead_cards = _cards(dead, "dead")
     places.add(dead_cards, "dead")
+    removed_cards = _cards(removed, "removed")
+    places.add(removed_cards, "removed")
     unseen = places.unseen()
     if isinstance(strategies, Strategy) or strategies is None:
         plans = [strategies or Strategy()] * len(cards)
@@ -1165,17 +1540,9 @@ def equity(
         thrown = [s.discard(h, 1, 1) for s, h in zip(plans, cards)]
     else:
         thrown = None
-    if isinstance(rule, (bool, np.bool_)):
-        raise InvalidTypeError(f"rule {shown(rule)}: expected ReshuffleRule.SEEDS or ReshuffleRule.LIVE, not a bool")
-    try:
-        rule = ReshuffleRule(rule)
-    except (ValueError, TypeError):
-        raise InvalidValueError(
-            f"rule {shown(rule)}: expected ReshuffleRule.SEEDS (0) or ReshuffleRule.LIVE (1)"
-        ) from None
+    rule = _rule_of(rule)
     for flag, value in (("burn", burn), ("exact", exact)):
-        if not isinstance(value, bool):
-            raise InvalidTypeError(f"{flag} {shown(value)}: expected True or False")
+        _flag(flag, value)
     if progress is not None and not callable(progress):
         raise InvalidTypeError(f"progress {shown(progress)}: expected a function of the trials finished, or None")
     budget = whole_number(budget, "budget", 0)
@@ -1183,8 +1550,11 @@ def equity(
     workers = check_executor(executor, workers)
     fixed = None if thrown is None else tuple(thrown)
     if draws == 1 and exact and thrown is not None:
-        need = sum(len(t) for t in thrown)
-        if need + (1 if burn else 0) <= len(unseen):
+        need = sum(len(t) for t in thrown) + (1 if burn else 0)
+        # the stub completes every draw: under the live rule its last card is dealt only to the
+        # last player of the round (RULES.md section 4)
+        fits = need < len(unseen) or (need == len(unseen) and (rule is ReshuffleRule.SEEDS or bool(thrown[-1])))
+        if fits or need == (1 if burn else 0):
             kept = [[int(c) for c in h if c not in t] for h, t in zip(cards, thrown)]
             if len(cards) == 2:
                 w, t, lo, n = _odds.exact_headsup(kept[0], kept[1], unseen)
@@ -1194,7 +1564,54 @@ def equity(
             res = _odds.exact_multiway(kept, unseen, budget)
             if res is not None:
                 return _exact_result(res[0], res[1], res[2], res[3], 1, fixed)
-    return _simulate(cards, fixed, plans, draws, unseen, dead_cards, rule, burn, run, progress, executor, workers)
+        elif sum(1 for t in thrown if t) == 1:
+            return _exact_one_drawer(cards, thrown, unseen, [int(c) for c in dead_cards], rule, burn)
+    return _simulate(
+        cards, fixed, plans, draws, unseen, dead_cards, rule, burn, run, progress, executor, workers, removed_cards
+    )
+
+
+def _exact_one_drawer(
+    cards: list[tuple[Card, ...]],
+    thrown: list[tuple[Card, ...]],
+    unseen: list[int],
+    muck: list[int],
+    rule: ReshuffleRule,
+    burn: bool,
+) -> Equity:
+    """One draw in which one hand draws and the stub cannot complete it: that hand's final
+    classes counted exactly over the reshuffle (:func:`draw_outcomes`), against the others'
+    pat classes; pot shares as :func:`equity` counts them."""
+    p = next(i for i, t in enumerate(thrown) if t)
+    last = all(not t for t in thrown[p + 1 :])  # the live rule deals the stub's last card only to the last
+    kept = [int(c) for c in cards[p] if c not in thrown[p]]
+    what = f"hands[{p}]'s discard"
+    terms = _reshuffle_terms(unseen, muck, len(thrown[p]), rule, burn, last, what)
+    assert terms is not None  # the caller found that the stub cannot complete the draw
+    counts, deals = _reshuffled_counts(kept, terms, muck, Ranking.DEUCE_TO_SEVEN)
+    pat = [int(evaluate(h)) if i != p else 0 for i, h in enumerate(cards)]
+    best_other = min(c for i, c in enumerate(pat) if i != p)
+    ties_at = sum(1 for i, c in enumerate(pat) if i != p and c == best_other)  # the others tied at the best
+    cum = np.cumsum(counts, dtype=np.uint64)
+    below = int(cum[best_other - 1])  # the drawer beats every other hand
+    level = int(counts[best_other])  # ... ties the best of them
+    above = deals - below - level
+    n = len(cards)
+    wins, ties, share = [0] * n, [0] * n, [0] * n
+    wins[p], ties[p] = below, level
+    share[p] = below * SHARE + level * (SHARE // (ties_at + 1))
+    for i, c in enumerate(pat):
+        if i == p or c != best_other:
+            continue
+        # the best pat hands: alone (or tied among themselves) when the drawer is rougher
+        if ties_at == 1:
+            wins[i] = above
+        else:
+            ties[i] = above
+        ties[i] += level
+        share[i] = above * (SHARE // ties_at) + level * (SHARE // (ties_at + 1))
+    discards = tuple(tuple(t) for t in thrown)
+    return _exact_result(wins, ties, share, deals, 1, discards)
 
 
 @dataclass(frozen=True)
@@ -1237,6 +1654,7 @@ def _simulate(
     progress: Callable[[int], None] | None,
     executor: Executor | None = None,
     workers: int | None = None,
+    removed: tuple[Card, ...] = (),
 ) -> Equity:
     trials, stderr, threads, seq = run.trials, run.stderr, run.threads, run.seq
     key = [int(x) for x in seq.generate_state(4, np.uint64)]
@@ -1251,6 +1669,7 @@ def _simulate(
         int(rule),
         burn,
         key,
+        [int(c) for c in removed],
     )
     total = {"trials": 0, "reshuffles": 0, **{k: [0] * len(cards) for k in ("wins", "ties", "share", "share_sq")}}
     if executor is not None or (workers is not None and workers > 1):
@@ -1394,18 +1813,34 @@ def _argmax(values: npt.NDArray[np.float64], hand: Sequence[Card]) -> int:
 
 
 def discard_matrix(
-    hand_a: HandLike, hand_b: HandLike, dead: HandLike = (), *, threads: int | None = None
+    hand_a: HandLike,
+    hand_b: HandLike,
+    dead: HandLike = (),
+    *,
+    threads: int | None = None,
+    removed: HandLike = (),
+    burn: bool = False,
 ) -> DiscardMatrix:
     """The exact 32 x 32 table of heads-up single-draw equities for every pair of discards.
+
+    Every cell is counted from the stub (the 52 cards minus both hands, ``dead`` and
+    ``removed``), which must complete both players throwing five (and the burn): a smaller stub
+    would make some cells come partly from the muck reshuffled between the two draws
+    (``RULES.md`` sections 4 and 8), which this exact count does not follow, so it is refused
+    (:func:`equity` samples one pair of discards with the reshuffle).
 
     Parameters
     ----------
     hand_a, hand_b
         Five cards each (player 0 and player 1).
     dead
-        Cards known to be out of play.
+        Cards known to be out of the stub, in the muck (see :func:`draw_outcomes`).
     threads : int, optional
         Threads to count with (default: every core); the GIL is released.
+    removed
+        Cards out of play for good.
+    burn : bool, default False
+        A card is burned before the draw (it must be in the stub too).
 
     Returns
     -------
@@ -1416,7 +1851,10 @@ def discard_matrix(
     InvalidCardError
         For malformed cards or a card in two places (naming it).
     InvalidValueError
-        For ``threads`` outside 1..256, or fewer than 10 unseen cards (both players throwing five).
+        For ``threads`` outside 1..256, or a stub of fewer than 10 cards (11 with a burn: both
+        players throwing five).
+    InvalidTypeError
+        For a ``burn`` that is not a bool.
 
     Each thread holds a few tens of megabytes while it counts five against five, so the
     threads used are at most the machine's cores.
@@ -1426,9 +1864,19 @@ def discard_matrix(
     places = _Places()
     places.add(a, "hand_a")
     places.add(b, "hand_b")
-    places.add(_cards(dead, "dead"), "dead")
+    muck = _cards(dead, "dead")
+    places.add(muck, "dead")
+    places.add(_cards(removed, "removed"), "removed")
+    burn = _flag("burn", burn)
     unseen = places.unseen()
-    _enough(unseen, 10, "both players throwing five")
+    need = 10 + (1 if burn else 0)
+    if need > len(unseen):
+        stub = f"{counted(len(unseen), 'card')} {'is' if len(unseen) == 1 else 'are'} in the stub"
+        raise InvalidValueError(
+            f"both players throwing five need{' a burn and' if burn else ''} 10 replacement cards, but only {stub}: "
+            "the rest would come from the muck reshuffled between the two draws (RULES.md section 4), which this "
+            "exact count does not follow; lowball.odds.equity (lowball odds) samples one pair of discards"
+        )
     threads = min(
         whole_number(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 256), os.cpu_count() or 1
     )

@@ -29,6 +29,7 @@ from lowball.bots import BOTS
 from lowball.cards import Card, format_cards, split_card_text
 from lowball.cli import rank as rank_work
 from lowball.cli.render import ranking_of, simulation_report, sorted_hand
+from lowball.deck import ReshuffleRule
 from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted, shown
 from lowball.evaluation import Ranking, describe, evaluate, winners
 from lowball.simulate import SHARD_HANDS
@@ -519,7 +520,29 @@ _dead_option = click.option(
     type=str,
     default=None,
     metavar="CARDS",
-    help="Cards known to be out of play (your earlier discards, a hand you saw folded): never drawn.",
+    help="Cards known to be out of the stub, in the muck (your earlier discards, a hand you saw folded): "
+    "they come back only if the stub runs short and the muck is reshuffled into a new stub (RULES.md "
+    "sections 4 and 8, by --reshuffle and --burn).",
+)
+_removed_option = click.option(
+    "--removed",
+    type=str,
+    default=None,
+    metavar="CARDS",
+    help="Cards out of play for good (a card you saw in a hand still playing): never drawn, not even "
+    "after a reshuffle.",
+)
+_reshuffle_option = click.option(
+    "--reshuffle",
+    type=click.Choice(["seeds", "live"]),
+    default="seeds",
+    show_default=True,
+    help="How the muck becomes a new stub when the stub runs short (RULES.md section 4): seeds (every "
+    "discard but the drawer's own of this draw) or live (the muck first, this draw's discards only if "
+    "needed; the stub's last card kept for the new stub).",
+)
+_burn_option = click.option(
+    "--burn", is_flag=True, help="A card is burned from the stub before each draw (live rooms; RULES.md section 4)."
 )
 _json_option = click.option(
     "--json",
@@ -558,6 +581,9 @@ MOST_TRIALS = 100_000_000
     "the deck).",
 )
 @_dead_option
+@_removed_option
+@_reshuffle_option
+@_burn_option
 @click.option(
     "--target",
     type=str,
@@ -565,6 +591,25 @@ MOST_TRIALS = 100_000_000
     metavar="LOW",
     help="Add the chance of this hand or better (8-6, 9, or five cards; four in badugi) and order the rows by it "
     "(unless an opponent orders them by equity).",
+)
+@click.option(
+    "--order",
+    type=click.Choice(["equity", "target", "mean-lows"]),
+    default=None,
+    help="Order the rows by: equity (against --vs or --vs-pat; with neither, against the default opponent: "
+    "a hand dealt from the unseen cards drawing by the default strategy, sampled); target (the chance of "
+    "--target); mean-lows (the mean of the four lows' chances, the exact table alone). Default: equity, or "
+    "target with --target; mean-lows in a-5 and badugi.",
+)
+@click.option(
+    "--draws",
+    type=str,
+    callback=_whole_number(1, 3),
+    metavar="1|2|3",
+    default="1",
+    show_default=True,
+    help="Draws to come, this one included, for the default opponent (you draw by the default strategy "
+    "after this one); the low columns are this draw's.",
 )
 @click.option(
     "--top",
@@ -584,7 +629,12 @@ def draw(
     vs_hand: str | None,
     vs_pat: str | None,
     dead: str | None,
+    removed: str | None,
+    reshuffle: str,
+    burn: bool,
     target: str | None,
+    order: str | None,
+    draws: int,
     top: int | None,
     as_json: bool,
     symbols: bool,
@@ -595,12 +645,19 @@ def draw(
     Each row: the cards kept (highest first), the cards drawn, and the chance of finishing with
     a 7-, 8-, 9- and 10-low or better; with --target, of that hand or better; against an
     opponent (--vs or --vs-pat), the chance of winning and of tying and the equity (win + half
-    the ties). The order: by equity against an opponent, else by the target's chance, else by
-    the mean of the four lows' chances; fewer cards drawn first among equals. The unseen cards
-    are the 52 minus HAND, the opponent's known cards and --dead. For example
+    the ties). With no opponent and no target (2-7), the column "default" is your equity
+    against the default opponent: a hand dealt from the unseen cards that draws first by the
+    default strategy (pat=8/8/J,draw=7/7/8,one=8-6), you drawing by it too on the --draws after
+    this one; sampled, 20,000 trials a discard, seed 0 (RULES.md section 8). The order: by
+    equity (against the opponent given, else the default one), else by the target's chance;
+    --order mean-lows orders by the mean of the four lows' chances; fewer cards drawn first
+    among equals. The replacements come from the stub, the 52 minus HAND, the opponent's
+    known cards, --dead and --removed; the --dead cards come back only if the stub runs short
+    (the reshuffle is counted exactly). For example
 
     \b
       lowball draw 8s7h4d3c2s --vs 9h8d6c4s2d:9h
+      lowball draw 9s7h5d4c2d --draws 3
 
     Every hand is shown highest first (the ace last in A-5 and badugi), however it was typed:
     letters or suit symbols, in any order. --json writes the table as one JSON document,
@@ -628,10 +685,11 @@ def draw(
     try:
         cards = work.read_hand(hand[0], "hand", size)
         dead_cards = work.read_cards(dead, "--dead")
+        removed_cards = work.read_cards(removed, "--removed")
         vs: object = None
         vs_words: str | None = None
         vs_data: dict[str, object] | None = None
-        places = [("the hand", cards), ("--dead", dead_cards)]
+        places = [("the hand", cards), ("--dead", dead_cards), ("--removed", removed_cards)]
         if vs_hand is not None:
             opp, thrown = work.read_vs(vs_hand, size)
             if thrown and ranking is not Ranking.DEUCE_TO_SEVEN:
@@ -653,16 +711,38 @@ def draw(
             vs_data = {"hand": None, "discard": "", "class": vs}
         goal = None if target is None else odds.threshold(target, name="--target", **by)
         odds.check_places(places)
-        table = odds.discard_table(cards, dead_cards, vs, target=goal, **by)
+        if order == "target" and goal is None:
+            raise InvalidValueError("--order target: give the --target to order by")
+        if order == "equity" and vs is None and ranking is not Ranking.DEUCE_TO_SEVEN:
+            raise InvalidValueError(
+                f"--order equity: no default opponent in {ranking.title} (the equity kernel ranks 2-7 hands only); "
+                "give --vs or --vs-pat"
+            )
+        deck: dict[str, Any] = {}  # the default deck is called as before
+        if removed_cards:
+            deck["removed"] = removed_cards
+        if reshuffle != "seeds" or burn:
+            deck.update(rule=ReshuffleRule[reshuffle.upper()], burn=burn)
+        if order is not None:
+            deck["order"] = order
+        if draws != 1:
+            deck["draws"] = draws
+        table = odds.discard_table(cards, dead_cards, vs, target=goal, **by, **deck)
     except LowballError as e:
         _fail(ctx, str(e))
     if as_json:
-        data = work.draw_json(table, dead=dead_cards, vs=vs_data, target=goal)
+        data = work.draw_json(table, dead=dead_cards, vs=vs_data, target=goal, removed=removed_cards)
         if top is not None:
             data["rows"] = data["rows"][:top]
         _write(ctx, None, json.dumps(data, indent=1) + "\n")
     else:
-        _write(ctx, None, work.draw_report(table, dead=dead_cards, vs=vs_words, target=goal, top=top, symbols=symbols))
+        _write(
+            ctx,
+            None,
+            work.draw_report(
+                table, dead=dead_cards, vs=vs_words, target=goal, top=top, symbols=symbols, removed=removed_cards
+            ),
+        )
 
 
 @main.command()
@@ -690,10 +770,11 @@ def draw(
     multiple=True,
     metavar="TEXT",
     help="How hands draw where --discards does not say: give it once for every hand, or repeat it "
-    "once per hand in order (--strategy snow --strategy pat=9). 'default' (pat=8/8/9,draw=7/7/8), "
+    "once per hand in order (--strategy snow --strategy pat=9). 'default' (pat=8/8/J,draw=7/7/8,one=8-6), "
     "'snow' (never draw), or settings separated by commas: pat=9 (stand pat on a 9-low or better; "
-    "pat=8/8/9 per draw, pat=none never), draw=7 "
-    "(keep the cards up to 7), break=9-7 (break a pat hand rougher than 9-7 over a smooth draw), "
+    "pat=8/8/J per draw, pat=none never), draw=7 "
+    "(keep the cards up to 7), one=8-6 (keep a one-card draw to an 8-6 or better), "
+    "break=9-7 (break a pat hand rougher than 9-7 over a smooth draw), "
     "best=9 (on the last draw, the discard that makes a 9-low most often).",
 )
 @click.option(
@@ -747,6 +828,9 @@ def draw(
 )
 @_scheduler_option
 @_dead_option
+@_removed_option
+@_reshuffle_option
+@_burn_option
 @_json_option
 @_symbols_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar (it goes to standard error).")
@@ -775,6 +859,9 @@ def odds(
     workers: int | None,
     scheduler: str | None,
     dead: str | None,
+    removed: str | None,
+    reshuffle: str,
+    burn: bool,
     as_json: bool,
     symbols: bool,
     quiet: bool,
@@ -784,9 +871,11 @@ def odds(
 
     Hands are given in drawing order (the first left of the button first). With one draw to
     come and every discard known (--discards, or decided by the strategies), every deal is
-    counted exactly; otherwise the hands are dealt at random (a sampled run, with standard
-    errors), each drawing by its strategy, and when the stub runs out the discards are
-    reshuffled as the deck does. The output says which, and a sampled run prints its seed. For
+    counted exactly while the stub (the 52 minus the hands, --dead and --removed) completes
+    every draw, and when it cannot but only one hand draws; otherwise the hands are dealt at
+    random (a sampled run, with standard errors), each drawing by its strategy, and when the
+    stub runs out the muck (earlier discards and --dead) is reshuffled as the deck does
+    (--reshuffle, --burn). The output says which, and a sampled run prints its seed. For
     example
 
     \b
@@ -821,7 +910,14 @@ def odds(
     try:
         cards = [work.read_hand(h, f"hand {i}") for i, h in enumerate(hands, start=1)]
         dead_cards = work.read_cards(dead, "--dead")
-        library.check_places([*((f"hand {i}", h) for i, h in enumerate(cards, start=1)), ("--dead", dead_cards)])
+        removed_cards = work.read_cards(removed, "--removed")
+        library.check_places(
+            [
+                *((f"hand {i}", h) for i, h in enumerate(cards, start=1)),
+                ("--dead", dead_cards),
+                ("--removed", removed_cards),
+            ]
+        )
         thrown = None if discards is None else work.read_discards(discards, cards)
         if thrown is not None and draws == 1 and strategy_texts:
             raise InvalidValueError(
@@ -869,6 +965,9 @@ def odds(
                 progress=None if quiet else progress,
                 executor=executor,  # type: ignore[arg-type]
                 workers=workers,
+                removed=removed_cards,
+                rule=ReshuffleRule[reshuffle.upper()],
+                burn=burn,
             )
     except LowballError as e:
         _fail(ctx, str(e))
@@ -889,14 +988,24 @@ def odds(
     if as_json:
         texts = (list(strategy_texts) or ["default"]) if decided else []
         per_hand = texts * len(cards) if len(texts) == 1 else texts
-        _write(ctx, None, json.dumps(work.equity_json(result, cards, per_hand, dead_cards), indent=1) + "\n")
+        _write(
+            ctx,
+            None,
+            json.dumps(work.equity_json(result, cards, per_hand, dead_cards, removed_cards), indent=1) + "\n",
+        )
     else:
         names = list(strategy_texts)
         if len(names) == len(cards) and len(cards) > 1:
             names = [f"hand {i} {t}" for i, t in enumerate(names, start=1)]
         # the strategies are named where they decide: a discard not given, or a later draw
-        shown_names = (names or ["default (pat=8/8/9,draw=7/7/8)"]) if decided else []
-        _write(ctx, None, work.equity_report(result, cards, strategies=shown_names, symbols=symbols, dead=dead_cards))
+        shown_names = (names or [f"default ({library.DEFAULT_STRATEGY_TEXT})"]) if decided else []
+        _write(
+            ctx,
+            None,
+            work.equity_report(
+                result, cards, strategies=shown_names, symbols=symbols, dead=dead_cards, removed=removed_cards
+            ),
+        )
     if result.partial:
         _interrupted(ctx, result.trials, cap, "trials")
 
@@ -950,8 +1059,10 @@ def play(
     above the pot, fixed limit unless you are short of a full bet). A wrong entry is refused
     with the reason and you are asked again, and so is an amount after f, x, c or p (c 100).
     ? also shows the odds: at a draw the best discards of your hand for this draw, counted
-    exactly (as lowball draw does, your earlier discards out of the deck); facing a bet the pot
-    odds of a call (to call / (pot + to call): the share of the pot a call must win).
+    exactly (as lowball draw does, your earlier discards in the muck, reshuffled by the game's
+    rule if the stub runs short) and, in 2-7, ordered by your equity against the default
+    opponent over the draws still to come (RULES.md section 8); facing a bet the pot odds of a
+    call (to call / (pot + to call): the share of the pot a call must win).
     """
     from lowball.cli.play import play_session
 

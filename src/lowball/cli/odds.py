@@ -16,6 +16,7 @@ from typing import Any
 from lowball import odds
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.render import cards_text, sorted_hand
+from lowball.deck import ReshuffleRule
 from lowball.errors import InvalidCardError, InvalidValueError, shown
 from lowball.evaluation import Ranking, describe
 
@@ -145,6 +146,7 @@ def draw_report(
     target: int | None = None,
     top: int | None = None,
     symbols: bool = False,
+    removed: Sequence[Card] = (),
 ) -> str:
     """A discard table as ``lowball draw`` prints it.
 
@@ -153,7 +155,8 @@ def draw_report(
     (``pat`` for none), the chance of a 7-, 8-, 9- and 10-low or better (in badugi of a
     four-card badugi 7, 8, 9 and T high or better), then the chance of
     ``target`` or better (when given) and of winning and tying against the opponent and the
-    equity (when one was given). Percentages have one decimal.
+    equity (when one was given), or the equity against the default opponent (``default``,
+    when it orders the rows; the head names it). Percentages have one decimal.
 
     Parameters
     ----------
@@ -169,31 +172,47 @@ def draw_report(
         Show only the first ``top`` rows.
     symbols : bool, default False
         Suits as symbols.
+    removed : sequence of Card
+        The cards out of play for good, to name in the head.
     """
     rk = table.ranking
     names = _low_names(rk)
-    unseen = next(r.outcomes.total for r in table.rows if r.drawn == 1)  # C(unseen, 1)
     lines = [f"{cards_text(table.hand, sort=True, symbols=symbols, ranking=rk)} ({describe(table.hand, rk)})"]
     if rk is not Ranking.DEUCE_TO_SEVEN:
         lines[0] = f"{rk.title}: {lines[0]}"
-    where = f"{unseen} unseen cards"
+    where = f"{table.stub} unseen cards"
     if dead:
-        where += f" ({cards_text(dead, sort=True, symbols=symbols, ranking=rk)} dead)"
+        where += f" ({cards_text(dead, sort=True, symbols=symbols, ranking=rk)} dead: in the muck)"
+    if removed:
+        where += f" ({cards_text(removed, sort=True, symbols=symbols, ranking=rk)} removed)"
     lines.append(f"{where}; every replacement counted exactly")
+    if any(r.outcomes.reshuffled for r in table.rows):
+        lines.append(
+            "the stub cannot complete every discard: those draws take the rest from the muck (the dead cards) "
+            "reshuffled, counted exactly"
+        )
     if vs is not None:
         lines.append(f"vs {vs}")
     if target is not None:
         lines.append(f"target: {describe(target, rk)} or better")
+    if table.opponent is not None:
+        lines.append(f"default: your equity against {table.opponent}")
+    elif table.note is not None:
+        lines.append(table.note)
     what = "a four-card badugi this high" if rk is Ranking.BADUGI else "each low"
     lines.append(
         f"chance of {what} or better after the draw" + (", and against the opponent" if table.vs is not None else "")
     )
+    if table.order == "equity" and table.opponent is not None:
+        lines.append("rows by the default column (--order mean-lows: by the mean of the lows)")
     width = max(4, *(len(_kept(r.kept, symbols, rk)) for r in table.rows))
     head = f"{'#':>2}  {'keep':<{width}}  {'draw':<4}" + "".join(f"  {n:>6}" for n in names.values())
     if target is not None:
         head += f"  {'target':>6}"
     if table.vs is not None:
         head += f"  {'win':>6}  {'tie':>6}  {'equity':>6}"
+    if table.opponent is not None:
+        head += f"  {'default':>7}"
     lines += ["", head]
     rows = table.rows if top is None else table.rows[:top]
     for i, row in enumerate(rows, start=1):
@@ -204,6 +223,8 @@ def draw_report(
             text += f"  {_pct(row.outcomes.probability(target)):>6}"
         if row.win is not None and row.tie is not None and row.equity is not None:
             text += f"  {_pct(row.win):>6}  {_pct(row.tie):>6}  {_pct(row.equity):>6}"
+        if table.opponent is not None and row.default_equity is not None:
+            text += f"  {_pct(row.default_equity):>7}"
         lines.append(text)
     if top is not None and top < len(table.rows):
         lines.append(f"(best {top} of {len(table.rows)} discards)")
@@ -240,6 +261,7 @@ def draw_json(
     dead: Sequence[Card] = (),
     vs: dict[str, Any] | None = None,
     target: int | None = None,
+    removed: Sequence[Card] = (),
 ) -> dict[str, Any]:
     """A discard table as ``lowball draw --json`` writes it: exact counts and probabilities.
 
@@ -253,7 +275,12 @@ def draw_json(
     ``"10"``: completions with that low or better, and their share), ``target_count`` and
     ``target`` (with a target), and against an opponent ``deals`` (the deals counted: the
     opponent's draw too when it draws), ``win_count``, ``tie_count``, ``lose_count``, ``win``,
-    ``tie``, ``lose`` and ``equity``.
+    ``tie``, ``lose`` and ``equity``; against the default opponent ``default_equity`` and
+    ``default_equity_se`` (its standard error); a row whose draw the stub cannot complete has
+    ``reshuffled`` true. Also ``order`` (``"equity"``, ``"target"`` or ``"mean-lows"``),
+    ``default_opponent`` (``{"description", "draws", "trials", "seed"}`` when it orders the
+    rows, else null), ``stub`` (the cards the replacements come from) and ``removed``; the keys
+    added since the first format come after the first ones, which are unchanged.
     """
     rows = []
     rk = table.ranking
@@ -282,6 +309,10 @@ def draw_json(
                 lose=row.lose,
                 equity=row.equity,
             )
+        if table.opponent is not None:
+            item.update(default_equity=row.default_equity, default_equity_se=row.default_equity_se)
+        if out.reshuffled:
+            item["reshuffled"] = True
         rows.append(item)
     out_json = {
         "hand": format_cards(sorted_hand(table.hand, rk)),
@@ -289,6 +320,17 @@ def draw_json(
         "vs": vs,
         "target": None if target is None else {"class": target, "description": describe(target, rk)},
         "rows": rows,
+        "order": table.order,
+        "default_opponent": None
+        if table.opponent is None
+        else {
+            "description": str(table.opponent),
+            "draws": table.opponent.draws,
+            "trials": table.opponent.trials,
+            "seed": table.opponent.seed,
+        },
+        "stub": table.stub,
+        "removed": format_cards(sorted_hand(removed, rk)),
     }
     if rk is not Ranking.DEUCE_TO_SEVEN:  # 2-7's JSON stays as it was
         out_json = {"ranking": rk.value, **out_json}
@@ -320,6 +362,7 @@ def equity_report(
     strategies: Sequence[str] = (),
     symbols: bool = False,
     dead: Sequence[Card] = (),
+    removed: Sequence[Card] = (),
 ) -> str:
     """An equity result as ``lowball odds`` prints it.
 
@@ -344,7 +387,11 @@ def equity_report(
         if result.partial:
             lines.insert(0, f"PARTIAL RESULT: stopped by Ctrl-C after {_trials(n)}")
     if dead:
-        lines.append(f"dead: {cards_text(dead, sort=True, symbols=symbols)} (out of the deck)")
+        lines.append(
+            f"dead: {cards_text(dead, sort=True, symbols=symbols)} (in the muck: back only through a reshuffle)"
+        )
+    if removed:
+        lines.append(f"removed: {cards_text(removed, sort=True, symbols=symbols)} (out of play for good)")
     if strategies:
         lines.append("strategy: " + "; ".join(strategies))
     hand_text = [cards_text(h, sort=True, symbols=symbols) for h in hands]
@@ -367,7 +414,11 @@ def equity_report(
 
 
 def equity_json(
-    result: odds.Equity, hands: Sequence[Sequence[Card]], strategies: Sequence[str] = (), dead: Sequence[Card] = ()
+    result: odds.Equity,
+    hands: Sequence[Sequence[Card]],
+    strategies: Sequence[str] = (),
+    dead: Sequence[Card] = (),
+    removed: Sequence[Card] = (),
 ) -> dict[str, Any]:
     """An equity result as ``lowball odds --json`` writes it.
 
@@ -375,7 +426,7 @@ def equity_json(
     first, nothing between the cards. Keys: ``exact``, ``draws``, ``trials`` (deals counted
     when exact, trials played when sampled), ``seed`` (sampled; null when exact),
     ``reshuffles``, ``share_unit`` (the pot shares are counted in units of 1/share_unit),
-    ``partial``, ``dead`` (the dead cards, ``""`` for none) and
+    ``partial``, ``dead`` (the dead cards, ``""`` for none), ``removed`` (likewise) and
     ``players`` in the order given, each with ``hand``, ``strategy`` (the strategy text it
     drew by, as given, or ``default``; null where no strategy decided anything), ``discard``
     (the first draw's, or null when a strategy decides it on the way), ``win``, ``tie``,
@@ -410,6 +461,7 @@ def equity_json(
         "partial": result.partial,
         "dead": format_cards(sorted_hand(dead)),
         "players": players,
+        "removed": format_cards(sorted_hand(removed)),
     }
 
 
@@ -437,21 +489,26 @@ def play_odds(
     symbols: bool = False,
     draws_after: int = 0,
     ranking: Ranking = Ranking.DEUCE_TO_SEVEN,
+    rule: ReshuffleRule = ReshuffleRule.SEEDS,
+    burn: bool = False,
 ) -> str:
     """What ``?`` adds to the help in ``lowball play``: at a draw, the best ``top`` discards of
-    ``hand`` for this draw (:func:`draw_report`, the ``dead`` cards out of the deck; with
-    ``draws_after`` > 0 draws still to come after this one, a line says the table counts this
-    draw only); facing a bet (``to_call`` > 0 chips), the pot odds of a call (:func:`pot_odds`,
-    ``pot`` in chips, every wager in it); otherwise a line that there is nothing to price. The
-    discards are counted in the game's ``ranking`` (exactly in A-5 and badugi too)."""
+    ``hand`` for this draw (:func:`draw_report`, the ``dead`` cards in the muck, reshuffled by
+    the game's ``rule`` and ``burn``), in 2-7 ordered by the equity against the default
+    opponent with the ``draws_after`` draws still to come after this one played too (in A-5 and
+    badugi by the mean of the lows, with a line that a rough pat hand is worth less than it
+    shows when draws follow); facing a bet (``to_call`` > 0 chips), the pot odds of a call
+    (:func:`pot_odds`, ``pot`` in chips, every wager in it); otherwise a line that there is
+    nothing to price. The discards are counted in the game's ``ranking`` (exactly in A-5 and
+    badugi too)."""
     if drawing:
-        table = (
-            odds.discard_table(hand, dead)
-            if ranking is Ranking.DEUCE_TO_SEVEN
-            else odds.discard_table(hand, dead, ranking=ranking)
-        )
+        deck: dict[str, Any] = {} if rule is ReshuffleRule.SEEDS and not burn else {"rule": rule, "burn": burn}
+        if ranking is Ranking.DEUCE_TO_SEVEN:
+            table = odds.discard_table(hand, dead, draws=draws_after + 1, **deck)
+        else:
+            table = odds.discard_table(hand, dead, ranking=ranking, **deck)
         head = "Your discards for this draw:\n"
-        if draws_after > 0:
+        if draws_after > 0 and table.opponent is None:
             later = "draw" if draws_after == 1 else "draws"
             head += (
                 f"(the chances after this draw alone, as if it were the last: {draws_after} more {later} "

@@ -503,8 +503,9 @@ def _human_turn(
 
 
 def _odds_help(state: HandState, me: int, legal: LegalActions, symbols: bool) -> str:
-    """What ``?`` shows after the keys: the discard table at a draw (your earlier discards out
-    of the deck, unless the muck has been reshuffled into it), the pot odds facing a bet."""
+    """What ``?`` shows after the keys: the discard table at a draw (your earlier discards in
+    the muck, reshuffled by the game's rule when the stub runs short; none once the muck has
+    been reshuffled into the stub, where they may be again), the pot odds facing a bet."""
     hand = state.hand(me)
     dead: list[Card] = []
     if state.deck.reshuffles == 0:
@@ -520,6 +521,8 @@ def _odds_help(state: HandState, me: int, legal: LegalActions, symbols: bool) ->
         symbols=symbols,
         draws_after=state.variant.draws - state.draw_round if legal.draw else 0,
         ranking=ranking_of(state.variant),
+        rule=state.variant.reshuffle,
+        burn=state.variant.burn,
     )
     return text.rstrip("\n")
 

@@ -209,11 +209,17 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
         dead = request.query_params.get("dead", "")
         table_id = request.query_params.get("table")
         ranking_name = request.query_params.get("ranking")
+        draws_text = request.query_params.get("draws", "1")
         if len(hand) > 100 or len(dead) > 300 or len(ranking_name or "") > 20:
             return _error(ServerError("too_large", "hand, dead or ranking: too long"))
+        if draws_text not in ("1", "2", "3"):  # draws to come, this one included (the default opponent's)
+            return _error(ServerError("bad_draws", f"draws = {shown(draws_text[:20])}: expected 1, 2 or 3"))
+        deck: dict[str, Any] = {"draws": int(draws_text)}
         try:
             if table_id is not None:
-                ranking = server().room(table_id).table.variant.ranking
+                variant = server().room(table_id).table.variant
+                ranking = variant.ranking
+                deck.update(rule=variant.reshuffle, burn=variant.burn)  # the table's muck, reshuffled its way
                 if ranking_name is not None and Ranking(ranking_name) is not ranking:
                     raise ServerError(
                         "bad_ranking",
@@ -229,7 +235,7 @@ def create_app(game: GameServer | None = None, **options: Any) -> Starlette:
             cards = work.read_hand(hand, "hand", ranking.hand_size)
             dead_cards = work.read_cards(dead or None, "dead")
             odds.check_places([("the hand", cards), ("dead", dead_cards)])
-            table = await run_in_threadpool(odds.discard_table, cards, dead_cards, None, ranking=ranking)
+            table = await run_in_threadpool(odds.discard_table, cards, dead_cards, None, ranking=ranking, **deck)
             data = work.draw_json(table, dead=dead_cards, vs=None, target=None)
         except LowballError as e:
             return _error(ServerError("bad_hand", str(e)))

@@ -525,8 +525,8 @@
 
   /* ---------- "What to throw?" ---------- */
 
-  const COLUMN_LABELS = { keep: "Keep", discard: "Throw", draw: "Draw" };
-  const HIDDEN_COLUMNS = new Set(["low_counts", "completions"]);
+  const COLUMN_LABELS = { keep: "Keep", discard: "Throw", draw: "Draw", default_equity: "vs default" };
+  const HIDDEN_COLUMNS = new Set(["low_counts", "completions", "default_equity_se", "reshuffled"]);
 
   /** Rows flattened into columns: nested objects ({"lows": {"7": 0.17}}) become one column each. */
   function flatten(row) {
@@ -550,7 +550,7 @@
   }
 
   function isProbabilityColumn(key, rows) {
-    if (/^(?:lows\.|p)\d+$/.test(key) || /^(win|tie|equity|target)/.test(key)) return true;
+    if (/^(?:lows\.|p)\d+$/.test(key) || /^(win|tie|equity|target|default_equity)/.test(key)) return true;
     const values = rows.map((r) => r[key]).filter((v) => typeof v === "number");
     return values.length > 0 && values.every((v) => v >= 0 && v <= 1) && values.some((v) => !Number.isInteger(v));
   }
@@ -563,6 +563,9 @@
     // the table's game: the server counts the draws in its ranking (badugi: 16 discards)
     let url = "/api/draw?table=" + encodeURIComponent(tableId) + "&hand=" + encodeURIComponent(hand);
     if (dead.length) url += "&dead=" + encodeURIComponent(dead.join(""));
+    // the draws to come, this one included: the server weighs each discard against its default opponent over them
+    const toCome = state.draws && state.draw_round ? state.draws - state.draw_round + 1 : 1;
+    if (toCome >= 1 && toCome <= 3) url += "&draws=" + toCome;
     const panel = ui.oddsPanel;
     panel.hidden = false;
     panel.replaceChildren(el("p", { class: "muted" }, "Counting every discard of " + spaced(hand) + "…"));
@@ -639,7 +642,10 @@
       (game.ranking === "badugi"
         ? "Chance in % of finishing with a four-card badugi of each rank or better after one draw"
         : "Chance in % of finishing with each low or better after one draw") +
-        (dead.length ? ", with your discards " + spaced(dead) + " out of the deck" : "") +
+        (dead.length ? ", with your discards " + spaced(dead) + " in the muck" : "") +
+        (body.default_opponent
+          ? '; "vs default": your share of the pot against ' + body.default_opponent.description + ", which orders the rows"
+          : "") +
         ". Click a row to choose its discard.",
     );
     const scroller = el("div", { class: "odds-scroll" });
