@@ -11,7 +11,8 @@ play. Each test is named by its source (``RULES.md`` section 8 quotes them):
   2019: "A pat jack is typically a small favorite over any one drawing hand thus that is the
   break-point in what is usually considered a pat" hand (single draw).
 * Wiesenberg 2003: Michael Wiesenberg, "Breaking a Pat 8 in Lowball", Card Player, 26 Sep 2003:
-  breaking a pat 8 was "a terrible play".
+  breaking a pat 8 was "a terrible play" (ace-to-five lowball, where an 8 is likewise a made
+  pat hand; RULES.md section 8.7 says so).
 
 The default opponent's column is sampled with a fixed seed (20,000 trials a discard): each
 claim is asserted with a margin of at least four standard errors, never as a copied number.
