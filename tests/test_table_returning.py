@@ -678,6 +678,38 @@ def test_lar_159_a_seat_change_waits_for_the_same_place_relative_to_the_big_blin
     assert t.hand_state().bets == (1, 2, 0, 0)
 
 
+def test_lar_159_a_second_seat_change_keeps_the_place_he_waits_for() -> None:
+    # as above, seat 3 (due the big blind) moves to seat 1 and waits for the big blind there;
+    # then he moves on to seat 5, 1 hand from the big blind (it goes to 4 first): he still waits
+    # for the place he had (the big blind), now hand 3's, at seat 5
+    t = make([0, 2, 3, 4])
+    assert deal(t) == (4, 0, 2, (0, 2, 3, 4))
+    fold_around(t)
+    t.change_seat(3, 1, now=0)
+    t.change_seat(1, 5, now=0)
+    assert t.coming_in(5) == ComingIn(1, "big_blind")
+    assert deal(t) == (0, 2, 4, (2, 4, 0))
+    fold_around(t)
+    assert deal(t) == (2, 4, 5, (4, 5, 0, 2))
+    assert t.hand_state().bets == (1, 2, 0, 0)
+
+
+def test_lar_159_the_big_blind_moving_off_his_seat_plays_on_from_the_seat_it_passes() -> None:
+    # hand 1: button 4, blinds 0/2 (seats 0, 2, 3, 4). Seat 2 has just had the big blind: at
+    # his seat he was the last the big blind would reach (3 hands away). A waiting seat is never
+    # the one that had the big blind, so the nearest place is the one the big blind has just
+    # passed, 2 hands away (after 3 and 4): seat 5 is there, and he plays on at once. The small
+    # blind he would have posted at seat 2 is dead (the marker's seat is empty).
+    t = make([0, 2, 3, 4])
+    assert deal(t) == (4, 0, 2, (0, 2, 3, 4))
+    fold_around(t)
+    t.change_seat(2, 5, now=0)
+    info = t.seats[5]
+    assert info is not None and info.status == "active"
+    assert deal(t) == (0, 2, 3, (3, 4, 5, 0))
+    assert t.hand_state().bets == (2, 0, 0, 0)
+
+
 def test_lar_160_dealing_off_the_blinds_pass_the_new_seat_once_without_penalty() -> None:
     # Seats 0, 1, 2, 4 (3 and 5 empty). Hand 2: button 0, blinds 1/2. The button "deals off"
     # and moves to seat 3: at seat 0 he was 1 hand from the big blind (it goes to 4, then to 0);

@@ -8,9 +8,14 @@ button, the last = the button; heads-up, position 0 is the big blind). :meth:`Ta
 and :meth:`Table.seat_of` map one to the other for the hand being played.
 
 The button and blinds follow WSOP-LAR 151 ("dead button"): the big blind goes to the next player
-due for it, the small blind and button follow, and may fall on an empty seat. New players and
-players who missed blinds wait for the big blind or post (WSOP-LAR 154, 156); heads-up the button
-posts the small blind (153). ``RULES.md`` section 9 states each rule the table follows.
+due for it, the small blind and button follow, and may fall on an empty seat. New players wait
+for the big blind or post (WSOP-LAR 154); players who missed blinds come back by their game's rule,
+which the variant carries (:attr:`Variant.missed_blinds <lowball.variants.Variant.missed_blinds>`:
+badugi waits, 307; lowball waits or kills the pot, 278; or posts what was missed, 156); heads-up
+the button posts the small blind (153). A player who leaves and comes back within the hour buys in
+for what he took away and owes what he owed (58); a seat change waits for the same place relative
+to the big blind (159). :meth:`Table.coming_in` tells when a seat is dealt in. ``RULES.md``
+section 9 states each rule the table follows.
 
 The library has no thread, timer or event loop: a server calls :meth:`Table.tick` with its own
 clock (any monotonic or wall-clock seconds), so tests run on a fake clock. A table is not
@@ -1566,9 +1571,10 @@ class Table:
         place = None
         if self._bb is not None and self._variant.forced.big_blind > 0 and not s.new and not s.owes:
             able = {j for j in range(self._n) if self._able(j)} | {k}
-            before = self._hands_to_big_blind(k, able)
+            # his place: where his seat is from the big blind, or the place he already waits for
+            before = self._hands_to_big_blind(k, able) if s.place is None else s.place
             after = self._hands_to_big_blind(to, (able - {k}) | {to})
-            if after != before:
+            if after != max(0, min(before, len(able) - 2)):
                 place = before
         with self._change("seat_change", k, now_, to=to):
             self._seats[k] = None
@@ -1803,7 +1809,9 @@ class Table:
                 s = self._seats[k]
                 assert s is not None
                 if s.place is not None and not s.new and not s.owes:
-                    places[k] = (d, min(s.place, len(rotation) - 1))
+                    # (a seat waiting is never the one that had the big blind: the last place
+                    # it can have is the one before, which the big blind has just passed)
+                    places[k] = (d, max(0, min(s.place, len(rotation) - 2)))
         # the big blind passes a player waiting for his place (WSOP-LAR 159, 278), not owed
         new_bb = next((k for k in rotation if k not in places or places[k][0] == places[k][1]), rotation[0])
         if new_bb == old_bb:
@@ -1912,7 +1920,8 @@ class Table:
         ------
         TableError
             For a seat outside the table, an empty seat without ``player``, a ``player``,
-            ``post`` or ``now`` of the wrong type, or a ``post`` without ``player``.
+            ``post`` or ``now`` of the wrong type, a ``player`` already seated, or a ``post``
+            without ``player``.
         """
         k = self._check_seat(seat)
         if not isinstance(post, bool):
@@ -1928,9 +1937,9 @@ class Table:
             player = name_text(player, f"seat {k}: player", error=TableError)
             back = self._returning(player, self._now(now))
             chips = max(self._buy_in.minimum, back.chips if back is not None else 0)
-            for j, s in enumerate(shadow._seats):
-                if s is not None and s.player == player and j != k:
-                    shadow._seats[j] = None  # he moves: his seat there is free
+            for j, s in enumerate(self._seats):
+                if s is not None and s.player == player:
+                    raise TableError(f"seat {k}: {shown(player)} already sits at seat {j}")
             shadow._seats[k] = self._new_seat(player, chips, post, False, back)
         if not shadow._able(k):
             return None
