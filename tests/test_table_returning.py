@@ -336,10 +336,16 @@ def test_lar_307_badugi_new_player_waits_or_posts_a_full_big_blind() -> None:
     assert t.hand_state().bets == (1, 2, 0, 2, 0)
 
 
-def test_lar_274_lowball_new_player_waits_posts_or_kills() -> None:
+@pytest.mark.parametrize(
+    ("variant", "doubled"),
+    [(V, FixedLimit(small_bet=4, big_bet=8)), (VARIANTS["N2L1D"], NoLimit(min_bet=4))],
+    ids=["fixed-limit", "no-limit"],
+)
+def test_lar_274_lowball_new_player_waits_posts_or_kills(variant: Variant, doubled: Any) -> None:
     # hand 2: big blind 2, small blind 1, button 0; the new player at seat 4 kills: 4 live, the
-    # action begins left of him: seat 5 is empty, so with the button (seat 0)
-    t = make([0, 1, 2, 3])
+    # action begins left of him: seat 5 is empty, so with the button (seat 0), who calls 4 or
+    # raises to 8 (at limit one doubled small bet; in no limit the doubled minimum bet, 4 more)
+    t = make([0, 1, 2, 3], variant)
     deal(t)
     fold_around(t)
     assert t.ways_in("p4") == ("wait", "post", "kill")
@@ -350,9 +356,11 @@ def test_lar_274_lowball_new_player_waits_posts_or_kills() -> None:
     assert deal(t) == (0, 1, 2, (1, 2, 3, 4, 0))
     h = t.hand_state()
     assert h.bets == (1, 2, 0, 4, 0) and h.posts == Posts((1, 2, 0, 4, 0), 3, (0, 0, 0, 0, 0))
-    assert t.actor == 0 and t.legal_actions().call_amount == 4
+    assert h.variant.betting == doubled
+    legal = t.legal_actions()
+    assert t.actor == 0 and (legal.call_amount, legal.min_to) == (4, 8)
     play_out(t)
-    replays(t)
+    assert replays(t).variant.betting == doubled
 
 
 def test_lar_274_no_post_for_a_new_player_in_a_single_blind_game() -> None:
