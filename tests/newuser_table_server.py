@@ -365,7 +365,8 @@ async def manager_task(room: Room, server: Server, stop: asyncio.Event, tasks: l
             if info.chips + info.chips_to_add == 0:
                 server.add_chips(c.seat, 40)
                 stats.chips_added += 1
-            server.sit_in(c.seat, post=rng.random() < 0.5)
+            # post what was missed where the game's rule lets him (a lowball table: wait or kill)
+            server.sit_in(c.seat, post=rng.random() < 0.5 and "post" in table.ways_in(info.player))
             stats.sit_ins += 1
 
 

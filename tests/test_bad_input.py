@@ -190,6 +190,7 @@ ENTRIES: list[Entry] = [
     ("winners", lowball.winners, ([1, 2],), {}),
     ("HandCategory", lowball.HandCategory, (0,), {}),
     ("Ranking", lowball.Ranking, ("badugi",), {}),
+    ("MissedBlinds", lowball.MissedBlinds, ("wait",), {}),
     ("BadugiCategory", lowball.BadugiCategory, (0,), {}),
     ("evaluate[a-5]", lowball.evaluate, ("5c4d3h2sAc", "a-5"), {}),
     ("evaluate[badugi]", lowball.evaluate, ("4c3d2hAs", lowball.Ranking.BADUGI), {}),
@@ -244,6 +245,7 @@ ENTRIES: list[Entry] = [
             "show_all_hands": False,
             "ranking": "2-7",
             "hand_size": 5,
+            "missed_blinds": "wait_or_kill",
         },
     ),
     ("Variant.from_dict", Variant.from_dict, (TRIPLE_DRAW_FIXED_LIMIT.to_dict(),), {}),
@@ -367,10 +369,16 @@ KNOWN: dict[tuple[str, str], str] = {}
 # A method refusing a bad value must leave the table exactly as it was (its snapshot, its events).
 TableEntry = tuple[str, Callable[[], Table], str, tuple[Any, ...], dict[str, Any]]
 TABLE_ENTRIES: list[TableEntry] = [
-    ("Table.sit", seated, "sit", (2, "cid", 100), {"post": False, "now": 0.0}),
+    ("Table.sit", seated, "sit", (2, "cid", 100), {"post": False, "kill": False, "now": 0.0}),
     ("Table.leave", playing, "leave", (0,), {"now": 0.0}),
     ("Table.sit_out", seated, "sit_out", (0,), {"now": 0.0}),
-    ("Table.sit_in", sitting_out, "sit_in", (0,), {"post": False, "now": 0.0}),
+    ("Table.sit_in", sitting_out, "sit_in", (0,), {"post": False, "kill": False, "now": 0.0}),
+    ("Table.change_seat", seated, "change_seat", (0, 2), {"now": 0.0}),
+    ("Table.coming_in", seated, "coming_in", (0,), {}),
+    ("Table.coming_in[player]", seated, "coming_in", (2,), {"player": "cid", "post": True, "now": 0.0}),
+    ("Table.ways_in", seated, "ways_in", ("ann",), {"now": 0.0}),
+    ("Table.departure", seated, "departure", ("ann",), {"now": 0.0}),
+    ("Table.buy_in_for", seated, "buy_in_for", ("ann",), {"now": 0.0}),
     ("Table.add_chips", seated, "add_chips", (0, 10), {"now": 0.0}),
     ("Table.reset_stacks", seated, "reset_stacks", (50,), {"now": 0.0}),
     ("Table.deal", seated, "deal", (), {"now": 0.0}),
@@ -444,6 +452,7 @@ STORE_ENTRIES: list[Entry] = [
             "button": 0,
             "clock": lambda: 0.0,
             "keep_hands": 2,
+            "rejoin_seconds": 3600.0,
         },
     ),  # fmt: skip
     ("SQLiteStore", lambda *a, **k: SQLiteStore(*a, **k).close(), ("other.db",), {"synchronous": "FULL"}),
@@ -535,8 +544,8 @@ for key in VARIANT:
         (f"Variant.from_dict[{key}]", lambda v, m=_with(VARIANT, key): Variant.from_dict(m(v)), (VARIANT[key],), {})
     )
 
-BADUGI_VARIANT = BADUGI_FIXED_LIMIT.to_dict()  # the fields a 2-7 description leaves out
-for key in ("ranking", "hand_size"):
+BADUGI_VARIANT = {**BADUGI_FIXED_LIMIT.to_dict(), "missed_blinds": "wait_or_post"}  # fields a 2-7 one leaves out
+for key in ("ranking", "hand_size", "missed_blinds"):
     ENTRIES.append(
         (
             f"Variant.from_dict[badugi {key}]",

@@ -264,7 +264,7 @@ def _reference_run(seed: int, stops: set[int], store_path: Path | None) -> list[
         if r < 0.04 and info is not None and info.status != "sitting_out":
             t.sit_out(seat, now=now)
         elif r < 0.10 and info is not None and info.status == "sitting_out" and info.chips > 0:
-            t.sit_in(seat, post=rng.random() < 0.5, now=now)
+            t.sit_in(seat, post=rng.random() < 0.5 and "post" in t.ways_in(info.player), now=now)
         elif r < 0.13 and info is not None:
             t.add_chips(seat, 20, now=now)
         elif r < 0.17 and t.in_hand:

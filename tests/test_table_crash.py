@@ -100,7 +100,7 @@ def child(path: Path, flag: mmap.mmap, out: int, seed: int) -> None:
             if info.chips == 0:
                 table.add_chips(k, 40, now=now)
                 ack()
-            table.sit_in(k, post=rng.random() < 0.5, now=now)
+            table.sit_in(k, post=rng.random() < 0.5 and "post" in table.ways_in(info.player), now=now)
         elif r < 0.13 and table.in_hand:
             now += 10.0  # past the decision's time and the time bank: timeouts
             if not table.tick(now):

@@ -1,7 +1,7 @@
-"""A Hypothesis state machine over the table: players sit, leave, sit out and in, add chips;
-hands are dealt and played with legal actions drawn from ``legal_actions()`` (and refused
-calls: wrong seats, stale and future seqs, illegal actions); a fake clock jumps and ``tick``
-acts for overdue players.
+"""A Hypothesis state machine over the table: players sit, leave, sit out and in (posting or
+killing), change seats, add chips; hands are dealt and played with legal actions drawn from
+``legal_actions()`` (and refused calls: wrong seats, stale and future seqs, illegal actions); a
+fake clock jumps and ``tick`` acts for overdue players.
 
 After every step:
 
@@ -198,6 +198,14 @@ class TableMachine(RuleBasedStateMachine):
     @rule(seat=st.integers(0, SEATS - 1), post=st.booleans())
     def sit_in(self, seat: int, post: bool) -> None:
         self._run(lambda t: t.sit_in(seat, post=post, now=self.now))
+
+    @rule(seat=st.integers(0, SEATS - 1))
+    def sit_in_killing(self, seat: int) -> None:
+        self._run(lambda t: t.sit_in(seat, kill=True, now=self.now))
+
+    @rule(seat=st.integers(0, SEATS - 1), to=st.integers(0, SEATS - 1))
+    def change_seat(self, seat: int, to: int) -> None:
+        self._run(lambda t: t.change_seat(seat, to, now=self.now))
 
     @rule(seat=st.integers(0, SEATS - 1), amount=st.sampled_from([0, 5, 40]))
     def add_chips(self, seat: int, amount: int) -> None:

@@ -18,6 +18,7 @@ from lowball.errors import IllegalActionError, LowballError, StoreError, TableEr
 from lowball.table import BuyIn
 
 FL = VARIANTS["F2L3D"]  # fixed limit, blinds 1/2, bets 2/4
+POSTING = FL.replace(missed_blinds="wait_or_post")  # WSOP-LAR 156: missed blinds are posted to come back
 
 
 def _state(t: Table) -> str:
@@ -82,7 +83,7 @@ def test_a_short_player_posting_missed_blinds_posts_live_first() -> None:
     # the remainder is dead): a player who played, sat out while both blinds passed, and posts
     # with 2 chips for the 3 he owes is all in with both chips live (the engine's own case is
     # tests/test_engine_posts.py::test_a_player_short_of_both_blinds_posts_live_first).
-    t = Table(FL, seats=4, seed=5, buy_in=BuyIn(1))
+    t = Table(POSTING, seats=4, seed=5, buy_in=BuyIn(1))
     for k, chips in enumerate((100, 100, 100, 2)):
         t.sit(k, f"p{k}", chips, now=0)
     t.deal(now=0)  # button 3, small blind 0, big blind 1: seat 3 is dealt in with 2 chips
@@ -348,7 +349,7 @@ def test_three_to_heads_up_when_the_big_blind_leaves() -> None:
 
 
 def test_a_player_out_when_the_small_blind_marker_reaches_him_owes_it_and_posts_it_dead() -> None:
-    t = Table(FL, seats=4, seed=2)
+    t = Table(POSTING, seats=4, seed=2)
     for k in range(4):
         t.sit(k, f"p{k}", 100, now=0)
     t.deal(now=0)

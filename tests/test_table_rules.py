@@ -20,13 +20,16 @@ from lowball.table import BuyIn, PercentRake, Table
 from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT, TRIPLE_DRAW_NO_LIMIT, TRIPLE_DRAW_POT_LIMIT
 
 V = TRIPLE_DRAW_FIXED_LIMIT
+# the hold'em-style rule of WSOP-LAR 156 (a player who missed blinds posts them to come back),
+# which a 2-7 table plays when it opts into it (lowball's own is 278: wait or kill)
+POSTING = V.replace(missed_blinds="wait_or_post")
 
 
-def make(seated: list[int], *, n: int = 6, chips: int = 100, **options: Any) -> Table:
+def make(seated: list[int], *, n: int = 6, chips: int = 100, variant: Any = V, **options: Any) -> Table:
     """A seeded table of ``n`` seats with players ``p<seat>`` at ``seated``, 100 chips each."""
     options.setdefault("seed", 7)
     options.setdefault("keep_hands", 10)
-    t = Table(V, seats=n, **options)
+    t = Table(variant, seats=n, **options)
     for k in seated:
         t.sit(k, f"p{k}", chips, now=0)
     return t
@@ -308,10 +311,10 @@ def test_a_new_player_cannot_come_in_on_the_small_blind() -> None:
     assert t.hand_state().bets == (1, 2, 2, 0)
 
 
-def sat_out_through_the_big_blind() -> Table:
+def sat_out_through_the_big_blind(variant: Any = POSTING) -> Table:
     # hand 1: button 3, blinds 0/1; seat 2 sits out. Hand 2: big blind 3 (passing seat 2, which
     # now owes the big and the small blind: WSOP-LAR 156), small blind 1, button 0.
-    t = make([0, 1, 2, 3])
+    t = make([0, 1, 2, 3], variant=variant)
     t.deal(now=0)
     fold_around(t)
     t.sit_out(2, now=0)
@@ -377,7 +380,7 @@ def test_a_player_sitting_out_on_the_small_blind_owes_the_small_blind() -> None:
     # 2, button 0): no small blind is posted and seat 1 owes it. Posting to come back: hand 3's
     # button is seat 1 (no coming in on the button); hand 4 (big blind 0, small blind 3, button
     # 2) it posts the small blind dead, nothing live (WSOP-LAR 156: only the big blind is live)
-    t = make([0, 1, 2, 3])
+    t = make([0, 1, 2, 3], variant=POSTING)
     t.deal(now=0)
     fold_around(t)
     t.sit_out(1, now=0)

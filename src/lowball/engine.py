@@ -220,18 +220,21 @@ class Pot:
 @dataclass(frozen=True)
 class Posts:
     """The forced bets of one hand when they are not the variant's usual two blinds: what a
-    table gives the engine for a dead button, a missing small blind, or a player who posts to
-    come in (see :class:`lowball.table.Table` and ``RULES.md`` section 9).
+    table gives the engine for a dead button, a missing small blind, a player who posts to come
+    in, or a kill (see :class:`lowball.table.Table` and ``RULES.md`` section 9).
 
     Parameters
     ----------
     live : sequence of int
         Live blind chips each position posts (part of its first-round wager), by position. The
         big blind's entry is ``variant.forced.big_blind``; a player posting to come in posts a
-        big blind too (WSOP-LAR 156).
+        big blind too (WSOP-LAR 156); a kill is twice the big blind (WSOP-LAR, Kill Pots: the
+        table then deals the hand with :meth:`Variant.killed <lowball.variants.Variant.killed>`,
+        the limits doubled).
     big_blind : int
-        The position of the big blind: betting round 1 begins left of it (WSOP-LAR 149). Its
-        ``live`` entry must be at least 1.
+        The position of the big blind, or of the kill in a killed pot: betting round 1 begins
+        left of it (WSOP-LAR 149; 200: "Once the kill has acted, action then continues in
+        sequence to the left of the kill"). Its ``live`` entry must be at least 1.
     dead : sequence of int, default all 0
         Dead chips each position posts (a missed small blind made up, WSOP-LAR 156): they go to
         the pot and are not part of the player's wager.
@@ -735,7 +738,9 @@ class HandState:
     @property
     def big_blind_position(self) -> int:
         """Position of the big blind: 1, or 0 heads-up (the button posts the small blind), or
-        :attr:`Posts.big_blind`."""
+        :attr:`Posts.big_blind` (a kill's position in a killed pot: the largest blind, left of
+        which betting round 1 begins). A game of antes without blinds has no big blind: its
+        round 1 begins with position 0, left of the button, as the later rounds do."""
         return self._bb_pos
 
     @property
@@ -1206,7 +1211,11 @@ class HandState:
         self._derive()
         self._events.append(_event("round", None, 0, (), (), r))
         self._acted = [-1] * self._n
-        first = (self._bb_pos + 1) % self._n if r == 1 else 0
+        # Round 1 begins left of the big blind; in a game of antes and no blinds, as every later
+        # round, with the first player left of the button (WSOP-LAR, Button and Blind Use: the
+        # first participant under the gun, and the button acts last).
+        blinds = self._posts is not None or self._variant.forced.big_blind > 0
+        first = (self._bb_pos + 1) % self._n if r == 1 and blinds else 0
         order = [(first + k) % self._n for k in range(self._n)]
         able = [p for p in order if not self._folded[p] and self._stacks[p] > 0]
         # The fixed-limit cap holds in a pot of three or more players who are not all in

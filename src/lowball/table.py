@@ -8,9 +8,14 @@ button, the last = the button; heads-up, position 0 is the big blind). :meth:`Ta
 and :meth:`Table.seat_of` map one to the other for the hand being played.
 
 The button and blinds follow WSOP-LAR 151 ("dead button"): the big blind goes to the next player
-due for it, the small blind and button follow, and may fall on an empty seat. New players and
-players who missed blinds wait for the big blind or post (WSOP-LAR 154, 156); heads-up the button
-posts the small blind (153). ``RULES.md`` section 9 states each rule the table follows.
+due for it, the small blind and button follow, and may fall on an empty seat. New players wait
+for the big blind or post (WSOP-LAR 154); players who missed blinds come back by their game's rule,
+which the variant carries (:attr:`Variant.missed_blinds <lowball.variants.Variant.missed_blinds>`:
+badugi waits, 307; lowball waits or kills the pot, 278; or posts what was missed, 156); heads-up
+the button posts the small blind (153). A player who leaves and comes back within the hour buys in
+for what he took away and owes what he owed (58); a seat change waits for the same place relative
+to the big blind (159). :meth:`Table.coming_in` tells when a seat is dealt in. ``RULES.md``
+section 9 states each rule the table follows.
 
 The library has no thread, timer or event loop: a server calls :meth:`Table.tick` with its own
 clock (any monotonic or wall-clock seconds), so tests run on a fake clock. A table is not
@@ -19,6 +24,8 @@ thread-safe: call it from one thread (an event loop) at a time.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 import random
 import sys
@@ -52,11 +59,13 @@ from lowball.errors import (
     writable,
 )
 from lowball.store import Store
-from lowball.variants import FixedLimit, Variant, VariantError
+from lowball.variants import FixedLimit, MissedBlinds, Variant, VariantError
 
 __all__ = [
     "ActResult",
     "BuyIn",
+    "ComingIn",
+    "Departure",
     "NoRake",
     "PercentRake",
     "ReadOnlyDict",
@@ -75,6 +84,7 @@ SITTING_OUT = "sitting_out"  # not dealt; the blinds that pass are owed
 WAITING = "waiting"  # a new player, waiting for the big blind (or posting) to be dealt in
 _SECRET = frozenset(("deal", "draw"))  # events whose cards only their own player may see
 _RECORDS = 256  # accepted changes whose result a repeated seq gets back
+_HOUR = 3600.0  # WSOP-LAR 58's hour: the least time a player who left is remembered
 
 
 def random_sources(seed: int | None, n: int) -> tuple[np.random.Generator | None, list[random.Random]]:
@@ -315,10 +325,14 @@ class TableEvent:
     table's action number after the event (what :meth:`Table.act` expects next); ``hand`` the
     hand number (0 before the first). ``kind`` is an engine event's kind (``blind``, ``deal``,
     ``raise``, ``draw``, ``show``, ``win``, ... see :class:`~lowball.engine.Event`), its
-    ``seat`` the seat of the engine's position, or a table event: ``sit`` (``amount`` = chips brought),
-    ``leave`` (``amount`` = chips taken away), ``sit_out``, ``sit_in``, ``chips`` (chips added),
+    ``seat`` the seat of the engine's position, or a table event: ``sit`` (``amount`` = chips
+    brought; ``data``: ``post``, and when true ``kill`` (a kill asked for) and ``owes_small``,
+    ``owes_big`` (the blinds a returning player still owes)), ``leave`` (``amount`` = chips taken
+    away), ``sit_out``, ``sit_in``, ``chips`` (chips added), ``seat_change`` (``seat`` the new
+    seat; ``data``: ``from``, the old one, and ``hands``, those he waits, WSOP-LAR 159),
     ``hand_start`` (``data``: button, small blind and big blind seats, the seats dealt in by
-    position, their stacks), ``timeout`` (the table acted for an overdue seat, ``data["action"]``),
+    position, their stacks; in a killed pot ``kill``, the seat that killed it), ``timeout`` (the
+    table acted for an overdue seat, ``data["action"]``),
     ``rake`` (``amount`` taken) and ``hand_end`` (``data``: ``stacks`` and ``winnings`` by seat,
     after the rake, of the seats still held by the hand's players; ``rake``; ``rake_error`` when
     the rake policy failed on this pot: then nothing was taken, and the hand stands). ``count``
@@ -406,11 +420,14 @@ class SeatInfo:
     ``"active"`` (dealt in when able), ``"sitting_out"`` or ``"waiting"`` (a new player waiting
     for the big blind or to post). ``missed_small`` / ``missed_big`` are the blinds owed after
     sitting out (WSOP-LAR 156); ``post`` tells that the player posts them (or a new player's big
-    blind) to come in at the next hand they may; ``leaving`` that the player leaves when the hand
-    ends. ``timeouts`` counts timeouts in a row; ``time_bank`` is the seconds left in the bank.
+    blind) to come in at the next hand they may, ``kill`` that he kills the pot to come in
+    (lowball, WSOP-LAR 274, 278); ``leaving`` that the player leaves when the hand ends.
+    ``timeouts`` counts timeouts in a row; ``time_bank`` is the seconds left in the bank.
     ``sitting`` numbers this player's stay in the seat: the number of the ``sit`` event that
     began it (a player who leaves and sits down again, or another person under the same name,
-    begins a new sitting, and sees no card dealt before it: :meth:`Table.events_for`).
+    begins a new sitting, and sees no card dealt before it: :meth:`Table.events_for`; a seat
+    change keeps the sitting). :meth:`Table.coming_in` tells when a seat's player is dealt in
+    next.
     """
 
     seat: int
@@ -426,6 +443,40 @@ class SeatInfo:
     time_bank: float
     chips_to_add: int
     sitting: int = 0
+    kill: bool = False
+
+
+@dataclass(frozen=True)
+class ComingIn:
+    """When a seat's player is dealt in next (:meth:`Table.coming_in`), if nobody comes, goes,
+    sits out or in, or changes seats meanwhile: after ``hands`` hands are dealt without him (0:
+    the next hand), and ``by`` what: ``"big_blind"`` (the big blind reaches his seat),
+    ``"post"`` (he posts to come in: a new player's big blind, or the blinds he missed),
+    ``"kill"`` (he kills the pot) or ``"play"`` (in turn, posting nothing to come in; the small
+    blind if his seat has it)."""
+
+    hands: int
+    by: str
+
+
+@dataclass(frozen=True)
+class Departure:
+    """What a table remembers of a player who left (:meth:`Table.departure`): the ``chips`` he
+    took away, the ``time`` he left (the table's clock) and the blinds he owed then
+    (``missed_small``, ``missed_big``, WSOP-LAR 156). Within ``Table(rejoin_seconds=...)`` he
+    buys in again for at least those chips (WSOP-LAR 58); within that or an hour, whichever is
+    longer, he owes those blinds again when he sits down."""
+
+    player: str
+    chips: int
+    time: float
+    missed_small: bool
+    missed_big: bool
+
+    @property
+    def owes(self) -> bool:
+        """Whether he owed a blind when he left."""
+        return self.missed_small or self.missed_big
 
 
 @dataclass(frozen=True)
@@ -485,9 +536,18 @@ class _Seat:
     to_add: int = 0
     new: bool = False  # not dealt in since sitting down: waits for the big blind or posts
     sitting: int = 0  # the number of the sit event that began this stay (see SeatInfo.sitting)
+    kill: bool = False  # kills the pot to come in (lowball, WSOP-LAR 274, 278)
+    # after a seat change (WSOP-LAR 159): the hands his old seat was from the big blind, which
+    # the new seat must be before he is dealt in; None: no such wait (and in older snapshots)
+    place: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+    @property
+    def owes(self) -> bool:
+        """Missed a blind (WSOP-LAR 156)."""
+        return self.missed_small or self.missed_big
 
 
 @dataclass
@@ -502,6 +562,7 @@ class _Plan:
     small_blind: int | None  # seat marker
     bb_seat: int
     missed: list[tuple[int, bool, bool]]  # seats passed while sitting out: (seat, small, big)
+    kill: int | None = None  # the position that kills the pot (its live post is the kill)
 
 
 class _Change:
@@ -525,8 +586,11 @@ class _Change:
 
 
 _TABLE_KINDS = frozenset(
-    ("hand_start", "hand_end", "sit", "leave", "sit_out", "sit_in", "chips", "timeout", "rake", "reset_stacks")
-)
+    (
+        "hand_start", "hand_end", "sit", "leave", "sit_out", "sit_in", "chips", "timeout", "rake", "reset_stacks",
+        "seat_change",
+    )
+)  # fmt: skip
 
 
 def _engine_events_of(events: list[TableEvent], hand: int, order: list[int]) -> list[dict[str, Any]]:
@@ -665,6 +729,11 @@ class Table:
     keep_hands : int, default 2
         Hands whose events the table keeps in memory for :meth:`events_for` (older ones come from
         the store, if any).
+    rejoin_seconds : float or None, default 3600
+        A player who sits down again within this many seconds of leaving buys in for at least
+        the chips he took away (WSOP-LAR 58: "within one hour of cashing out"); None: no such
+        rule. Either way a player who sits down again within an hour (or ``rejoin_seconds``,
+        if longer) of leaving owes the blinds he owed when he left (see :meth:`departure`).
     deck_source : numpy.random.Generator, optional
         One generator that the decks of all hands draw from in turn (a simulation's stream, as
         ``lowball simulate`` and ``lowball play`` use). Not with ``seed`` or a ``store``: a
@@ -696,6 +765,7 @@ class Table:
         clock: Callable[[], float] = time.time,
         keep_hands: int = 2,
         deck_source: np.random.Generator | None = None,
+        rejoin_seconds: float | None = _HOUR,
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {shown(variant)}: expected a lowball Variant")
@@ -742,6 +812,7 @@ class Table:
         )
         self._clock = clock
         self._keep_hands = whole_number(keep_hands, "keep_hands", 1, error=TableError)
+        self._rejoin_seconds = None if rejoin_seconds is None else _seconds(rejoin_seconds, "rejoin_seconds")
         self._store: Store | None = None
         self._last_snapshot: dict[str, Any] | None = None
         self._reset_state()
@@ -779,6 +850,7 @@ class Table:
         self._last_snapshot = None
         self._out: list[TableEvent] = []  # events of the change being made
         self._finished: dict[str, Any] | None = None  # a hand finished by the change being made
+        self._departed: dict[str, Departure] = {}  # players who left, by name (WSOP-LAR 58)
 
     # -- read-only state -------------------------------------------------------------------
 
@@ -944,7 +1016,7 @@ class Table:
         chips = self._hand.stacks[self._pos[k]] if in_hand and self._hand is not None else s.chips
         return SeatInfo(
             k, s.player, chips, s.status, in_hand, s.missed_small, s.missed_big, s.post, s.leaving, s.timeouts,
-            s.bank, s.to_add, s.sitting,
+            s.bank, s.to_add, s.sitting, s.kill,
         )  # fmt: skip
 
     def view(self, seat: int | None = None) -> TableView:
@@ -1202,19 +1274,40 @@ class Table:
 
     # -- seats -----------------------------------------------------------------------------
 
-    def sit(self, seat: int, player: str, chips: int, *, post: bool = False, now: float | None = None) -> None:
+    def sit(
+        self,
+        seat: int,
+        player: str,
+        chips: int,
+        *,
+        post: bool = False,
+        kill: bool = False,
+        now: float | None = None,
+    ) -> None:
         """Seat ``player`` at the empty ``seat`` with ``chips``.
 
         A new player is dealt in when the big blind reaches the seat, or with ``post=True`` at
         the next hand in which the seat is neither the button nor the small blind, posting a big
-        blind (WSOP-LAR 100a, 154). At the table's first hand (or when fewer than two players
-        could otherwise be dealt in) everyone seated plays without posting (WSOP-LAR 158).
+        blind (WSOP-LAR 100a, 154; badugi 307; lowball 274, not in a single-blind game), or
+        where the variant's rule is lowball's (:attr:`Variant.missed_blinds
+        <lowball.variants.Variant.missed_blinds>` ``"wait_or_kill"``) with ``kill=True`` at such
+        a hand killing the pot: a live blind of twice the big blind, the hand played at double
+        limits (WSOP-LAR 274; Kill Pots). At the table's first hand (or when fewer than two
+        players could otherwise be dealt in) everyone seated plays without posting (WSOP-LAR
+        158). :meth:`ways_in` tells which of these a player has.
+
+        A player who left this table within ``rejoin_seconds`` buys in for at least the chips he
+        took away (WSOP-LAR 58; above the table's maximum if he took more), and one who left
+        owing blinds within that or an hour (the longer) owes them again: he comes back as a
+        player who missed blinds, not as a new one (see :meth:`departure`).
 
         Raises
         ------
         TableError
-            For a taken seat, a player already seated, a name that is not a non-empty str, or
-            chips outside the buy-in (naming the seat).
+            For a taken seat, a player already seated, a name that is not a non-empty str,
+            chips outside the buy-in (naming the seat, and the chips taken away and the rule for
+            a returning player), a ``post`` or ``kill`` the rules do not give this player
+            (naming the rule), both, or a kill with fewer chips than it costs.
         """
         k = self._check_seat(seat)
         if self._seats[k] is not None:
@@ -1224,29 +1317,188 @@ class Table:
             if s is not None and s.player == player:
                 raise TableError(f"seat {k}: {shown(player)} already sits at seat {j}")
         amount = whole_number(chips, f"seat {k}: chips", 1, error=TableError)
-        b = self._buy_in
-        if amount < b.minimum:
-            raise TableError(
-                f"seat {k}: {counted(amount, 'chip')} is below the buy-in of {b.minimum} (WSOP-LAR 100, 101)"
-            )
-        if b.maximum is not None and amount > b.maximum:
-            raise TableError(f"seat {k}: {counted(amount, 'chip')} is above the table's maximum buy-in of {b.maximum}")
-        if not isinstance(post, bool):
-            raise TableError(f"seat {k}: post = {shown(post)}: expected True or False")
-        self._check_bought_in(f"seat {k}", amount)
+        for name, value in (("post", post), ("kill", kill)):
+            if not isinstance(value, bool):
+                raise TableError(f"seat {k}: {name} = {shown(value)}: expected True or False")
         now_ = self._now(now)
-        with self._change("sit", k, now_, player=player, chips=amount, post=post):
-            # the sitting is numbered by its sit event, the next event
-            sitting = self._event_number + 1
-            self._seats[k] = _Seat(player, amount, WAITING, self._time_bank, post=post, new=True, sitting=sitting)
+        back = self._returning(player, now_)
+        b = self._buy_in_of(back, now_)
+        low, high = b.minimum, b.maximum
+        if amount < low:
+            if low > self._buy_in.minimum:
+                assert back is not None and self._rejoin_seconds is not None
+                raise TableError(
+                    f"seat {k}: {counted(amount, 'chip')} is below the {counted(back.chips, 'chip')} {shown(player)} "
+                    f"took away {now_ - back.time:g} s ago: a player back within {self._rejoin_seconds:g} s buys "
+                    "in for at least what he took away (WSOP-LAR 58)"
+                )
+            raise TableError(f"seat {k}: {counted(amount, 'chip')} is below the buy-in of {low} (WSOP-LAR 100, 101)")
+        if high is not None and amount > high:
+            raise TableError(f"seat {k}: {counted(amount, 'chip')} is above the table's maximum buy-in of {high}")
+        seated = self._new_seat(player, amount, post, kill, back)
+        self._check_way(f"seat {k}", seated, post, kill)
+        self._check_bought_in(f"seat {k}", amount)
+        with self._change("sit", k, now_, player=player, chips=amount, post=post, kill=kill):
+            seated.sitting = self._event_number + 1  # numbered by its sit event, the next event
+            self._seats[k] = seated
+            self._departed.pop(player, None)
             self._bought_in += amount
-            self._emit("sit", k, amount, data={"post": post})
+            data: dict[str, Any] = {"post": post}
+            if kill:
+                data["kill"] = True
+            if seated.missed_small:
+                data["owes_small"] = True
+            if seated.missed_big:
+                data["owes_big"] = True
+            self._emit("sit", k, amount, data=data)
+
+    def _new_seat(self, player: str, chips: int, post: bool, kill: bool, back: Departure | None) -> _Seat:
+        """The seat of ``player`` sitting down with ``chips``: a new player, or (``back``, the
+        record of his leaving) one who still owes the blinds he missed."""
+        owes_small = back is not None and back.missed_small
+        owes_big = back is not None and back.missed_big
+        return _Seat(
+            player, chips, WAITING, self._time_bank, post=post, kill=kill, new=not (owes_small or owes_big),
+            missed_small=owes_small, missed_big=owes_big,
+        )  # fmt: skip
+
+    # -- how a player comes in (RULES.md section 9) -------------------------------------------
+
+    def _memory_seconds(self) -> float:
+        """How long a player who left is remembered: ``rejoin_seconds``, at least an hour."""
+        return max(_HOUR, self._rejoin_seconds or 0.0)
+
+    @staticmethod
+    def _within(d: Departure, now: float, seconds: float | None) -> bool:
+        return seconds is not None and now - d.time < seconds
+
+    def _returning(self, player: str, now: float) -> Departure | None:
+        """The record of ``player`` leaving, if he left within the time he is remembered."""
+        d = self._departed.get(player)
+        return d if d is not None and self._within(d, now, self._memory_seconds()) else None
+
+    def _buy_in_of(self, back: Departure | None, now: float) -> BuyIn:
+        b = self._buy_in
+        if back is None or not self._within(back, now, self._rejoin_seconds) or back.chips <= b.minimum:
+            return b
+        return BuyIn(back.chips, None if b.maximum is None else max(b.maximum, back.chips))
+
+    def buy_in_for(self, player: str, *, now: float | None = None) -> BuyIn:
+        """The chips ``player`` may sit down with now (:meth:`sit`): the table's buy-in, or for a
+        player who left it within ``rejoin_seconds`` at least the chips he took away (WSOP-LAR
+        58: "your buy-in must be equal to the amount removed"), the maximum raised to them if
+        he took away more.
+
+        Raises
+        ------
+        TableError
+            For a name that is not a str, or a bad ``now``.
+        """
+        if not isinstance(player, str):
+            raise TableError(f"player = {shown(player)}: expected a player's name (a str)")
+        now_ = self._now(now)
+        return self._buy_in_of(self._returning(player, now_), now_)
+
+    def departure(self, player: str, *, now: float | None = None) -> Departure | None:
+        """What the table remembers of ``player`` leaving it, or None: it remembers a player for
+        ``rejoin_seconds`` after he left, and at least an hour (WSOP-LAR 58). Within
+        ``rejoin_seconds`` he buys in again for at least the :attr:`Departure.chips` he took
+        away; within the time he is remembered he owes again the blinds he owed.
+
+        Raises
+        ------
+        TableError
+            For a name that is not a str, or a bad ``now``.
+        """
+        if not isinstance(player, str):
+            raise TableError(f"player = {shown(player)}: expected a player's name (a str)")
+        return self._returning(player, self._now(now))
+
+    def _ways(self, new: bool, owes: bool) -> tuple[str, ...]:
+        """The ways in of a player who is ``new`` (not dealt in since sitting down) or ``owes``
+        blinds (RULES.md section 9); () when he has nothing to choose."""
+        v = self._variant
+        f = v.forced
+        if f.big_blind == 0 or not (new or owes):
+            return ()
+        rule = v.missed_blinds
+        ways = ["wait"]
+        if owes:  # WSOP-LAR 156 (hold'em style), 278 (lowball), 307 (badugi)
+            if rule is MissedBlinds.WAIT_OR_POST:
+                ways.append("post")
+        elif not (rule is MissedBlinds.WAIT_OR_KILL and f.small_blind == 0):
+            ways.append("post")  # WSOP-LAR 100a, 154, 307; 274: not in a single-blind game
+        if rule is MissedBlinds.WAIT_OR_KILL and not f.big_blind_ante:
+            ways.append("kill")  # WSOP-LAR 274, 278
+        return tuple(ways)
+
+    def ways_in(self, player: str, *, now: float | None = None) -> tuple[str, ...]:
+        """How ``player`` may come in: the ways :meth:`sit` (a player not seated) or
+        :meth:`sit_in` (one seated) give him now, among ``"wait"`` (for the big blind),
+        ``"post"`` and ``"kill"``. By the variant's rule (:attr:`Variant.missed_blinds
+        <lowball.variants.Variant.missed_blinds>`): a new player waits or posts a big blind
+        (WSOP-LAR 100a, 154; badugi 307), in lowball also kills (274; not posting in a
+        single-blind game); one who missed blinds (seated, or remembered after leaving, see
+        :meth:`departure`) waits for the big blind in badugi (307), waits or kills in lowball
+        (278), waits or posts what he missed under ``"wait_or_post"`` (156). Empty for a player
+        who has nothing to choose: he owes no blind and is not new (he comes in at the next
+        hand), or waits after a seat change (WSOP-LAR 159), or plays a game without blinds. A
+        kill is not offered where the big blind posts a big-blind ante.
+
+        Raises
+        ------
+        TableError
+            For a name that is not a str, or a bad ``now``.
+        """
+        if not isinstance(player, str):
+            raise TableError(f"player = {shown(player)}: expected a player's name (a str)")
+        for s in self._seats:
+            if s is not None and s.player == player:
+                return self._ways(s.new, s.owes)
+        back = self._returning(player, self._now(now))
+        return self._ways(True, False) if back is None or not back.owes else self._ways(False, True)
+
+    def _check_way(self, where: str, s: _Seat, post: bool, kill: bool) -> None:
+        """Refuse a ``post`` or ``kill`` the rules do not give the player of seat ``s`` (who is
+        new or owes blinds; for anyone else both are moot), naming the rule."""
+        if post and kill:
+            raise TableError(f"{where}: post or kill to come in, not both")
+        ways = self._ways(s.new, s.owes)
+        if not ways or not (post or kill):
+            return
+        v = self._variant
+        f = v.forced
+        who = f"{shown(s.player)}, a new player," if s.new else f"{shown(s.player)}, who missed blinds,"
+        if post and "post" not in ways:
+            if v.missed_blinds is MissedBlinds.WAIT:
+                rule = "waits for the big blind to come round (WSOP-LAR 307)"
+            elif s.new:
+                rule = "waits for the big blind or kills the pot in a single-blind game (WSOP-LAR 274)"
+            else:
+                rule = "waits for the big blind or kills the pot (WSOP-LAR 278)"
+            raise TableError(f"{where}: {who} may not post to come in: in {v.ranking.title} he {rule}")
+        if kill and "kill" not in ways:
+            if f.big_blind_ante:
+                raise TableError(
+                    f"{where}: no kill in a game with a big-blind ante (the big blind posts the table's ante)"
+                )
+            options = "wait for the big blind or post" if "post" in ways else "wait for the big blind"
+            raise TableError(
+                f"{where}: {who} may not kill the pot: the kill is lowball's (WSOP-LAR 274, 278); "
+                f"{v.name} plays missed_blinds = {shown(v.missed_blinds.value)}: {options}"
+            )
+        if kill and s.chips + s.to_add < 2 * f.big_blind:
+            raise TableError(
+                f"{where}: a kill is {counted(2 * f.big_blind, 'chip')} (twice the big blind), more than the "
+                f"{counted(s.chips + s.to_add, 'chip')} of {shown(s.player)}"
+            )
 
     def leave(self, seat: int, *, now: float | None = None) -> int | None:
         """The player at ``seat`` leaves with their chips (returned). A player still in a hand
         has it folded at their turn (checked where folding is not allowed, their draws stood
         pat) and leaves when the hand ends, with what is left then (the ``leave`` event says how
-        much); None is returned then.
+        much); None is returned then. The table remembers the chips he took away and the blinds
+        he owed (see :meth:`departure`, WSOP-LAR 58).
 
         Raises
         ------
@@ -1264,9 +1516,9 @@ class Table:
                 self._emit("leave", k, 0, data={"at_hand_end": True})
                 self._settle(now_, moved=False)
                 return None if self._seats[k] is not None else self._cashed_out - cashed
-            return self._remove(k)
+            return self._remove(k, now_)
 
-    def _remove(self, k: int) -> int:
+    def _remove(self, k: int, now: float) -> int:
         s = self._seats[k]
         assert s is not None
         chips = s.chips + s.to_add
@@ -1277,7 +1529,69 @@ class Table:
         self._emit("leave", k, chips)
         self._cashed_out += chips
         self._seats[k] = None
+        # remembered by name (WSOP-LAR 58), the records of those gone longer than that forgotten
+        keep = self._memory_seconds()
+        self._departed = {p: d for p, d in self._departed.items() if self._within(d, now, keep) and p != s.player}
+        self._departed[s.player] = Departure(s.player, chips, now, s.missed_small, s.missed_big)
         return chips
+
+    def change_seat(self, seat: int, new_seat: int, *, now: float | None = None) -> None:
+        """The player at ``seat`` moves to the empty ``new_seat`` of this table, at once: between
+        hands, or during one if he is not dealt in it.
+
+        In a draw game (every lowball variant) a player who changes seats "must wait to receive
+        until he/she is in the same relative position prior to moving seats" (WSOP-LAR 159):
+        he is dealt in from the first hand in which the big blind is as many hands from his new
+        seat as it was from his old one when he moved; meanwhile the blinds and the button pass
+        the new seat without his owing them (WSOP-LAR 160, 278: "The button may go by you once
+        without penalty"). A new player stays new (he waits for the big blind or posts from the
+        new seat), and one who missed blinds owes them from the new seat. Before the first hand,
+        and in a game without blinds, a seat change costs nothing. A ``seat_change`` event tells
+        the seats and the hands he waits.
+
+        Raises
+        ------
+        TableError
+            For an empty ``seat``, a taken ``new_seat`` (or the same seat), a player dealt in the
+            hand being played, or one leaving.
+        """
+        k, s = self._occupied(seat, "change seats")
+        to = self._check_seat(new_seat)
+        if to == k:
+            raise TableError(f"seat {k}: {shown(s.player)} already sits at seat {k}")
+        if self._seats[to] is not None:
+            raise TableError(f"seat {k}: seat {to} is taken by {shown(self._seats[to].player)}")  # type: ignore[union-attr]
+        if s.leaving:
+            raise TableError(f"seat {k}: {shown(s.player)} is leaving at the end of the hand")
+        if self._hand is not None and k in self._pos:
+            raise TableError(
+                f"seat {k}: {shown(s.player)} is dealt in hand {self._hand_number}: change seats between hands"
+            )
+        now_ = self._now(now)
+        place = None
+        if self._bb is not None and self._variant.forced.big_blind > 0 and not s.new and not s.owes:
+            able = {j for j in range(self._n) if self._able(j)} | {k}
+            # his place: where his seat is from the big blind, or the place he already waits for
+            before = self._hands_to_big_blind(k, able) if s.place is None else s.place
+            after = self._hands_to_big_blind(to, (able - {k}) | {to})
+            if after != max(0, min(before, len(able) - 2)):
+                place = before
+        with self._change("seat_change", k, now_, to=to):
+            self._seats[k] = None
+            self._seats[to] = s
+            s.place = place
+            if place is not None and s.status == ACTIVE:
+                s.status = WAITING
+            elif place is None and s.status == WAITING and not s.new and not s.owes:
+                s.status = ACTIVE  # moved back into his place
+            coming = self.coming_in(to)
+            self._emit("seat_change", to, data={"from": k, "hands": None if coming is None else coming.hands})
+
+    def _hands_to_big_blind(self, k: int, able: set[int]) -> int:
+        """Hands dealt before the big blind reaches seat ``k``, with the seats ``able`` in the
+        rotation (the dead button: the next big blind is the next of them after the last)."""
+        assert self._bb is not None
+        return [j for j in self._clockwise(self._bb) if j in able].index(k)
 
     def sit_out(self, seat: int, *, now: float | None = None) -> None:
         """The player at ``seat`` is not dealt in from the next hand on (a hand in progress is
@@ -1300,39 +1614,53 @@ class Table:
         assert s is not None
         s.status = SITTING_OUT
         s.post = False
+        s.kill = False
         self._emit("sit_out", k, data={"reason": reason})
 
-    def sit_in(self, seat: int, *, post: bool = False, now: float | None = None) -> None:
+    def sit_in(self, seat: int, *, post: bool = False, kill: bool = False, now: float | None = None) -> None:
         """The player at ``seat`` comes back. One who owes no blind is dealt in at the next hand;
-        one who missed blinds waits for the big blind, or with ``post=True`` posts what was
-        missed (the big blind live, the small blind dead) at the next hand in which the seat is
-        neither the button nor the small blind (WSOP-LAR 156). Also how a new player waiting
-        for the big blind chooses to post instead.
+        one who missed blinds comes back by the variant's rule (:attr:`Variant.missed_blinds
+        <lowball.variants.Variant.missed_blinds>`): he waits for the big blind, or where the
+        rule gives it posts what was missed with ``post=True`` (the big blind live, the small
+        blind dead; WSOP-LAR 156, ``"wait_or_post"``) or kills the pot with ``kill=True`` (a
+        live blind of twice the big blind, the hand at double limits; lowball, WSOP-LAR 278),
+        at the next hand in which the seat is neither the button nor the small blind. In badugi
+        he waits (WSOP-LAR 307). Also how a new player waiting for the big blind chooses to post
+        or kill instead (see :meth:`sit`), and how one who posts or kills chooses to wait again
+        (both False). :meth:`ways_in` tells which of these a player has.
 
         Raises
         ------
         TableError
-            For an empty seat, a player already in, or a seat with no chips (add chips first).
+            For an empty seat, a player already in (or already waiting so), a seat with no chips
+            (add chips first), a ``post`` or ``kill`` the rules do not give this player (naming
+            the rule), both, or a kill with fewer chips than it costs.
         """
         k, s = self._occupied(seat, "sit in")
-        if not isinstance(post, bool):
-            raise TableError(f"seat {k}: post = {shown(post)}: expected True or False")
+        for name, value in (("post", post), ("kill", kill)):
+            if not isinstance(value, bool):
+                raise TableError(f"seat {k}: {name} = {shown(value)}: expected True or False")
         if s.status == ACTIVE:
             raise TableError(f"seat {k}: {shown(s.player)} is not sitting out")
         if s.chips + s.to_add <= 0:
             raise TableError(f"seat {k}: {shown(s.player)} has no chips: add chips first (add_chips)")
-        if s.status == WAITING and s.post == post:
-            raise TableError(f"seat {k}: {shown(s.player)} already waits {'to post' if post else 'for the big blind'}")
+        if s.status == WAITING and s.post == post and s.kill == kill:
+            how = "to post" if post else "to kill the pot" if kill else "to come in"
+            raise TableError(f"seat {k}: {shown(s.player)} already waits {how}")
+        self._check_way(f"seat {k}", s, post, kill)
         now_ = self._now(now)
-        with self._change("sit_in", k, now_, post=post):
-            owes = s.missed_big or s.missed_small
+        with self._change("sit_in", k, now_, post=post, kill=kill):
             s.timeouts = 0
-            if s.status == SITTING_OUT and not owes and not s.new:
+            if s.status == SITTING_OUT and not s.owes and not s.new and s.place is None:
                 s.status = ACTIVE
             elif s.status == SITTING_OUT:
                 s.status = WAITING
             s.post = post
-            self._emit("sit_in", k, data={"post": post, "owes_small": s.missed_small, "owes_big": s.missed_big})
+            s.kill = kill
+            data = {"post": post, "owes_small": s.missed_small, "owes_big": s.missed_big}
+            if kill:
+                data["kill"] = True
+            self._emit("sit_in", k, data=data)
 
     def _check_bought_in(self, where: str, more: int) -> None:
         """Refuse chips that would take :attr:`chips_in` (which bounds every stack, pot and
@@ -1430,15 +1758,19 @@ class Table:
         able = [k for k in range(self._n) if self._able(k)]
         if len(able) < 2:
             return None
-        if self._bb is not None:
-            plan = self._plan_next(able)
-            if plan is not None:
-                return plan
-        return self._plan_fresh(able)
+        if self._bb is None:
+            return self._plan_fresh(able)
+        plan = self._plan_next(able)
+        if plan is None:
+            # everyone but one waits to come in: they are dealt in as in a new game (WSOP-LAR
+            # 158), and the blinds stay where the dead button puts them, so that the player due
+            # for the big blind posts it (151: every player meets the blinds of each round)
+            plan = self._plan_next(able, restart=True)
+        return plan if plan is not None else self._plan_fresh(able)
 
     def _plan_fresh(self, able: list[int]) -> _Plan:
-        """The first hand (or a restart when fewer than two could be dealt in otherwise):
-        everyone able plays, the blinds left of the button (WSOP-LAR 158, 149)."""
+        """The first hand: everyone able plays, the blinds left of the button (WSOP-LAR 158,
+        149)."""
         if self._button is not None:
             button = self._button
         elif self._first_button is not None:
@@ -1457,15 +1789,31 @@ class Table:
         live[bb_pos] = f.big_blind
         return _Plan(order, live, [0] * len(order), bb_pos, button, order[sb_pos], order[bb_pos], [])
 
-    def _plan_next(self, able: list[int]) -> _Plan | None:
+    def _plan_next(self, able: list[int], restart: bool = False) -> _Plan | None:
         """The dead-button rule (WSOP-LAR 151): the big blind moves to the next player due for
         it, the small blind to the seat that had the big blind, the button to the seat that had
         the small blind (either may be empty or a player sitting out: then no small blind is
-        posted, or the button is dead)."""
+        posted, or the button is dead). Players waiting to come in are dealt in as RULES.md
+        section 9 says (posting, killing, or when the big blind reaches them; after a seat
+        change when the seat has the place the old one had, WSOP-LAR 159); with ``restart``,
+        every player able is dealt in and only the blinds are posted."""
         assert self._bb is not None
         n = self._n
         old_bb = self._bb
-        new_bb = next(k for k in self._clockwise(old_bb) if k in able)
+        f = self._variant.forced
+        blinds = f.big_blind > 0
+        rotation = [k for k in self._clockwise(old_bb) if k in able]  # the next big blinds in turn
+        places = {}  # players waiting after a seat change: the place each waits for
+        if blinds and not restart:
+            for d, k in enumerate(rotation):
+                s = self._seats[k]
+                assert s is not None
+                if s.place is not None and not s.new and not s.owes:
+                    # (a seat waiting is never the one that had the big blind: the last place
+                    # it can have is the one before, which the big blind has just passed)
+                    places[k] = (d, max(0, min(s.place, len(rotation) - 2)))
+        # the big blind passes a player waiting for his place (WSOP-LAR 159, 278), not owed
+        new_bb = next((k for k in rotation if k not in places or places[k][0] == places[k][1]), rotation[0])
         if new_bb == old_bb:
             return None
         sb_mark = old_bb
@@ -1477,29 +1825,38 @@ class Table:
         if btn == sb_mark or btn == new_bb or between(sb_mark, new_bb, btn):
             btn = (sb_mark - 1) % n  # after heads-up, where the button was the small blind
         missed: list[tuple[int, bool, bool]] = []
-        for k in self._clockwise(old_bb):
-            if k == new_bb:
-                break
-            s = self._seats[k]
-            if s is not None and s.status != WAITING and not s.new and not s.leaving:
-                missed.append((k, True, True))  # the big blind passed a seat sitting out
-        s = self._seats[sb_mark]
-        if s is not None and not self._able(sb_mark) and s.status != WAITING and not s.new and not s.leaving:
-            missed.append((sb_mark, True, False))
+        if blinds:  # a game of antes alone has no blind to miss
+            for k in self._clockwise(old_bb):
+                if k == new_bb:
+                    break
+                s = self._seats[k]
+                if s is not None and s.status != WAITING and not s.new and not s.leaving:
+                    missed.append((k, True, True))  # the big blind passed a seat sitting out
+            s = self._seats[sb_mark]
+            if s is not None and not self._able(sb_mark) and s.status != WAITING and not s.new and not s.leaving:
+                missed.append((sb_mark, True, False))
         dealt = []
+        kill = None
         for k in self._clockwise(btn):
             if k not in able:
                 continue
             s = self._seats[k]
             assert s is not None
-            owes = s.status == WAITING or s.new or s.missed_big or s.missed_small
-            if k == new_bb or not owes:
+            waits = s.status == WAITING or s.new or s.owes or s.place is not None
+            if k == new_bb or restart or not blinds or not waits:
                 dealt.append(k)
-            elif s.post and k not in (btn, sb_mark) and not between(btn, new_bb, k):
-                dealt.append(k)  # posts to come in, between the big blind and the button
+            elif k in places:
+                if places[k][0] == places[k][1]:
+                    dealt.append(k)  # in the place his old seat had (WSOP-LAR 159)
+            elif k in (btn, sb_mark) or between(btn, new_bb, k):
+                continue  # comes in between the big blind and the button only (WSOP-LAR 154, 207)
+            elif s.kill and kill is None and "kill" in self._ways(s.new, s.owes) and s.chips >= 2 * f.big_blind:
+                dealt.append(k)  # kills the pot (WSOP-LAR 274, 278); one kill a deal (208)
+                kill = k
+            elif s.post and "post" in self._ways(s.new, s.owes):
+                dealt.append(k)  # posts to come in (WSOP-LAR 100a, 154, 156, 274, 307)
         if len(dealt) < 2:
             return None
-        f = self._variant.forced
         if len(dealt) == 2:  # heads-up: the other player has the button and the small blind
             other = dealt[0] if dealt[1] == new_bb else dealt[1]
             order = [new_bb, other]
@@ -1514,12 +1871,95 @@ class Table:
                 live[p] = f.big_blind
             elif k == sb_mark:
                 live[p] = f.small_blind
+            elif k == kill:
+                live[p] = 2 * f.big_blind  # a full kill: twice the big blind (WSOP-LAR, Kill Pots)
+            elif restart or k in places:
+                continue
             elif s.new:
                 live[p] = f.big_blind  # a new player's post (WSOP-LAR 100a, 154)
             else:
                 live[p] = f.big_blind if s.missed_big else 0
                 dead[p] = f.small_blind if s.missed_small else 0
-        return _Plan(order, live, dead, order.index(new_bb), btn, sb_mark, new_bb, missed)
+        killer = None if kill is None else order.index(kill)
+        return _Plan(order, live, dead, order.index(new_bb), btn, sb_mark, new_bb, missed, killer)
+
+    def _apply_plan(self, plan: _Plan) -> None:
+        """What dealing ``plan`` does to the seats and markers (the cards aside): blinds missed
+        are owed, the players dealt in are active and owe nothing more."""
+        for k, small, big in plan.missed:
+            s = self._seats[k]
+            assert s is not None
+            s.missed_small |= small
+            s.missed_big |= big
+            s.place = None  # he owes blinds now: the missed-blind rule decides
+        self._button, self._sb, self._bb = plan.button, plan.small_blind, plan.bb_seat
+        for k in plan.order:
+            s = self._seats[k]
+            assert s is not None
+            s.status = ACTIVE
+            s.post = s.kill = s.new = False
+            s.missed_small = s.missed_big = False
+            s.place = None
+
+    def coming_in(
+        self, seat: int, *, player: str | None = None, post: bool = False, now: float | None = None
+    ) -> ComingIn | None:
+        """When the player at ``seat`` is dealt in next, worked out by the rules the table deals
+        by (RULES.md section 9) as if nobody came, went, sat out or in, changed seats or went
+        broke meanwhile: a :class:`ComingIn` (``hands`` dealt before his, 0: the next hand; and
+        ``by`` what he comes in), or None when he would not be dealt in within two rounds of the
+        table as it stands (sitting out, leaving, without chips, or no game without others).
+        In a hand, the next hand is the one after it.
+
+        With ``player``: for ``player`` sitting down at ``seat`` at ``now`` as :meth:`sit` would
+        seat him, with ``post`` (a new player, or one back owing blinds, see
+        :meth:`departure`), the seat's present player, if any, gone: what a server asks to
+        choose a seat. A ``post`` the rules do not give him is not made (he waits).
+
+        Raises
+        ------
+        TableError
+            For a seat outside the table, an empty seat without ``player``, a ``player``,
+            ``post`` or ``now`` of the wrong type, a ``player`` already seated, or a ``post``
+            without ``player``.
+        """
+        k = self._check_seat(seat)
+        if not isinstance(post, bool):
+            raise TableError(f"seat {k}: post = {shown(post)}: expected True or False")
+        shadow = copy.copy(self)  # the table's state to play forward: its seats copied, the rest read
+        shadow._seats = [None if s is None else dataclasses.replace(s) for s in self._seats]
+        if player is None:
+            if self._seats[k] is None:
+                raise TableError(f"seat {k}: coming in: the seat is empty (give player= for a new player)")
+            if post:
+                raise TableError(f"seat {k}: post=True is for a player sitting down (give player=)")
+        else:
+            player = name_text(player, f"seat {k}: player", error=TableError)
+            back = self._returning(player, self._now(now))
+            chips = max(self._buy_in.minimum, back.chips if back is not None else 0)
+            for j, s in enumerate(self._seats):
+                if s is not None and s.player == player:
+                    raise TableError(f"seat {k}: {shown(player)} already sits at seat {j}")
+            shadow._seats[k] = self._new_seat(player, chips, post, False, back)
+        if not shadow._able(k):
+            return None
+        for hands in range(2 * self._n + 2):
+            plan = shadow._plan()
+            if plan is None:
+                return None
+            if k in plan.order:
+                p = plan.order.index(k)
+                if k == plan.bb_seat:
+                    by = "big_blind"
+                elif p == plan.kill:
+                    by = "kill"
+                elif k != plan.small_blind and (plan.live[p] or plan.dead[p]):
+                    by = "post"
+                else:
+                    by = "play"
+                return ComingIn(hands, by)
+            shadow._apply_plan(plan)
+        return None
 
     def can_deal(self) -> bool:
         """Whether :meth:`deal` would deal a hand now (no hand in progress, two players or more
@@ -1545,11 +1985,6 @@ class Table:
         return self._hand_number
 
     def _deal(self, plan: _Plan, now: float) -> None:
-        for k, small, big in plan.missed:
-            s = self._seats[k]
-            assert s is not None
-            s.missed_small |= small
-            s.missed_big |= big
         number = self._hand_number + 1
         deck = None
         if self._deck_source is not None:
@@ -1570,35 +2005,36 @@ class Table:
             len(plan.order) > 2 and plan.big_blind == 1 and plan.live[:2] == [f.small_blind, f.big_blind]
         )
         usual = usual and not any(plan.live[2:]) and not any(plan.dead)
-        # a game of antes only has no blinds to move: the engine's usual order serves
-        posts = None if usual or f.big_blind == 0 else Posts(tuple(plan.live), plan.big_blind, tuple(plan.dead))
-        hand = HandState(self._variant, stacks, deck=deck, posts=posts)  # deals and posts
+        # a game of antes only has no blinds to move: the engine's usual order serves. A killed
+        # pot is played at double limits, betting round 1 beginning left of the kill (WSOP-LAR,
+        # Kill Pots; 200)
+        variant = self._variant
+        posts = None
+        if plan.kill is not None:
+            variant = variant.killed()
+            posts = Posts(tuple(plan.live), plan.kill, tuple(plan.dead))
+        elif not usual and f.big_blind > 0:
+            posts = Posts(tuple(plan.live), plan.big_blind, tuple(plan.dead))
+        hand = HandState(variant, stacks, deck=deck, posts=posts)  # deals and posts
+        self._apply_plan(plan)
         self._hand_number = number
         self._hand = hand
         self._order = list(plan.order)
         self._pos = {k: p for p, k in enumerate(plan.order)}
         self._hand_players = [self._seats[k].player for k in plan.order]  # type: ignore[union-attr]
         self._engine_seen = 0
-        self._button, self._sb, self._bb = plan.button, plan.small_blind, plan.bb_seat
-        for k in plan.order:
-            s = self._seats[k]
-            assert s is not None
-            s.status = ACTIVE
-            s.post = False
-            s.new = False
-            s.missed_small = s.missed_big = False
         self._seq += 1
-        self._emit(
-            "hand_start",
-            data={
-                "button": plan.button,
-                "small_blind": plan.small_blind,
-                "big_blind": plan.bb_seat,
-                "seats": list(plan.order),
-                "players": list(self._hand_players),
-                "stacks": stacks,
-            },
-        )
+        data = {
+            "button": plan.button,
+            "small_blind": plan.small_blind,
+            "big_blind": plan.bb_seat,
+            "seats": list(plan.order),
+            "players": list(self._hand_players),
+            "stacks": stacks,
+        }
+        if plan.kill is not None:
+            data["kill"] = plan.order[plan.kill]
+        self._emit("hand_start", data=data)
         self._turn_started = now
         self._settle(now, moved=False)
 
@@ -1805,7 +2241,7 @@ class Table:
             s = self._seats[k]
             assert s is not None
             if s.leaving:
-                self._remove(k)
+                self._remove(k, now)
             elif s.chips <= 0 and s.status != SITTING_OUT:
                 self._sit_out(k, "no chips")
 
@@ -1862,6 +2298,7 @@ class Table:
                 "rake": rake,
                 "button": self._first_button,
                 "keep_hands": self._keep_hands,
+                "rejoin_seconds": self._rejoin_seconds,
             },
             "seats": [None if s is None else s.to_dict() for s in self._seats],
             "seq": self._seq,
@@ -1882,6 +2319,7 @@ class Table:
             "hand_ended": self._hand_ended,
             "chips": [self._bought_in, self._cashed_out, self._rake_total],
             "last_phh": self.last_phh,
+            "departed": [dataclasses.asdict(d) for d in self._departed.values()],
         }
 
     def _restore(self, snap: dict[str, Any], events: list[TableEvent] | None = None) -> None:
@@ -1931,6 +2369,8 @@ class Table:
             self._hand_ended = snap["hand_ended"]
             self._bought_in, self._cashed_out, self._rake_total = snap["chips"]
             self._last_phh = snap["last_phh"]
+            # a snapshot written before players who left were remembered (WSOP-LAR 58): none
+            self._departed = {d["player"]: Departure(**d) for d in snap.get("departed", ())}
             self._last_hand = None  # rebuilt from the PHH when asked for
             self._phh_args = None
         except StoreError:
@@ -2035,6 +2475,8 @@ class Table:
         self._first_button = config["button"]
         self._clock = clock
         self._keep_hands = config["keep_hands"]
+        # a table saved before the setting existed plays by WSOP-LAR 58's hour, as a new one does
+        self._rejoin_seconds = config.get("rejoin_seconds", _HOUR)
         self._store = None
 
     def __repr__(self) -> str:

@@ -22,11 +22,12 @@ Tournament Rules 2024.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
 from lowball.deck import ReshuffleRule
-from lowball.errors import LowballError, name_text, shown, whole_number
+from lowball.errors import InvalidValueError, LowballError, ValueEnumType, name_text, shown, whole_number
 from lowball.evaluation import Ranking
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "BettingStructure",
     "STRUCTURES",
     "ForcedBets",
+    "MissedBlinds",
     "Variant",
     "TRIPLE_DRAW_FIXED_LIMIT",
     "TRIPLE_DRAW_POT_LIMIT",
@@ -208,6 +210,48 @@ class ForcedBets:
             raise VariantError(f"ForcedBets.small_blind = {self.small_blind} is above big_blind = {self.big_blind}")
 
 
+class MissedBlinds(enum.Enum, metaclass=ValueEnumType):
+    """How a player who missed blinds may come back to the game (``RULES.md`` section 9): the
+    rule differs by game, so the variant carries it (:attr:`Variant.missed_blinds`).
+
+    ``WAIT`` (``"wait"``, badugi): he waits for the big blind to come round before he receives
+    a hand (WSOP-LAR 307).
+    ``WAIT_OR_KILL`` (``"wait_or_kill"``, 2-7 and A-5 lowball): he waits for the big blind or
+    kills the pot to be dealt in at once (WSOP-LAR 278; the kill: WSOP-LAR, Kill Pots).
+    ``WAIT_OR_POST`` (``"wait_or_post"``, the blind games' general rule, hold'em style): he
+    waits for the big blind or posts what he missed, the big blind live and the small blind
+    dead (WSOP-LAR 156).
+
+    The kill (twice the big blind, the hand's limits doubled) is lowball's: a new player may
+    kill only where this is ``WAIT_OR_KILL`` too (WSOP-LAR 274). ``MissedBlinds("wait")`` and
+    the member names are accepted in any case; anything else raises
+    :class:`~lowball.errors.InvalidValueError` (a ValueError).
+    """
+
+    WAIT = "wait"
+    WAIT_OR_KILL = "wait_or_kill"
+    WAIT_OR_POST = "wait_or_post"
+
+    @classmethod
+    def _missing_(cls, value: object) -> MissedBlinds:
+        if isinstance(value, str):
+            text = value.strip().lower()
+            for member in cls:
+                if text in (member.value, member.name.lower()):
+                    return member
+        names = ", ".join(repr(m.value) for m in cls)
+        raise InvalidValueError(f"{shown(value)} is not a missed-blind rule: expected one of {names}")
+
+    @classmethod
+    def of(cls, ranking: Ranking) -> MissedBlinds:
+        """The rule of a game's family: ``WAIT`` for badugi (WSOP-LAR 307), ``WAIT_OR_KILL`` for
+        2-7 and A-5 lowball (WSOP-LAR 278)."""
+        return cls.WAIT if ranking is Ranking.BADUGI else cls.WAIT_OR_KILL
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True, kw_only=True)
 class Variant:
     """A complete set of rules for one hand of a lowball draw game.
@@ -249,12 +293,19 @@ class Variant:
         Cards dealt to each player, and the most one may discard in a draw. Default: the
         ranking's hand size (5 for 2-7 and A-5, 4 for badugi). The evaluators rank exactly that
         many cards, so another value is refused.
+    missed_blinds : MissedBlinds or str, optional
+        How a player who missed blinds comes back (:class:`MissedBlinds`): ``"wait"``,
+        ``"wait_or_kill"`` or ``"wait_or_post"``. Default: the ranking's family
+        (:meth:`MissedBlinds.of`): badugi waits for the big blind (WSOP-LAR 307), 2-7 and A-5
+        lowball wait or kill (WSOP-LAR 278); ``"wait_or_post"`` is the hold'em-style rule of
+        WSOP-LAR 156 for rooms that use it.
 
     Raises
     ------
     VariantError
         For draws outside 1..3, max_players outside 2..10, a part of the wrong type, a ranking
-        that is not one, or a hand_size other than the ranking's (naming both).
+        that is not one, a hand_size other than the ranking's (naming both), or a missed-blind
+        rule that is not one.
     """
 
     name: str
@@ -269,6 +320,7 @@ class Variant:
     show_all_hands: bool = False
     ranking: Ranking = Ranking.DEUCE_TO_SEVEN
     hand_size: int = None  # type: ignore[assignment]  # None: the ranking's, set in __post_init__
+    missed_blinds: MissedBlinds = None  # type: ignore[assignment]  # None: the family's, set in __post_init__
 
     def __post_init__(self) -> None:
         # printable names (errors.name_text): a table stores them, a PHH file and a page show them
@@ -309,6 +361,18 @@ class Variant:
                     f"{ranking.title} ranks hands of exactly {ranking.hand_size} cards"
                 )
             object.__setattr__(self, "hand_size", size)
+        if self.missed_blinds is None:
+            object.__setattr__(self, "missed_blinds", MissedBlinds.of(ranking))
+        else:
+            try:
+                rule = MissedBlinds(self.missed_blinds)
+            except (LowballError, ValueError, TypeError):
+                names = ", ".join(repr(m.value) for m in MissedBlinds)
+                raise VariantError(
+                    f"Variant.missed_blinds = {shown(self.missed_blinds)}: expected a lowball MissedBlinds or one "
+                    f"of {names}"
+                ) from None
+            object.__setattr__(self, "missed_blinds", rule)
 
     @property
     def betting_rounds(self) -> int:
@@ -317,7 +381,8 @@ class Variant:
 
     def replace(self, **changes: Any) -> Variant:
         """A copy with some fields changed (and checked again). A new ``ranking`` without a
-        ``hand_size`` takes the new ranking's hand size.
+        ``hand_size`` takes the new ranking's hand size, and without ``missed_blinds`` the new
+        ranking's family rule if this variant has its own family's.
 
         Raises
         ------
@@ -326,14 +391,35 @@ class Variant:
         """
         if "ranking" in changes and "hand_size" not in changes:
             changes["hand_size"] = None  # the new ranking's own
+        if (
+            "ranking" in changes
+            and "missed_blinds" not in changes
+            and self.missed_blinds is MissedBlinds.of(self.ranking)
+        ):
+            changes["missed_blinds"] = None  # the new family's
         try:
             return dataclasses.replace(self, **changes)
         except TypeError as e:
             raise VariantError(f"Variant.replace: {e}") from None
 
+    def killed(self) -> Variant:
+        """The rules of a killed pot: this variant with its betting limits doubled (fixed
+        limit: the small and the big bet; pot and no limit: the minimum bet), the blinds as
+        they are. WSOP-LAR, Kill Pots: "A full kill is double the amount of the big blind, and
+        doubles the betting limits"; the killer's own blind of twice the big blind is the
+        table's post (:class:`~lowball.engine.Posts`), not part of the variant."""
+        b = self.betting
+        doubled: BettingStructure
+        if isinstance(b, FixedLimit):
+            doubled = dataclasses.replace(b, small_bet=2 * b.small_bet, big_bet=2 * b.big_bet)
+        else:
+            doubled = dataclasses.replace(b, min_bet=2 * b.min_bet)
+        return dataclasses.replace(self, betting=doubled)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable description (see :meth:`from_dict`). ``ranking`` (its text,
-        ``"a-5"``) and ``hand_size`` are written only for a ranking other than 2-7: a 2-7
+        ``"a-5"``) and ``hand_size`` are written only for a ranking other than 2-7, and
+        ``missed_blinds`` only when it is not the family's (:meth:`MissedBlinds.of`): a 2-7
         variant's description is what it was before rankings were added."""
         b = self.betting
         d = {
@@ -351,12 +437,16 @@ class Variant:
         if self.ranking is not Ranking.DEUCE_TO_SEVEN:
             d["ranking"] = self.ranking.value
             d["hand_size"] = self.hand_size
+        if self.missed_blinds is not MissedBlinds.of(self.ranking):
+            d["missed_blinds"] = self.missed_blinds.value
         return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Variant:
         """The variant of a :meth:`to_dict` result. A description without ``ranking`` and
-        ``hand_size`` (a saved 2-7 hand or table, old or new) is 2-7 with five cards.
+        ``hand_size`` (a saved 2-7 hand or table, old or new) is 2-7 with five cards; one
+        without ``missed_blinds`` (every description written before the rule was added, and a
+        new one of the family's rule) has its family's rule.
 
         Raises
         ------
@@ -382,6 +472,7 @@ class Variant:
                 show_all_hands=data.get("show_all_hands", False),
                 ranking=data.get("ranking", Ranking.DEUCE_TO_SEVEN.value),
                 **({"hand_size": data["hand_size"]} if "hand_size" in data else {}),
+                missed_blinds=data.get("missed_blinds"),  # type: ignore[arg-type]  # None: the family's
             )
         except VariantError:
             raise
@@ -391,7 +482,8 @@ class Variant:
 
 def _ready_made(draws: int, betting: BettingStructure) -> Variant:
     """A ready-made variant: blinds 1/2, fixed limit 2/4 or a minimum bet of 2; its PHH code is
-    the structure's letter, ``2L`` (deuce-to-seven lowball) and the draws (``3D``/``1D``)."""
+    the structure's letter, ``2L`` (deuce-to-seven lowball) and the draws (``3D``/``1D``). A
+    player who missed blinds waits for the big blind or kills the pot (lowball, WSOP-LAR 278)."""
     game = "triple draw" if draws == 3 else "single draw"
     return Variant(
         name=f"2-7 {game}, {betting.title}",
@@ -421,8 +513,9 @@ ACE_TO_FIVE_TRIPLE_DRAW_FIXED_LIMIT = Variant(
     ranking=Ranking.ACE_TO_FIVE,
 )
 """A-5 (ace-to-five, California) lowball triple draw, fixed limit 2/4 with blinds 1/2, five
-cards, at most six players (WSOP-LAR 290). Its PHH code ``LB-FA5L3D`` is lowball's own: the PHH
-standard has no A-5 draw game (see :mod:`lowball.phh`)."""
+cards, at most six players (WSOP-LAR 290); a player who missed blinds waits or kills (lowball,
+WSOP-LAR 278). Its PHH code ``LB-FA5L3D`` is lowball's own: the PHH standard has no A-5 draw
+game (see :mod:`lowball.phh`)."""
 BADUGI_FIXED_LIMIT = Variant(
     name="badugi, fixed limit",
     code="FB",
@@ -433,8 +526,9 @@ BADUGI_FIXED_LIMIT = Variant(
     ranking=Ranking.BADUGI,
 )
 """Badugi, fixed limit 2/4 with blinds 1/2: four cards, three draws of 0 to 4 cards (the
-limit game's usual three draws, WSOP-LAR section XI), at most eight players (WSOP-LAR 312). PHH
-code ``FB``, the standard's."""
+limit game's usual three draws, WSOP-LAR section XI), at most eight players (WSOP-LAR 312); a
+player who missed blinds waits for the big blind (WSOP-LAR 307). PHH code ``FB``, the
+standard's."""
 
 VARIANTS: dict[str, Variant] = {
     v.code: v

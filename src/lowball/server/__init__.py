@@ -14,12 +14,13 @@ HTTP (JSON; an error is ``{"error": message, "code": code}`` with a 4xx status):
   "game", "hand_size", "seats", "humans", "bots", "taken", "hand"}]}`` (``ranking`` the table's
   :class:`~lowball.evaluation.Ranking` value, ``"2-7"``, ``"a-5"`` or ``"badugi"``; ``game`` its
   title; ``hand_size`` 5, or 4 in badugi). Tables may play different games (a mixed room).
-- ``POST /api/tables/{id}/seats`` with ``{"player": NAME, "seat": N}`` (``seat`` optional):
-  ``{"token", "table", "seat", "player", "expires"}``. A bot in that seat leaves when the hand
-  in progress ends (until then the seat's status is ``joining``). 400 for a bad name (a name
-  is 1 to 20 printable characters, not beginning or ending with a space: no control or format
-  character, no lone surrogate) or seat, 404 for no such table, 409 for a taken name or seat or
-  a full table.
+- ``POST /api/tables/{id}/seats`` with ``{"player": NAME, "seat": N}`` (``seat`` optional:
+  without it, the free seat, else the bot's seat, where the player is dealt in soonest by the
+  table's rules): ``{"token", "table", "seat", "player", "expires"}``. A bot in that seat leaves
+  when the hand in progress ends (until then the seat's status is ``joining``). 400 for a bad
+  name (a name is 1 to 20 printable characters, not beginning or ending with a space: no control
+  or format character, no lone surrogate) or seat, 404 for no such table, 409 for a taken name
+  or seat or a full table.
 - ``POST /api/tables/{id}/leave`` with ``Authorization: Bearer TOKEN``: ``{"left": true,
   "chips": N or null}`` (null: the hand in progress is played out first); the token stops working.
 - ``GET /api/draw?hand=CARDS[&dead=CARDS][&table=ID][&ranking=NAME]``: the ``lowball draw
@@ -45,7 +46,11 @@ hand shown, the server's :func:`~lowball.evaluation.describe` in the table's ran
 (``joining``: the person who takes a bot's seat when the hand ends), the pot, the seat to act and
 its ``time_left``, the table's ``ranking`` and ``hand_size``, ``you`` with your cards, sorted
 as a low is read in the table's game (A-5 and badugi: the ace low and last), their
-``description`` and the legal actions, and the last ``showdown`` with the hands described)
+``description``, the legal actions and, while you wait to be dealt in (``waiting``, or
+``joining`` a bot's seat), ``coming_in``: ``{"hands": N, "by": ...}`` (hands dealt before yours,
+0: the next; ``by`` ``"big_blind"``, ``"post"``, ``"kill"`` or ``"play"``, see
+:meth:`Table.coming_in <lowball.table.Table.coming_in>`) or null, and the last ``showdown``
+with the hands described)
 after every change; ``ack`` (``id``, ``seq``, ``repeated``) for an accepted action and
 ``error`` (``id``, ``code``, ``message``) for a refused message, after which nothing at the
 table has changed. A hello with a forged or expired token is answered with an

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import random
 import re
 import secrets
@@ -214,7 +215,9 @@ class Room:
     # -- changes ------------------------------------------------------------------------------
 
     def join(self, player: object, seat: object, now: float) -> tuple[str, Sitting]:
-        """Give ``player`` a seat (``seat``, or any free one, else a bot's) and its token.
+        """Give ``player`` a seat (``seat``; without one, the free seat, else the bot's seat,
+        where he is dealt in soonest by the table's rules, see :meth:`Table.coming_in
+        <lowball.table.Table.coming_in>`; the lowest of those that tie) and its token.
 
         Raises
         ------
@@ -243,7 +246,7 @@ class Room:
             choices = free or botted
             if not choices:
                 raise ServerError("table_full", f"table {self.id} is full: every seat is a person's", 409)
-            seat = choices[0]
+            seat = self._soonest(player, choices, now)
         elif seat not in free and seat not in botted:
             raise ServerError("seat_taken", f"seat {seat} of table {self.id} is a person's", 409)
         token = secrets.token_urlsafe(32)
@@ -274,19 +277,44 @@ class Room:
                 raise
         return chips
 
+    def _soonest(self, player: str, seats: list[int], now: float) -> int:
+        """The seat of ``seats`` where ``player`` is dealt in soonest, sitting down as
+        :meth:`_seat_people` seats him (the lowest of those that tie)."""
+        post = "post" in self.table.ways_in(player, now=now)
+
+        def hands(k: int) -> float:
+            coming = self.table.coming_in(k, player=player, post=post, now=now)
+            return math.inf if coming is None else coming.hands
+
+        return min(seats, key=lambda k: (hands(k), k))
+
+    def _sit(self, seat: int, player: str, now: float) -> None:
+        """Seat ``player`` (a person or a bot) with the server's chips (at least what he took away
+        if he left within the hour, WSOP-LAR 58), posting to come in where the rules let him: a new
+        player posts a big blind, one back owing blinds posts them only where the game's rule is
+        hold'em style (in lowball and badugi he waits for the big blind, WSOP-LAR 278, 307)."""
+        table = self.table
+        chips = max(self.server.chips_for(table.variant), table.buy_in_for(player, now=now).minimum)
+        table.sit(seat, player, chips, post="post" in table.ways_in(player, now=now), now=now)
+
     def sit_out(self, sitting: Sitting, now: float) -> None:
         self.table.sit_out(sitting.seat, now=now)
 
     def sit_in(self, sitting: Sitting, now: float) -> None:
-        self.table.sit_in(sitting.seat, post=True, now=now)
+        """The person comes back: posting what he owes where the game's rule lets him (hold'em
+        style, WSOP-LAR 156; a new player's big blind), else waiting for the big blind (badugi
+        307; lowball 278: the server never kills for him, waiting costs nothing)."""
+        post = "post" in self.table.ways_in(sitting.player, now=now)
+        self.table.sit_in(sitting.seat, post=post, now=now)
 
     def act(self, sitting: Sitting, action: Any, seq: Any, now: float) -> Any:
         return self.table.act(sitting.seat, action, seq=seq, now=now)
 
     def _seat_people(self, now: float) -> None:
         """Between hands: bots leave the seats people asked for, people sit (posting a big
-        blind to come in at once), broke players are topped up, and bots fill the empty seats
-        while a person sits here. In a hand: people whose seat is empty sit at once."""
+        blind to come in at once where the rules let them, see :meth:`_sit`), broke players are
+        topped up, and bots fill the empty seats while a person sits here. In a hand: people
+        whose seat is empty sit at once."""
         table = self.table
         chips = self.server.chips_for(table.variant)
         changed = False
@@ -307,7 +335,7 @@ class Room:
             if seat is None:
                 self.bots.pop(k, None)
                 self.bot_kinds.pop(k, None)
-                table.sit(k, s.player, chips, post=True, now=now)
+                self._sit(k, s.player, now)
                 s.joining = False
                 s.sitting = table.seats[k].sitting  # type: ignore[union-attr]
                 changed = True
@@ -322,7 +350,7 @@ class Room:
             for k, seat in enumerate(table.seats):
                 if seat is None and k not in self.humans:
                     self._add_bot_strategy(k, self.server.bot_kind)
-                    table.sit(k, self._bot_name(k), chips, post=True, now=now)
+                    self._sit(k, self._bot_name(k), now)
                     changed = True
         if changed:
             self._save()
@@ -459,6 +487,7 @@ class Room:
                 "seat": conn.seat,
                 "player": conn.player,
                 "status": info.status if info is not None else "joining",
+                "coming_in": self._coming_in(conn, info, now),
                 "chips": public["seats"][seat]["chips"] if info is not None and seat is not None else 0,
                 "cards": _cards(cards),
                 "description": self._describe(cards),
@@ -467,6 +496,22 @@ class Room:
             }
         seats = [None if d is None else {**d, "you": d["seat"] == seat} for d in public["seats"]]
         return {**public["message"], "you": you, "seats": seats}
+
+    def _coming_in(self, conn: Connection, info: SeatInfo | None, now: float) -> dict[str, Any] | None:
+        """When the person of ``conn`` is dealt in, while he waits to be (``waiting``, or
+        ``joining`` a bot's seat): ``{"hands": N, "by": ...}`` of :meth:`Table.coming_in
+        <lowball.table.Table.coming_in>`, or None (playing, sitting out, or not within two
+        rounds of the table as it stands)."""
+        assert conn.seat is not None
+        table = self.table
+        if info is not None and info.player == conn.player:
+            coming = table.coming_in(conn.seat) if info.status == "waiting" else None
+        elif conn.player is not None:  # a bot plays the hand out in his seat
+            post = "post" in table.ways_in(conn.player, now=now)
+            coming = table.coming_in(conn.seat, player=conn.player, post=post, now=now)
+        else:
+            coming = None
+        return None if coming is None else {"hands": coming.hands, "by": coming.by}
 
     def _describe(self, cards: tuple[Card, ...]) -> str | None:
         """The server's text of a whole hand in the table's ranking (None: not a whole hand)."""

@@ -731,7 +731,7 @@
       const info = el("div", { class: "seat-info" });
       if (s.folded) info.append(el("span", { class: "flag fold-flag" }, "folded"));
       if (s.all_in) info.append(el("span", { class: "flag allin-flag" }, "all in"));
-      const statusWords = { sitting_out: "sitting out", waiting: "waiting for the big blind", joining: "joining…" };
+      const statusWords = { sitting_out: "sitting out", waiting: "waiting to come in", joining: "joining…" };
       if (statusWords[s.status]) info.append(el("span", { class: "flag status-flag" }, statusWords[s.status]));
       const draws = Array.isArray(s.drawn) ? s.drawn.filter((count) => typeof count === "number" && count >= 0) : [];
       if (draws.length) {
@@ -777,6 +777,15 @@
     const text = String(description || "");
     const colon = text.indexOf(": ");
     return colon >= 0 ? text.slice(colon + 2) : text;
+  }
+
+  /** When a waiting player is dealt in, from the server's coming_in ({hands, by}, or null). */
+  function comingInWords(coming) {
+    if (!coming) return "You are dealt in when the table can deal you a hand.";
+    const how = { big_blind: " in the big blind", post: ", posting to come in", kill: ", killing the pot" };
+    const n = coming.hands;
+    const when = n === 0 ? "at the next hand" : "after " + n + (n === 1 ? " hand" : " hands");
+    return "You are dealt in " + when + (how[coming.by] || "") + ".";
   }
 
   function renderCenter() {
@@ -895,8 +904,8 @@
     renderHand(cards, state.phase === "drawing");
     const statusWords = {
       sitting_out: "You are sitting out.",
-      waiting: "You are dealt in when the big blind reaches you.",
-      joining: "A bot is finishing its hand in your seat; you play from the next hand.",
+      waiting: comingInWords(you.coming_in),
+      joining: "A bot is finishing its hand in your seat. " + comingInWords(you.coming_in),
     };
     let note = statusWords[you.status] || "";
     // the server's describe() of the hand in the table's game ("9-8 low", "a 4-card badugi, 8 high")
