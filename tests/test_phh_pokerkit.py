@@ -504,3 +504,32 @@ def test_a_card_back_from_the_discards_of_the_same_draw() -> None:
         phh.PHHError, match=r"line 7, action 6 'p2 sd AsKs': the history deals 7s to p2, but it is in p1's hand"
     ):
         phh.loads(HEADS_UP.format(thrown="AsKs", deals='"d dh p2 7s8h"]')).play()
+
+
+def test_we_read_pokerkits_post_bet(no_warnings: None) -> None:
+    """pokerkit's own history of a hand with a "post bet" (a negative blind: a player who just
+    sat down posts the big blind to play at once): lowball reads it as a post to come in, with
+    the same first turn and result, and writes it back the same way."""
+    from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw
+
+    game = FixedLimitDeuceToSevenLowballTripleDraw(PK_AUTOMATIONS, False, 0, (1, 2, -2, 0), 2, 4, mode=Mode.CASH_GAME)
+    random.seed(5)
+    state = game([50, 50, 50, 50], 4)
+    assert state.actor_index == 2  # left of the big blind, the poster: his post takes no turn
+    state.check_or_call()  # p3 checks: he posted the big blind
+    state.complete_bet_or_raise_to(4)  # p4 raises
+    while state.status:
+        if state.can_stand_pat_or_discard():
+            state.stand_pat_or_discard()
+        else:
+            state.check_or_call()
+    text = HandHistory.from_game_state(game, state).dumps()
+    assert "blinds_or_straddles = [1, 2, -2, 0]" in text
+    hist = phh.loads(text)
+    assert hist.posts == Posts(live=(1, 2, 2, 0), big_blind=1)
+    ours = hist.play()
+    assert list(ours.stacks) == list(state.stacks)
+    assert [(e.kind, e.position) for e in ours.events[:3]] == [("blind", 0), ("blind", 1), ("blind", 2)]
+    again = phh.dumps(ours)
+    assert "blinds_or_straddles = [1, 2, -2, 0]\n" in again and "_lowball_live_blinds = [1, 2, 2, 0]" in again
+    assert phh.loads(again).play().events == ours.events

@@ -279,6 +279,12 @@ class _ReplayDeck(Deck):
     discards) for a dealt card that was not recorded, so the history replays exactly even after
     a reshuffle, whose order no seed could reproduce.
 
+    A history may deal a card that a player served later in the same draw throws (it deals once
+    every player has discarded, as pokerkit does): the replay names those cards in ``lendable``;
+    the player dealt one gets a stand-in until its thrower throws it, then the card itself
+    (``lent``, ``settled``; the replay corrects the draw event). A card a player threw earlier
+    in the draw, his own included, is dealt from the discards.
+
     ``invented`` holds, by position, the cards that stand in for the unknown cards a player
     holds. The history never names them, so they may be exchanged for any card free to deal:
     a card the history deals (or a show reveals) that a stand-in holds is taken from it, and
@@ -646,6 +652,12 @@ class HandHistory:
         winner of an uncontested pot showing) changes nothing; shown cards are checked against
         the hand.
 
+        The recorded cards are dealt wherever they are, whatever reshuffle rule the dealer
+        followed (:meth:`reshuffle_rules` tells which): any deal that is physically possible in
+        the history's order is replayed, a card thrown earlier in the same draw included (the
+        player's own, or one a later player threw before the replacements were dealt); a card
+        still in a hand is not (``RULES.md`` section 7).
+
         Unknown cards (``??``) are stood in for by cards the engine deals (see
         :func:`invented_cards`); a show reveals them. A hand that holds unknown cards at the
         showdown is never valued on its stand-ins: it is taken as not shown (``sm`` with ``??``
@@ -941,6 +953,11 @@ def _posts_of(data: dict[str, Any], n: int) -> Posts | None:
     are ``_lowball_live_blinds``; a file written before that field holds them in
     ``blinds_or_straddles``."""
     if "_lowball_big_blind" not in data:
+        # pokerkit's "post bet": a negative blind after the two blinds is a live post that
+        # takes no turn (a post to come in); the big blind is the second entry
+        blinds = _ints(data, "blinds_or_straddles", n)
+        if n > 2 and min(blinds[2:]) < 0 <= blinds[0] and blinds[1] > 0 and max(blinds[2:]) <= 0:
+            return Posts(live=(blinds[0], blinds[1], *(-b for b in blinds[2:])), big_blind=1)
         return None
     bb = data["_lowball_big_blind"]
     if not isinstance(bb, int) or isinstance(bb, bool):
@@ -971,7 +988,7 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
         blinds = _ints(data, "_lowball_blinds", 2)
         antes = _ints(data, "_lowball_antes", n)
         bb_pos = posts.big_blind if posts is not None else (0 if n == 2 else 1)
-    elif posts is not None:
+    elif posts is not None and "_lowball_big_blind" in data:
         sb_bb = _ints(data, "_lowball_blinds", 2)
         bb_pos = posts.big_blind
         if any(a < d for a, d in zip(antes, posts.dead)):
@@ -980,7 +997,7 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
             )
         antes = tuple(a - d for a, d in zip(antes, posts.dead))  # the variant's own antes
         blinds = sb_bb
-    elif any(blinds[2:]):
+    elif any(b > 0 for b in blinds[2:]) or (posts is None and any(blinds[2:])):
         raise PHHError(f"blinds_or_straddles = {list(blinds)}: straddles are not supported")
     nonzero = {i for i, a in enumerate(antes) if a}
     if not nonzero:
@@ -1183,6 +1200,9 @@ def actions_of(state: HandState) -> list[str]:
     A draw is written as in PHH: each player's discards (``pN sd CARDS``, or ``pN sd`` to stand
     pat) and, once every player has discarded, the replacements (``d dh pN CARDS``). The
     showdown is written as it went: ``pN sm CARDS`` for a hand shown, ``pN sm`` for one mucked.
+    A first turn of betting round 1, before any raise, of a player whose live blind is already
+    as much as any other player can put in is not written: pokerkit gives no such turn, and
+    lowball's replay makes the check (``RULES.md`` section 7).
     A hand neither shown nor mucked (a pot won unseen, every other hand mucked; or a hand a
     replayed history kept unseen) is written ``pN sm CARDS # not shown``: PHH readers such as
     pokerkit award a pot only to a shown hand, and the history holds every player's cards
@@ -1356,10 +1376,14 @@ def dumps(state: HandState, **extra: Any) -> str:
     and read back by :func:`loads`: ``_lowball_max_raises``, ``_lowball_uncapped_heads_up``,
     ``_lowball_reshuffle`` (``"live"``), ``_lowball_burn`` and ``_lowball_show_all_hands``.
     A hand dealt with :class:`~lowball.engine.Posts` (a table's dead button, dead small blind or
-    posts to come in) writes what each position posted in the standard ``antes`` (dead chips)
-    and ``blinds_or_straddles`` (live blinds), and ``_lowball_blinds`` (the variant's small and
-    big blind), ``_lowball_big_blind`` (its position) and ``_lowball_dead_blinds``. ``extra`` fields
-    (``event="..."``, ``players=[...]``) are written after the standard ones.
+    posts to come in) writes what each position posts in the standard ``antes`` (dead chips)
+    and ``blinds_or_straddles`` (live blinds; a post to come in negative, pokerkit's "post
+    bet"), so that the standard's readers replay it, and the exact posts in
+    ``_lowball_blinds``, ``_lowball_big_blind``, ``_lowball_live_blinds``,
+    ``_lowball_dead_blinds`` and ``_lowball_antes`` (``RULES.md`` section 7; see
+    :func:`_forced_fields`). A first turn of round 1 that decides nothing is not written (see
+    :func:`actions_of`). ``extra`` fields (``event="..."``, ``players=[...]``) are written after
+    the standard ones.
 
     Raises
     ------
