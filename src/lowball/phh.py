@@ -514,21 +514,32 @@ class HandHistory:
     fields: dict[str, Any] = field(default_factory=dict)
     source: str = ""
     posts: Posts | None = None
+    # the line of each action, for the source and actions it was found in (see _line_of)
+    _lines: tuple[str, tuple[str, ...], list[int | None]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def _line_of(self, index: int) -> int | None:
-        """Best effort: the line of the file where action ``index`` is written."""
-        if not self.source:
+        """Best effort: the line of the file where action ``index`` is written (each action is
+        looked for after the one before it; found once for all the actions)."""
+        if not self.source or not 0 <= index < len(self.actions):
             return None
-        pos = 0
-        for i, action in enumerate(self.actions):
-            for quote in ('"', "'"):
-                found = self.source.find(quote + action + quote, pos)
-                if found >= 0:
-                    pos = found + len(action)
-                    break
-            if i == index:
-                return self.source.count("\n", 0, pos) + 1 if pos else None
-        return None
+        if self._lines is None or self._lines[0] is not self.source or self._lines[1] is not self.actions:
+            lines: list[int | None] = []
+            pos = line = 0
+            counted_to = 0
+            for action in self.actions:
+                for quote in ('"', "'"):
+                    found = self.source.find(quote + action + quote, pos)
+                    if found >= 0:
+                        pos = found + len(action)
+                        break
+                if pos:
+                    line += self.source.count("\n", counted_to, pos)
+                    counted_to = pos
+                lines.append(line + 1 if pos else None)
+            self._lines = (self.source, self.actions, lines)
+        return self._lines[2][index]
 
     def _fail(self, index: int, message: str) -> PHHError:
         if not 0 <= index < len(self.actions):
@@ -690,6 +701,10 @@ class HandHistory:
         # and the cards other players throw after it and before that deal (the history's order:
         # a card already thrown may be dealt, as pokerkit deals once everyone has discarded)
         lendable: dict[int, dict[int, int]] = {}
+        thrown: dict[int, list[int]] = {}  # the named cards of each discard, by action index
+        for i, (kind, _, verb, arg) in enumerate(parsed):
+            if kind == "player" and verb == "sd" and arg:
+                thrown[i] = [int(Card(t)) for t in _split_cards(arg) if t != "??"]
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             if kind == "player" and verb == "sd" and arg:
                 nxt = next((j for j in range(i + 1, len(parsed)) if parsed[j][:2] == ("deal", pos)), None)
@@ -698,13 +713,9 @@ class HandHistory:
                     got = "none" if nxt is None else str(len(deal_cards[nxt]))
                     raise self._fail(i, f"p{pos + 1} discards {counted(count, 'card')} but is dealt {got} in return")
                 script[i] = deal_cards[nxt]
-                lendable[i] = {
-                    int(Card(t)): parsed[j][1]
-                    for j in range(i + 1, nxt)
-                    if parsed[j][0] == "player" and parsed[j][2] == "sd" and parsed[j][3]
-                    for t in _split_cards(parsed[j][3] or "")
-                    if t != "??"
-                }
+                after = {c: parsed[j][1] for j in range(i + 1, nxt) if j in thrown for c in thrown[j]}
+                if after:
+                    lendable[i] = after
         try:
             state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True, posts=self.posts)
         except LowballError as e:
@@ -1331,8 +1342,26 @@ def _standard_posts(
         live, dead = list(posts.live), list(posts.dead)
         p = (bb - 1) % n
         sb = p if p != bb and 0 < live[p] < live[bb] else None  # HandState.small_blind_position
-    # the chips posted, in the engine's order (HandState._start): each player's ante; the live
-    # blinds from the small blind's seat round; dead blinds; a big-blind ante last
+    nominal_dead = [a + d for a, d in zip(antes, dead)]
+    if any(dead) or (f.ante and f.big_blind_ante):
+        std_antes, std_live, exact = _posted(f, bb, live, dead, stacks, nominal_dead)
+    else:  # antes (posted first by every reader) and live blinds only: each reader takes the same
+        std_antes, std_live, exact = nominal_dead, live, True
+    std_live = [b if p in (bb, sb) else -b for p, b in enumerate(std_live)]
+    if n == 2:  # the standard assigns the forced bets in reverse heads-up
+        std_antes, std_live = std_antes[::-1], std_live[::-1]
+    trimming = bool(f.ante and not f.big_blind_ante and min(stacks) < f.ante and not any(dead))
+    return std_antes, std_live, trimming, exact
+
+
+def _posted(
+    f: ForcedBets, bb: int, live: list[int], dead: list[int], stacks: tuple[int, ...], nominal_dead: list[int]
+) -> tuple[list[int], list[int], bool]:
+    """The dead and live chips each position posts in the engine's order (``HandState._start``:
+    each player's ante; the live blinds from the small blind's seat round; dead blinds; a
+    big-blind ante last), if a reader posting the antes first and capping each post at the
+    chips left would take other chips; else the nominal posts. And whether they are nominal."""
+    n = len(stacks)
     left = list(stacks)
     posted_dead = [0] * n
     posted_live = [0] * n
@@ -1352,17 +1381,11 @@ def _standard_posts(
         post(p, dead[p], posted_dead)
     if f.ante and f.big_blind_ante:
         post(bb, f.ante, posted_dead)
-    # what a reader posting the antes first, each post capped at the chips left, would take
-    nominal_dead = [a + d for a, d in zip(antes, dead)]
     capped_dead = [min(d, s) for d, s in zip(nominal_dead, stacks)]
     capped_live = [min(b, s - d) for b, s, d in zip(live, stacks, capped_dead)]
-    exact = capped_dead == posted_dead and capped_live == posted_live
-    std_antes, std_live = (nominal_dead, live) if exact else (posted_dead, posted_live)
-    std_live = [b if p in (bb, sb) else -b for p, b in enumerate(std_live)]
-    if n == 2:  # the standard assigns the forced bets in reverse heads-up
-        std_antes, std_live = std_antes[::-1], std_live[::-1]
-    trimming = bool(f.ante and not f.big_blind_ante and min(stacks) < f.ante and not any(dead))
-    return std_antes, std_live, trimming, exact
+    if capped_dead == posted_dead and capped_live == posted_live:
+        return nominal_dead, live, True
+    return posted_dead, posted_live, False
 
 
 _TURN_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
