@@ -13,8 +13,9 @@ Two directions:
   rules on which they differ are ``Rule`` of ``test_engine_pokerkit.py``: the fixed-limit cap
   after the draw, raises after a short all-in, a raise nobody can call); two rule differences
   no history can settle are named and checked to be the only ones: a big blind all in for less
-  than the blind (Rule.SHORT_BIG_BLIND: pokerkit prices the call at what it posted) and the odd
-  chips of split pots (pokerkit merges pots with the same claimants and gives each merged pot's
+  than the blind (Rule.SHORT_BIG_BLIND: pokerkit prices the call at what it posted; and one whose
+  ante took his whole stack posts no blind, Rule.BIG_BLIND_POSTS_NOTHING: pokerkit's first turn
+  then goes left of the largest blind posted) and the odd chips of split pots (pokerkit merges pots with the same claimants and gives each merged pot's
   odd chips to its first winner, a rule computed here exactly).
 - **Histories of pokerkit's that lowball reads.** pokerkit deals a draw once every player has
   discarded, from every mucked, burned and discarded card when the stub is short (its
@@ -167,6 +168,14 @@ def short_big_blind(hand: HandState) -> bool:
     return max(posted.values(), default=0) < hand.variant.forced.big_blind
 
 
+def big_blind_posts_nothing(hand: HandState) -> bool:
+    """Rule.BIG_BLIND_POSTS_NOTHING: a big blind whose whole stack went to a per-player ante
+    posts no blind. The first turn is still left of his seat (section 3 of RULES.md: left of
+    the big blind); pokerkit's goes left of the largest blind posted (state.py
+    State._begin_betting), which no entry of the standard's can make his."""
+    return live_posts(hand)[hand.big_blind_position] == 0
+
+
 def short_ante_and_dead_blind(hand: HandState) -> bool:
     """A player short of a (per-player) ante where dead blinds are posted too: lowball gives the
     short player only what he matched and every dead blind to the main pot; pokerkit's pots do
@@ -259,6 +268,9 @@ def test_pokerkit_replays_every_hand_of_a_table_session(name: str) -> None:
         assert again.events == hand.events, where
         assert again.stacks == hand.stacks and again.winnings == hand.winnings, where
         assert again.variant == hand.variant.replace(open_fold=True), where
+        if big_blind_posts_nothing(hand):
+            named["BIG_BLIND_POSTS_NOTHING"] += 1
+            continue
         if short_big_blind(hand):
             named["SHORT_BIG_BLIND"] += 1
             continue
@@ -281,6 +293,47 @@ def test_pokerkit_replays_every_hand_of_a_table_session(name: str) -> None:
     assert sum(named.values()) - named["SPLIT_ODD_CHIPS"] < hands // 10, dict(named)
     if ready_made:
         assert kinds["post to come in"] >= 20 and kinds["dead small blind made up"] >= 10, dict(kinds)
+
+
+@pytest.mark.parametrize("code", PK_CODES)
+def test_pokerkit_replays_hands_of_any_posts(code: str) -> None:
+    """Not only the posts a table makes today: random Posts (any live blind of 0 to twice the
+    big blind at any position, the big blind anywhere, dead chips anywhere, heads-up too),
+    with or without antes (per player, or the big blind's), short stacks. Every export reads
+    back the same and replays in pokerkit to the same stacks but for the named rules."""
+    from lowball.engine import apply_action
+
+    met: Counter[str] = Counter()
+    for seed in range(150):
+        r = random.Random(f"{code}/posts/{seed}")
+        v = VARIANTS[code]
+        if r.random() < 0.3:
+            ante = ForcedBets(small_blind=1, big_blind=2, ante=r.choice([1, 2]), big_blind_ante=r.random() < 0.5)
+            v = v.replace(forced=ante)
+        n = r.randint(2, 6)
+        bb = r.randrange(n)
+        live = [r.choice([0, 0, 1, 2, 2, 4]) for _ in range(n)]
+        live[bb] = 2
+        dead = [r.choice([0, 0, 0, 1]) for _ in range(n)]
+        stacks = [r.choice([1, 2, 3, 5, 40, 100]) for _ in range(n)]
+        h = HandState(v, stacks, seed=seed, posts=Posts(tuple(live), bb, tuple(dead)))
+        while not h.is_complete:
+            apply_action(h, choose(r, h, h.legal_actions()))
+        text = phh.dumps(h)
+        again = phh.loads(text).play()
+        assert again.events == h.events and again.posts == h.posts, text
+        if big_blind_posts_nothing(h):
+            met["BIG_BLIND_POSTS_NOTHING"] += 1
+        elif short_big_blind(h):
+            met["SHORT_BIG_BLIND"] += 1
+        elif short_ante_and_dead_blind(h):
+            met["SHORT_ANTE_AND_DEAD_BLIND"] += 1
+        else:
+            assert pokerkit_stacks(text) == pokerkit_award(h), text
+            met["replayed"] += 1
+            met["heads-up"] += h.n == 2
+            met["post above the big blind"] += max(live) > 2
+    assert met["replayed"] > 120 and met["heads-up"] > 10 and met["post above the big blind"] > 20, dict(met)
 
 
 # -- the cases of issue 26 --------------------------------------------------------------------

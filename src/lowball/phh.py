@@ -1234,19 +1234,24 @@ def actions_of(state: HandState) -> list[str]:
     decided: set[int | None] = set()  # players who showed or mucked at the showdown
     unseen_written = False  # the hands neither shown nor mucked, written before the pots
     idle = _idle_in_round_one(state)  # first turns of round 1 that decide nothing
-    opening = True  # round 1 has had no bet or raise yet
+    skip: set[int] = set()  # their checks, by event index: not written
+    if idle:
+        for i, e in enumerate(state.events):
+            if e.kind in ("bet", "raise", "draw", "stand_pat"):
+                break
+            if e.position in idle and e.kind in _TURN_KINDS:
+                if e.kind == "check":
+                    skip.add(i)
+                idle.discard(e.position)
     for i, e in enumerate(state.events):
         p = "" if e.position is None else f"p{e.position + 1}"
-        if e.kind in ("bet", "raise", "draw", "stand_pat"):
-            opening = False
         if e.kind == "deal":
             out.append(f"d dh {p} {cards(i, e.cards)}")
         elif e.kind == "fold":
             out.append(f"{p} f")
-        elif e.kind == "check" and opening and e.position in idle:
-            idle -= {e.position}  # a check nobody could bet against: not written
         elif e.kind in ("check", "call"):
-            out.append(f"{p} cc")
+            if i not in skip:
+                out.append(f"{p} cc")
         elif e.kind in ("bet", "raise"):
             out.append(f"{p} cbr {e.amount}")
         elif e.kind == "stand_pat":
