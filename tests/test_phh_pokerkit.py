@@ -11,12 +11,14 @@ Two directions:
   standard's F2L3D, N2L1D and FB, with lowball's ready-made blinds and bets, and with antes).
   The players choose at random among the actions both engines' rules allow alike (the betting
   rules on which they differ are ``Rule`` of ``test_engine_pokerkit.py``: the fixed-limit cap
-  after the draw, raises after a short all-in, a raise nobody can call); two rule differences
+  after the draw, raises after a short all-in, a raise nobody can call). The rule differences
   no history can settle are named and checked to be the only ones: a big blind all in for less
-  than the blind (Rule.SHORT_BIG_BLIND: pokerkit prices the call at what it posted; and one whose
-  ante took his whole stack posts no blind, Rule.BIG_BLIND_POSTS_NOTHING: pokerkit's first turn
-  then goes left of the largest blind posted) and the odd chips of split pots (pokerkit merges pots with the same claimants and gives each merged pot's
-  odd chips to its first winner, a rule computed here exactly).
+  than the blind (Rule.SHORT_BIG_BLIND: pokerkit prices the call at what it posted), a big blind
+  whose ante took his whole stack (Rule.BIG_BLIND_POSTS_NOTHING: pokerkit's first turn goes left
+  of the largest blind posted), a player short of an ante where dead blinds are posted too (no
+  standard form holds both pot rules), and the odd chips of split pots (pokerkit merges pots with
+  the same claimants and gives a merged pot's odd chips to its first winner: computed here
+  exactly, so those hands are checked to the chip too).
 - **Histories of pokerkit's that lowball reads.** pokerkit deals a draw once every player has
   discarded, from every mucked, burned and discarded card when the stub is short (its
   all-discards rule), so a player may get a card that he or a later player threw in the same
@@ -449,14 +451,18 @@ def pokerkit_badugi(seed: int, players: int, throw: int) -> tuple[str, list[int]
     """A fixed-limit badugi hand that pokerkit deals itself (its own shuffle, seeded; a burn
     before each draw's replacements), every player checking and throwing his first ``throw``
     cards at every draw; pokerkit's history and final stacks."""
+    saved = random.getstate()
     random.seed(seed)  # pokerkit shuffles with the random module
-    game = FixedLimitBadugi(PK_AUTOMATIONS, False, 0, (1, 2), 2, 4, mode=Mode.CASH_GAME)
-    state = game([100] * players, players)
-    while state.status:
-        if state.can_stand_pat_or_discard():
-            state.stand_pat_or_discard(state.hole_cards[state.stand_patter_or_discarder_index][:throw])
-        else:
-            state.check_or_call()
+    try:
+        game = FixedLimitBadugi(PK_AUTOMATIONS, False, 0, (1, 2), 2, 4, mode=Mode.CASH_GAME)
+        state = game([100] * players, players)
+        while state.status:
+            if state.can_stand_pat_or_discard():
+                state.stand_pat_or_discard(state.hole_cards[state.stand_patter_or_discarder_index][:throw])
+            else:
+                state.check_or_call()
+    finally:
+        random.setstate(saved)
     return HandHistory.from_game_state(game, state).dumps(), list(state.stacks)
 
 
@@ -467,7 +473,7 @@ def no_warnings() -> Iterator[None]:
         yield
 
 
-def test_pokerkits_four_handed_badugi_histories_everyone_drawing_four(no_warnings: None) -> None:
+def test_issue_26_pokerkits_four_handed_badugi_histories_everyone_drawing_four(no_warnings: None) -> None:
     """The issue's case: 29 of these 30 were refused ("p1 is dealt Jh, a card he threw in this
     draw"). Each now replays to pokerkit's stacks, and follows pokerkit's all-discards rule
     (with its burn cards) and no rule of lowball's."""
@@ -566,8 +572,10 @@ def test_we_read_pokerkits_post_bet(no_warnings: None) -> None:
     from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw
 
     game = FixedLimitDeuceToSevenLowballTripleDraw(PK_AUTOMATIONS, False, 0, (1, 2, -2, 0), 2, 4, mode=Mode.CASH_GAME)
-    random.seed(5)
+    saved = random.getstate()
+    random.seed(5)  # pokerkit shuffles with the random module
     state = game([50, 50, 50, 50], 4)
+    random.setstate(saved)
     assert state.actor_index == 2  # left of the big blind, the poster: his post takes no turn
     state.check_or_call()  # p3 checks: he posted the big blind
     state.complete_bet_or_raise_to(4)  # p4 raises
@@ -586,3 +594,11 @@ def test_we_read_pokerkits_post_bet(no_warnings: None) -> None:
     again = phh.dumps(ours)
     assert "blinds_or_straddles = [1, 2, -2, 0]\n" in again and "_lowball_live_blinds = [1, 2, 2, 0]" in again
     assert phh.loads(again).play().events == ours.events
+
+
+def test_reshuffle_rules_refuses_a_burn_that_is_not_true_or_false() -> None:
+    hist = phh.loads(HEADS_UP.format(thrown="AsKs", deals='"d dh p2 Qh8h"]'))
+    assert hist.reshuffle_rules() == hist.reshuffle_rules(burn=False) == phh.RESHUFFLE_RULES
+    for bad in (1, "yes", 0.0):
+        with pytest.raises(phh.PHHError, match=rf"burn = {re.escape(repr(bad))}: expected True, False or None"):
+            hist.reshuffle_rules(burn=bad)  # type: ignore[arg-type]
