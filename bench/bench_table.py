@@ -212,3 +212,14 @@ def test_phh_dumps_per_hand(benchmark) -> None:  # type: ignore[no-untyped-def]
     finished = _finished_hands()
     texts = benchmark(lambda: [phh.dumps(h, table="bench", hand=i + 1) for i, h in enumerate(finished)])
     assert len(texts) == HANDS and all("actions = [" in t for t in texts)
+
+
+@pytest.mark.benchmark(group=f"table: replaying a finished hand's PHH, {HANDS} hands")
+def test_phh_replay_per_hand(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """Reading the histories back (``phh.loads(text).play()``): what ``Table.last_hand`` does
+    after a resume and ``lowball replay`` for each hand."""
+    benchmark.extra_info.update(hands=HANDS)
+    finished = _finished_hands()
+    texts = [phh.dumps(h, table="bench", hand=i + 1) for i, h in enumerate(finished)]
+    states = benchmark(lambda: [phh.loads(t).play() for t in texts])
+    assert [s.stacks for s in states] == [h.stacks for h in finished]

@@ -23,6 +23,7 @@ POKERKIT_MODULES = [
     "test_engine_badugi_pokerkit.py",
     "test_engine_pokerkit.py",
     "test_phh_grammar.py",
+    "test_phh_pokerkit.py",
     "test_rankings_pokerkit.py",
 ]
 collect_ignore = POKERKIT_MODULES if sys.version_info < (3, 11) else []

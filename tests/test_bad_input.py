@@ -281,6 +281,12 @@ ENTRIES: list[Entry] = [
     ("phh.dumps", phh.dumps, (hand_state(),), {"event": "x"}),
     ("phh.actions_of", phh.actions_of, (hand_state(),), {}),
     ("phh.code_of", phh.code_of, (TRIPLE_DRAW_FIXED_LIMIT,), {}),
+    (
+        "HandHistory.reshuffle_rules",
+        lambda **k: phh.loads(phh.dumps(hand_state())).reshuffle_rules(**k),
+        (),
+        {"burn": False},
+    ),
     # the decision protocol and the bots
     ("Action", lambda *a: Action(*a), ("call", 0, ()), {}),
     ("apply_action", lambda *a: apply_action(*a), (hand_state(), Action.call()), {}),

@@ -128,20 +128,33 @@ def test_a_hand_with_posts_round_trips_through_phh() -> None:
     act(h, "c x c x p x x x x p x x x x p x x x x")
     assert h.is_complete
     text = phh.dumps(h)
-    assert "antes = [0, 0, 0, 1]" in text
-    assert "blinds_or_straddles = [0, 2, 0, 2]" in text
+    # the standard fields: position 3's dead small blind is an ante, his big blind a post to come
+    # in (negative: pokerkit's post bet, which does not take the first turn from position 2)
+    assert "antes = [0, 0, 0, 1]\nblinds_or_straddles = [0, 2, 0, -2]\n" in text
     assert "_lowball_blinds = [1, 2]" in text
     assert "_lowball_big_blind = 1" in text
+    assert "_lowball_live_blinds = [0, 2, 0, 2]" in text
     assert "_lowball_dead_blinds = [0, 0, 0, 1]" in text
+    assert "_lowball_antes = [0, 0, 0, 0]" in text
     hist = phh.loads(text)
     assert hist.posts == h.posts
     again = hist.play()
     assert again.stacks == h.stacks == (107, 98, 98, 97)  # position 0's 7-5-4-3-2 takes 4 x 2 + 1
-    # posts that disagree with the standard fields are refused, naming them
-    with pytest.raises(PHHError, match="antes"):  # dead chips the antes do not hold
+    # standard fields that disagree with lowball's are refused, naming them
+    with pytest.raises(PHHError, match=r"field 'antes' = \[0, 0, 0, 0\] does not hold the posts"):
         phh.loads(text.replace("antes = [0, 0, 0, 1]", "antes = [0, 0, 0, 0]"))
+    with pytest.raises(PHHError, match=r"field 'blinds_or_straddles' = \[0, 2, 0, 2\] does not hold"):
+        phh.loads(text.replace("blinds_or_straddles = [0, 2, 0, -2]", "blinds_or_straddles = [0, 2, 0, 2]"))
     with pytest.raises(PHHError, match="big blind"):
         phh.loads(text.replace("_lowball_big_blind = 1", "_lowball_big_blind = 0"))
+    # a file written before _lowball_live_blinds (the live blinds in blinds_or_straddles) reads
+    # as it did
+    old = text.replace("blinds_or_straddles = [0, 2, 0, -2]", "blinds_or_straddles = [0, 2, 0, 2]")
+    old = old.replace("_lowball_live_blinds = [0, 2, 0, 2]\n", "").replace("_lowball_antes = [0, 0, 0, 0]\n", "")
+    assert phh.loads(old).posts == h.posts
+    assert phh.loads(old).play().events == h.events
+    with pytest.raises(PHHError, match="antes"):  # dead chips the antes do not hold
+        phh.loads(old.replace("antes = [0, 0, 0, 1]", "antes = [0, 0, 0, 0]"))
 
 
 @pytest.mark.parametrize(

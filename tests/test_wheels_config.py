@@ -191,6 +191,7 @@ def test_modules_importing_the_uninstallable_dependencies():
         "test_engine_badugi_pokerkit.py",
         "test_engine_pokerkit.py",
         "test_phh_grammar.py",
+        "test_phh_pokerkit.py",
         "test_rankings_pokerkit.py",
     ]
     assert modules_importing("poker_equity") == ["test_odds_peer.py"]

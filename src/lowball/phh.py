@@ -74,6 +74,7 @@ __all__ = [
     "CODES",
     "CODE_RANKINGS",
     "code_of",
+    "RESHUFFLE_RULES",
 ]
 
 
@@ -123,6 +124,136 @@ def _card_arg(verb: str, arg: str | None) -> str:
     return "" if not arg or (verb == "sm" and arg == "-") else arg
 
 
+RESHUFFLE_RULES = ("seeds", "live", "all-discards")
+"""The reshuffle rules :meth:`HandHistory.reshuffle_rules` tells a deal apart by: lowball's
+``ReshuffleRule`` ``SEEDS`` and ``LIVE`` (``RULES.md`` section 4) and pokerkit's (every mucked,
+burned and discarded card, the draw in progress's included)."""
+
+
+def _deal_follows(
+    rule: str, plays: list[tuple[str, int, str, list[int | None]]], n: int, size: int, burn: bool
+) -> bool:
+    """Whether a dealer following ``rule`` (of :data:`RESHUFFLE_RULES`) could have dealt the
+    history's cards: each card dealt in a draw comes from the stub while the stub lasts, and
+    after that from the cards the rule reshuffles (the ``lb_deck_draw`` rules of the C deck for
+    "seeds" and "live"; "all-discards" as the seeds' rule with every discard of the draw in
+    progress in the pool). Cards are followed by name; an unknown card is any card not named
+    where it is needed."""
+    stub: set[int] = set()  # named cards in the stub (put there by a reshuffle)
+    stub_n = 52 - n * size
+    held: list[set[int]] = [set() for _ in range(n)]
+    muck: set[int] = set()  # named cards in the muck and the burn cards
+    muck_n = 0  # all the cards there
+    thrown: dict[int, int] = {}  # this draw round's named discards: card -> thrower
+    thrown_n: dict[int, int] = {}  # this draw round's discards by thrower, counted
+    served: set[int] = set()  # the players served in this draw round
+    located: set[int] = set()  # every named card whose place is known
+    deals = 0
+    burned = 0  # named stub cards that may be burn cards
+    in_draw = False
+    order: list[int] = []  # this draw round's players, in the history's order
+
+    def end_draw() -> None:
+        nonlocal muck_n, in_draw
+        muck.update(thrown)
+        muck_n += sum(thrown_n.values())
+        thrown.clear()
+        thrown_n.clear()
+        served.clear()
+        in_draw = False
+
+    for k, (kind, pos, verb, cards) in enumerate(plays):
+        named = {c for c in cards if c is not None}
+        if kind == "deal" and deals < n:  # the hole cards
+            deals += 1
+            held[pos] |= named
+            located |= named
+            continue
+        if kind == "player" and verb == "sd":
+            if not in_draw:
+                in_draw = True
+                order = []
+                for j in range(k, len(plays)):  # this round's players: the run of sd and deals
+                    kj, pj, vj, _ = plays[j]
+                    if kj == "player" and vj == "sd":
+                        order.append(pj)
+                    elif kj != "deal" and kj != "noop":
+                        break
+                if burn and stub_n:
+                    # the burned card may be one of the named stub cards (which is unknown)
+                    burned = min(burned + 1, len(stub))
+                    stub_n -= 1
+                    muck_n += 1
+            held[pos] -= named
+            located |= named
+            for c in named:
+                thrown[c] = pos
+            thrown_n[pos] = thrown_n.get(pos, 0) + len(cards)
+            if not cards:
+                served.add(pos)
+            continue
+        if kind == "player" and verb == "f":
+            if in_draw:
+                end_draw()
+            muck.update(held[pos])
+            muck_n += size
+            held[pos] = set()
+            continue
+        if kind != "deal":
+            if kind == "player" and in_draw:
+                end_draw()
+            continue
+        # a draw's replacements for pos
+        count = len(cards)
+        left = stub_n
+        if rule == "all-discards":
+            pool_thrown = dict(thrown)
+            pool_thrown_n = sum(thrown_n.values())
+        else:  # only the discards of players already served (never his own)
+            pool_thrown = {c: t for c, t in thrown.items() if t in served}
+            pool_thrown_n = sum(m for t, m in thrown_n.items() if t in served)
+        use_thrown = rule != "live" or left + muck_n < count
+        from_stub = min(count, left)
+        if rule == "live" and count > 0 and count >= left > 0:
+            last = bool(order) and order[-1] == pos
+            if not (last and count == left):
+                from_stub = left - 1  # the last stub card is not dealt
+        reshuffle = from_stub < count
+        pool = set(muck) | (set(pool_thrown) if use_thrown else set())
+        for c in named:
+            if c in pool or c in stub:
+                continue
+            if c in located:
+                return False  # in a hand, or thrown where the rule cannot take it from
+        if not reshuffle:
+            if named & pool:
+                return False  # a reshuffled card while the stub could still serve
+            stub -= named
+            stub_n -= count
+        else:
+            # every named stub card not dealt now is the one the live rule keeps back (or burned)
+            if len(stub - named) - burned > left - from_stub:
+                return False
+            burned = 0
+            if len(named & pool) > count - from_stub:
+                return False
+            pool_n = muck_n + (pool_thrown_n if use_thrown else 0)
+            stub = (stub | pool) - named
+            stub_n = (left - from_stub) + pool_n - (count - from_stub)
+            muck.clear()
+            muck_n = 0
+            if use_thrown:
+                for c in pool_thrown:
+                    del thrown[c]
+                for t in list(thrown_n):
+                    if rule == "all-discards" or t in served:
+                        del thrown_n[t]
+        held[pos] |= named
+        located |= named
+        served.add(pos)
+    return True
+
+
 class PHHError(LowballError, ValueError):
     """A hand history that cannot be read or replayed; the message names the action and line."""
 
@@ -148,6 +279,12 @@ class _ReplayDeck(Deck):
     discards) for a dealt card that was not recorded, so the history replays exactly even after
     a reshuffle, whose order no seed could reproduce.
 
+    A history may deal a card that a player served later in the same draw throws (it deals once
+    every player has discarded, as pokerkit does): the replay names those cards in ``lendable``;
+    the player dealt one gets a stand-in until its thrower throws it, then the card itself
+    (``lent``, ``settled``; the replay corrects the draw event). A card a player threw earlier
+    in the draw, his own included, is dealt from the discards.
+
     ``invented`` holds, by position, the cards that stand in for the unknown cards a player
     holds. The history never names them, so they may be exchanged for any card free to deal:
     a card the history deals (or a show reveals) that a stand-in holds is taken from it, and
@@ -157,9 +294,12 @@ class _ReplayDeck(Deck):
     history export writes them ``??``.
     """
 
-    __slots__ = ("script", "reserved", "invented", "unknown_events", "thrown_unknown")
+    __slots__ = ("script", "reserved", "invented", "unknown_events", "thrown_unknown", "lendable", "lent", "settled")
     script: list[int | None] | None
     reserved: frozenset[int]
+    lendable: dict[int, int]  # cards players after the drawer throw in this draw: card -> thrower
+    lent: dict[int, tuple[int, int, int]]  # card dealt before its thrower threw it -> (to, stand-in, first one)
+    settled: list[tuple[int, int, int]]  # (position, stand-in in its draw event, card) to swap in
     thrown_unknown: frozenset[int]  # the drawer's discards that stand in for ?? cards
     invented: dict[int, set[int]]
     unknown_events: dict[int, tuple[frozenset[int], frozenset[int]]]
@@ -204,7 +344,8 @@ class _ReplayDeck(Deck):
                 return
         for other, cards in enumerate(snap["hands"]):
             if w in cards:
-                if w not in self.invented.get(other, ()):
+                lent = next((k for k, (to, c, _) in self.lent.items() if to == other and c == w), None)
+                if w not in self.invented.get(other, ()) and lent is None:
                     who = "his own hand" if other == position else f"p{other + 1}'s hand"
                     to = "to " if verb == "deals" else "for "
                     raise PHHError(f"the history {verb} {Card(w)} {to}p{position + 1}, but it is in {who}")
@@ -215,16 +356,17 @@ class _ReplayDeck(Deck):
                 r = where[k]
                 where[k] = instead
                 cards[cards.index(w)] = r
-                self.invented[other].discard(w)
-                self.invented[other].add(r)
+                if lent is not None:  # a stand-in for a card its thrower still holds
+                    self.lent[lent] = (other, r, self.lent[lent][2])
+                else:
+                    self.invented[other].discard(w)
+                    self.invented[other].add(r)
                 taken.add(r)
                 return
         pair = next((q for q in pairs if q[0] == w), None)
         if pair is None:
             raise PHHError(f"the history deals {Card(w)}, which is nowhere to be dealt")
-        if pair[1] == position:
-            if w not in self.thrown_unknown:
-                raise PHHError(f"p{position + 1} is dealt {Card(w)}, a card he threw in this draw")
+        if pair[1] == position and w in self.thrown_unknown:
             # he threw an unknown card: it may as well have been another free one
             free = self._free(snap, taken | {w, instead}, reserved, position)
             if free is None:
@@ -237,16 +379,56 @@ class _ReplayDeck(Deck):
         pair[0] = instead
 
     def draw(self, position: int, discards: Any = ()) -> tuple[Card, ...]:
+        new = self._serve(position, discards)
+        thrown = [int(c) for c in discards]
+        if self.lent and any(c in self.lent for c in thrown):
+            # cards this player threw that the history dealt earlier in this draw to a player
+            # served before him: the stand-in that player held gives way to the card
+            snap = self.snapshot()
+            pairs = snap["draw"]["discards"]
+            for c in thrown:
+                if c in self.lent:
+                    to, stand_in, first = self.lent.pop(c)
+                    hand: list[int] = snap["hands"][to]
+                    hand[hand.index(stand_in)] = c
+                    next(q for q in pairs if q[0] == c)[0] = stand_in
+                    self.settled.append((to, first, c))
+            self.restore(snap)
+        return new
+
+    def _lendable(self, w: int, position: int) -> bool:
+        """Whether the history deals ``w`` to ``position`` from the hand of a player who throws it
+        later in this draw (before the history's deal: see :attr:`lendable`)."""
+        thrower = self.lendable.get(w)
+        if thrower is None or thrower == position or w in self.lent:
+            return False
+        return w in [int(c) for c in self.hand(thrower)] and w not in self.invented.get(thrower, ())
+
+    def _lend(self, lend: set[int], want: list[int | None], final: list[int | None], position: int) -> None:
+        """Record the stand-ins dealt to ``position`` for the cards of ``lend`` (see :meth:`draw`)."""
+        for w, c in zip(want, final):
+            if w in lend:
+                assert c is not None
+                self.lent[w] = (position, c, c)
+
+    def _serve(self, position: int, discards: Any) -> tuple[Card, ...]:
         got = [int(c) for c in super().draw(position, discards)]
         want, self.script = self.script, None
         reserved: frozenset[int] = self.reserved
         self.reserved = frozenset()
         if not want:
             return tuple(Card(c) for c in got)
+        # a card thrown in this draw by a player served after this one (the history deals once
+        # every player has discarded, as pokerkit does) is still in his hand: a stand-in takes
+        # its place here until he throws it (see draw)
+        lend = {w for w in want if w is not None and self._lendable(w, position)}
+        want_all = list(want)
+        want = [None if w in lend else w for w in want]
         wanted = {w for w in want if w is not None}
-        natural = [g for g in got if g not in wanted and g not in reserved]
+        natural = [g for g in got if g not in wanted and g not in reserved and g not in lend]
         final: list[int | None] = [w if w is not None else (natural.pop(0) if natural else None) for w in want]
         if final == got:
+            self._lend(lend, want_all, final, position)
             return tuple(Card(c) for c in got)
         snap = self.snapshot()
         pairs = snap["draw"]["discards"] if snap["draw"] else []
@@ -258,6 +440,7 @@ class _ReplayDeck(Deck):
                     raise PHHError(f"no card is free to stand in for p{position + 1}'s unknown cards")
                 final[k] = free[0][free[1]]
                 taken.add(free[0][free[1]])
+        self._lend(lend, want_all, final, position)
         incoming = [c for c in final if c is not None and c not in got]
         outgoing = [g for g in got if g not in final]
         for w, g in zip(incoming, outgoing):
@@ -331,21 +514,32 @@ class HandHistory:
     fields: dict[str, Any] = field(default_factory=dict)
     source: str = ""
     posts: Posts | None = None
+    # the line of each action, for the source and actions it was found in (see _line_of)
+    _lines: tuple[str, tuple[str, ...], list[int | None]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def _line_of(self, index: int) -> int | None:
-        """Best effort: the line of the file where action ``index`` is written."""
-        if not self.source:
+        """Best effort: the line of the file where action ``index`` is written (each action is
+        looked for after the one before it; found once for all the actions)."""
+        if not self.source or not 0 <= index < len(self.actions):
             return None
-        pos = 0
-        for i, action in enumerate(self.actions):
-            for quote in ('"', "'"):
-                found = self.source.find(quote + action + quote, pos)
-                if found >= 0:
-                    pos = found + len(action)
-                    break
-            if i == index:
-                return self.source.count("\n", 0, pos) + 1 if pos else None
-        return None
+        if self._lines is None or self._lines[0] is not self.source or self._lines[1] is not self.actions:
+            lines: list[int | None] = []
+            pos = line = 0
+            counted_to = 0
+            for action in self.actions:
+                for quote in ('"', "'"):
+                    found = self.source.find(quote + action + quote, pos)
+                    if found >= 0:
+                        pos = found + len(action)
+                        break
+                if pos:
+                    line += self.source.count("\n", counted_to, pos)
+                    counted_to = pos
+                lines.append(line + 1 if pos else None)
+            self._lines = (self.source, self.actions, lines)
+        return self._lines[2][index]
 
     def _fail(self, index: int, message: str) -> PHHError:
         if not 0 <= index < len(self.actions):
@@ -453,6 +647,9 @@ class HandHistory:
         deck.thrown_unknown = frozenset()
         deck.invented = invented
         deck.unknown_events = {}
+        deck.lendable = {}
+        deck.lent = {}
+        deck.settled = []
         return deck, resolved
 
     def replay(self) -> Iterator[Step]:
@@ -465,6 +662,12 @@ class HandHistory:
         showdown does (:meth:`HandState.finish_showdown`). A ``sm`` after the hand is over (the
         winner of an uncontested pot showing) changes nothing; shown cards are checked against
         the hand.
+
+        The recorded cards are dealt wherever they are, whatever reshuffle rule the dealer
+        followed (:meth:`reshuffle_rules` tells which): any deal that is physically possible in
+        the history's order is replayed, a card thrown earlier in the same draw included (the
+        player's own, or one a later player threw before the replacements were dealt); a card
+        still in a hand is not (``RULES.md`` section 7).
 
         Unknown cards (``??``) are stood in for by cards the engine deals (see
         :func:`invented_cards`); a show reveals them. A hand that holds unknown cards at the
@@ -495,6 +698,13 @@ class HandHistory:
                 later.update(c for c in deal_cards[i] if c is not None)
             elif kind == "player" and verb == "sd" and arg:
                 reserved[i] = frozenset(later)
+        # and the cards other players throw after it and before that deal (the history's order:
+        # a card already thrown may be dealt, as pokerkit deals once everyone has discarded)
+        lendable: dict[int, dict[int, int]] = {}
+        thrown: dict[int, list[int]] = {}  # the named cards of each discard, by action index
+        for i, (kind, _, verb, arg) in enumerate(parsed):
+            if kind == "player" and verb == "sd" and arg:
+                thrown[i] = [int(Card(t)) for t in _split_cards(arg) if t != "??"]
         for i, (kind, pos, verb, arg) in enumerate(parsed):
             if kind == "player" and verb == "sd" and arg:
                 nxt = next((j for j in range(i + 1, len(parsed)) if parsed[j][:2] == ("deal", pos)), None)
@@ -503,6 +713,9 @@ class HandHistory:
                     got = "none" if nxt is None else str(len(deal_cards[nxt]))
                     raise self._fail(i, f"p{pos + 1} discards {counted(count, 'card')} but is dealt {got} in return")
                 script[i] = deal_cards[nxt]
+                after = {c: parsed[j][1] for j in range(i + 1, nxt) if j in thrown for c in thrown[j]}
+                if after:
+                    lendable[i] = after
         try:
             state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True, posts=self.posts)
         except LowballError as e:
@@ -510,6 +723,7 @@ class HandHistory:
         for k, event in enumerate(state.events):
             if event.kind == "deal" and event.position is not None and deck.invented[event.position]:
                 deck.unknown_events[k] = (frozenset(deck.invented[event.position]), frozenset())
+        idle = _idle_in_round_one(state)  # first turns of round 1 a history omits
         closed_round = False  # the last action ended a betting round
         unshown: set[int] = set()  # claims kept at the showdown without showing
         for i, (kind, pos, verb, arg) in enumerate(parsed):
@@ -526,6 +740,10 @@ class HandHistory:
                     # bet against; lowball gives no such turn, so it is a no-op here.
                     pass
                 elif verb in ("f", "cc", "cbr", "sd"):
+                    waiting = state.actor
+                    if waiting != pos and waiting in idle and self._opening(state, waiting):
+                        state.check_or_call(waiting)  # the check the history omits
+                        idle.discard(waiting)
                     if state.actor != pos:
                         who = "nobody" if state.actor is None else f"p{state.actor + 1}"
                         raise PHHError(f"p{pos + 1} acts out of turn: {who} is to act")
@@ -538,6 +756,7 @@ class HandHistory:
                             raise PHHError(f"cbr needs an amount in chips, got {shown(arg)}")
                         state.bet_or_raise(int(arg), pos)
                     else:
+                        deck.lendable = lendable.get(i, {})
                         unknown = self._draw(state, deck, pos, arg, script.get(i), reserved.get(i, frozenset()))
                         if unknown[0] or unknown[1]:  # the draw's event: the first this made
                             deck.unknown_events[seen] = unknown
@@ -568,6 +787,16 @@ class HandHistory:
                         f"winnings = {list(self.fields['winnings'])}",
                     )
             yield Step(self.actions[i], i, self._line_of(i), state)
+
+    @staticmethod
+    def _opening(state: HandState, pos: int) -> bool:
+        """Betting round 1 is on, nobody has bet or raised in it, and ``pos`` has not acted:
+        the first turn that :func:`_idle_in_round_one` finds idle."""
+        if state.phase != BETTING or state.betting_round != 1:
+            return False
+        return not any(
+            e.kind in ("bet", "raise") or (e.position == pos and e.kind in _TURN_KINDS) for e in state.events
+        )
 
     def _draw(
         self,
@@ -603,10 +832,27 @@ class HandHistory:
             deck.script = None
             deck.reserved = frozenset()
             deck.thrown_unknown = frozenset()
+        if deck.settled:
+            self._settle_lent(state, deck)
         mine.difference_update(unknown_thrown)
         dealt_unknown = {int(c) for c, w in zip(new, want or ()) if w is None}
         mine.update(dealt_unknown)
         return frozenset(dealt_unknown), frozenset(unknown_thrown)
+
+    @staticmethod
+    def _settle_lent(state: HandState, deck: _ReplayDeck) -> None:
+        """Cards the history dealt before their thrower threw them (pokerkit's order) are now in
+        the hands of the players served earlier, in place of their stand-ins: their draw events
+        say so too (the hand's events are the history's)."""
+        events = list(state.events)
+        for to, stand_in, card in deck.settled:
+            k = max(j for j, e in enumerate(events) if e.kind == "draw" and e.position == to)
+            e = events[k]
+            events[k] = e._replace(cards=tuple(Card(card) if int(c) == stand_in else c for c in e.cards))
+        deck.settled = []
+        fields = state._saved_fields()
+        fields["posts"] = state.posts
+        state._set_restored(state.variant, state.starting_stacks, deck, events, state.shown, list(state.pots), fields)
 
     def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None, unshown: set[int]) -> None:
         """``pN sm ...``: a show (the hand's known cards, five or four in badugi, or ``-`` for the
@@ -656,6 +902,43 @@ class HandHistory:
                     f"p{pos + 1} was dealt {t} in the file but the engine holds {format_cards(state.hand(pos))}"
                 )
 
+    def reshuffle_rules(self, burn: bool | None = None) -> tuple[str, ...]:
+        """The reshuffle rules the history's deal is consistent with, of :data:`RESHUFFLE_RULES`:
+        ``"seeds"`` and ``"live"`` (:class:`~lowball.deck.ReshuffleRule` ``SEEDS`` and ``LIVE``,
+        ``RULES.md`` section 4) and ``"all-discards"`` (pokerkit's: once the stub is short, every
+        mucked, burned and discarded card is dealable, the draw in progress's too, so a player
+        may get back his own discards or those of players after him, who discard before
+        anyone is served).
+
+        A rule is consistent when some order of the stub deals every card the history deals
+        where that rule takes it from: the stub while it lasts, then the cards the rule
+        reshuffles (``RULES.md`` section 4). Unknown cards (``??``) may be any card the history
+        does not name there. ``burn`` says whether the dealer burned a card before each round of
+        replacements (pokerkit's badugi does); None takes the history's ``_lowball_burn``
+        (default false). :meth:`replay` accepts any deal that is physically possible, whatever
+        rule it follows; this tells which rule it follows.
+
+        Raises
+        ------
+        PHHError
+            For an action that is malformed (as :meth:`replay`), or a ``burn`` that is not a
+            bool or None.
+        """
+        if burn is None:
+            burn = self.variant.burn
+        if not isinstance(burn, bool):
+            raise PHHError(f"burn = {shown(burn)}: expected True, False or None (the history's own)")
+        parsed = self.parsed_actions()
+        try:
+            plays = [
+                (kind, pos, verb, [None if t == "??" else int(Card(t)) for t in _split_cards(_card_arg(verb, arg))])
+                for kind, pos, verb, arg in parsed
+            ]
+        except (ValueError, LowballError) as e:
+            raise PHHError(str(e)) from None
+        n = len(self.starting_stacks)
+        return tuple(r for r in RESHUFFLE_RULES if _deal_follows(r, plays, n, self.variant.hand_size, burn))
+
     def play(self) -> HandState:
         """Replay every action and return the final state (see :meth:`replay`)."""
         state = None
@@ -677,16 +960,22 @@ def _ints(data: dict[str, Any], key: str, n: int | None = None) -> tuple[int, ..
 
 def _posts_of(data: dict[str, Any], n: int) -> Posts | None:
     """The hand's :class:`~lowball.engine.Posts` from lowball's own fields (a table's hand with
-    a dead button, a dead small blind or a player posting to come in), or None."""
+    a dead button, a dead small blind or a player posting to come in), or None. The live blinds
+    are ``_lowball_live_blinds``; a file written before that field holds them in
+    ``blinds_or_straddles``."""
     if "_lowball_big_blind" not in data:
+        # pokerkit's "post bet": a negative blind after the two blinds is a live post that
+        # takes no turn (a post to come in); the big blind is the second entry
+        blinds = _ints(data, "blinds_or_straddles", n)
+        if n > 2 and min(blinds[2:]) < 0 <= blinds[0] and blinds[1] > 0 and max(blinds[2:]) <= 0:
+            return Posts(live=(blinds[0], blinds[1], *(-b for b in blinds[2:])), big_blind=1)
         return None
     bb = data["_lowball_big_blind"]
     if not isinstance(bb, int) or isinstance(bb, bool):
         raise PHHError(f"field '_lowball_big_blind' = {shown(bb)}: expected a position")
+    live_key = "_lowball_live_blinds" if "_lowball_live_blinds" in data else "blinds_or_straddles"
     try:
-        return Posts(
-            live=_ints(data, "blinds_or_straddles", n), dead=_ints(data, "_lowball_dead_blinds", n), big_blind=bb
-        )
+        return Posts(live=_ints(data, live_key, n), dead=_ints(data, "_lowball_dead_blinds", n), big_blind=bb)
     except VariantError as e:
         raise PHHError(str(e)) from None
 
@@ -704,7 +993,13 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
     antes = _ints(data, "antes", n)
     posts = _posts_of(data, n)
     bb_pos = 1
-    if posts is not None:
+    if "_lowball_antes" in data:
+        # lowball's own fields hold the variant's blinds and antes, by position: the standard
+        # ones hold what each position posted
+        blinds = _ints(data, "_lowball_blinds", 2)
+        antes = _ints(data, "_lowball_antes", n)
+        bb_pos = posts.big_blind if posts is not None else (0 if n == 2 else 1)
+    elif posts is not None and "_lowball_big_blind" in data:
         sb_bb = _ints(data, "_lowball_blinds", 2)
         bb_pos = posts.big_blind
         if any(a < d for a, d in zip(antes, posts.dead)):
@@ -713,7 +1008,7 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
             )
         antes = tuple(a - d for a, d in zip(antes, posts.dead))  # the variant's own antes
         blinds = sb_bb
-    elif any(blinds[2:]):
+    elif any(b > 0 for b in blinds[2:]) or (posts is None and any(blinds[2:])):
         raise PHHError(f"blinds_or_straddles = {list(blinds)}: straddles are not supported")
     nonzero = {i for i, a in enumerate(antes) if a}
     if not nonzero:
@@ -792,6 +1087,19 @@ def loads(text: str) -> HandHistory:
         raise PHHError(f"starting_stacks = {list(stacks)}: expected two or more stacks of 1 or more")
     variant = _variant_of(data, n)
     posts = _posts_of(data, n)
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise PHHError(f"field 'ante_trimming_status' = {shown(trimming)}: expected true or false")
+    if "_lowball_antes" in data:
+        # lowball's fields say what was posted; the standard's must say the same to other readers
+        std_antes, std_live, trim, _ = _standard_posts(variant.forced, posts, stacks)
+        for key, want in (("antes", std_antes), ("blinds_or_straddles", std_live), ("ante_trimming_status", trim)):
+            got = data.get(key, False) if key == "ante_trimming_status" else list(data[key])
+            if got != want:
+                raise PHHError(
+                    f"field {shown(key)} = {_toml_value(got)} does not hold the posts of lowball's fields "
+                    f"(_lowball_blinds, _lowball_antes, ...): expected {_toml_value(want)}"
+                )
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError(f"field 'actions' = {shown(actions)}: expected a list of strings")
@@ -878,12 +1186,37 @@ def invented_cards(state: HandState) -> frozenset[int]:
     return frozenset(c for cards in deck.invented.values() for c in cards)
 
 
+def _idle_in_round_one(state: HandState) -> set[int]:
+    """The positions whose first turn of betting round 1, before any raise, decides nothing:
+    their live blind is already as much as any other player can put in (every other stack,
+    what it posted included, is no larger). lowball gives them the turn while another player
+    can still act (their check costs nothing, and a raise would come back uncalled); pokerkit
+    gives them none (state.py ``State._begin_betting`` drops a player whose effective stack is
+    0). A history omits their check, and lowball's replay makes it (``RULES.md`` section 7)."""
+    n = state.n
+    dead = [0] * n
+    live = [0] * n
+    for e in state.events:
+        if e.kind == "deal":
+            break
+        if e.kind == "blind":
+            live[e.position] += e.amount  # type: ignore[index]
+        elif e.kind in ("ante", "dead_blind"):
+            dead[e.position] += e.amount  # type: ignore[index]
+    totals = [s - d for s, d in zip(state.starting_stacks, dead)]
+    second = sorted(totals)[-2]
+    return {p for p in range(n) if totals[p] > live[p] and second <= live[p]}
+
+
 def actions_of(state: HandState) -> list[str]:
     """The PHH actions of a hand so far, from its events.
 
     A draw is written as in PHH: each player's discards (``pN sd CARDS``, or ``pN sd`` to stand
     pat) and, once every player has discarded, the replacements (``d dh pN CARDS``). The
     showdown is written as it went: ``pN sm CARDS`` for a hand shown, ``pN sm`` for one mucked.
+    A first turn of betting round 1, before any raise, of a player whose live blind is already
+    as much as any other player can put in is not written: pokerkit gives no such turn, and
+    lowball's replay makes the check (``RULES.md`` section 7).
     A hand neither shown nor mucked (a pot won unseen, every other hand mucked; or a hand a
     replayed history kept unseen) is written ``pN sm CARDS # not shown``: PHH readers such as
     pokerkit award a pot only to a shown hand, and the history holds every player's cards
@@ -903,6 +1236,16 @@ def actions_of(state: HandState) -> list[str]:
     deals: list[str] = []
     decided: set[int | None] = set()  # players who showed or mucked at the showdown
     unseen_written = False  # the hands neither shown nor mucked, written before the pots
+    idle = _idle_in_round_one(state)  # first turns of round 1 that decide nothing
+    skip: set[int] = set()  # their checks, by event index: not written
+    if idle:
+        for i, e in enumerate(state.events):
+            if e.kind in ("bet", "raise", "draw", "stand_pat"):
+                break
+            if e.position in idle and e.kind in _TURN_KINDS:
+                if e.kind == "check":
+                    skip.add(i)
+                idle.discard(e.position)
     for i, e in enumerate(state.events):
         p = "" if e.position is None else f"p{e.position + 1}"
         if e.kind == "deal":
@@ -910,7 +1253,8 @@ def actions_of(state: HandState) -> list[str]:
         elif e.kind == "fold":
             out.append(f"{p} f")
         elif e.kind in ("check", "call"):
-            out.append(f"{p} cc")
+            if i not in skip:
+                out.append(f"{p} cc")
         elif e.kind in ("bet", "raise"):
             out.append(f"{p} cbr {e.amount}")
         elif e.kind == "stand_pat":
@@ -940,6 +1284,119 @@ def actions_of(state: HandState) -> list[str]:
     return out
 
 
+def _forced_fields(state: HandState) -> dict[str, Any]:
+    """The forced bets of a hand as PHH fields (``RULES.md`` section 7).
+
+    The standard's ``antes`` and ``blinds_or_straddles`` (reversed heads-up, as the standard
+    assigns them) hold the variant's antes and blinds, or for a hand dealt with
+    :class:`~lowball.engine.Posts` what each position posts: dead chips (antes, a missed small
+    blind made up) in ``antes``, live blinds in ``blinds_or_straddles``, a live blind other than
+    the small and big blinds (a post to come in) negative: the standard has no field for it, and
+    a negative entry is pokerkit's "post bet" (a live blind that does not move the first player to
+    act, as a straddle would). Where a stack short of its posts would lose different chips
+    in the standard's order (antes first, then the blinds, each capped at what is left) than in
+    lowball's (a big blind posts the blind before a big-blind ante, a player making up a small
+    blind the live blind before the dead one: WSOP-LAR 150, 156), the fields hold the chips
+    posted instead. ``ante_trimming_status = true`` says that a player short of the ante wins
+    from each player only what he matched (``RULES.md`` section 6). lowball's own fields give
+    its reader the exact posts: ``_lowball_blinds`` (the variant's small and big blind),
+    ``_lowball_big_blind`` (the big blind's position), ``_lowball_live_blinds``,
+    ``_lowball_dead_blinds`` and ``_lowball_antes`` (the variant's antes), by position.
+    """
+    f = state.variant.forced
+    n = state.n
+    posts = state.posts
+    std_antes, std_live, trimming, exact = _standard_posts(f, posts, state.starting_stacks)
+    fields: dict[str, Any] = {"antes": std_antes, "blinds_or_straddles": std_live}
+    if trimming:
+        fields["ante_trimming_status"] = True
+    if posts is not None or not exact:
+        fields["_lowball_blinds"] = [f.small_blind, f.big_blind]
+    if posts is not None:
+        fields["_lowball_big_blind"] = posts.big_blind
+        fields["_lowball_live_blinds"] = list(posts.live)
+        fields["_lowball_dead_blinds"] = list(posts.dead)
+    if posts is not None or not exact:
+        fields["_lowball_antes"] = _variant_antes(f, n, state.big_blind_position)
+    return fields
+
+
+def _variant_antes(f: ForcedBets, n: int, bb: int) -> list[int]:
+    """The variant's antes by position: each player's, or the big blind's (a big-blind ante)."""
+    antes = [0] * n
+    if f.ante:
+        if f.big_blind_ante:
+            antes[bb] = f.ante
+        else:
+            antes = [f.ante] * n
+    return antes
+
+
+def _standard_posts(
+    f: ForcedBets, posts: Posts | None, stacks: tuple[int, ...]
+) -> tuple[list[int], list[int], bool, bool]:
+    """The standard's ``antes`` and ``blinds_or_straddles`` for a hand's forced bets, whether it
+    needs ``ante_trimming_status = true``, and whether the fields hold the variant's amounts
+    (True) rather than the chips posted (see :func:`_forced_fields`)."""
+    n = len(stacks)
+    bb = posts.big_blind if posts is not None else (0 if n == 2 else 1)
+    antes = _variant_antes(f, n, bb)
+    if posts is None:
+        sb: int | None = 1 if n == 2 else 0
+        live = [0] * n
+        live[sb], live[bb] = f.small_blind, f.big_blind  # type: ignore[index]
+        dead = [0] * n
+    else:
+        live, dead = list(posts.live), list(posts.dead)
+        p = (bb - 1) % n
+        sb = p if p != bb and 0 < live[p] < live[bb] else None  # HandState.small_blind_position
+    nominal_dead = [a + d for a, d in zip(antes, dead)]
+    if any(dead) or (f.ante and f.big_blind_ante):
+        std_antes, std_live, exact = _posted(f, bb, live, dead, stacks, nominal_dead)
+    else:  # antes (posted first by every reader) and live blinds only: each reader takes the same
+        std_antes, std_live, exact = nominal_dead, live, True
+    std_live = [b if p in (bb, sb) else -b for p, b in enumerate(std_live)]
+    if n == 2:  # the standard assigns the forced bets in reverse heads-up
+        std_antes, std_live = std_antes[::-1], std_live[::-1]
+    trimming = bool(f.ante and not f.big_blind_ante and min(stacks) < f.ante and not any(dead))
+    return std_antes, std_live, trimming, exact
+
+
+def _posted(
+    f: ForcedBets, bb: int, live: list[int], dead: list[int], stacks: tuple[int, ...], nominal_dead: list[int]
+) -> tuple[list[int], list[int], bool]:
+    """The dead and live chips each position posts in the engine's order (``HandState._start``:
+    each player's ante; the live blinds from the small blind's seat round; dead blinds; a
+    big-blind ante last), if a reader posting the antes first and capping each post at the
+    chips left would take other chips; else the nominal posts. And whether they are nominal."""
+    n = len(stacks)
+    left = list(stacks)
+    posted_dead = [0] * n
+    posted_live = [0] * n
+
+    def post(p: int, amount: int, into: list[int]) -> None:
+        paid = min(amount, left[p])
+        left[p] -= paid
+        into[p] += paid
+
+    if f.ante and not f.big_blind_ante:
+        for p in range(n):
+            post(p, f.ante, posted_dead)
+    for k in range(n):
+        p = (bb - 1 + k) % n
+        post(p, live[p], posted_live)
+    for p in range(n):
+        post(p, dead[p], posted_dead)
+    if f.ante and f.big_blind_ante:
+        post(bb, f.ante, posted_dead)
+    capped_dead = [min(d, s) for d, s in zip(nominal_dead, stacks)]
+    capped_live = [min(b, s - d) for b, s, d in zip(live, stacks, capped_dead)]
+    if capped_dead == posted_dead and capped_live == posted_live:
+        return nominal_dead, live, True
+    return posted_dead, posted_live, False
+
+
+_TURN_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -950,10 +1407,14 @@ def dumps(state: HandState, **extra: Any) -> str:
     and read back by :func:`loads`: ``_lowball_max_raises``, ``_lowball_uncapped_heads_up``,
     ``_lowball_reshuffle`` (``"live"``), ``_lowball_burn`` and ``_lowball_show_all_hands``.
     A hand dealt with :class:`~lowball.engine.Posts` (a table's dead button, dead small blind or
-    posts to come in) writes what each position posted in the standard ``antes`` (dead chips)
-    and ``blinds_or_straddles`` (live blinds), and ``_lowball_blinds`` (the variant's small and
-    big blind), ``_lowball_big_blind`` (its position) and ``_lowball_dead_blinds``. ``extra`` fields
-    (``event="..."``, ``players=[...]``) are written after the standard ones.
+    posts to come in) writes what each position posts in the standard ``antes`` (dead chips)
+    and ``blinds_or_straddles`` (live blinds; a post to come in negative, pokerkit's "post
+    bet"), so that the standard's readers replay it, and the exact posts in
+    ``_lowball_blinds``, ``_lowball_big_blind``, ``_lowball_live_blinds``,
+    ``_lowball_dead_blinds`` and ``_lowball_antes`` (``RULES.md`` section 7; see
+    :func:`_forced_fields`). A first turn of round 1 that decides nothing is not written (see
+    :func:`actions_of`). ``extra`` fields (``event="..."``, ``players=[...]``) are written after
+    the standard ones.
 
     Raises
     ------
@@ -968,33 +1429,7 @@ def dumps(state: HandState, **extra: Any) -> str:
     code = code_of(v)
     if code is None:
         raise PHHError(f"{v.name}: a {v.betting.title} game with {v.draws} draws has no PHH code")
-    n = state.n
-    f = v.forced
-    antes = [0] * n
-    if f.ante:
-        if f.big_blind_ante:
-            antes[1] = f.ante
-        else:
-            antes = [f.ante] * n
-    blinds = [0] * n
-    blinds[0], blinds[1] = f.small_blind, f.big_blind
-    posts = state.posts
-    if posts is not None:
-        # a table's hand: the standard fields hold what each position posted (dead chips are
-        # antes, live blinds blinds); lowball's own fields say which were the blinds
-        antes = [0] * n
-        if f.ante:
-            if f.big_blind_ante:
-                antes[posts.big_blind] = f.ante
-            else:
-                antes = [f.ante] * n
-        antes = [a + d for a, d in zip(antes, posts.dead)]
-        blinds = list(posts.live)
-    fields: dict[str, Any] = {"variant": code, "antes": antes, "blinds_or_straddles": blinds}
-    if posts is not None:
-        fields["_lowball_blinds"] = [f.small_blind, f.big_blind]
-        fields["_lowball_big_blind"] = posts.big_blind
-        fields["_lowball_dead_blinds"] = list(posts.dead)
+    fields: dict[str, Any] = {"variant": code, **_forced_fields(state)}
     if isinstance(v.betting, FixedLimit):
         fields["small_bet"], fields["big_bet"] = v.betting.small_bet, v.betting.big_bet
         if v.betting.max_raises != 4:
