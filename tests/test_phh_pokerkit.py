@@ -59,6 +59,10 @@ GAMES: dict[str, tuple[Variant, int]] = {
         VARIANTS["N2L1D"].replace(forced=ForcedBets(small_blind=1, big_blind=2, ante=2, big_blind_ante=True)),
         300,
     ),
+    # the hold'em-style return (WSOP-LAR 156, an option of the variant): posting the blinds missed,
+    # the small one dead, which lowball's and badugi's own rules never let a returning player do
+    "F2L3D-post": (VARIANTS["F2L3D"].replace(missed_blinds="wait_or_post"), 300),
+    "FB-post": (VARIANTS["FB"].replace(missed_blinds="wait_or_post"), 300),
 }
 
 
@@ -101,9 +105,15 @@ def choose(r: random.Random, hand: HandState, legal: LegalActions) -> Action:
 
 
 def session(v: Variant, seed: int, hands: int, seats: int = 6) -> Iterator[tuple[Table, bool]]:
-    """A seeded random session: between hands each seat may sit down (posting or waiting),
-    leave, sit out or come back (posting what it owes or waiting for the big blind); stacks
-    from one chip up. Yields the table after each hand and whether the button was dead."""
+    """A seeded random session: between hands each seat may sit down or come back by any way
+    the game's rule gives it (waiting for the big blind, posting, killing the pot: Table.ways_in),
+    leave or sit out; stacks from one chip up. Yields the table after each hand and whether the
+    button was dead."""
+
+    def way(player: str) -> dict[str, bool]:
+        chosen = r.choice(t.ways_in(player, now=now) or ("wait",))
+        return {"post": chosen == "post", "kill": chosen == "kill"}
+
     r = random.Random(f"session/{v.name}/{seed}")
     t = Table(v, seats=seats, seed=seed, buy_in=BuyIn(1))
     bb = v.forced.big_blind
@@ -119,13 +129,14 @@ def session(v: Variant, seed: int, hands: int, seats: int = 6) -> Iterator[tuple
             try:
                 if s is None and x < 0.15:
                     chips = r.choice([1, 2, bb, 3 * bb, 20 * bb, 40 * bb])
-                    t.sit(k, next(names), chips, post=r.random() < 0.7, now=now)
+                    name = next(names)
+                    t.sit(k, name, chips, **way(name), now=now)
                 elif s is not None and x < 0.04:
                     t.leave(k, now=now)
                 elif s is not None and x < 0.12:
                     t.sit_out(k, now=now)
                 elif s is not None and x < 0.45:
-                    t.sit_in(k, post=r.random() < 0.7, now=now)
+                    t.sit_in(k, **way(s.player), now=now)
             except TableError:
                 pass  # not allowed now (already sitting in, no chips, ...): another time
         if not t.can_deal():  # broke or waiting: chips and the big blind for everyone
@@ -229,6 +240,8 @@ def kinds_of_posts(hand: HandState, text: str, dead_button: bool) -> set[str]:
     if posts is not None:
         if any(posts.dead):
             kinds.add("dead small blind made up")
+        if hand.variant.betting != VARIANTS.get(hand.variant.code, hand.variant).betting:
+            kinds.add("kill")  # a killed pot: its limits doubled (WSOP-LAR, Kill Pots)
         if hand.small_blind_position is None:
             kinds.add("no small blind")
         if re.search(r"^blinds_or_straddles = \[.*-", text, re.M):
@@ -269,7 +282,10 @@ def test_pokerkit_replays_every_hand_of_a_table_session(name: str) -> None:
         assert again.posts == hand.posts, where
         assert again.events == hand.events, where
         assert again.stacks == hand.stacks and again.winnings == hand.winnings, where
-        assert again.variant == hand.variant.replace(open_fold=True), where
+        # how a player comes back after missed blinds is the table's rule, not the hand's: a
+        # history does not carry it (its reader has the family's rule)
+        family = again.variant.missed_blinds
+        assert again.variant == hand.variant.replace(open_fold=True, missed_blinds=family), where
         if big_blind_posts_nothing(hand):
             named["BIG_BLIND_POSTS_NOTHING"] += 1
             continue
@@ -284,7 +300,11 @@ def test_pokerkit_replays_every_hand_of_a_table_session(name: str) -> None:
             named["SPLIT_ODD_CHIPS"] += 1
         assert pokerkit_stacks(text) == expected, where
     ready_made = name in PK_CODES
-    wanted = {"post to come in", "dead small blind made up", "no small blind", "dead button", "heads-up"}
+    wanted = {"post to come in", "no small blind", "dead button", "heads-up"}
+    if v.missed_blinds.value == "wait_or_post":
+        wanted.add("dead small blind made up")
+    elif "kill" in v.missed_blinds.value and not v.forced.big_blind_ante:
+        wanted.add("kill")
     wanted |= {"big blind all in", "all in on another post"} if v.forced.ante == 0 else set()
     if name == "F2L3D-ante":
         wanted.add("short ante")
@@ -294,7 +314,9 @@ def test_pokerkit_replays_every_hand_of_a_table_session(name: str) -> None:
     # the hands pokerkit cannot replay to lowball's stacks are the named ones only, and few
     assert sum(named.values()) - named["SPLIT_ODD_CHIPS"] < hands // 10, dict(named)
     if ready_made:
-        assert kinds["post to come in"] >= 20 and kinds["dead small blind made up"] >= 10, dict(kinds)
+        assert kinds["post to come in"] >= 20, dict(kinds)
+    if "dead small blind made up" in wanted:
+        assert kinds["dead small blind made up"] >= 10, dict(kinds)
 
 
 @pytest.mark.parametrize("code", PK_CODES)
@@ -343,8 +365,10 @@ def test_pokerkit_replays_hands_of_any_posts(code: str) -> None:
 
 def posting_table(code: str) -> Table:
     """Four players; seat 3 sits out while both blinds pass him, then comes back posting what he
-    owes: a big blind and a dead small blind (WSOP-LAR 156). The table after that hand."""
-    t = Table(VARIANTS[code], seats=4, seed=7)
+    owes: a big blind and a dead small blind (WSOP-LAR 156, the hold'em-style return: the table's
+    option since issue 26, as badugi's and lowball's own rules make him wait or kill). The table
+    after that hand."""
+    t = Table(VARIANTS[code].replace(missed_blinds="wait_or_post"), seats=4, seed=7)
     for k in range(4):
         t.sit(k, f"p{k}", 100)
 
