@@ -2,8 +2,9 @@
 offers succeeds, and every well-formed action it does not offer raises ``IllegalActionError``
 (never another exception type) with ``to_json()`` unchanged.
 
-Hypothesis draws the hands: all the ready-made variants (2-7, A-5 and badugi), both reshuffle rules, burn on and off,
-open folds allowed or not, every hand shown or beaten hands mucked, the showdown settled by the
+Hypothesis draws the hands: all the ready-made variants (2-7, A-5 and badugi) and a game of
+antes only, both reshuffle rules, burn on and off, open folds allowed or not, the first round of
+the antes game opened by a bet or fold or checked, every hand shown or beaten hands mucked, the showdown settled by the
 engine or by the players, 2-6 players with short stacks (so that all-ins, short all-ins and side
 pots are common). At each decision the test tries a whole list of candidate actions: each
 betting verb (fold, check, call, bet and raise to the amounts around the allowed range and the
@@ -22,9 +23,11 @@ from hypothesis import strategies as st
 from lowball import IllegalActionError
 from lowball.deck import ReshuffleRule
 from lowball.engine import BETTING, DRAWING, SHOWDOWN, HandState, LegalActions
-from lowball.variants import VARIANTS
+from lowball.variants import VARIANTS, ForcedBets
 
-VARIANT_LIST = list(VARIANTS.values())
+# the ready-made variants, and a game of antes and no blind (its first round is opened with a bet
+# or folded: Variant.must_open, WSOP-LAR, Lowball)
+VARIANT_LIST = [*VARIANTS.values(), VARIANTS["F2L3D"].replace(forced=ForcedBets(small_blind=0, big_blind=0, ante=1))]
 
 Candidate = tuple[str, Callable[[HandState], Any], bool]  # (name, call, offered?)
 
@@ -83,6 +86,7 @@ def candidates(s: HandState, legal: LegalActions) -> list[Candidate]:
     rule=st.sampled_from(list(ReshuffleRule)),
     burn=st.booleans(),
     open_fold=st.booleans(),
+    must_open=st.booleans(),
     show_all=st.booleans(),
     manual=st.booleans(),
     stacks=st.lists(st.integers(1, 40), min_size=2, max_size=6),
@@ -94,13 +98,14 @@ def test_legal_actions_is_the_truth(
     rule: ReshuffleRule,
     burn: bool,
     open_fold: bool,
+    must_open: bool,
     show_all: bool,
     manual: bool,
     stacks: list[int],
     seed: int,
     data: st.DataObject,
 ) -> None:
-    v = variant.replace(reshuffle=rule, burn=burn, open_fold=open_fold, show_all_hands=show_all)
+    v = variant.replace(reshuffle=rule, burn=burn, open_fold=open_fold, must_open=must_open, show_all_hands=show_all)
     s = HandState(v, stacks, seed=seed, manual_showdown=manual)
     steps = 0
     while not s.is_complete:

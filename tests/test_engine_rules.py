@@ -271,6 +271,78 @@ def test_open_fold_is_binding_where_allowed() -> None:
     assert s.folded == (False, True, False) and s.phase == DRAWING
 
 
+# -- WSOP-LAR, Lowball: "Participants are required to open with a bet or fold" ------------------
+
+ANTES_ONLY = F2L3D.replace(forced=ForcedBets(small_blind=0, big_blind=0, ante=1))
+
+
+def test_lar_lowball_a_game_of_antes_is_opened_with_a_bet_or_folded() -> None:
+    """Three-handed, antes of 1 and no blind: the first player left of the button acts first
+    and may bet or fold, not check; once a bet is made the round goes on as usual."""
+    s = HandState(ANTES_ONLY, [100, 100, 100], seed=8)
+    assert s.pot_total == 3 and s.actor == 0
+    la = s.legal_actions()
+    assert (la.check, la.fold, la.bet, la.call, la.min_to) == (False, True, True, False, 2)
+    before = s.to_json()
+    with pytest.raises(IllegalActionError) as e:
+        s.check()
+    assert str(e.value) == (
+        "position 0 (p1) cannot check: the first betting round of a game without blinds is opened with a "
+        "bet or folded (WSOP-LAR, Lowball)"
+    )
+    assert s.to_json() == before
+    s.fold()  # a fold with nothing to call: the way not to open
+    la = s.legal_actions()
+    assert la.position == 1 and not la.check and la.fold
+    s.bet(2)
+    la = s.legal_actions()
+    assert la.position == 2 and (la.check, la.fold, la.call, la.call_amount) == (False, True, True, 2)
+    s.call()
+    assert s.phase == DRAWING
+    while s.phase == DRAWING:
+        s.stand_pat()
+    la = s.legal_actions()  # the second round is checked as usual
+    assert la.position == 1 and la.check and not la.fold
+
+
+def test_lar_lowball_everyone_folding_an_unopened_pot_gives_it_to_the_last_player() -> None:
+    s = HandState(ANTES_ONLY, [100, 100, 100], seed=8)
+    s.fold()
+    s.fold()
+    assert s.is_complete and s.stacks == (99, 99, 102)
+
+
+def test_lar_lowball_heads_up_a_game_of_antes_is_opened_with_a_bet_or_folded_too() -> None:
+    s = HandState(ANTES_ONLY, [100, 100], seed=8)
+    la = s.legal_actions()
+    assert la.position == 0 and (la.check, la.fold, la.bet) == (False, True, True)
+
+
+def test_lar_lowball_one_all_in_on_the_ante_leaves_the_others_to_open() -> None:
+    s = HandState(ANTES_ONLY, [1, 50, 50], seed=8)
+    assert s.stacks == (0, 49, 49) and s.actor == 1
+    la = s.legal_actions()
+    assert (la.check, la.fold, la.bet) == (False, True, True)
+
+
+def test_a_room_may_let_the_first_round_of_a_game_of_antes_be_checked() -> None:
+    s = HandState(ANTES_ONLY.replace(must_open=False), [100, 100, 100], seed=8)
+    la = s.legal_actions()
+    assert la.check and not la.fold
+    s.check()
+    assert ANTES_ONLY.replace(must_open=False).to_dict()["must_open"] is False
+    assert "must_open" not in ANTES_ONLY.to_dict()
+    assert lowball.Variant.from_dict(ANTES_ONLY.replace(must_open=False).to_dict()).must_open is False
+
+
+def test_a_blind_opens_the_first_round_so_must_open_changes_nothing_there() -> None:
+    for must_open in (True, False):
+        s = HandState(F2L3D.replace(must_open=must_open), [100, 100, 100], seed=8)
+        act(s, "c c")
+        la = s.legal_actions()
+        assert la.position == 1 and la.check and not la.fold  # the big blind's option
+
+
 # -- WSOP-LAR 145 and WSOP-TR 72: the showdown ------------------------------------------------
 
 

@@ -277,7 +277,10 @@ def test_lar_278_lowball_player_who_missed_blinds_waits_for_the_big_blind_or_kil
     history = replays(t)  # the PHH records the doubled stakes and replays with them
     text = t.last_phh
     assert text is not None
-    assert "small_bet = 4\nbig_bet = 8\n" in text and "blinds_or_straddles = [1, 2, 4, 0]" in text
+    # lowball's own field holds the posts as made; the standard's, the form pokerkit replays to
+    # the same stacks (the kill as the largest blind, the small blind a post: RULES.md section 7)
+    assert "small_bet = 4\nbig_bet = 8\n" in text and "_lowball_live_blinds = [1, 2, 4, 0]" in text
+    assert "blinds_or_straddles = [-1, 2, 4, 0]" in text
     assert history.variant.betting == FixedLimit(small_bet=4, big_bet=8)  # (imported with open folds, PHH)
     assert history.variant.forced == variant.forced
     assert history.posts == Posts((1, 2, 4, 0), 2, (0, 0, 0, 0))
@@ -803,13 +806,18 @@ def test_a_game_of_antes_the_first_player_left_of_the_button_acts_first(n: int) 
     # blinds the first round begins "by the first participant that is in the UTG (under the gun)
     # position", the first left of the button: position 0. Three-handed the button (position 2)
     # acted first before; heads-up too.
-    h = HandState(ANTES, [100] * n, seed=1)
+    # (The Lowball section's "Participants are required to open with a bet or fold" is
+    # Variant.must_open, tested in test_engine_rules.py; a room that lets the round be checked
+    # around plays must_open=False, as here.)
+    h = HandState(ANTES.replace(must_open=False), [100] * n, seed=1)
     assert h.actor == 0 and h.pot_total == n
     legal = h.legal_actions()
     assert legal.check and legal.bet and not legal.call
     for _ in range(n):
         h.check()
     assert h.phase == "drawing" and h.actor == 0
+    opened = HandState(ANTES, [100] * n, seed=1)  # by the rule: the same first player, who bets or folds
+    assert opened.actor == 0 and not opened.legal_actions().check
     pokerkit = pytest.importorskip("pokerkit")
     a = pokerkit.Automation
     auto = (a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING, a.HOLE_DEALING)

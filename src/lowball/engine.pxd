@@ -39,7 +39,7 @@ cdef class HandState:
     cdef list _pots
     cdef dict _seen, _classes
     cdef object _round_bet
-    cdef bint _fixed, _pot_limit
+    cdef bint _fixed, _pot_limit, _must_open
     cdef object _max_wagers
     cdef object __weakref__
     cdef object _min_bet

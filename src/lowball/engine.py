@@ -827,6 +827,14 @@ class HandState:
         b = self._variant.betting
         self._fixed = isinstance(b, FixedLimit)
         self._pot_limit = isinstance(b, PotLimit)
+        # the first round of a game without blinds is opened with a bet or folded (WSOP-LAR,
+        # Lowball: "Participants are required to open with a bet or fold")
+        self._must_open = (
+            self._betting_round == 1
+            and self._variant.must_open
+            and self._posts is None
+            and self._variant.forced.big_blind == 0
+        )
         if isinstance(b, FixedLimit):
             self._round_bet = b.bet_size(self._betting_round, self._variant.betting_rounds)
             self._max_wagers = 1 + b.max_raises  # a bet and max_raises raises
@@ -865,14 +873,16 @@ class HandState:
         call_amount = min(to_call, self._stacks[pos])
         wager = self._wager_range(pos)
         opens = self._level == 0
+        # a first round without blinds: open with a bet or fold (no check), if a bet is possible
+        unopened = opens and self._must_open and wager is not None
         # LegalActions(...) field by field, built straight from a tuple (one per decision)
         return tuple.__new__(
             LegalActions,
             (
                 pos,
                 BETTING,
-                to_call > 0 or self._variant.open_fold,  # fold
-                to_call == 0,  # check
+                to_call > 0 or unopened or self._variant.open_fold,  # fold
+                to_call == 0 and not unopened,  # check
                 to_call > 0,  # call
                 call_amount,
                 wager is not None and opens,  # bet
@@ -960,11 +970,14 @@ class HandState:
         ------
         IllegalActionError
             Out of turn, outside a betting round, or with nothing to call (check instead) where
-            the variant refuses open folds.
+            the variant refuses open folds; a fold is always allowed in an unopened first round
+            of a game without blinds (``Variant.must_open``: open with a bet or fold).
         """
         p = self._expect(BETTING, position)
         if self._level - self._bets[p] <= 0 and not self._variant.open_fold:
-            raise IllegalActionError(f"{_who(p)} cannot fold: there is no bet to call, check instead")
+            # an unopened first round of a game without blinds: bet or fold (Variant.must_open)
+            if not (self._must_open and self._level == 0 and self._wager_range(p) is not None):
+                raise IllegalActionError(f"{_who(p)} cannot fold: there is no bet to call, check instead")
         self._deck.fold(p)
         self._folded[p] = True
         self._acted[p] = self._level
@@ -985,12 +998,18 @@ class HandState:
         Raises
         ------
         IllegalActionError
-            Out of turn, or facing a bet (call, raise or fold instead).
+            Out of turn, facing a bet (call, raise or fold instead), or in the unopened first
+            round of a game without blinds (``Variant.must_open``: open with a bet or fold).
         """
         p = self._expect(BETTING, position)
         to_call = self._level - self._bets[p]
         if to_call > 0:
             raise IllegalActionError(f"{_who(p)} cannot check: {to_call} to call")
+        if self._must_open and self._level == 0 and self._wager_range(p) is not None:
+            raise IllegalActionError(
+                f"{_who(p)} cannot check: the first betting round of a game without blinds is opened "
+                "with a bet or folded (WSOP-LAR, Lowball)"
+            )
         self._acted[p] = self._level
         e = _event("check", p)
         self._events.append(e)

@@ -1055,6 +1055,9 @@ def _variant_of(data: dict[str, Any], n: int) -> Variant:
             # A recorded hand may hold a fold where a check was free: binding in live play
             # (WSOP-TR 84), so the replay accepts it.
             open_fold=True,
+            # and a check in the first round of a game without blinds, which a room may allow (with
+            # blinds the rule is moot: the variant is the ready-made one)
+            must_open=blinds[1] > 0,
             show_all_hands=flags["_lowball_show_all_hands"],
             ranking=ranking,
         )

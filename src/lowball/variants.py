@@ -299,6 +299,13 @@ class Variant:
         (:meth:`MissedBlinds.of`): badugi waits for the big blind (WSOP-LAR 307), 2-7 and A-5
         lowball wait or kill (WSOP-LAR 278); ``"wait_or_post"`` is the hold'em-style rule of
         WSOP-LAR 156 for rooms that use it.
+    must_open : bool, default True
+        In a game of antes and no blind, the first betting round is opened with a bet or
+        folded: nobody checks until someone has bet (WSOP-LAR, Lowball: "Participants are
+        required to open with a bet or fold"; a player who cannot bet, everyone else being all
+        in, still checks). A blind is the opening bet, so it changes nothing in a game with
+        blinds. False lets the first round be checked (hand histories are imported so, as
+        ``open_fold``).
 
     Raises
     ------
@@ -321,6 +328,7 @@ class Variant:
     ranking: Ranking = Ranking.DEUCE_TO_SEVEN
     hand_size: int = None  # type: ignore[assignment]  # None: the ranking's, set in __post_init__
     missed_blinds: MissedBlinds = None  # type: ignore[assignment]  # None: the family's, set in __post_init__
+    must_open: bool = True
 
     def __post_init__(self) -> None:
         # printable names (errors.name_text): a table stores them, a PHH file and a page show them
@@ -340,7 +348,7 @@ class Variant:
             raise VariantError(
                 f"Variant.reshuffle = {shown(self.reshuffle)}: expected ReshuffleRule.SEEDS or .LIVE"
             ) from None
-        for name in ("burn", "open_fold", "show_all_hands"):
+        for name in ("burn", "open_fold", "show_all_hands", "must_open"):
             if not isinstance(getattr(self, name), bool):
                 raise VariantError(f"Variant.{name} = {shown(getattr(self, name))}: expected True or False")
         try:
@@ -439,6 +447,8 @@ class Variant:
             d["hand_size"] = self.hand_size
         if self.missed_blinds is not MissedBlinds.of(self.ranking):
             d["missed_blinds"] = self.missed_blinds.value
+        if not self.must_open:
+            d["must_open"] = False
         return d
 
     @classmethod
@@ -473,6 +483,7 @@ class Variant:
                 ranking=data.get("ranking", Ranking.DEUCE_TO_SEVEN.value),
                 **({"hand_size": data["hand_size"]} if "hand_size" in data else {}),
                 missed_blinds=data.get("missed_blinds"),  # type: ignore[arg-type]  # None: the family's
+                must_open=data.get("must_open", True),
             )
         except VariantError:
             raise
