@@ -451,3 +451,23 @@ def test_unicode_digits_are_refused_not_a_crash() -> None:
     assert cmd.kind == "error" and cmd.error.startswith("'b \u00b2': expected b and a whole number of chips")
     cmd = parse_command("d \u00b2", DRAWING, HAND, **DRAW)
     assert cmd.kind == "error" and cmd.error.startswith("'\u00b2' is not a card")
+
+
+def test_the_roles_shown_follow_the_forced_bets_of_the_hand() -> None:
+    """A game of antes has no blinds to label, only the button; a killed pot labels its kill K
+    and the big blind the seat that posted it (the engine's big blind position is the kill's)."""
+    from lowball import VARIANTS, HandState
+    from lowball.cli.render import roles
+    from lowball.engine import Posts
+    from lowball.variants import ForcedBets
+
+    f2l3d = VARIANTS["F2L3D"]
+    antes = f2l3d.replace(forced=ForcedBets(small_blind=0, big_blind=0, ante=1))
+    assert roles(HandState(antes, [50] * 3, seed=1)) == ["", "", "D"]
+    assert roles(HandState(antes, [50] * 2, seed=1)) == ["", "D"]
+    assert roles(HandState(f2l3d, [50] * 3, seed=1)) == ["SB", "BB", "D"]
+    assert roles(HandState(f2l3d, [50] * 2, seed=1)) == ["BB", "D/SB"]
+    killed = HandState(f2l3d.killed(), [50] * 4, seed=1, posts=Posts((1, 2, 4, 0), 2))
+    assert roles(killed) == ["SB", "BB", "K", "D"]
+    no_small = HandState(f2l3d.killed(), [50] * 4, seed=1, posts=Posts((0, 2, 4, 0), 2))  # a dead small blind
+    assert roles(no_small) == ["", "BB", "K", "D"]

@@ -37,13 +37,28 @@ __all__ = [
 
 
 def roles(state: HandState) -> list[str]:
-    """The role of each position: ``D`` (button), ``SB``, ``BB`` (heads-up ``D/SB``), or ``""``."""
+    """The role of each position: ``D`` (button), ``SB``, ``BB`` (heads-up ``D/SB``), ``K`` (the
+    kill of a killed pot), or ``""``. A game of antes without blinds has only the button."""
     out = [""] * state.n
-    sb = state.small_blind_position
-    if sb is not None:
-        out[sb] = "SB"
-    out[state.big_blind_position] = "BB"
-    out[state.n - 1] = "D/SB" if state.n == 2 else "D"
+    f = state.variant.forced
+    if f.big_blind > 0:
+        posts = state.posts
+        bb = state.big_blind_position
+        if posts is not None and posts.live[bb] > f.big_blind:  # a kill: twice the big blind (RULES.md 9)
+            out[bb] = "K"
+            # the big blind is the first position that posted a full one (the small blind, if
+            # any, just before it; posts to come in come after it)
+            bb = next((p for p in range(state.n) if posts.live[p] >= f.big_blind), bb)
+            sb = (bb - 1) % state.n
+            if sb != bb and 0 < posts.live[sb] < f.big_blind:
+                out[sb] = "SB"
+        else:
+            sb = state.small_blind_position
+            if sb is not None:
+                out[sb] = "SB"
+        out[bb] = "BB"
+    last = state.n - 1  # the button (heads-up also the small blind: D/SB)
+    out[last] = f"D/{out[last]}" if out[last] else "D"
     return out
 
 
