@@ -72,9 +72,23 @@ def create_app(*args: object, **kwargs: object) -> object:
     return make(*args, **kwargs)  # type: ignore[arg-type]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, **options: Any) -> None:
-    """Run the server until interrupted (uvicorn; WebSocket frames above 64 KiB are refused by
-    uvicorn itself, those above 4096 bytes answered with ``too_large``). ``options`` are
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    request_seconds: float = 10.0,
+    keep_alive_seconds: float = 5.0,
+    max_connections: int | None = None,
+    max_per_client: int = 32,
+    **options: Any,
+) -> None:
+    """Run the server until interrupted (uvicorn, with the bounds of
+    :func:`lowball.server.transport.uvicorn_config`: a request's head and body must arrive within
+    ``request_seconds``, idle keep-alive connections close after ``keep_alive_seconds``, at most
+    ``max_connections`` connections are open (None: the open-file limit less a reserve) and
+    ``max_per_client`` from one address before they become WebSockets; WebSocket frames above
+    64 KiB are refused by uvicorn itself, those above 4096 bytes answered with ``too_large``).
+    ``options`` are :func:`~lowball.server.app.create_app`'s and
     :class:`~lowball.server.game.GameServer`'s.
 
     Raises
@@ -83,14 +97,31 @@ def serve(host: str = "127.0.0.1", port: int = 8000, **options: Any) -> None:
         For a ``port`` that is not a whole number 1..65535 (any integer type), before anything
         starts; or a bad option (naming it).
     """
-    from lowball.errors import InvalidValueError, whole_number
+    from lowball.errors import InvalidValueError, real_number, shown, whole_number
 
     try:
         port = whole_number(port, "port", 1, 65535)
+        max_per_client = whole_number(max_per_client, "max_per_client", 1, 100_000)
+        if max_connections is not None:
+            max_connections = whole_number(max_connections, "max_connections", 1, 1_000_000)
     except InvalidValueError as e:
         raise ServerError("bad_option", str(e)) from None
+    for name, value in (("request_seconds", request_seconds), ("keep_alive_seconds", keep_alive_seconds)):
+        seconds = real_number(value)
+        if seconds is None or not 0 < seconds <= 3600:
+            raise ServerError("bad_option", f"{name} = {shown(value)}: expected seconds above 0, at most 3600")
     import uvicorn
 
     from lowball.server.app import create_app as make
+    from lowball.server.transport import uvicorn_config
 
-    uvicorn.run(make(**options), host=host, port=port, ws_max_size=65536, log_level="warning", lifespan="on")
+    config = uvicorn_config(
+        make(**options),
+        host,
+        port,
+        request_seconds=float(request_seconds),
+        keep_alive_seconds=float(keep_alive_seconds),
+        max_connections=max_connections,
+        max_per_client=max_per_client,
+    )
+    uvicorn.Server(config).run()

@@ -10,6 +10,7 @@ SQLite transaction, before it returns.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import random
 import re
@@ -85,13 +86,18 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
 @dataclass
 class Sitting:
     """A person's claim on a seat: the hash of their token, their name, when the token expires
-    (seconds on the server's clock) and whether they still wait for a bot to leave the seat."""
+    (seconds on the server's clock), whether they still wait for a bot to leave the seat, when
+    the seat was taken and whether a page has connected with the token since (a seat nobody
+    connected to is given up after ``seat_release_seconds``; seats of a database written before
+    these were kept count as connected)."""
 
     token_hash: str
     seat: int
     player: str
     expires: float
     joining: bool = False
+    taken: float | None = None
+    connected: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -100,20 +106,35 @@ class Sitting:
             "player": self.player,
             "expires": self.expires,
             "joining": self.joining,
+            "taken": self.taken,
+            "connected": self.connected,
         }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Sitting:
+        return cls(
+            d["token_hash"],
+            d["seat"],
+            d["player"],
+            d["expires"],
+            d["joining"],
+            d.get("taken"),
+            d.get("connected", True),
+        )
 
 
 @dataclass(eq=False)  # one object per socket: kept in a set by identity
 class Connection:
     """One open page or client: whose seat it serves (None: a spectator), the last event number
-    sent to it, ``send``, which queues one JSON-ready message for it, and ``close``, which ends
-    it with a WebSocket close code (its token no longer holds the seat)."""
+    sent to it, ``send``, which queues one message for it (a JSON-ready dict, or its JSON text
+    made once for several connections), and ``close``, which ends it with a WebSocket close code
+    (its token no longer holds the seat)."""
 
     seat: int | None
     player: str | None
     token_hash: str | None
     sent: int
-    send: Callable[[dict[str, Any]], None]
+    send: Callable[[dict[str, Any] | str], None]
     close: Callable[[int], None]
     state_sent: tuple[int, int, float | None, int] | None = field(default=None)
 
@@ -142,12 +163,13 @@ class Room:
         self.showdown: dict[str, Any] | None = None
         self._result: dict[str, Any] = {"shown": [], "winners": []}
         self._seen = 0
+        self._texts: dict[tuple[int, bool], str] = {}  # event texts made (see _event_text)
         self.version = 0
         self.hand_from = 0  # the event number before the last hand's first: where a new page starts
         self._rng = random.Random()
         if data:
             for d in data.get("humans", ()):
-                s = Sitting(d["token_hash"], d["seat"], d["player"], d["expires"], d["joining"])
+                s = Sitting.from_dict(d)
                 self.humans[s.seat] = s
             for seat, kind in data.get("bots", {}).items():
                 self._add_bot_strategy(int(seat), kind)
@@ -236,7 +258,9 @@ class Room:
         elif seat not in free and seat not in botted:
             raise ServerError("seat_taken", f"seat {seat} of table {self.id} is a person's", 409)
         token = secrets.token_urlsafe(32)
-        sitting = Sitting(_token_hash(token), seat, player, now + self.server.token_seconds, joining=True)
+        sitting = Sitting(
+            _token_hash(token), seat, player, now + self.server.token_seconds, joining=True, taken=now, connected=False
+        )
         with self.server.store.transaction():
             self.humans[seat] = sitting
             try:
@@ -338,8 +362,27 @@ class Room:
             )
         )
 
+    def connected(self, sitting: Sitting, now: float) -> None:
+        """A page connected with ``sitting``'s token (a hello it accepted): the seat is no longer
+        released for want of one (stored)."""
+        if not sitting.connected:
+            sitting.connected = True
+            try:
+                self._save()
+            except BaseException:
+                sitting.connected = False
+                raise
+
+    def _released(self, s: Sitting, now: float) -> bool:
+        """Whether ``s`` is given up now: its token expired, or nobody connected with it within
+        ``seat_release_seconds`` of taking the seat."""
+        if now >= s.expires:
+            return True
+        release = self.server.seat_release_seconds
+        return not s.connected and s.taken is not None and release is not None and now >= s.taken + release
+
     def _expire(self, now: float) -> None:
-        for s in [s for s in self.humans.values() if now >= s.expires]:
+        for s in [s for s in self.humans.values() if self._released(s, now)]:
             self.leave(s, now)
 
     def pump(self, now: float) -> None:
@@ -431,30 +474,35 @@ class Room:
         connection of a broadcast) and what only this seat sees: ``you``."""
         if public is None:
             public = self.public_state(now)
-        table = self.table
-        seat = self._viewer(conn)
-        you: dict[str, Any] | None = None
-        if conn.seat is not None:
-            info = table.seats[seat] if seat is not None else None
-            cards: tuple[Card, ...] = ()
-            legal = None
-            if info is not None and table.in_hand:
-                hand = table.player_view(seat)
-                if hand.position is not None and hand.hand:
-                    cards = tuple(sorted_hand(hand.hand, table.variant.ranking))
-                legal = hand.legal if table.actor == seat else None
-            you = {
-                "seat": conn.seat,
-                "player": conn.player,
-                "status": info.status if info is not None else "joining",
-                "chips": public["seats"][seat]["chips"] if info is not None and seat is not None else 0,
-                "cards": _cards(cards),
-                "description": self._describe(cards),
-                "legal": _legal_json(legal),
-                "limit": public["limit"],
-            }
+        seat = self._viewer(conn, self.table.seats)
+        you = self._you(conn, seat, public)
         seats = [None if d is None else {**d, "you": d["seat"] == seat} for d in public["seats"]]
         return {**public["message"], "you": you, "seats": seats}
+
+    def _you(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> dict[str, Any] | None:
+        """The ``you`` of a seated connection's ``state`` (None for a spectator): its cards,
+        their description and its legal actions; ``seat`` is :meth:`_viewer`'s."""
+        if conn.seat is None:
+            return None
+        table = self.table
+        info = public["info"][seat] if seat is not None else None
+        cards: tuple[Card, ...] = ()
+        legal = None
+        if info is not None and table.in_hand:
+            hand = table.player_view(seat)
+            if hand.position is not None and hand.hand:
+                cards = tuple(sorted_hand(hand.hand, table.variant.ranking))
+            legal = hand.legal if table.actor == seat else None
+        return {
+            "seat": conn.seat,
+            "player": conn.player,
+            "status": info.status if info is not None else "joining",
+            "chips": public["seats"][seat]["chips"] if info is not None and seat is not None else 0,
+            "cards": _cards(cards),
+            "description": self._describe(cards),
+            "legal": _legal_json(legal),
+            "limit": public["limit"],
+        }
 
     def _describe(self, cards: tuple[Card, ...]) -> str | None:
         """The server's text of a whole hand in the table's ranking (None: not a whole hand)."""
@@ -501,7 +549,7 @@ class Room:
             "pot": hand.pot_total if hand is not None else 0,
             "showdown": self.showdown,
         }
-        return {"message": message, "seats": seats, "limit": variant_facts(table.variant)["limit"]}
+        return {"message": message, "seats": seats, "limit": variant_facts(table.variant)["limit"], "info": view.seats}
 
     def _seat_json(self, k: int, info: SeatInfo, hand: Any, pos: int | None, viewer: int | None) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -530,17 +578,24 @@ class Room:
             )
         return d
 
-    def _viewer(self, conn: Connection) -> int | None:
+    def _viewer(self, conn: Connection, seats: Sequence[SeatInfo | None]) -> int | None:
         """The seat whose cards ``conn`` may see: its own, once its player sits there (a
-        person still waiting for a bot to leave sees the table as a spectator)."""
+        person still waiting for a bot to leave sees the table as a spectator); ``seats`` is
+        the table's :attr:`~lowball.table.Table.seats` now."""
         if conn.seat is None or conn.token_hash is None:
             return None
-        info = self.table.seats[conn.seat]
+        info = seats[conn.seat]
         return conn.seat if info is not None and info.player == conn.player else None
 
     def events_message(self, conn: Connection) -> dict[str, Any] | None:
         """The ``events`` message of what ``conn`` has not been sent yet (None if nothing):
         deals and draws show cards only to the player they were dealt to."""
+        text = self.events_text(conn)
+        return None if text is None else dict(json.loads(text))
+
+    def events_text(self, conn: Connection) -> str | None:
+        """:meth:`events_message` as the JSON text sent (None if nothing); marks the events sent.
+        Each event's text is made once (:meth:`_event_text`) for every connection given it."""
         if self.table.event_number <= conn.sent:
             return None
         events: Iterable[TableEvent]
@@ -548,41 +603,108 @@ class Room:
             events = self.table.events_for(conn.seat, conn.sent, player=conn.player)
         else:
             events = self.table.events_for(None, conn.sent)
-        out = []
-        for e in events:
+        out = [self._event_text(e) for e in events]
+        conn.sent = self.table.event_number
+        return '{"type":"events","events":[' + ",".join(out) + "]}" if out else None
+
+    def _event_text(self, e: TableEvent) -> str:
+        """The JSON text of one event as :meth:`Table.events_for` gave it. An event number has at
+        most two versions, its own seat's (with the cards) and everyone else's (``hidden()``:
+        without them); which one a connection gets is events_for's choice, never this cache's."""
+        key = (e.number, bool(e.cards or e.discarded))
+        text = self._texts.get(key)
+        if text is None:
             d = e.to_dict()
             if e.kind == "show" and e.cards and e.hand_class:
                 d["description"] = describe(e.hand_class, self.table.variant.ranking)
-            out.append(d)
-        conn.sent = self.table.event_number
-        return {"type": "events", "events": out} if out else None
+            text = _dumps(d)
+            if len(self._texts) >= _TEXTS_KEPT:
+                self._texts.clear()
+            self._texts[key] = text
+        return text
 
     def broadcast(self, now: float) -> None:
-        """Send every connection the events it has not seen and, when anything changed, its state."""
+        """Send every connection the events it has not seen and, when anything changed, its state.
+
+        What several connections share is made once: the public part of ``state`` and its JSON
+        text, each event's text, and a spectator's whole ``events`` and ``state`` messages (every
+        spectator that has seen the same events gets the same text)."""
         key = (self.table.event_number, self.table.seq, self.table.deadline, self.version)
-        public: dict[str, Any] | None = None
+        frame: _StateFrame | None = None
+        spectator_events: dict[int, str | None] = {}
         held = {s.token_hash for s in self.humans.values()}
         for conn in list(self.conns):
             if conn.token_hash is not None and conn.token_hash not in held:
-                conn.send(
-                    {
-                        "type": "error",
-                        "id": None,
-                        "code": "bad_token",
-                        "message": "the seat's token no longer holds it (the player left or the token expired)",
-                    }
-                )
+                conn.send(_NO_LONGER_HELD)
                 conn.close(4401)
                 self.conns.discard(conn)
                 continue
-            msg = self.events_message(conn)
+            if conn.token_hash is None:
+                sent = conn.sent
+                if sent not in spectator_events:
+                    spectator_events[sent] = self.events_text(conn)
+                else:
+                    conn.sent = self.table.event_number
+                msg = spectator_events[sent]
+            else:
+                msg = self.events_text(conn)
             if msg is not None:
                 conn.send(msg)
             if msg is not None or conn.state_sent != key:
-                if public is None:
-                    public = self.public_state(now)
-                conn.send(self.state(conn, now, public))
+                if frame is None:
+                    frame = _StateFrame(self.public_state(now))
+                if conn.token_hash is None:
+                    conn.send(frame.text(None, "null"))
+                else:
+                    seat = self._viewer(conn, frame.public["info"])
+                    conn.send(frame.text(seat, _dumps(self._you(conn, seat, frame.public))))
                 conn.state_sent = key
+
+
+_TEXTS_KEPT = 4096  # event texts a room keeps (then it starts again: a few hands' worth)
+_NO_LONGER_HELD = json.dumps(
+    {
+        "type": "error",
+        "id": None,
+        "code": "bad_token",
+        "message": "the seat's token no longer holds it (the player left or the token expired)",
+    },
+    separators=(",", ":"),
+)
+
+
+def _dumps(value: Any) -> str:
+    """The JSON text of a message (compact; non-ASCII escaped, so any str can be sent)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+class _StateFrame:
+    """One broadcast's ``state`` as JSON text made once: the public part, each seat's object,
+    and the whole text per viewer, with only ``you`` (each connection's own) put in for each.
+    ``json.loads(frame.text(seat, dumps(you)))`` equals :meth:`Room.state` for that connection."""
+
+    def __init__(self, public: dict[str, Any]) -> None:
+        self.public = public
+        self.head = _dumps(public["message"])[:-1]  # without its closing brace
+        self.seats = [
+            None if d is None else _dumps({k: v for k, v in d.items() if k != "you"})[:-1] for d in public["seats"]
+        ]
+        self.seats_text: dict[int | None, str] = {}
+        self.spectator: str | None = None
+
+    def text(self, viewer: int | None, you: str) -> str:
+        seats = self.seats_text.get(viewer)
+        if seats is None:
+            parts = [
+                "null" if t is None else t + (',"you":true}' if k == viewer else ',"you":false}')
+                for k, t in enumerate(self.seats)
+            ]
+            seats = self.seats_text[viewer] = "[" + ",".join(parts) + "]"
+        if you == "null":
+            if self.spectator is None:
+                self.spectator = self.head + ',"you":null,"seats":' + seats + "}"
+            return self.spectator
+        return self.head + ',"you":' + you + ',"seats":' + seats + "}"
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
@@ -643,6 +765,15 @@ class GameServer:
         Seconds between the end of a hand and the next deal.
     token_hours : float, default 12
         How long a seat token is good for; then its player leaves the table.
+    seat_release_seconds : float or None, default 120
+        A seat taken with a token that no page connected with (a WebSocket ``hello``) within
+        this many seconds is given up: its player leaves as when the token expires. None: never.
+    max_spectators : int, default 50
+        Spectator connections (a ``hello`` without a token) a table takes at once; one more is
+        refused with ``spectators_full`` and closed with 4429.
+    sockets_per_token : int, default 4
+        Connections one seat token may hold open at a table at once (a person's pages); one
+        more is refused with ``too_many_sockets`` and closed with 4429.
     clock : callable, default time.time
         Seconds on a clock that goes on across restarts (deadlines and token expiries are kept).
 
@@ -667,6 +798,9 @@ class GameServer:
         time_bank: float = 60.0,
         next_hand_delay: float = 3.0,
         token_hours: float = 12.0,
+        seat_release_seconds: float | None = 120.0,
+        max_spectators: int = 50,
+        sockets_per_token: int = 4,
         clock: Callable[[], float] = time.time,
     ) -> None:
         variants = _variants(variant)
@@ -683,6 +817,18 @@ class GameServer:
             tables = whole_number(tables, "tables", 1, 100)
         except InvalidValueError:
             raise ServerError("bad_option", f"tables = {shown(tables)}: expected 1 to 100") from None
+        release = None if seat_release_seconds is None else real_number(seat_release_seconds)
+        if seat_release_seconds is not None and (release is None or not 0 < release <= 24 * 3600):
+            raise ServerError(
+                "bad_option",
+                f"seat_release_seconds = {shown(seat_release_seconds)}: expected seconds 0 < s <= 86400, or None",
+            )
+        try:
+            self.max_spectators = whole_number(max_spectators, "max_spectators", 0, 100_000)
+            self.sockets_per_token = whole_number(sockets_per_token, "sockets_per_token", 1, 1000)
+        except InvalidValueError as e:
+            raise ServerError("bad_option", str(e)) from None
+        self.seat_release_seconds = None if release is None else float(release)
         self.bot_kind = bots
         self.bot_delay, self.next_hand_delay = (float(s or 0.0) for s in delays)
         self.token_seconds = hours * 3600.0
