@@ -29,7 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from lowball._files import without_bom
 from lowball.errors import IllegalActionError, LowballError, SeqError, StoreError, TableError, shown
 from lowball.evaluation import Ranking
-from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, _shown
+from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, _dumps, _shown
 from lowball.server.limits import LRU, MAX_DEPTH, BadTokens, RateLimit, too_deep
 from lowball.server.transport import BodyLimit
 
@@ -48,6 +48,7 @@ CLOSE_FULL = 4429  # too many: spectators at the table, sockets of the token, ba
 CLOSE_POLICY = 1008
 DRAW_CACHE = 1024  # draw tables kept (ranking, hand and dead cards)
 DRAW_WAITING = 8  # draw tables waiting for the one being counted; one more is answered busy
+BATCH_LIMIT = 32  # messages in one frame at most, for a client whose hello asked for "batch"
 _SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -394,6 +395,11 @@ def create_app(
         def close(code: int) -> None:
             queue.put_nowait(code)
 
+        batching = [False]  # the hello asked for "batch": several messages may go in one frame
+
+        def text(item: dict[str, Any] | str) -> str:
+            return item if isinstance(item, str) else _dumps(item)
+
         async def writer() -> None:
             with contextlib.suppress(Exception):  # the socket is gone: the reader ends the connection
                 while True:
@@ -401,7 +407,21 @@ def create_app(
                     if isinstance(item, int):
                         await ws.close(item)
                         return
-                    await ws.send_text(item if isinstance(item, str) else json.dumps(item, separators=(",", ":")))
+                    if not batching[0] or queue.empty():
+                        await ws.send_text(text(item))
+                        continue
+                    texts = [text(item)]
+                    code = None
+                    while not queue.empty() and len(texts) < BATCH_LIMIT:
+                        more = queue.get_nowait()
+                        if isinstance(more, int):
+                            code = more
+                            break
+                        texts.append(text(more))
+                    await ws.send_text("[" + ",".join(texts) + "]")
+                    if code is not None:
+                        await ws.close(code)
+                        return
 
         writing = asyncio.create_task(writer())
         conn: Connection | None = None
@@ -446,6 +466,7 @@ def create_app(
                     conn = _hello(g, room, parsed, send, close, _client(ws.client), check_token)
                     if conn is None:
                         return
+                    batching[0] = parsed.get("batch") is True
                     room.conns.add(conn)
                     _pump(room, g.clock())
                     continue
@@ -582,10 +603,16 @@ def _hello(
     """The connection a hello opens, or None when it is refused (the socket is closed): a bad
     token (counted against ``client``), a full table of spectators, a token with as many
     sockets open as it may have."""
-    extra = set(msg) - {"type", "token", "since", "id"}
+    extra = set(msg) - {"type", "token", "since", "id", "batch"}
     since = msg.get("since", 0)
-    if extra or type(since) is not int or since < 0:
-        send(_ws_error("bad_message", 'expected {"type": "hello", "token": TOKEN or null, "since": N}', _msg_id(msg)))
+    if extra or type(since) is not int or since < 0 or type(msg.get("batch", False)) is not bool:
+        send(
+            _ws_error(
+                "bad_message",
+                'expected {"type": "hello", "token": TOKEN or null, "since": N, "batch": true or false}',
+                _msg_id(msg),
+            )
+        )
         close(1008)
         return None
     token = msg.get("token")

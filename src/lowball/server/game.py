@@ -27,7 +27,7 @@ from lowball.engine import Action, LegalActions, Strategy
 from lowball.errors import InvalidValueError, LowballError, real_number, shown, whole_number
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
-from lowball.table import BuyIn, SeatInfo, Table, TableEvent
+from lowball.table import _SECRET, BuyIn, SeatInfo, Table, TableEvent
 from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
 
 __all__ = ["GameServer", "Room", "Sitting", "Connection", "ServerError", "MAX_MESSAGE_BYTES", "variant_facts"]
@@ -164,6 +164,8 @@ class Room:
         self._result: dict[str, Any] = {"shown": [], "winners": []}
         self._seen = 0
         self._texts: dict[tuple[int, bool], str] = {}  # event texts made (see _event_text)
+        self._texts_you: dict[tuple[Any, ...], str] = {}  # the texts of ``you`` made (see _you_text)
+        self._hands: dict[tuple[Card, ...], tuple[list[str], str | None]] = {}  # see _hand_json
         self.version = 0
         self.hand_from = 0  # the event number before the last hand's first: where a new page starts
         self._rng = random.Random()
@@ -482,27 +484,64 @@ class Room:
     def _you(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> dict[str, Any] | None:
         """The ``you`` of a seated connection's ``state`` (None for a spectator): its cards,
         their description and its legal actions; ``seat`` is :meth:`_viewer`'s."""
+        key = self._you_key(conn, seat, public)
+        return None if key is None else self._you_dict(key, public)
+
+    def _you_key(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> tuple[Any, ...] | None:
+        """Everything ``you`` is made of: seat, player, status, chips, the cards held (as the
+        table holds them) and the legal actions (None when not to act)."""
         if conn.seat is None:
             return None
         table = self.table
         info = public["info"][seat] if seat is not None else None
-        cards: tuple[Card, ...] = ()
+        held: tuple[Card, ...] = ()
         legal = None
         if info is not None and table.in_hand:
             hand = table.player_view(seat)
             if hand.position is not None and hand.hand:
-                cards = tuple(sorted_hand(hand.hand, table.variant.ranking))
+                held = hand.hand
             legal = hand.legal if table.actor == seat else None
+        status = info.status if info is not None else "joining"
+        chips = public["seats"][seat]["chips"] if info is not None and seat is not None else 0
+        return (conn.seat, conn.player, status, chips, held, legal)
+
+    def _you_dict(self, key: tuple[Any, ...], public: dict[str, Any]) -> dict[str, Any]:
+        seat, player, status, chips, held, legal = key
+        cards, description = self._hand_json(held)
         return {
-            "seat": conn.seat,
-            "player": conn.player,
-            "status": info.status if info is not None else "joining",
-            "chips": public["seats"][seat]["chips"] if info is not None and seat is not None else 0,
-            "cards": _cards(cards),
-            "description": self._describe(cards),
+            "seat": seat,
+            "player": player,
+            "status": status,
+            "chips": chips,
+            "cards": cards,
+            "description": description,
             "legal": _legal_json(legal),
             "limit": public["limit"],
         }
+
+    def _you_text(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> str:
+        """The JSON text of :meth:`_you`, made again only when what it is made of changed."""
+        key = self._you_key(conn, seat, public)
+        if key is None:
+            return "null"
+        text = self._texts_you.get(key)
+        if text is None:
+            text = _dumps(self._you_dict(key, public))
+            if len(self._texts_you) >= _TEXTS_KEPT:
+                self._texts_you.clear()
+            self._texts_you[key] = text
+        return text
+
+    def _hand_json(self, held: tuple[Card, ...]) -> tuple[list[str], str | None]:
+        """A hand's cards as ``you`` shows them (sorted as a low is read) and their description."""
+        made = self._hands.get(held)
+        if made is None:
+            cards = tuple(sorted_hand(held, self.table.variant.ranking)) if held else ()
+            made = (_cards(cards), self._describe(cards))
+            if len(self._hands) >= _TEXTS_KEPT:
+                self._hands.clear()
+            self._hands[held] = made
+        return list(made[0]), made[1]
 
     def _describe(self, cards: tuple[Card, ...]) -> str | None:
         """The server's text of a whole hand in the table's ranking (None: not a whole hand)."""
@@ -603,8 +642,11 @@ class Room:
             events = self.table.events_for(conn.seat, conn.sent, player=conn.player)
         else:
             events = self.table.events_for(None, conn.sent)
-        out = [self._event_text(e) for e in events]
         conn.sent = self.table.event_number
+        return self._events_json(events)
+
+    def _events_json(self, events: Iterable[TableEvent]) -> str | None:
+        out = [self._event_text(e) for e in events]
         return '{"type":"events","events":[' + ",".join(out) + "]}" if out else None
 
     def _event_text(self, e: TableEvent) -> str:
@@ -629,9 +671,10 @@ class Room:
         What several connections share is made once: the public part of ``state`` and its JSON
         text, each event's text, and a spectator's whole ``events`` and ``state`` messages (every
         spectator that has seen the same events gets the same text)."""
-        key = (self.table.event_number, self.table.seq, self.table.deadline, self.version)
+        table = self.table
+        key = (table.event_number, table.seq, table.deadline, self.version)
         frame: _StateFrame | None = None
-        spectator_events: dict[int, str | None] = {}
+        public_events: dict[int, tuple[list[TableEvent], str | None]] = {}  # by the last event sent
         held = {s.token_hash for s in self.humans.values()}
         for conn in list(self.conns):
             if conn.token_hash is not None and conn.token_hash not in held:
@@ -639,15 +682,19 @@ class Room:
                 conn.close(4401)
                 self.conns.discard(conn)
                 continue
-            if conn.token_hash is None:
-                sent = conn.sent
-                if sent not in spectator_events:
-                    spectator_events[sent] = self.events_text(conn)
+            msg = None
+            if table.event_number > conn.sent:
+                shared = public_events.get(conn.sent)
+                if shared is None:
+                    seen = table.events_for(None, conn.sent)
+                    shared = public_events[conn.sent] = (seen, self._events_json(seen))
+                # a seat is given the spectators' text unless one of these events may show it its
+                # own cards: then the table says what it sees (Table.events_for)
+                if conn.seat is not None and any(e.kind in _SECRET and e.seat == conn.seat for e in shared[0]):
+                    msg = self.events_text(conn)
                 else:
-                    conn.sent = self.table.event_number
-                msg = spectator_events[sent]
-            else:
-                msg = self.events_text(conn)
+                    msg = shared[1]
+                    conn.sent = table.event_number
             if msg is not None:
                 conn.send(msg)
             if msg is not None or conn.state_sent != key:
@@ -657,58 +704,86 @@ class Room:
                     conn.send(frame.text(None, "null"))
                 else:
                     seat = self._viewer(conn, frame.public["info"])
-                    conn.send(frame.text(seat, _dumps(self._you(conn, seat, frame.public))))
+                    conn.send(frame.text(seat, self._you_text(conn, seat, frame.public)))
                 conn.state_sent = key
 
 
 _TEXTS_KEPT = 4096  # event texts a room keeps (then it starts again: a few hands' worth)
-_NO_LONGER_HELD = json.dumps(
-    {
-        "type": "error",
-        "id": None,
-        "code": "bad_token",
-        "message": "the seat's token no longer holds it (the player left or the token expired)",
-    },
-    separators=(",", ":"),
+_NO_LONGER_HELD = (
+    '{"type":"error","id":null,"code":"bad_token",'
+    '"message":"the seat\'s token no longer holds it (the player left or the token expired)"}'
 )
 
 
 def _dumps(value: Any) -> str:
     """The JSON text of a message (compact; non-ASCII escaped, so any str can be sent)."""
-    return json.dumps(value, separators=(",", ":"))
+    return _ENCODER.encode(value)
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"))  # one encoder (json.dumps makes one a call)
 
 
 class _StateFrame:
-    """One broadcast's ``state`` as JSON text made once: the public part, each seat's object,
-    and the whole text per viewer, with only ``you`` (each connection's own) put in for each.
-    ``json.loads(frame.text(seat, dumps(you)))`` equals :meth:`Room.state` for that connection."""
+    """One broadcast's ``state`` as JSON text made once, with only ``you`` (each connection's
+    own) and the seats' ``you`` flags put in for each viewer:
+    ``json.loads(frame.text(seat, dumps(you)))`` equals :meth:`Room.state` for that connection.
+
+    The public message is written by one ``json.dumps`` with markers where ``you`` and each
+    seat's flag go (strings of a control character, which no name or text the server sends
+    holds: names are printable), then cut at them; were a marker found more often than placed,
+    each seat would be written on its own instead (the same text)."""
+
+    _YOU = "\x01you\x01"
+    _FLAG = "\x01seat\x01"
 
     def __init__(self, public: dict[str, Any]) -> None:
         self.public = public
-        self.head = _dumps(public["message"])[:-1]  # without its closing brace
-        self.seats = [
-            None if d is None else _dumps({k: v for k, v in d.items() if k != "you"})[:-1] for d in public["seats"]
-        ]
-        self.seats_text: dict[int | None, str] = {}
+        seats = public["seats"]
+        self.listed = [k for k, d in enumerate(seats) if d is not None]  # the seats not null, in order
+        marked = [None if d is None else {**d, "you": self._FLAG} for d in seats]
+        text = _dumps({**public["message"], "you": self._YOU, "seats": marked})
+        you, flag = _dumps(self._YOU), _dumps(self._FLAG)
+        head, _, tail = text.partition(you)
+        parts = tail.split(flag)
+        if text.count(you) != 1 or len(parts) != len(self.listed) + 1:
+            head = _dumps({**public["message"], "you": None})[: -len("null}")]
+            parts = [',"seats":[']
+            for k, d in enumerate(seats):
+                parts[-1] += "," if k else ""
+                if d is None:
+                    parts[-1] += "null"
+                else:
+                    last = {**{k: v for k, v in d.items() if k != "you"}, "you": False}
+                    parts[-1] += _dumps(last)[: -len("false}")]
+                    parts.append("}")
+            parts[-1] += "]}"
+        self.head = head  # the text up to the value of ``you``
+        self.parts = parts  # the rest, cut where each listed seat's flag goes
         self.spectator: str | None = None
 
     def text(self, viewer: int | None, you: str) -> str:
-        seats = self.seats_text.get(viewer)
-        if seats is None:
-            parts = [
-                "null" if t is None else t + (',"you":true}' if k == viewer else ',"you":false}')
-                for k, t in enumerate(self.seats)
-            ]
-            seats = self.seats_text[viewer] = "[" + ",".join(parts) + "]"
-        if you == "null":
-            if self.spectator is None:
-                self.spectator = self.head + ',"you":null,"seats":' + seats + "}"
-            return self.spectator
-        return self.head + ',"you":' + you + ',"seats":' + seats + "}"
+        """The ``state`` text for the connection seeing ``viewer``'s cards (None: none) whose
+        ``you`` is the JSON text ``you``."""
+        if viewer is None or viewer not in self.listed:
+            if you == "null":
+                if self.spectator is None:
+                    self.spectator = self.head + you + "false".join(self.parts)
+                return self.spectator
+            return self.head + you + "false".join(self.parts)
+        i = self.listed.index(viewer)
+        return self.head + you + "false".join(self.parts[: i + 1]) + "true" + "false".join(self.parts[i + 1 :])
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
-    return [format_cards([c]) for c in cards]
+    return [_CARD_TEXT.get(c) or _card_text(c) for c in cards]
+
+
+_CARD_TEXT: dict[Card, str] = {}
+
+
+def _card_text(card: Card) -> str:
+    text = _CARD_TEXT[card] = format_cards([card])
+    return text
 
 
 def _legal_json(legal: LegalActions | None) -> dict[str, Any] | None:
