@@ -1345,7 +1345,7 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     callback=_whole_number(1, 1_000_000),
     metavar="N",
     default=None,
-    help="Connections open at once, WebSockets included [default: the open-file limit less 64].",
+    help="Connections open at once, WebSockets included [default: the open-file limit less 128].",
 )
 @click.option(
     "--max-per-client",

@@ -47,7 +47,7 @@ CLOSE_SLOW = 4408
 CLOSE_FULL = 4429  # too many: spectators at the table, sockets of the token, bad tokens from the address
 CLOSE_POLICY = 1008
 DRAW_CACHE = 1024  # draw tables kept (ranking, hand and dead cards)
-DRAW_WAITING = 8  # draw tables waiting for the one being counted; one more is answered busy
+DRAW_WAITING = 8  # draw tables in flight (one counted, the others waiting for it); one more is answered busy
 BATCH_LIMIT = 32  # messages in one frame at most, for a client whose hello asked for "batch"
 _SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -62,6 +62,10 @@ _SECURITY_HEADERS = {
 
 
 def _error(e: ServerError, retry_after: float | None = None) -> JSONResponse:
+    """The error's JSON answer (``Retry-After`` when the client may try again in so many seconds:
+    ``retry_after``, or the error's own)."""
+    if retry_after is None:
+        retry_after = getattr(e, "retry_after", None)
     headers = None if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
     return JSONResponse({"error": str(e), "code": e.code}, status_code=e.status, headers=headers)
 
@@ -254,11 +258,11 @@ def create_app(
         throttle: BadTokens = limits["tokens"]
         wait = throttle.refused(client)
         if wait > 0:
-            raise ServerError(
-                "too_many_bad_tokens",
-                f"too many bad tokens from {client}: try again in {math.ceil(wait)} seconds",
-                429,
+            refused = ServerError(
+                "too_many_bad_tokens", f"too many bad tokens from {client}: try again in {math.ceil(wait)} seconds", 429
             )
+            refused.retry_after = wait  # type: ignore[attr-defined]
+            raise refused
         try:
             return room.sitting_of(token, now)
         except ServerError:

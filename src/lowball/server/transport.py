@@ -12,7 +12,9 @@ once a whole request head has come in). :class:`LimitedH11Protocol` adds what is
   connection's opening, for its first request); else it is answered ``408`` and closed;
 - at most ``max_connections`` connections are open at once, WebSockets included (one more is
   answered 503 and closed at once, so that descriptors stay free for the database and the
-  others), by default the process's open-file limit less a reserve;
+  others), by default the process's open-file limit less a reserve; new connections are
+  accepted :data:`BACKLOG` at a time, so a burst of them cannot run the process out of
+  descriptors before they are looked at;
 - at most ``max_per_client`` connections from one client address are open before they become
   WebSockets (HTTP requests and idle keep-alives; one more is answered 503 and closed at once), so
   one client holding half-sent requests cannot take every connection.
@@ -36,7 +38,12 @@ from lowball.server.game import ServerError
 
 __all__ = ["LimitedH11Protocol", "BodyLimit", "default_max_connections", "uvicorn_config", "FD_RESERVE"]
 
-FD_RESERVE = 64  # descriptors kept free of connections: the database, its journal, logs, imports
+FD_RESERVE = 128  # descriptors kept free of connections: the database, its journal, logs, imports
+# the listening socket's backlog, which is also how many connections asyncio accepts in one go
+# before any of them is looked at: a burst of new connections takes at most this many
+# descriptors beyond the open connections (uvicorn's default, 2048, runs a 1,024-descriptor
+# process out of them: "accept() out of system resource", and no connection for a second)
+BACKLOG = 64
 
 
 def default_max_connections() -> int:
@@ -277,6 +284,7 @@ def uvicorn_config(
         "ws_per_message_deflate": False,
         "timeout_keep_alive": keep_alive_seconds,
         "h11_max_incomplete_event_size": 16 * 1024,
+        "backlog": BACKLOG,
         "proxy_headers": False,
         "log_level": "warning",
         "lifespan": "on",
