@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import math
+import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -109,18 +110,30 @@ def _ws_error(code: str, message: str, msg_id: Any = None) -> dict[str, Any]:
     return {"type": "error", "id": msg_id, "code": code, "message": message}
 
 
+# a quoted value (a name, as repr() writes it: a quote not after a letter, so "seat 2's turn" is
+# none), or a seat number
+_SEAT_WORDS = re.compile(r"""(?<!\w)'(?:[^'\\]|\\.)*'|(?<!\w)"(?:[^"\\]|\\.)*"|\bseat (\d+)\b""")
+
+
+def _as_people_count(text: str) -> str:
+    """A message of the table (:class:`~lowball.table.Table` numbers seats from 0) with its
+    seats as people count them: "seat 0" is "seat 1"; quoted text (a name) is left as it is."""
+    return _SEAT_WORDS.sub(lambda m: m.group() if m.group(1) is None else f"seat {int(m.group(1)) + 1}", text)
+
+
 def _game_error(e: LowballError) -> tuple[str, str]:
-    """The protocol's error code for a refusal from the table."""
+    """The protocol's error code for a refusal from the table, and its message with the seats
+    as people count them."""
     if isinstance(e, ServerError):
         return e.code, str(e)
+    text = _as_people_count(str(e))
     if isinstance(e, SeqError):
-        return "stale_seq", str(e)
+        return "stale_seq", text
     if isinstance(e, IllegalActionError):
-        return "illegal", str(e)
+        return "illegal", text
     if isinstance(e, TableError):
-        text = str(e)
         return ("not_your_turn" if "turn" in text or "no hand" in text or "not in hand" in text else "refused"), text
-    return "bad_message", str(e)
+    return "bad_message", text
 
 
 def _msg_id(msg: dict[str, Any]) -> Any:
@@ -519,7 +532,7 @@ def create_app(
         if "seat" in msg and (type(msg["seat"]) is not int or msg["seat"] != conn.seat):  # true is not seat 1
             send(
                 _ws_error(
-                    "other_seat", f"seat {_shown(msg['seat'])}: this token acts only for seat {conn.seat}", msg_id
+                    "other_seat", f"seat = {_shown(msg['seat'])}: this token acts only for seat {conn.seat + 1}", msg_id
                 )
             )
             return
@@ -528,9 +541,9 @@ def create_app(
             if sitting is None or sitting.token_hash != conn.token_hash:
                 raise ServerError("bad_token", "the seat's token no longer holds it (the player left)")
             if now >= sitting.expires:
-                raise ServerError("expired_token", f"the token of seat {conn.seat} expired: take a seat again")
+                raise ServerError("expired_token", f"the token of seat {conn.seat + 1} expired: take a seat again")
             if sitting.joining:
-                raise ServerError("not_your_turn", f"seat {conn.seat}: you sit down when the hand in progress ends")
+                raise ServerError("not_your_turn", f"seat {conn.seat + 1}: you sit down when the hand in progress ends")
             if kind == "act":
                 if "seq" not in msg or "action" not in msg:
                     raise ServerError("bad_message", "an act message needs seq and action")

@@ -34,7 +34,7 @@ __all__ = ["GameServer", "Room", "Sitting", "Connection", "ServerError", "MAX_ME
 
 MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
 NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,20}$")  # a player's name: 1..20 printable characters
-BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names (seat k's bot is "botk": "bot2" sits at seat 2)
+BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names ("bot3" sits at seat 3 as people count: the JSON's 2)
 _DATA = "lowball.server"  # the store namespace of the rooms' own records
 log = logging.getLogger("lowball.server")
 
@@ -222,7 +222,9 @@ class Room:
         for s in self.humans.values():
             if secrets.compare_digest(s.token_hash, h):
                 if now >= s.expires:
-                    raise ServerError("expired_token", f"the token of seat {s.seat} expired: take a seat again", 401)
+                    raise ServerError(
+                        "expired_token", f"the token of seat {s.seat + 1} expired: take a seat again", 401
+                    )
                 return s
         raise ServerError("bad_token", f"the token holds no seat at table {self.id} (forged, or the player left)", 401)
 
@@ -240,11 +242,13 @@ class Room:
         if not isinstance(player, str) or not NAME.match(player) or player != player.strip():
             raise ServerError("bad_name", f"player = {_shown(player)}: expected a name of 1 to 20 printable characters")
         if BOT_NAME.match(player):
-            raise ServerError("bad_name", f"player = {shown(player)}: names bot0, bot1, ... are the bots'")
+            raise ServerError("bad_name", f"player = {shown(player)}: names bot1, bot2, ... are the bots'")
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ServerError(
-                "bad_seat", f"seat = {_shown(seat)}: expected a seat number 0..{n - 1} of table {self.id}"
+                "bad_seat",
+                f"seat = {_shown(seat)}: expected a seat number 0..{n - 1} of table {self.id} "
+                f"(the JSON counts seats from 0: seat 1 is 0)",
             )
         seats = self.table.seats
         names = {s.player for s in seats if s is not None} | {s.player for s in self.humans.values()}
@@ -258,7 +262,7 @@ class Room:
                 raise ServerError("table_full", f"table {self.id} is full: every seat is a person's", 409)
             seat = choices[0]
         elif seat not in free and seat not in botted:
-            raise ServerError("seat_taken", f"seat {seat} of table {self.id} is a person's", 409)
+            raise ServerError("seat_taken", f"seat {seat + 1} of table {self.id} is a person's", 409)
         token = secrets.token_urlsafe(32)
         sitting = Sitting(
             _token_hash(token), seat, player, now + self.server.token_seconds, joining=True, taken=now, connected=False
@@ -342,10 +346,11 @@ class Room:
             self._save()
 
     def _bot_name(self, seat: int) -> str:
-        """``bot<seat>``, or the lowest ``botN`` free at the table when that name is taken (a
-        room saved before bots were named by their seat has bot1 at seat 0)."""
+        """``bot<N>`` for the seat people call N (the table's seat N - 1), or the lowest
+        ``botN`` free at the table when that name is taken (a room saved while bots were named
+        by the table's numbers, from 0, has bot0 at seat 0 and bot1 at seat 1)."""
         taken = {s.player for s in self.table.seats if s is not None}
-        name = f"bot{seat}"
+        name = f"bot{seat + 1}"
         n = 0
         while name in taken:
             name, n = f"bot{n}", n + 1
