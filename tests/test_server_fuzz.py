@@ -716,7 +716,8 @@ def test_json_numbers_that_are_not_whole_numbers_get_an_error_and_change_nothing
         )
         assert r.status_code == 400, r.text
         assert r.json() == {
-            "error": f"seat = {shown}: expected a seat number 0..2 of table t1 (the JSON counts seats from 0: seat 1 is 0)",
+            "error": f"seat = {shown}: expected a seat number 0..2 of table t1"
+            " (the JSON counts seats from 0: seat 1 is 0)",
             "code": "bad_seat",
         }
     server.assert_unchanged()
