@@ -1391,7 +1391,7 @@ def serve(
     server and start it again on the same database, and every table goes on where it was; the
     pages reconnect by themselves. Tables already in the database keep their own variant;
     --variant and --seats apply to new ones (several variants: a mixed room, e.g. 2-7, badugi
-    and A-5 tables with --variant F2L3D,FB,LB-FA5L3D). Ctrl-C stops it.
+    and A-5 tables with --variant F2L3D,FB,LB-FA5L3D). Ctrl-C stops it (exit status 130).
 
     --db is a regular file (made if missing); a symbolic link is followed to its target, whose
     database it is. A directory, a named pipe or a device is refused, and so is - (a database

@@ -91,12 +91,12 @@ def _same_origin(headers: Any, scheme: str, allowed: frozenset[str]) -> str | No
     """None when a request may go on by its ``Origin``: none (not a browser's page), the
     server's own (the ``Host`` it was asked by, on ``scheme``), or one of ``allowed`` ("*": any);
     else the origin refused."""
-    origin = headers.get("origin")
-    if origin is None or "*" in allowed:
+    value = headers.get("origin")
+    if value is None or "*" in allowed:
         return None
-    origin = origin.strip().lower().rstrip("/")
-    host = headers.get("host", "").strip().lower()
-    if host and origin == f"{scheme}://{host}" or origin in allowed:
+    origin = str(value).strip().lower().rstrip("/")
+    host = str(headers.get("host", "")).strip().lower()
+    if (host and origin == f"{scheme}://{host}") or origin in allowed:
         return None
     return origin
 
@@ -173,7 +173,8 @@ def create_app(
         ``Origin`` is refused (403); one with none (not a page: a program) is not.
     draw_rate, draw_burst : float, int, default 2 a second, 10 at once
         ``GET /api/draw`` requests one client address may make (a token bucket); more are
-        answered 429 ``rate_limited`` with ``Retry-After``.
+        answered 429 ``rate_limited`` with ``Retry-After``, once that time has passed (at most
+        a second later), so that a client asking in a loop slows down to the rate.
     bad_token_limit, bad_token_window, bad_token_lockout : int, float, float, default 10, 60, 60
         After ``bad_token_limit`` bad tokens from one address within ``bad_token_window``
         seconds, every token from it is refused for ``bad_token_lockout`` seconds (429
@@ -330,6 +331,9 @@ def create_app(
         count at a time (:func:`draw_answer`)."""
         wait = limits["draw"].take(_client(request.client))
         if wait > 0:
+            # answered when it may ask again (at most a second): a client asking in a loop, each
+            # answer at once, would cost the tables as much as the counting it may not have
+            await asyncio.sleep(min(wait, 1.0))
             return _error(
                 ServerError("rate_limited", f"too many draw tables asked for: try again in {math.ceil(wait)} s", 429),
                 wait,
@@ -612,7 +616,7 @@ def _hello(
     g: GameServer,
     room: Room,
     msg: dict[str, Any],
-    send: Callable[[dict[str, Any]], None],
+    send: Callable[[dict[str, Any] | str], None],
     close: Callable[[int], None],
     client: str,
     check_token: Callable[[str, object, Room, float], Any],
