@@ -43,9 +43,9 @@ answers carry ``Retry-After`` (seconds).
   --json`` table of a hand in the ranking of table ``ID`` (or ``ranking``: ``2-7``, ``a-5``,
   ``badugi``; 2-7 by default); 400 ``bad_ranking`` for an unknown ranking or one the table
   does not play. Each address may ask ``draw_rate`` (2) a second after 10 at once (429
-  ``rate_limited``, answered when it may ask again, at most a second later); a table asked again (the same ranking, hand and dead cards) comes from a
-  cache; one is counted at a time (in a thread, so the tables play on), and with 8 in flight
-  one more is answered 503 ``busy``.
+  ``rate_limited``, answered when it may ask again, at most a second later); a table asked
+  again (the same ranking, hand and dead cards) comes from a cache; one is counted at a time
+  (in a thread, so the tables play on), and with 8 in flight one more is answered 503 ``busy``.
 - ``GET /`` the lobby, ``GET /table/{id}`` the table page, ``/static/...`` their files.
 
 WebSocket ``/ws/{id}``, JSON text frames of at most 4096 bytes, nested at most 32 levels (a
