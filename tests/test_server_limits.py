@@ -803,3 +803,43 @@ def test_ctrl_c_at_any_moment_of_the_start_exits_quietly_with_130(tmp_path: Path
     assert proc.returncode == 130, text
     assert "Traceback" not in text and "Aborted" not in text
     assert text.rstrip().endswith("lowball serve: stopped (Ctrl-C)")
+
+
+@pytest.mark.parametrize(
+    ("make", "options", "message"),
+    [
+        (
+            "app",
+            {"allow_origins": "http://a.example"},
+            "allow_origins = 'http://a.example': expected a list of origins",
+        ),
+        ("app", {"draw_rate": 0}, "draw_rate = 0: expected a number above 0, at most 86400"),
+        ("app", {"draw_burst": 0}, "draw_burst = 0: expected a whole number 1..10000"),
+        ("app", {"bad_token_limit": True}, "bad_token_limit = True: expected a whole number 1..10000"),
+        ("app", {"bad_token_window": float("nan")}, "bad_token_window = nan: expected a number above 0, at most 86400"),
+        ("serve", {"request_seconds": 0}, "request_seconds = 0: expected seconds above 0, at most 3600"),
+        ("serve", {"max_per_client": 0}, "max_per_client = 0: expected a whole number 1..100000"),
+        ("serve", {"max_connections": -3}, "max_connections = -3: expected a whole number 1..1000000"),
+    ],
+)
+def test_bad_bounds_of_the_application_and_serve_are_refused(make: str, options: dict[str, Any], message: str) -> None:
+    from lowball.server import create_app, serve
+
+    with pytest.raises(ServerError) as e:
+        create_app(**options) if make == "app" else serve(**options)  # refused before anything starts
+    assert (e.value.code, str(e.value)) == ("bad_option", message)
+
+
+def test_lowball_serve_refuses_a_bad_bound_with_status_2(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from lowball.cli import main
+
+    for args, words in (
+        (["--max-spectators", "-1"], "-1 is not allowed: expected a whole number 0..100000"),
+        (["--request-seconds", "0"], "0 is not allowed: expected seconds above 0, at most 3600"),
+        (["--allow-origin", " "], "allow_origins = [' ']: expected a list of origins"),
+    ):
+        r = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "x.db"), "--port", "1", *args])
+        assert r.exit_code == 2, r.output
+        assert words in r.output
