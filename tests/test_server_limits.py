@@ -434,7 +434,8 @@ def test_the_state_text_of_a_broadcast_is_each_connections_state(tmp_path: Path)
             room.pump(clock())
             room.broadcast(clock())
             for conn in conns:
-                states = [json.loads(m) for m in got[id(conn)] if isinstance(m, str) and '"type":"state"' in m]
+                sent = [t for m in got[id(conn)] for t in (m if isinstance(m, tuple) else (m,))]
+                states = [json.loads(m) for m in sent if isinstance(m, str) and '"type":"state"' in m]
                 if states:
                     assert states[-1] == room.state(conn, clock())
                     checked += 1

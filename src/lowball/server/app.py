@@ -405,9 +405,9 @@ def create_app(
             return
         await ws.accept()
         g = server()
-        queue: asyncio.Queue[dict[str, Any] | str | int] = asyncio.Queue()
+        queue: asyncio.Queue[dict[str, Any] | str | tuple[str, ...] | int] = asyncio.Queue()
 
-        def send(msg: dict[str, Any] | str) -> None:
+        def send(msg: dict[str, Any] | str | tuple[str, ...]) -> None:
             if queue.qsize() >= QUEUE_LIMIT:
                 queue.put_nowait(CLOSE_SLOW)
             else:
@@ -428,17 +428,24 @@ def create_app(
                     if isinstance(item, int):
                         await ws.close(item)
                         return
-                    if not batching[0] or queue.empty():
-                        await ws.send_text(text(item))
+                    if not batching[0]:
+                        for one in item if isinstance(item, tuple) else (item,):
+                            await ws.send_text(text(one))
                         continue
-                    texts = [text(item)]
+                    texts = list(item) if isinstance(item, tuple) else [text(item)]
                     code = None
                     while not queue.empty() and len(texts) < BATCH_LIMIT:
                         more = queue.get_nowait()
                         if isinstance(more, int):
                             code = more
                             break
-                        texts.append(text(more))
+                        if isinstance(more, tuple):
+                            texts.extend(more)
+                        else:
+                            texts.append(text(more))
+                    if len(texts) == 1:
+                        await ws.send_text(texts[0])
+                        continue
                     await ws.send_text("[" + ",".join(texts) + "]")
                     if code is not None:
                         await ws.close(code)
@@ -616,7 +623,7 @@ def _hello(
     g: GameServer,
     room: Room,
     msg: dict[str, Any],
-    send: Callable[[dict[str, Any] | str], None],
+    send: Callable[[dict[str, Any] | str | tuple[str, ...]], None],
     close: Callable[[int], None],
     client: str,
     check_token: Callable[[str, object, Room, float], Any],

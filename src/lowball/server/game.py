@@ -127,14 +127,15 @@ class Sitting:
 class Connection:
     """One open page or client: whose seat it serves (None: a spectator), the last event number
     sent to it, ``send``, which queues one message for it (a JSON-ready dict, or its JSON text
-    made once for several connections), and ``close``, which ends it with a WebSocket close code
-    (its token no longer holds the seat)."""
+    made once for several connections, or a tuple of such texts: messages sent one after the
+    other), and ``close``, which ends it with a WebSocket close code (its token no longer holds
+    the seat)."""
 
     seat: int | None
     player: str | None
     token_hash: str | None
     sent: int
-    send: Callable[[dict[str, Any] | str], None]
+    send: Callable[[dict[str, Any] | str | tuple[str, ...]], None]
     close: Callable[[int], None]
     state_sent: tuple[int, int, float | None, int] | None = field(default=None)
 
@@ -700,16 +701,15 @@ class Room:
                 else:
                     msg = shared[1]
                     conn.sent = table.event_number
-            if msg is not None:
-                conn.send(msg)
             if msg is not None or conn.state_sent != key:
                 if frame is None:
                     frame = _StateFrame(self.public_state(now))
                 if conn.token_hash is None:
-                    conn.send(frame.text(None, "null"))
+                    state = frame.text(None, "null")
                 else:
                     seat = self._viewer(conn, frame.public["info"])
-                    conn.send(frame.text(seat, self._you_text(conn, seat, frame.public)))
+                    state = frame.text(seat, self._you_text(conn, seat, frame.public))
+                conn.send(state if msg is None else (msg, state))  # the events, then the state
                 conn.state_sent = key
 
 
