@@ -844,3 +844,29 @@ def test_lowball_serve_refuses_a_bad_bound_with_status_2(tmp_path: Path) -> None
         r = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "x.db"), "--port", "1", *args])
         assert r.exit_code == 2, r.output
         assert words in r.output
+
+
+def test_a_batching_page_gets_the_close_code_after_its_error(tmp_path: Path) -> None:
+    """With "batch" in the hello, an error and the close that follows it keep their order and
+    code: a forged token is answered, then the socket closed with 4401."""
+    with running(tmp_path / "s.db") as s:
+        c = s.ws()
+        c.send({"type": "hello", "token": "x" * 43, "since": 0, "batch": True})
+        assert c.recv()["code"] == "bad_token"
+        with pytest.raises(ConnectionClosed) as closed:
+            c.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+
+
+def test_a_batching_page_gets_several_messages_in_a_frame(tmp_path: Path) -> None:
+    """The welcome, the events and the state of a hello come in one frame, a JSON array, in the
+    order they come to a page without "batch"."""
+    with running(tmp_path / "s.db") as s:
+        info = s.seat("ann")
+        plain, batched = s.ws(), s.ws()
+        plain.hello(info["token"])
+        plain_types = [plain.frames[-1]["type"]] + [plain.recv()["type"] for _ in range(2)]
+        batched.send({"type": "hello", "token": info["token"], "since": 0, "batch": True})
+        frame = json.loads(batched.conn.recv(timeout=TIMEOUT))
+        assert isinstance(frame, list)
+        assert [m["type"] for m in frame] == plain_types == ["welcome", "events", "state"]

@@ -443,10 +443,7 @@ def create_app(
                             texts.extend(more)
                         else:
                             texts.append(text(more))
-                    if len(texts) == 1:
-                        await ws.send_text(texts[0])
-                        continue
-                    await ws.send_text("[" + ",".join(texts) + "]")
+                    await ws.send_text(texts[0] if len(texts) == 1 else "[" + ",".join(texts) + "]")
                     if code is not None:
                         await ws.close(code)
                         return
