@@ -486,7 +486,8 @@ async def run_async(
         [
             "--tables", str(tables), "--variant", variant, "--seats", str(seats), "--bots", "none",
             "--action-seconds", "30", "--next-hand-delay", "0", "--bot-delay", "0",
-            "--max-spectators", str(max(50, spectators)), *server_args,
+            "--max-spectators", str(max(50, spectators)),
+            "--max-sockets-per-client", str(max(64, tables * (seats + spectators) + 8)), *server_args,
         ],
     )  # fmt: skip
     run = Run(f"ws://{HOST}:{port}/ws/", batch=batch)

@@ -470,6 +470,41 @@ def test_a_token_holds_at_most_its_share_of_sockets(tmp_path: Path) -> None:
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
 
 
+def test_one_address_holds_at_most_its_share_of_websockets(tmp_path: Path) -> None:
+    """Sockets that never say hello count too: of 5 from one address, 3 are kept; the others
+    are answered and closed 4429; one closed, a new one is taken."""
+    with running(tmp_path / "s.db", app_options={"max_sockets_per_client": 3}) as s:
+        kept = [s.ws() for _ in range(3)]
+        refused = []
+        for _ in range(2):
+            extra = s.ws()
+            refused.append(extra.recv())
+            with pytest.raises(ConnectionClosed) as closed:
+                extra.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        assert (
+            refused
+            == [
+                {
+                    "type": "error",
+                    "id": None,
+                    "code": "too_many_connections",
+                    "message": "3 WebSockets from 127.0.0.1 are open already: close some, then try again",
+                }
+            ]
+            * 2
+        )
+        kept[0].close()
+        deadline = time.monotonic() + TIMEOUT
+        while True:  # the server sees it go, then takes a new one
+            c = s.ws()
+            c.send({"type": "hello", "token": None, "since": 0})
+            if c.recv()["type"] == "welcome":
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.02)  # polling the server, with a deadline
+
+
 def test_the_default_is_four_sockets_a_token(tmp_path: Path) -> None:
     """The issue's 100 sockets of one token, bounded: of 10, 4 are welcomed."""
     with running(tmp_path / "s.db") as s:

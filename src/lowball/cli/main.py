@@ -1322,6 +1322,15 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     help="Bad seat tokens from one address within a minute after which its tokens are refused for a minute.",
 )
 @click.option(
+    "--max-sockets-per-client",
+    type=str,
+    callback=_whole_number(1, 1_000_000),
+    metavar="N",
+    default="64",
+    show_default=True,
+    help="WebSockets one address may have open at once (pages, spectators); one more is refused.",
+)
+@click.option(
     "--request-seconds",
     type=str,
     callback=_some_number(0, 3600, "seconds", low_open=True),
@@ -1378,6 +1387,7 @@ def serve(
     allow_origins: tuple[str, ...],
     draw_rate: float,
     bad_token_limit: int,
+    max_sockets_per_client: int,
     request_seconds: float,
     keep_alive_seconds: float,
     max_connections: int | None,
@@ -1454,6 +1464,7 @@ def serve(
             allow_origins=list(allow_origins),
             draw_rate=draw_rate,
             bad_token_limit=bad_token_limit,
+            max_sockets_per_client=max_sockets_per_client,
             **options,
         )
     except LowballError as e:

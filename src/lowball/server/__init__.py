@@ -74,8 +74,9 @@ after every change; ``ack`` (``id``, ``seq``, ``repeated``) for an accepted acti
 table has changed. A hello with a forged or expired token is answered with an
 error and the socket is closed with code 4401. Closed with 4429 (try again later) after an
 ``error``: ``spectators_full`` (a table takes ``max_spectators``, 50, at once),
-``too_many_sockets`` (a token holds ``sockets_per_token``, 4, sockets at a table at once) and
-``too_many_bad_tokens`` (see ``leave``).
+``too_many_sockets`` (a token holds ``sockets_per_token``, 4, sockets at a table at once),
+``too_many_connections`` (one address holds ``max_sockets_per_client``, 64, WebSockets at once,
+hello said or not) and ``too_many_bad_tokens`` (see ``leave``).
 
 Security: a token is 256 random bits, kept in the database only as its SHA-256; it acts only for
 its own seat (the seat is never taken from the message) and sees only its own cards; no other

@@ -14,6 +14,7 @@ import json
 import logging
 import math
 import re
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -157,6 +158,7 @@ def create_app(
     bad_token_limit: int = 10,
     bad_token_window: float = 60.0,
     bad_token_lockout: float = 60.0,
+    max_sockets_per_client: int = 64,
     **options: Any,
 ) -> Starlette:
     """The ASGI application of ``lowball serve``.
@@ -179,6 +181,10 @@ def create_app(
         After ``bad_token_limit`` bad tokens from one address within ``bad_token_window``
         seconds, every token from it is refused for ``bad_token_lockout`` seconds (429
         ``too_many_bad_tokens``; a WebSocket closed with 4429).
+    max_sockets_per_client : int, default 64
+        WebSockets one client address may have open at once, hello said or not (a page is one;
+        the spectators of a table and the sockets of a token have their own caps); one more is
+        answered ``too_many_connections`` and closed with 4429.
 
     Returns
     -------
@@ -205,6 +211,7 @@ def create_app(
     try:
         draw_burst = whole_number(draw_burst, "draw_burst", 1, 10_000)
         bad_token_limit = whole_number(bad_token_limit, "bad_token_limit", 1, 10_000)
+        max_sockets_per_client = whole_number(max_sockets_per_client, "max_sockets_per_client", 1, 1_000_000)
     except InvalidValueError as e:
         raise ServerError("bad_option", str(e)) from None
     holder: dict[str, GameServer] = {}
@@ -212,6 +219,7 @@ def create_app(
     draws: LRU[tuple[str, tuple[Any, ...], tuple[Any, ...]], dict[str, Any]] = LRU(DRAW_CACHE)
     counting = asyncio.Semaphore(1)  # one draw table counted at a time (in a thread): the tables go first
     waiting = [0]  # draw requests waiting for it
+    sockets: Counter[str] = Counter()  # open WebSockets by client address
 
     def server() -> GameServer:
         return holder["game"]
@@ -451,7 +459,18 @@ def create_app(
         writing = asyncio.create_task(writer())
         conn: Connection | None = None
         room: Room | None = None
+        client = _client(ws.client)
+        sockets[client] += 1
         try:
+            if sockets[client] > max_sockets_per_client:
+                send(
+                    _ws_error(
+                        "too_many_connections",
+                        f"{max_sockets_per_client} WebSockets from {client} are open already: close some, then try again",
+                    )
+                )
+                close(CLOSE_FULL)
+                return
             try:
                 room = g.room(ws.path_params["table_id"])
             except ServerError as e:
@@ -500,6 +519,9 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
+            sockets[client] -= 1
+            if sockets[client] <= 0:
+                del sockets[client]
             if conn is not None and room is not None:
                 g.rooms[room.id].conns.discard(conn)
             if not writing.done():
