@@ -466,7 +466,8 @@ def create_app(
                 send(
                     _ws_error(
                         "too_many_connections",
-                        f"{max_sockets_per_client} WebSockets from {client} are open already: close some, then try again",
+                        f"{max_sockets_per_client} WebSockets from {client} are open already: "
+                        "close some, then try again",
                     )
                 )
                 close(CLOSE_FULL)
