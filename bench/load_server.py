@@ -2,6 +2,7 @@
 
 Run: python bench/load_server.py [--tables 2] [--seats 6] [--seconds 10] [--kill-at SECONDS]
                                  [--variant F2L3D] [--seed 0] [--no-retry] [--json]
+                                 [--spectators N] [--draw-loops N] [--no-batch] [--no-table-figure]
 
 Starts ``lowball serve`` as a subprocess on 127.0.0.1 (a free port, a database in a temporary
 directory, ``--bots none --action-seconds 30 --next-hand-delay 0 --bot-delay 0``), takes every
@@ -31,8 +32,17 @@ Afterwards it checks, from the database and its own logs:
   is the stored event of that number (kind, seq, hand, seat, amount), and no deal or draw of
   another seat carries cards.
 
+Clients say ``"batch": true`` in their hello (the server may then send several messages in one
+frame, a JSON array, as the table page does); ``--no-batch`` measures clients that do not.
+``--spectators N`` adds N spectators (a hello without a token) to each table, ``--draw-loops N``
+runs N keep-alive loops of ``GET /api/draw`` (a new hand each time) beside the players: what one
+client can cost everyone (the server caps spectators and rate-limits draw tables per address).
+
 It prints the figures (actions acknowledged, actions/s, p50/p99 latency from send to answer,
-errors by code) and a JSON summary, and exits 1 on any violation. ``run(...)`` does the same
+errors by code), the server's CPU per action beside the table's own stored action measured in
+the same run (``bench/table_breakdown.py``'s replay of ``bench_table``'s recorded hands at a
+``Table`` with a ``SQLiteStore``, in this process, after the load; ``--no-table-figure`` skips
+it), and a JSON summary, and exits 1 on any violation. ``run(...)`` does the same
 from Python and returns the summary (a dict; ``summary["violations"]`` lists what failed).
 
 Latency is measured in this process over 127.0.0.1, the clients sharing the machine's cores with
@@ -238,6 +248,7 @@ class Run:
 
     url: str
     stop: asyncio.Event = field(default_factory=asyncio.Event)
+    batch: bool = True  # hello with "batch": true (several messages may come in one frame)
     killed_at: float | None = None  # perf_counter when the server was killed
     restarted_at: float | None = None  # perf_counter when the new server answered
 
@@ -331,7 +342,8 @@ class Client:
         self.ws = ws
         self.hellos.append((self.last_event, None))
         async with ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.last_event}))
+            hello = {"type": "hello", "token": self.token, "since": self.last_event, "batch": self.run.batch}
+            await ws.send(json.dumps(hello))
             if self.retry and self.unanswered:
                 s = self.unanswered.pop()
                 self.unanswered.clear()
@@ -340,10 +352,11 @@ class Client:
             stopper = asyncio.ensure_future(self._stop_when_done(ws))
             try:
                 async for raw in ws:
-                    msg = json.loads(raw)
-                    if self.frames is not None:
-                        self.frames.append(msg)
-                    await self._handle(msg)
+                    data = json.loads(raw)
+                    for msg in data if isinstance(data, list) else (data,):  # a batch: messages in order
+                        if self.frames is not None:
+                            self.frames.append(msg)
+                        await self._handle(msg)
             finally:
                 stopper.cancel()
 
@@ -452,11 +465,18 @@ async def run_async(
     workdir: Path,
     spectators: int = 0,
     record_frames: bool = False,
+    batch: bool = True,
+    draw_loops: int = 0,
+    table_figure: bool = False,
+    server_args: tuple[str, ...] = (),
 ) -> Result:
     """The load test (see the module's docstring) with its database and the server's log in
     ``workdir``; the clients' logs are in the result (for :func:`check` to be run again).
-    ``spectators`` adds that many spectators (hello with a null token) to each table, and
-    ``record_frames`` makes every client keep every message it gets (``Client.frames``)."""
+    ``spectators`` adds that many spectators (hello with a null token) to each table,
+    ``record_frames`` makes every client keep every message it gets (``Client.frames``),
+    ``batch`` is what the clients' hellos say, ``draw_loops`` keep-alive loops of
+    ``GET /api/draw`` run beside the players, ``table_figure`` measures the table's own stored
+    action after the run (:func:`table_figure`), ``server_args`` go to ``lowball serve``."""
     port = free_port()
     db = workdir / "load.sqlite"
     server = ServerProcess(
@@ -466,9 +486,11 @@ async def run_async(
         [
             "--tables", str(tables), "--variant", variant, "--seats", str(seats), "--bots", "none",
             "--action-seconds", "30", "--next-hand-delay", "0", "--bot-delay", "0",
+            "--max-spectators", str(max(50, spectators)),
+            "--max-sockets-per-client", str(max(64, tables * (seats + spectators) + 8)), *server_args,
         ],
     )  # fmt: skip
-    run = Run(f"ws://{HOST}:{port}/ws/")
+    run = Run(f"ws://{HOST}:{port}/ws/", batch=batch)
     clients: list[Client] = []
     summary: dict[str, Any] = {
         "tables": tables,
@@ -479,6 +501,9 @@ async def run_async(
         "variant": variant,
         "seed": seed,
         "retry": retry,
+        "batch": batch,
+        "spectators": spectators,
+        "draw_loops": draw_loops,
         # other work on the machine skews every figure: the 1-minute load average before the run
         "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
     }
@@ -504,6 +529,7 @@ async def run_async(
                     )
                 clients += [Client(run, tid, None, None, None, 0, retry, record_frames) for _ in range(spectators)]
             tasks = [asyncio.ensure_future(c.play()) for c in clients]
+            draws = [asyncio.ensure_future(draw_loop(server.base, run, i)) for i in range(draw_loops)]
             deadline = time.monotonic() + READY_SECONDS
             while sum(c.welcomes for c in clients) < len(clients):
                 if time.monotonic() > deadline or any(t.done() for t in tasks):
@@ -524,6 +550,7 @@ async def run_async(
             cpu_clients = time.process_time() - cpu_clients
             cpu_server = server.cpu_seconds()
             await asyncio.wait_for(asyncio.gather(*tasks), DRAIN_SECONDS + 10)
+            draw_answers = Counter(code for d in await asyncio.gather(*draws) for code in d)
             elapsed = stopped - started
     finally:
         summary["server_exit"] = server.stop()
@@ -532,16 +559,59 @@ async def run_async(
         "server": None if cpu_server is None else round(cpu_server, 2),
         "clients": round(cpu_clients, 2),
     }
+    if draw_loops:
+        summary["draw_answers"] = dict(sorted(draw_answers.items()))
     restarted = run.restarted_at is not None and run.killed_at is not None
     summary["restart_seconds"] = round(run.restarted_at - run.killed_at, 3) if restarted else None  # type: ignore[operator]
     summary.update(figures(clients, elapsed, run))
     violations, facts = check(db, clients)
     summary.update(facts)
+    acks = summary["actions_acked"]
+    summary["cpu_ms_per_action"] = {
+        "server": round(1000 * cpu_server / acks, 3) if cpu_server is not None and acks else None,
+        "table_alone": table_figure_ms() if table_figure else None,
+    }
     summary["violations"] = violations
     summary["ok"] = not violations
     if violations:
         summary["server_log_tail"] = server.log_tail(1500)
     return Result(summary, clients, db, run)
+
+
+async def draw_loop(base: str, run: Run, i: int) -> list[int]:
+    """One keep-alive client asking ``GET /api/draw`` for one hand after another (seeded by
+    ``i``) until the run stops; the status of each answer."""
+    rng = random.Random(i)
+    deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    statuses = []
+    async with httpx.AsyncClient(trust_env=False, timeout=10.0) as http:
+        while not run.stop.is_set():
+            try:
+                r = await http.get(f"{base}/api/draw", params={"hand": " ".join(rng.sample(deck, 5))})
+                statuses.append(r.status_code)
+            except httpx.TransportError:
+                statuses.append(0)
+                await asyncio.sleep(POLL)
+    return statuses
+
+
+def table_figure_ms(hands: int = 100) -> float:
+    """The table's own stored action in CPU milliseconds: ``bench/table_breakdown.py``'s replay
+    of ``hands`` of ``bench_table``'s recorded hands at a ``Table`` with a ``SQLiteStore``
+    (synchronous=NORMAL, as the server's), the best of three, on this process's CPU clock."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import bench_table
+    import table_breakdown
+
+    record = bench_table.record(hands)
+    actions = sum(len(d) for _, _, d in record)
+    best = math.inf
+    with tempfile.TemporaryDirectory() as name:
+        for _ in range(3):
+            cpu = time.process_time()
+            table_breakdown.one_pass(Path(name), "NORMAL", record, None)
+            best = min(best, time.process_time() - cpu)
+    return round(1000 * best / actions, 3)
 
 
 def figures(clients: list[Client], elapsed: float, run: Run) -> dict[str, Any]:
@@ -675,13 +745,15 @@ def run(
     seed: int = 0,
     retry: bool = True,
     workdir: str | os.PathLike[str] | None = None,
+    **options: Any,
 ) -> dict[str, Any]:
-    """Run the load test (see the module's docstring) and return its JSON-ready summary."""
+    """Run the load test (see the module's docstring) and return its JSON-ready summary
+    (``options``: :func:`run_async`'s)."""
     args = (tables, seats, seconds, kill_at, variant, seed, retry)
     if workdir is not None:
-        return asyncio.run(run_async(*args, workdir=Path(workdir))).summary
+        return asyncio.run(run_async(*args, workdir=Path(workdir), **options)).summary
     with tempfile.TemporaryDirectory(prefix="lowball-load-") as d:
-        return asyncio.run(run_async(*args, workdir=Path(d))).summary
+        return asyncio.run(run_async(*args, workdir=Path(d), **options)).summary
 
 
 def describe(s: dict[str, Any]) -> str:
@@ -697,6 +769,16 @@ def describe(s: dict[str, Any]) -> str:
     cpu = s["cpu_seconds"]
     if cpu["server"] is not None:
         text += f"\nCPU seconds: server {cpu['server']}, clients (this process) {cpu['clients']}"
+    per = s.get("cpu_ms_per_action") or {}
+    if per.get("server") is not None:
+        text += f"\nserver CPU per action {per['server']} ms"
+        if per.get("table_alone") is not None:
+            text += f"; the table's own stored action {per['table_alone']} ms (its replay, in this run)"
+    if s.get("spectators"):
+        text += f"\n{s['spectators']} spectators at each table"
+    if s.get("draw_answers") is not None:
+        text += f"\n{s['draw_loops']} GET /api/draw loops, answers by status: {s['draw_answers']}"
+    text += "" if s.get("batch", True) else '\nclients without "batch" (one message a frame)'
     if s["load_average"] is not None:
         text += f"; load average before the run {s['load_average']} ({os.cpu_count()} CPUs)"
     if s["kill_at"] is not None:
@@ -718,12 +800,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variant", default="F2L3D")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-retry", action="store_true", help="do not resend the action in flight at the kill")
+    p.add_argument("--spectators", type=int, default=0, help="spectators at each table (a hello without a token)")
+    p.add_argument("--draw-loops", type=int, default=0, help="keep-alive loops of GET /api/draw beside the players")
+    p.add_argument("--no-batch", action="store_true", help='clients whose hello does not say "batch": true')
+    p.add_argument("--no-table-figure", action="store_true", help="do not measure the table's own stored action")
     p.add_argument("--workdir", help="keep the database and the server's log here (default: a temporary directory)")
     p.add_argument("--json", action="store_true", help="print the JSON summary only")
     a = p.parse_args(argv)
     if a.workdir:
         Path(a.workdir).mkdir(parents=True, exist_ok=True)
-    s = run(a.tables, a.seats, a.seconds, a.kill_at, a.variant, a.seed, not a.no_retry, a.workdir)
+    s = run(
+        a.tables, a.seats, a.seconds, a.kill_at, a.variant, a.seed, not a.no_retry, a.workdir,
+        spectators=a.spectators, draw_loops=a.draw_loops, batch=not a.no_batch, table_figure=not a.no_table_figure,
+    )  # fmt: skip
     if not a.json:
         print(describe(s))
         for v in s["violations"][:50]:

@@ -19,6 +19,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from lowball.server.app import create_app
 from lowball.server.game import GameServer
+from lowball.server.transport import uvicorn_config
 
 TIMEOUT = 10.0
 
@@ -40,17 +41,26 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(db: Path, clock: Clock | None = None, **options: Any) -> Iterator[Server]:
-    """A server on 127.0.0.1 for the ``with`` block (GameServer ``options``; no bot delay and no
-    wait between hands unless given)."""
+def running(
+    db: Path,
+    clock: Clock | None = None,
+    *,
+    app_options: dict[str, Any] | None = None,
+    transport: dict[str, Any] | None = None,
+    **options: Any,
+) -> Iterator[Server]:
+    """A server on 127.0.0.1 for the ``with`` block, run as ``lowball serve`` runs it
+    (:func:`lowball.server.transport.uvicorn_config`, with ``transport``'s limits): GameServer
+    ``options`` (no bot delay and no wait between hands unless given), ``create_app``'s
+    ``app_options``."""
+    app_options = app_options or {}
+    transport = transport or {}
     options.setdefault("bot_delay", 0)
     options.setdefault("next_hand_delay", 0)
     options.setdefault("tables", 1)
     game = GameServer(db, clock=clock or Clock(), **options)
     port = free_port()
-    config = uvicorn.Config(
-        create_app(game), host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536, lifespan="on"
-    )
+    config = uvicorn_config(create_app(game, **app_options), "127.0.0.1", port, **transport)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -59,7 +69,7 @@ def running(db: Path, clock: Clock | None = None, **options: Any) -> Iterator[Se
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the test server did not start")
         time.sleep(0.01)
-    handle = Server(game, port)
+    handle = Server(game, port, config)
     try:
         yield handle
     finally:
@@ -70,9 +80,10 @@ def running(db: Path, clock: Clock | None = None, **options: Any) -> Iterator[Se
 
 
 class Server:
-    def __init__(self, game: GameServer, port: int) -> None:
+    def __init__(self, game: GameServer, port: int, config: Any = None) -> None:
         self.game = game
         self.port = port
+        self.config = config  # the uvicorn.Config: config.http is the protocol class, its counts
         self.base = f"http://127.0.0.1:{port}"
         self.http = httpx.Client(base_url=self.base, timeout=TIMEOUT)
         self.clients: list[Client] = []

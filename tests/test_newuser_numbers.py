@@ -373,6 +373,9 @@ def test_seconds_and_server_options_too_long_to_write(tmp_path: Path) -> None:
         ("tables", f"tables = {LONG_SHOWN}: expected 1 to 100"),
         ("bot_delay", f"bot_delay = {LONG_SHOWN}: expected seconds, 0 to 3600"),
         ("token_hours", f"token_hours = {LONG_SHOWN}: expected hours above 0"),
+        ("seat_release_seconds", f"seat_release_seconds = {LONG_SHOWN}: expected seconds 0 < s <= 86400, or None"),
+        ("max_spectators", f"max_spectators = {LONG_SHOWN}: expected a whole number 0..100000"),
+        ("sockets_per_token", f"sockets_per_token = {LONG_SHOWN}: expected a whole number 1..1000"),
     ):
         with pytest.raises(ServerError) as e:
             GameServer(str(tmp_path / "g.db"), **{option: LONG})
@@ -383,7 +386,9 @@ def test_a_room_refuses_a_seat_too_long_to_write(tmp_path: Path) -> None:
     g = GameServer(str(tmp_path / "g.db"), tables=1, seats=3, bots=None)
     with pytest.raises(ServerError) as e:
         g.rooms["t1"].join("dan", LONG, 0.0)
-    assert str(e.value) == f"seat = {LONG_SHOWN}: expected a seat number 0..2 of table t1"
+    assert str(e.value) == (
+        f"seat = {LONG_SHOWN}: expected a seat number 0..2 of table t1 (the JSON counts seats from 0: seat 1 is 0)"
+    )
     assert g.rooms["t1"].humans == {}
 
 

@@ -303,8 +303,11 @@ def test_server_messages_and_bot_names_number_seats_as_the_table_does(tmp_path: 
     try:
         room = server.room("t1")
         refused = [
-            (lambda: room.join("bot0", None, 0.0), "player = 'bot0': names bot0, bot1, ... are the bots'"),
-            (lambda: room.join("ann", 3, 0.0), "seat = 3: expected a seat number 0..2 of table t1"),
+            (lambda: room.join("bot0", None, 0.0), "player = 'bot0': names bot1, bot2, ... are the bots'"),
+            (
+                lambda: room.join("ann", 3, 0.0),
+                "seat = 3: expected a seat number 0..2 of table t1 (the JSON counts seats from 0: seat 1 is 0)",
+            ),
         ]
         for call, message in refused:
             with pytest.raises(ServerError) as e:
@@ -313,10 +316,11 @@ def test_server_messages_and_bot_names_number_seats_as_the_table_does(tmp_path: 
         _, sitting = room.join("ann", 1, 0.0)
         assert sitting.seat == 1
         room.pump(0.0)
-        assert [None if s is None else s.player for s in room.table.seats] == ["bot0", "ann", "bot2"]
+        # bots named by their seat as people count seats (issue 27): bot1 at the JSON's seat 0
+        assert [None if s is None else s.player for s in room.table.seats] == ["bot1", "ann", "bot3"]
         with pytest.raises(ServerError) as e:
             room.join("bob", 1, 0.0)
-        assert str(e.value) == "seat 1 of table t1 is a person's"
+        assert str(e.value) == "seat 2 of table t1 is a person's"
     finally:
         server.close()
 
@@ -345,17 +349,18 @@ def test_a_table_action_names_the_key_that_is_not_one() -> None:
 
 
 def test_a_room_saved_with_the_old_bot_names_still_seats_its_bots(tmp_path: Path) -> None:
-    """Bots were named bot1.. from seat 0 before they took their seat's number: in a room
-    resumed from such a database, bot1 may sit at seat 0 while seat 1 is empty; the new bot
-    there takes the lowest free name instead of failing every pump ('bot1' already sits)."""
+    """Bots were named by the table's seat numbers (bot0 at seat 0) before they took their
+    seat's number as people count seats (issue 27: bot1 at seat 0): in a room resumed from such
+    a database, bot1 may sit at the table's seat 1 while seat 0 is empty; the new bot there
+    takes the lowest free name instead of failing every pump ('bot1' already sits)."""
     from lowball.server.game import GameServer
 
     db = tmp_path / "s.db"
     server = GameServer(db, tables=1, seats=3, clock=lambda: 0.0)
     try:
         room = server.room("t1")
-        room._add_bot_strategy(0, server.bot_kind)  # as the old code seated its first bot
-        room.table.sit(0, "bot1", 200, post=True, now=0.0)
+        room._add_bot_strategy(1, server.bot_kind)  # as the old code seated its bot at seat 1
+        room.table.sit(1, "bot1", 200, post=True, now=0.0)
         room._save()
     finally:
         server.close()
@@ -364,6 +369,6 @@ def test_a_room_saved_with_the_old_bot_names_still_seats_its_bots(tmp_path: Path
         room = server.room("t1")
         room.join("ann", 2, 0.0)
         room.pump(0.0)
-        assert [None if s is None else s.player for s in room.table.seats] == ["bot1", "bot0", "ann"]
+        assert [None if s is None else s.player for s in room.table.seats] == ["bot0", "bot1", "ann"]
     finally:
         server.close()

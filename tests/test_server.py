@@ -213,10 +213,10 @@ def test_refused_messages_change_nothing(tmp_path: Path) -> None:
             ({"type": "act", "seq": str(seq), "action": passive_action(legal)}, "bad_message", "seq = "),
             ({"type": "act", "seq": True, "action": passive_action(legal)}, "bad_message", "seq = True"),
             ({"type": "act", "seq": seq, "action": {"kind": "fly"}}, "illegal", "fly"),
-            ({"type": "act", "seq": seq, "action": wrong_raise}, "illegal", "seat 0"),
+            ({"type": "act", "seq": seq, "action": wrong_raise}, "illegal", "seat 1:"),  # seats from 1
             ({"type": "act", "seq": seq, "action": "call"}, "bad_message", "action = 'call'"),
             ({"type": "act", "seq": seq}, "bad_message", "needs seq and action"),
-            ({"type": "act", "seq": seq, "action": passive_action(legal), "seat": 3}, "other_seat", "only for seat 0"),
+            ({"type": "act", "seq": seq, "action": passive_action(legal), "seat": 3}, "other_seat", "only for seat 1"),
             ({"type": "act", "seq": seq, "action": passive_action(legal), "as": 3}, "bad_message", "'as'"),
             ({"type": "hello", "token": info["token"], "since": 0}, "bad_message", "already"),
             ({"type": "shout"}, "bad_message", "'shout'"),
@@ -290,7 +290,7 @@ def test_a_token_past_its_time_is_refused_as_expired(tmp_path: Path) -> None:
         with pytest.raises(ServerError) as e:
             room.sitting_of(token, clock.now + 7200)
         assert (e.value.code, e.value.status) == ("expired_token", 401)
-        assert "seat 0" in str(e.value)
+        assert "seat 1" in str(e.value)  # seats as people count them (the JSON's 0)
     finally:
         game.close()
 

@@ -95,6 +95,16 @@ return {
 """
 
 
+def _messages(frames: list[str]) -> list[dict[str, Any]]:
+    """The messages of WebSocket frames as received: the page's hello asks for "batch", so a
+    frame holds one message or a JSON array of several, in order."""
+    out: list[dict[str, Any]] = []
+    for text in frames:
+        data = json.loads(text)
+        out.extend(data if isinstance(data, list) else [data])
+    return out
+
+
 def _missing() -> str | None:
     """Why the browser test cannot run here, or None."""
     for path in (CHROMIUM, CHROMEDRIVER):
@@ -264,7 +274,7 @@ class Player:
     def take_frames(self) -> None:
         """Move the frames recorded so far out of the page (before a reload loses them)."""
         raw = self.driver.execute_script("return (window.__frames || []).splice(0);")
-        self.frames.extend(json.loads(text) for text in raw)
+        self.frames.extend(_messages(raw))
 
     def click(self, selector: str) -> bool:
         """Click one element the way a user does; False when it went away meanwhile (the page moved on)."""
@@ -343,7 +353,7 @@ def _reload_and_check(player: Player, page: dict[str, Any]) -> bool:
     raw = browser.execute_script("return (window.__frames || []).slice();")
     resent = [
         ev["number"]
-        for frame in map(json.loads, raw)
+        for frame in _messages(raw)
         if frame.get("type") == "events"
         for ev in frame["events"]
         if ev["number"] <= before_log[-1]
@@ -369,7 +379,7 @@ def _restart_and_check(player: Player, server: Server, page: dict[str, Any]) -> 
     _wait(
         "the page to reconnect",
         lambda: player.driver.execute_script(
-            "return (window.__frames || []).some((f) => JSON.parse(f).type === 'welcome');"
+            "return (window.__frames || []).some((f) => [].concat(JSON.parse(f)).some((m) => m.type === 'welcome'));"
         ),
         15,
     )
@@ -607,8 +617,8 @@ def test_browser_plays_a_badugi_hand_by_clicking(mixed_server: Server, browser: 
         )
     )
     assert browser.execute_script("return document.body.dataset.ranking") == "badugi"
-    # the page numbers seats as the server's JSON and messages do (0 .. N-1, issue 11 item 5): the
-    # bot at seat k is botk, and the log's first hand names its button's seat by that number
+    # the page shows seats as people count them (issue 27): the bot at the JSON's seat k (the
+    # page's data-seat) is bot<k+1>, and the log's first hand names its button's seat k + 1
     names = _wait(
         "the bots' seats",
         lambda: browser.execute_script(
@@ -617,7 +627,7 @@ def test_browser_plays_a_badugi_hand_by_clicking(mixed_server: Server, browser: 
         ),
         10,
     )
-    assert names == [[str(k), f"bot{k}"] for k in range(6) if k != seat], names
+    assert names == [[str(k), f"bot{k + 1}"] for k in range(6) if k != seat], names
     line, button = _wait(
         "a hand's first line and its button",
         lambda: browser.execute_script(
@@ -628,7 +638,7 @@ def test_browser_plays_a_badugi_hand_by_clicking(mixed_server: Server, browser: 
         ),
         10,
     )
-    assert line.endswith(f" begins (button: seat {button})"), (line, button)
+    assert line.endswith(f" begins (button: seat {int(button) + 1})"), (line, button)
     dealt = 0
     over: set[int] = set()
     thrown: list[str] = []
@@ -676,3 +686,155 @@ def test_browser_plays_a_badugi_hand_by_clicking(mixed_server: Server, browser: 
     assert not problems, problems
     path = player.saved["badugi-draw"]
     assert path.stat().st_size > 10_000 and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", path
+
+
+# Where your cards and the action buttons are, against the window (issue 27): every rectangle
+# of a card of yours and of a visible action button, the window's size, how far the page is
+# scrolled and how wide it is laid out.
+LAYOUT = """
+const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const shown = (e) => !e.hidden && e.offsetParent !== null;
+return {
+  width: window.innerWidth,
+  height: window.innerHeight,
+  scrolled: [window.scrollX, window.scrollY],
+  pageWidth: document.documentElement.scrollWidth,
+  header: rect(document.querySelector(".topbar")),
+  cards: Array.from(document.querySelectorAll("#hand .card[data-card]")).map(rect),
+  buttons: Array.from(document.querySelectorAll("#actions .btn")).filter(shown).map((b) => [b.id, rect(b)]),
+  seats: Array.from(document.querySelectorAll(".seat")).map(rect),
+};
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 720), (390, 844)])
+def test_your_cards_and_buttons_fit_the_window(server: Server, browser: Any, width: int, height: int) -> None:
+    """At 1366x768, 1280x720 and a 390 px phone (issue 27), a seated player's five cards and
+    every action button shown lie inside the window, unscrolled, at a betting decision and at a
+    draw; the page is no wider than the window, the header one or two lines, every seat box
+    inside the window; a screenshot of each (CI's artifacts)."""
+    started = time.monotonic()
+    shots = Path(os.environ.get("LOWBALL_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    mobile = width < 600
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+    )
+    player = Player(browser, shots)
+    browser.get(server.base + "/")
+    _wait("the lobby", lambda: browser.find_elements("css selector", "#table-t1 .take-seat"), 10)
+    browser.find_element("id", "player-name").send_keys("ann")
+    browser.find_element("css selector", "#table-t1 .take-seat").click()
+    _wait("the table page", lambda: browser.current_url.endswith("/table/t1"), 10)
+    seen: set[str] = set()
+    while seen != {"betting", "draw"}:
+        assert time.monotonic() < started + TEST_SECONDS, f"no betting and draw decisions: {player.page()}"
+        page = player.page()
+        if not (page["mine"] and page["buttons"] and len(page["cards"]) == 5):
+            time.sleep(0.05)
+            continue
+        kind = "draw" if page["drawVisible"] else "betting"
+        if kind not in seen:
+            layout = browser.execute_script(LAYOUT)
+            assert (layout["width"], layout["height"]) == (width, height)
+            assert layout["scrolled"] == [0, 0]
+            assert layout["pageWidth"] <= width, f"the page is {layout['pageWidth']} px wide in a {width} px window"
+            header = layout["header"]
+            assert header[3] - header[1] <= (90 if mobile else 60), f"the header is {header[3] - header[1]} px tall"
+            assert len(layout["cards"]) == 5
+            boxes = [("card", r) for r in layout["cards"]] + [(name, r) for name, r in layout["buttons"]]
+            boxes += [("seat", r) for r in layout["seats"]]
+            assert {name for name, _ in layout["buttons"]} >= ({"btn-draw", "btn-pat"} if kind == "draw" else set())
+            outside = [
+                (name, [round(v) for v in r])
+                for name, r in boxes
+                if r[0] < 0 or r[1] < 0 or r[2] > width + 0.5 or r[3] > height + 0.5
+            ]
+            assert not outside, f"{kind} at {width}x{height}: outside the window: {outside}"
+            player.shot(f"fit-{width}x{height}-{kind}")
+            seen.add(kind)
+        if kind == "draw":
+            player.click("#btn-pat")
+        else:
+            for button in ("btn-check", "btn-call"):
+                if button in page["buttons"] and player.click(f"#{button}"):
+                    break
+        time.sleep(0.05)
+    problems = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not problems, problems
+    for kind in ("betting", "draw"):
+        path = player.saved[f"fit-{width}x{height}-{kind}"]
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", path
+
+
+def test_the_lobby_takes_you_back_to_your_seat_and_old_panels_go(server: Server, browser: Any) -> None:
+    """Issue 27: "Take a seat" at a table where this browser sits reads "Back to seat N" (seats
+    from 1) and takes you back to that seat, no error; "What to throw?" and the last hand's
+    result go when the next hand starts, and both are gone after leaving."""
+    started = time.monotonic()
+    player = Player(browser, Path(os.environ.get("LOWBALL_ARTIFACTS", ROOT / "artifacts")) / "screenshots")
+    browser.get(server.base + "/")
+    _wait("the lobby", lambda: browser.find_elements("css selector", "#table-t1 .take-seat"), 10)
+    browser.find_element("id", "player-name").send_keys("ann")
+    browser.find_element("css selector", "#table-t1 .take-seat").click()
+    _wait("the table page", lambda: browser.current_url.endswith("/table/t1"), 10)
+    seat = int(
+        _wait(
+            "our seat", lambda: browser.execute_script("return document.querySelector('.seat.you')?.dataset.seat"), 10
+        )
+    )
+    assert f"you are ann, seat {seat + 1}" in browser.find_element("id", "table-title").text
+    browser.get(server.base + "/")
+    button = _wait("the lobby's button", lambda: browser.find_elements("css selector", "#table-t1 .take-seat"), 10)[0]
+    assert button.text == f"Back to seat {seat + 1}"
+    button.click()
+    _wait("the table page again", lambda: browser.current_url.endswith("/table/t1"), 10)
+    again = _wait(
+        "our seat again", lambda: browser.execute_script("return document.querySelector('.seat.you')?.dataset.seat"), 10
+    )
+    assert int(again) == seat
+    assert player.page()["error"] == ""
+    # "What to throw?" at our first decision of a hand; then that hand's end and the next deal
+    opened_in = 0
+    while not opened_in:
+        assert time.monotonic() < started + TEST_SECONDS, player.page()
+        page = player.page()
+        if page["inHand"] and "btn-odds" in page["buttons"] and player.click("#btn-odds"):
+            if _poll(
+                lambda: browser.execute_script("return document.querySelectorAll('#odds-panel tbody tr').length") > 0,
+                10,
+            ):
+                opened_in = page["hand"]
+        time.sleep(0.05)
+    result_seen = False
+    while True:
+        assert time.monotonic() < started + TEST_SECONDS, player.page()
+        page = player.page()
+        if not page["inHand"] and page["hand"] == opened_in and page["showdown"]:
+            result_seen = True  # the result of the hand, between hands
+        if page["inHand"] and page["hand"] > opened_in:
+            break
+        if page["mine"] and page["buttons"]:
+            for b in ("btn-pat", "btn-check", "btn-call"):
+                if b in page["buttons"] and player.click(f"#{b}"):
+                    break
+        time.sleep(0.05)
+    assert result_seen
+    gone = _wait(
+        "the old panels to go",
+        lambda: browser.execute_script(
+            "return document.getElementById('odds-panel').hidden && document.getElementById('showdown').hidden"
+        ),
+        10,
+    )
+    assert gone
+    # leave: no old result or draw table after it
+    assert player.click("#btn-leave")
+    _wait("the page watching", lambda: "watching" in browser.find_element("id", "table-title").text, 10)
+    assert browser.execute_script(
+        "return document.getElementById('odds-panel').hidden && document.getElementById('showdown').hidden"
+    )
+    browser.get(server.base + "/")
+    button = _wait("the lobby's button", lambda: browser.find_elements("css selector", "#table-t1 .take-seat"), 10)[0]
+    assert button.text == "Take a seat"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import io
 import json
 import os
@@ -1278,6 +1279,30 @@ def _check_listen(ctx: click.Context, host: str, port: int) -> None:
         _fail(ctx, f"--host {host} --port {port}: cannot listen there: {e.strerror or e}")
 
 
+def _run_server(run: Callable[..., None], **options: Any) -> None:
+    """``run(**options)`` (:func:`lowball.server.serve`)."""
+    run(**options)
+
+
+def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
+    """A command that runs until Ctrl-C (``serve``): Ctrl-C at any moment of it, its imports and
+    the database's opening included, ends it with one line on standard error and exit status
+    130, as every interrupted command (click would say "Aborted!" with status 1, or Python print
+    a traceback). uvicorn stops the server itself first (connections closed, the database
+    closed) and then raises the interrupt again, which ends here too."""
+
+    @functools.wraps(command)
+    def run(ctx: click.Context, *args: Any, **kwargs: Any) -> None:
+        try:
+            command(ctx, *args, **kwargs)
+        except KeyboardInterrupt:
+            with contextlib.suppress(Exception):
+                click.echo(f"lowball {ctx.info_name}: stopped (Ctrl-C)", err=True)
+            ctx.exit(130)
+
+    return run
+
+
 @main.command()
 @click.option(
     "--host",
@@ -1354,7 +1379,105 @@ def _check_listen(ctx: click.Context, host: str, port: int) -> None:
     show_default=True,
     help="How long a seat token is good for (above 0, at most 8760: a year); then its player leaves the table.",
 )
+@click.option(
+    "--seat-release-seconds",
+    type=str,
+    callback=_some_number(0, 86400, "seconds", low_open=True),
+    metavar="SECONDS",
+    default="120",
+    show_default=True,
+    help="A seat whose token no page connected with within this time is given up (above 0, at most 86400).",
+)
+@click.option(
+    "--max-spectators",
+    type=str,
+    callback=_whole_number(0, 100_000),
+    metavar="N",
+    default="50",
+    show_default=True,
+    help="Spectators each table takes at once (0..100000); one more is refused.",
+)
+@click.option(
+    "--sockets-per-token",
+    type=str,
+    callback=_whole_number(1, 1000),
+    metavar="N",
+    default="4",
+    show_default=True,
+    help="Connections one seat token may have open at once (1..1000); one more is refused.",
+)
+@click.option(
+    "--allow-origin",
+    "allow_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="A browser origin besides the server's own whose pages may play here (https://poker.example; "
+    "repeat for several; * for any). Pages of other origins are refused.",
+)
+@click.option(
+    "--draw-rate",
+    type=str,
+    callback=_some_number(0, 10_000, "requests a second", low_open=True),
+    metavar="PER_SECOND",
+    default="2",
+    show_default=True,
+    help="Draw tables (GET /api/draw) one address may ask for a second, after 10 at once.",
+)
+@click.option(
+    "--bad-token-limit",
+    type=str,
+    callback=_whole_number(1, 10_000),
+    metavar="N",
+    default="10",
+    show_default=True,
+    help="Bad seat tokens from one address within a minute after which its tokens are refused for a minute.",
+)
+@click.option(
+    "--max-sockets-per-client",
+    type=str,
+    callback=_whole_number(1, 1_000_000),
+    metavar="N",
+    default="64",
+    show_default=True,
+    help="WebSockets one address may have open at once (pages, spectators); one more is refused.",
+)
+@click.option(
+    "--request-seconds",
+    type=str,
+    callback=_some_number(0, 3600, "seconds", low_open=True),
+    metavar="SECONDS",
+    default="10",
+    show_default=True,
+    help="Time a request's headers and body may take to arrive; a slower one is answered 408 and closed.",
+)
+@click.option(
+    "--keep-alive-seconds",
+    type=str,
+    callback=_some_number(0, 3600, "seconds", low_open=True),
+    metavar="SECONDS",
+    default="5",
+    show_default=True,
+    help="Time an idle keep-alive connection stays open.",
+)
+@click.option(
+    "--max-connections",
+    type=str,
+    callback=_whole_number(1, 1_000_000),
+    metavar="N",
+    default=None,
+    help="Connections open at once, WebSockets included [default: the open-file limit less 128].",
+)
+@click.option(
+    "--max-per-client",
+    type=str,
+    callback=_whole_number(1, 100_000),
+    metavar="N",
+    default="32",
+    show_default=True,
+    help="Connections one address may have open before they become WebSockets (requests, keep-alives).",
+)
 @click.pass_context
+@_stops_on_ctrl_c
 def serve(
     ctx: click.Context,
     host: str,
@@ -1369,6 +1492,17 @@ def serve(
     time_bank: float,
     next_hand_delay: float,
     token_hours: float,
+    seat_release_seconds: float,
+    max_spectators: int,
+    sockets_per_token: int,
+    allow_origins: tuple[str, ...],
+    draw_rate: float,
+    bad_token_limit: int,
+    max_sockets_per_client: int,
+    request_seconds: float,
+    keep_alive_seconds: float,
+    max_connections: int | None,
+    max_per_client: int,
 ) -> None:
     """Run the reference game server: a lobby and browser tables at http://HOST:PORT/.
 
@@ -1378,7 +1512,7 @@ def serve(
     server and start it again on the same database, and every table goes on where it was; the
     pages reconnect by themselves. Tables already in the database keep their own variant;
     --variant and --seats apply to new ones (several variants: a mixed room, e.g. 2-7, badugi
-    and A-5 tables with --variant F2L3D,FB,LB-FA5L3D). Ctrl-C stops it.
+    and A-5 tables with --variant F2L3D,FB,LB-FA5L3D). Ctrl-C stops it (exit status 130).
 
     --db is a regular file (made if missing); a symbolic link is followed to its target, whose
     database it is. A directory, a named pipe or a device is refused, and so is - (a database
@@ -1419,6 +1553,9 @@ def serve(
         time_bank=time_bank,
         next_hand_delay=next_hand_delay,
         token_hours=token_hours,
+        seat_release_seconds=seat_release_seconds,
+        max_spectators=max_spectators,
+        sockets_per_token=sockets_per_token,
     )
     try:
         GameServer(**options).close()  # refuse a bad database before listening (nothing is changed)
@@ -1426,7 +1563,23 @@ def serve(
         _fail(ctx, str(e))
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"lowball serve: http://{shown}:{port}/ (database {db}; Ctrl-C stops)", err=True)
-    run(host=host, port=port, **options)
+    try:
+        _run_server(
+            run,
+            host=host,
+            port=port,
+            request_seconds=request_seconds,
+            keep_alive_seconds=keep_alive_seconds,
+            max_connections=max_connections,
+            max_per_client=max_per_client,
+            allow_origins=list(allow_origins),
+            draw_rate=draw_rate,
+            bad_token_limit=bad_token_limit,
+            max_sockets_per_client=max_sockets_per_client,
+            **options,
+        )
+    except LowballError as e:
+        _fail(ctx, str(e))
 
 
 @main.command()

@@ -49,9 +49,9 @@ def roles(state: HandState) -> list[str]:
             # the big blind is the first position that posted a full one (the small blind, if
             # any, just before it; posts to come in come after it)
             bb = next((p for p in range(state.n) if posts.live[p] >= f.big_blind), bb)
-            sb = (bb - 1) % state.n
-            if sb != bb and 0 < posts.live[sb] < f.big_blind:
-                out[sb] = "SB"
+            before = (bb - 1) % state.n
+            if before != bb and 0 < posts.live[before] < f.big_blind:
+                out[before] = "SB"
         else:
             sb = state.small_blind_position
             if sb is not None:

@@ -10,6 +10,7 @@ SQLite transaction, before it returns.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import math
 import random
@@ -27,14 +28,14 @@ from lowball.engine import Action, LegalActions, Strategy
 from lowball.errors import InvalidValueError, LowballError, name_text, printable_text, real_number, shown, whole_number
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
-from lowball.table import BuyIn, SeatInfo, Table, TableEvent
+from lowball.table import _SECRET, BuyIn, SeatInfo, Table, TableEvent
 from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
 
 __all__ = ["GameServer", "Room", "Sitting", "Connection", "ServerError", "MAX_MESSAGE_BYTES", "variant_facts"]
 
 MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
 NAME_LENGTH = 20  # a player's name at the server: 1..20 printable characters (errors.name_text)
-BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names (seat k's bot is "botk": "bot2" sits at seat 2)
+BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names ("bot3" sits at seat 3 as people count: the JSON's 2)
 _DATA = "lowball.server"  # the store namespace of the rooms' own records
 log = logging.getLogger("lowball.server")
 
@@ -86,9 +87,12 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
 @dataclass
 class Sitting:
     """A person's claim on a seat: the hash of their token, their name, when the token expires
-    (seconds on the server's clock), whether they still wait for a bot to leave the seat, and
-    the table's sitting they began when they sat down (:attr:`lowball.table.SeatInfo.sitting`;
-    None while joining): the cards they are shown are that sitting's only."""
+    (seconds on the server's clock), whether they still wait for a bot to leave the seat, the
+    table's sitting they began when they sat down (:attr:`lowball.table.SeatInfo.sitting`; None
+    while joining: the cards they are shown are that sitting's only), when the seat was taken and
+    whether a page has connected with the token since (a seat nobody connected to is given up
+    after ``seat_release_seconds``; seats of a database written before these were kept count as
+    connected)."""
 
     token_hash: str
     seat: int
@@ -96,6 +100,8 @@ class Sitting:
     expires: float
     joining: bool = False
     sitting: int | None = None
+    taken: float | None = None
+    connected: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -105,20 +111,38 @@ class Sitting:
             "expires": self.expires,
             "joining": self.joining,
             "sitting": self.sitting,
+            "taken": self.taken,
+            "connected": self.connected,
         }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Sitting:
+        # a name stored before names were checked is read as the table reads it
+        return cls(
+            d["token_hash"],
+            d["seat"],
+            printable_text(d["player"]),
+            d["expires"],
+            d["joining"],
+            d.get("sitting"),
+            d.get("taken"),
+            d.get("connected", True),
+        )
 
 
 @dataclass(eq=False)  # one object per socket: kept in a set by identity
 class Connection:
     """One open page or client: whose seat it serves (None: a spectator), the last event number
-    sent to it, ``send``, which queues one JSON-ready message for it, and ``close``, which ends
-    it with a WebSocket close code (its token no longer holds the seat)."""
+    sent to it, ``send``, which queues one message for it (a JSON-ready dict, or its JSON text
+    made once for several connections, or a tuple of such texts: messages sent one after the
+    other), and ``close``, which ends it with a WebSocket close code (its token no longer holds
+    the seat)."""
 
     seat: int | None
     player: str | None
     token_hash: str | None
     sent: int
-    send: Callable[[dict[str, Any]], None]
+    send: Callable[[dict[str, Any] | str | tuple[str, ...]], None]
     close: Callable[[int], None]
     state_sent: tuple[int, int, float | None, int] | None = field(default=None)
 
@@ -147,14 +171,15 @@ class Room:
         self.showdown: dict[str, Any] | None = None
         self._result: dict[str, Any] = {"shown": [], "winners": []}
         self._seen = 0
+        self._texts: dict[tuple[int, bool], str] = {}  # event texts made (see _event_text)
+        self._texts_you: dict[tuple[Any, ...], str] = {}  # the texts of ``you`` made (see _you_text)
+        self._hands: dict[tuple[Card, ...], tuple[list[str], str | None]] = {}  # see _hand_json
         self.version = 0
         self.hand_from = 0  # the event number before the last hand's first: where a new page starts
         self._rng = random.Random()
         if data:
             for d in data.get("humans", ()):
-                # a name stored before names were checked is read as the table reads it
-                s = Sitting(d["token_hash"], d["seat"], printable_text(d["player"]), d["expires"], d["joining"])
-                s.sitting = d.get("sitting")
+                s = Sitting.from_dict(d)
                 if s.sitting is None and not s.joining:  # saved before sittings: the seat's if it is theirs
                     info = table.seats[s.seat]
                     s.sitting = info.sitting if info is not None and info.player == s.player else None
@@ -208,7 +233,9 @@ class Room:
         for s in self.humans.values():
             if secrets.compare_digest(s.token_hash, h):
                 if now >= s.expires:
-                    raise ServerError("expired_token", f"the token of seat {s.seat} expired: take a seat again", 401)
+                    raise ServerError(
+                        "expired_token", f"the token of seat {s.seat + 1} expired: take a seat again", 401
+                    )
                 return s
         raise ServerError("bad_token", f"the token holds no seat at table {self.id} (forged, or the player left)", 401)
 
@@ -230,11 +257,13 @@ class Room:
         except InvalidValueError as e:
             raise ServerError("bad_name", str(e)) from None
         if BOT_NAME.match(player):
-            raise ServerError("bad_name", f"player = {shown(player)}: names bot0, bot1, ... are the bots'")
+            raise ServerError("bad_name", f"player = {shown(player)}: names bot1, bot2, ... are the bots'")
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ServerError(
-                "bad_seat", f"seat = {_shown(seat)}: expected a seat number 0..{n - 1} of table {self.id}"
+                "bad_seat",
+                f"seat = {_shown(seat)}: expected a seat number 0..{n - 1} of table {self.id} "
+                f"(the JSON counts seats from 0: seat 1 is 0)",
             )
         seats = self.table.seats
         names = {s.player for s in seats if s is not None} | {s.player for s in self.humans.values()}
@@ -248,9 +277,11 @@ class Room:
                 raise ServerError("table_full", f"table {self.id} is full: every seat is a person's", 409)
             seat = self._soonest(player, choices, now)
         elif seat not in free and seat not in botted:
-            raise ServerError("seat_taken", f"seat {seat} of table {self.id} is a person's", 409)
+            raise ServerError("seat_taken", f"seat {seat + 1} of table {self.id} is a person's", 409)
         token = secrets.token_urlsafe(32)
-        sitting = Sitting(_token_hash(token), seat, player, now + self.server.token_seconds, joining=True)
+        sitting = Sitting(
+            _token_hash(token), seat, player, now + self.server.token_seconds, joining=True, taken=now, connected=False
+        )
         with self.server.store.transaction():
             self.humans[seat] = sitting
             try:
@@ -356,10 +387,11 @@ class Room:
             self._save()
 
     def _bot_name(self, seat: int) -> str:
-        """``bot<seat>``, or the lowest ``botN`` free at the table when that name is taken (a
-        room saved before bots were named by their seat has bot1 at seat 0)."""
+        """``bot<N>`` for the seat people call N (the table's seat N - 1), or the lowest
+        ``botN`` free at the table when that name is taken (a room saved while bots were named
+        by the table's numbers, from 0, has bot0 at seat 0 and bot1 at seat 1)."""
         taken = {s.player for s in self.table.seats if s is not None}
-        name = f"bot{seat}"
+        name = f"bot{seat + 1}"
         n = 0
         while name in taken:
             name, n = f"bot{n}", n + 1
@@ -378,8 +410,27 @@ class Room:
             )
         )
 
+    def connected(self, sitting: Sitting, now: float) -> None:
+        """A page connected with ``sitting``'s token (a hello it accepted): the seat is no longer
+        released for want of one (stored)."""
+        if not sitting.connected:
+            sitting.connected = True
+            try:
+                self._save()
+            except BaseException:
+                sitting.connected = False
+                raise
+
+    def _released(self, s: Sitting, now: float) -> bool:
+        """Whether ``s`` is given up now: its token expired, or nobody connected with it within
+        ``seat_release_seconds`` of taking the seat."""
+        if now >= s.expires:
+            return True
+        release = self.server.seat_release_seconds
+        return not s.connected and s.taken is not None and release is not None and now >= s.taken + release
+
     def _expire(self, now: float) -> None:
-        for s in [s for s in self.humans.values() if now >= s.expires]:
+        for s in [s for s in self.humans.values() if self._released(s, now)]:
             self.leave(s, now)
 
     def pump(self, now: float) -> None:
@@ -471,37 +522,43 @@ class Room:
         connection of a broadcast) and what only this seat sees: ``you``."""
         if public is None:
             public = self.public_state(now)
-        table = self.table
-        seat = self._viewer(conn)
-        you: dict[str, Any] | None = None
-        if conn.seat is not None:
-            info = table.seats[seat] if seat is not None else None
-            cards: tuple[Card, ...] = ()
-            legal = None
-            if info is not None and table.in_hand:
-                hand = table.player_view(seat)
-                if hand.position is not None and hand.hand:
-                    cards = tuple(sorted_hand(hand.hand, table.variant.ranking))
-                legal = hand.legal if table.actor == seat else None
-            you = {
-                "seat": conn.seat,
-                "player": conn.player,
-                "status": info.status if info is not None else "joining",
-                "coming_in": self._coming_in(conn, info, now),
-                "chips": public["seats"][seat]["chips"] if info is not None and seat is not None else 0,
-                "cards": _cards(cards),
-                "description": self._describe(cards),
-                "legal": _legal_json(legal),
-                "limit": public["limit"],
-            }
+        seat = self._viewer(conn, self.table.seats)
+        you = self._you(conn, seat, public)
         seats = [None if d is None else {**d, "you": d["seat"] == seat} for d in public["seats"]]
         return {**public["message"], "you": you, "seats": seats}
 
-    def _coming_in(self, conn: Connection, info: SeatInfo | None, now: float) -> dict[str, Any] | None:
+    def _you(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> dict[str, Any] | None:
+        """The ``you`` of a seated connection's ``state`` (None for a spectator): its cards,
+        their description and its legal actions; ``seat`` is :meth:`_viewer`'s."""
+        key = self._you_key(conn, seat, public)
+        return None if key is None else self._you_dict(key, public)
+
+    def _you_key(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> tuple[Any, ...] | None:
+        """Everything ``you`` is made of: seat, player, status, chips, the cards held (as the
+        table holds them) and the legal actions (None when not to act)."""
+        if conn.seat is None:
+            return None
+        table = self.table
+        info = public["info"][seat] if seat is not None else None
+        held: tuple[Card, ...] = ()
+        legal = None
+        if info is not None and table.in_hand:
+            hand = table.player_view(seat)
+            if hand.position is not None and hand.hand:
+                held = hand.hand
+            legal = hand.legal if table.actor == seat else None
+        status = info.status if info is not None else "joining"
+        chips = public["seats"][seat]["chips"] if info is not None and seat is not None else 0
+        waiting = status in ("waiting", "joining")
+        coming = self._coming_in(conn, public["info"][conn.seat], public["now"]) if waiting else None
+        return (conn.seat, conn.player, status, chips, held, legal, coming)
+
+    def _coming_in(self, conn: Connection, info: SeatInfo | None, now: float) -> tuple[int, str] | None:
         """When the person of ``conn`` is dealt in, while he waits to be (``waiting``, or
-        ``joining`` a bot's seat): ``{"hands": N, "by": ...}`` of :meth:`Table.coming_in
-        <lowball.table.Table.coming_in>`, or None (playing, sitting out, or not within two
-        rounds of the table as it stands)."""
+        ``joining`` a bot's seat): ``(hands, by)`` of :meth:`Table.coming_in
+        <lowball.table.Table.coming_in>` (``you.coming_in`` sends them as ``{"hands": N,
+        "by": ...}``), or None (playing, sitting out, or not within two rounds of the table as
+        it stands)."""
         assert conn.seat is not None
         table = self.table
         if info is not None and info.player == conn.player:
@@ -511,7 +568,46 @@ class Room:
             coming = table.coming_in(conn.seat, player=conn.player, post=post, now=now)
         else:
             coming = None
-        return None if coming is None else {"hands": coming.hands, "by": coming.by}
+        return None if coming is None else (coming.hands, coming.by)
+
+    def _you_dict(self, key: tuple[Any, ...], public: dict[str, Any]) -> dict[str, Any]:
+        seat, player, status, chips, held, legal, coming = key
+        cards, description = self._hand_json(held)
+        return {
+            "seat": seat,
+            "player": player,
+            "status": status,
+            "coming_in": None if coming is None else {"hands": coming[0], "by": coming[1]},
+            "chips": chips,
+            "cards": cards,
+            "description": description,
+            "legal": _legal_json(legal),
+            "limit": public["limit"],
+        }
+
+    def _you_text(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> str:
+        """The JSON text of :meth:`_you`, made again only when what it is made of changed."""
+        key = self._you_key(conn, seat, public)
+        if key is None:
+            return "null"
+        text = self._texts_you.get(key)
+        if text is None:
+            text = _dumps(self._you_dict(key, public))
+            if len(self._texts_you) >= _TEXTS_KEPT:
+                self._texts_you.clear()
+            self._texts_you[key] = text
+        return text
+
+    def _hand_json(self, held: tuple[Card, ...]) -> tuple[list[str], str | None]:
+        """A hand's cards as ``you`` shows them (sorted as a low is read) and their description."""
+        made = self._hands.get(held)
+        if made is None:
+            cards = tuple(sorted_hand(held, self.table.variant.ranking)) if held else ()
+            made = (_cards(cards), self._describe(cards))
+            if len(self._hands) >= _TEXTS_KEPT:
+                self._hands.clear()
+            self._hands[held] = made
+        return list(made[0]), made[1]
 
     def _describe(self, cards: tuple[Card, ...]) -> str | None:
         """The server's text of a whole hand in the table's ranking (None: not a whole hand)."""
@@ -558,7 +654,13 @@ class Room:
             "pot": hand.pot_total if hand is not None else 0,
             "showdown": self.showdown,
         }
-        return {"message": message, "seats": seats, "limit": variant_facts(table.variant)["limit"]}
+        return {
+            "message": message,
+            "seats": seats,
+            "limit": variant_facts(table.variant)["limit"],
+            "info": view.seats,
+            "now": now,
+        }
 
     def _seat_json(self, k: int, info: SeatInfo, hand: Any, pos: int | None, viewer: int | None) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -598,18 +700,25 @@ class Room:
             return None
         return sitting.sitting
 
-    def _viewer(self, conn: Connection) -> int | None:
+    def _viewer(self, conn: Connection, seats: Sequence[SeatInfo | None]) -> int | None:
         """The seat whose cards ``conn`` may see: its own, while the sitting its person began is
-        the seat's (a person still waiting for a bot to leave sees the table as a spectator)."""
+        the seat's (a person still waiting for a bot to leave sees the table as a spectator);
+        ``seats`` is the table's :attr:`~lowball.table.Table.seats` now."""
         sitting = self._sitting(conn)
         if sitting is None or conn.seat is None:
             return None
-        info = self.table.seats[conn.seat]
+        info = seats[conn.seat]
         return conn.seat if info is not None and info.sitting == sitting else None
 
     def events_message(self, conn: Connection) -> dict[str, Any] | None:
         """The ``events`` message of what ``conn`` has not been sent yet (None if nothing):
         deals and draws show cards only to the player they were dealt to."""
+        text = self.events_text(conn)
+        return None if text is None else dict(json.loads(text))
+
+    def events_text(self, conn: Connection) -> str | None:
+        """:meth:`events_message` as the JSON text sent (None if nothing); marks the events sent.
+        Each event's text is made once (:meth:`_event_text`) for every connection given it."""
         if self.table.event_number <= conn.sent:
             return None
         events: Iterable[TableEvent]
@@ -618,45 +727,147 @@ class Room:
             events = self.table.events_for(conn.seat, conn.sent, sitting=sitting)
         else:
             events = self.table.events_for(None, conn.sent)
-        out = []
-        for e in events:
+        conn.sent = self.table.event_number
+        return self._events_json(events)
+
+    def _events_json(self, events: Iterable[TableEvent]) -> str | None:
+        out = [self._event_text(e) for e in events]
+        return '{"type":"events","events":[' + ",".join(out) + "]}" if out else None
+
+    def _event_text(self, e: TableEvent) -> str:
+        """The JSON text of one event as :meth:`Table.events_for` gave it. An event number has at
+        most two versions, its own seat's (with the cards) and everyone else's (``hidden()``:
+        without them); which one a connection gets is events_for's choice, never this cache's."""
+        key = (e.number, bool(e.cards or e.discarded))
+        text = self._texts.get(key)
+        if text is None:
             d = e.to_dict()
             if e.kind == "show" and e.cards and e.hand_class:
                 d["description"] = describe(e.hand_class, self.table.variant.ranking)
-            out.append(d)
-        conn.sent = self.table.event_number
-        return {"type": "events", "events": out} if out else None
+            text = _dumps(d)
+            if len(self._texts) >= _TEXTS_KEPT:
+                self._texts.clear()
+            self._texts[key] = text
+        return text
 
     def broadcast(self, now: float) -> None:
-        """Send every connection the events it has not seen and, when anything changed, its state."""
-        key = (self.table.event_number, self.table.seq, self.table.deadline, self.version)
-        public: dict[str, Any] | None = None
+        """Send every connection the events it has not seen and, when anything changed, its state.
+
+        What several connections share is made once: the public part of ``state`` and its JSON
+        text, each event's text, and a spectator's whole ``events`` and ``state`` messages (every
+        spectator that has seen the same events gets the same text)."""
+        table = self.table
+        key = (table.event_number, table.seq, table.deadline, self.version)
+        frame: _StateFrame | None = None
+        public_events: dict[int, tuple[list[TableEvent], str | None]] = {}  # by the last event sent
         held = {s.token_hash for s in self.humans.values()}
         for conn in list(self.conns):
             if conn.token_hash is not None and conn.token_hash not in held:
-                conn.send(
-                    {
-                        "type": "error",
-                        "id": None,
-                        "code": "bad_token",
-                        "message": "the seat's token no longer holds it (the player left or the token expired)",
-                    }
-                )
+                conn.send(_NO_LONGER_HELD)
                 conn.close(4401)
                 self.conns.discard(conn)
                 continue
-            msg = self.events_message(conn)
-            if msg is not None:
-                conn.send(msg)
+            msg = None
+            if table.event_number > conn.sent:
+                shared = public_events.get(conn.sent)
+                if shared is None:
+                    seen = table.events_for(None, conn.sent)
+                    shared = public_events[conn.sent] = (seen, self._events_json(seen))
+                # a seat is given the spectators' text unless one of these events may show it its
+                # own cards: then the table says what it sees (Table.events_for)
+                if conn.seat is not None and any(e.kind in _SECRET and e.seat == conn.seat for e in shared[0]):
+                    msg = self.events_text(conn)
+                else:
+                    msg = shared[1]
+                    conn.sent = table.event_number
             if msg is not None or conn.state_sent != key:
-                if public is None:
-                    public = self.public_state(now)
-                conn.send(self.state(conn, now, public))
+                if frame is None:
+                    frame = _StateFrame(self.public_state(now))
+                if conn.token_hash is None:
+                    state = frame.text(None, "null")
+                else:
+                    seat = self._viewer(conn, frame.public["info"])
+                    state = frame.text(seat, self._you_text(conn, seat, frame.public))
+                conn.send(state if msg is None else (msg, state))  # the events, then the state
                 conn.state_sent = key
 
 
+_TEXTS_KEPT = 4096  # event texts a room keeps (then it starts again: a few hands' worth)
+_NO_LONGER_HELD = (
+    '{"type":"error","id":null,"code":"bad_token",'
+    '"message":"the seat\'s token no longer holds it (the player left or the token expired)"}'
+)
+
+
+def _dumps(value: Any) -> str:
+    """The JSON text of a message (compact; non-ASCII escaped, so any str can be sent)."""
+    return _ENCODER.encode(value)
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"))  # one encoder (json.dumps makes one a call)
+
+
+class _StateFrame:
+    """One broadcast's ``state`` as JSON text made once, with only ``you`` (each connection's
+    own) and the seats' ``you`` flags put in for each viewer:
+    ``json.loads(frame.text(seat, dumps(you)))`` equals :meth:`Room.state` for that connection.
+
+    The public message is written by one ``json.dumps`` with markers where ``you`` and each
+    seat's flag go (strings of a control character, which no name or text the server sends
+    holds: names are printable), then cut at them; were a marker found more often than placed,
+    each seat would be written on its own instead (the same text)."""
+
+    _YOU = "\x01you\x01"
+    _FLAG = "\x01seat\x01"
+
+    def __init__(self, public: dict[str, Any]) -> None:
+        self.public = public
+        seats = public["seats"]
+        self.listed = [k for k, d in enumerate(seats) if d is not None]  # the seats not null, in order
+        marked = [None if d is None else {**d, "you": self._FLAG} for d in seats]
+        text = _dumps({**public["message"], "you": self._YOU, "seats": marked})
+        you, flag = _dumps(self._YOU), _dumps(self._FLAG)
+        head, _, tail = text.partition(you)
+        parts = tail.split(flag)
+        if text.count(you) != 1 or len(parts) != len(self.listed) + 1:
+            head = _dumps({**public["message"], "you": None})[: -len("null}")]
+            parts = [',"seats":[']
+            for k, d in enumerate(seats):
+                parts[-1] += "," if k else ""
+                if d is None:
+                    parts[-1] += "null"
+                else:
+                    last = {**{k: v for k, v in d.items() if k != "you"}, "you": False}
+                    parts[-1] += _dumps(last)[: -len("false}")]
+                    parts.append("}")
+            parts[-1] += "]}"
+        self.head = head  # the text up to the value of ``you``
+        self.parts = parts  # the rest, cut where each listed seat's flag goes
+        self.spectator: str | None = None
+
+    def text(self, viewer: int | None, you: str) -> str:
+        """The ``state`` text for the connection seeing ``viewer``'s cards (None: none) whose
+        ``you`` is the JSON text ``you``."""
+        if viewer is None or viewer not in self.listed:
+            if you == "null":
+                if self.spectator is None:
+                    self.spectator = self.head + you + "false".join(self.parts)
+                return self.spectator
+            return self.head + you + "false".join(self.parts)
+        i = self.listed.index(viewer)
+        return self.head + you + "false".join(self.parts[: i + 1]) + "true" + "false".join(self.parts[i + 1 :])
+
+
 def _cards(cards: Iterable[Card]) -> list[str]:
-    return [format_cards([c]) for c in cards]
+    return [_CARD_TEXT.get(c) or _card_text(c) for c in cards]
+
+
+_CARD_TEXT: dict[Card, str] = {}
+
+
+def _card_text(card: Card) -> str:
+    text = _CARD_TEXT[card] = format_cards([card])
+    return text
 
 
 def _legal_json(legal: LegalActions | None) -> dict[str, Any] | None:
@@ -713,6 +924,15 @@ class GameServer:
         Seconds between the end of a hand and the next deal.
     token_hours : float, default 12
         How long a seat token is good for; then its player leaves the table.
+    seat_release_seconds : float or None, default 120
+        A seat taken with a token that no page connected with (a WebSocket ``hello``) within
+        this many seconds is given up: its player leaves as when the token expires. None: never.
+    max_spectators : int, default 50
+        Spectator connections (a ``hello`` without a token) a table takes at once; one more is
+        refused with ``spectators_full`` and closed with 4429.
+    sockets_per_token : int, default 4
+        Connections one seat token may hold open at a table at once (a person's pages); one
+        more is refused with ``too_many_sockets`` and closed with 4429.
     clock : callable, default time.time
         Seconds on a clock that goes on across restarts (deadlines and token expiries are kept).
 
@@ -737,6 +957,9 @@ class GameServer:
         time_bank: float = 60.0,
         next_hand_delay: float = 3.0,
         token_hours: float = 12.0,
+        seat_release_seconds: float | None = 120.0,
+        max_spectators: int = 50,
+        sockets_per_token: int = 4,
         clock: Callable[[], float] = time.time,
     ) -> None:
         variants = _variants(variant)
@@ -753,6 +976,18 @@ class GameServer:
             tables = whole_number(tables, "tables", 1, 100)
         except InvalidValueError:
             raise ServerError("bad_option", f"tables = {shown(tables)}: expected 1 to 100") from None
+        release = None if seat_release_seconds is None else real_number(seat_release_seconds)
+        if seat_release_seconds is not None and (release is None or not 0 < release <= 24 * 3600):
+            raise ServerError(
+                "bad_option",
+                f"seat_release_seconds = {shown(seat_release_seconds)}: expected seconds 0 < s <= 86400, or None",
+            )
+        try:
+            self.max_spectators = whole_number(max_spectators, "max_spectators", 0, 100_000)
+            self.sockets_per_token = whole_number(sockets_per_token, "sockets_per_token", 1, 1000)
+        except InvalidValueError as e:
+            raise ServerError("bad_option", str(e)) from None
+        self.seat_release_seconds = None if release is None else float(release)
         self.bot_kind = bots
         self.bot_delay, self.next_hand_delay = (float(s or 0.0) for s in delays)
         self.token_seconds = hours * 3600.0

@@ -1,7 +1,9 @@
 /* lowball lobby: lists the tables (GET /api/tables) every few seconds and takes a seat
    (POST /api/tables/{id}/seats); the seat token is kept in localStorage under
-   "lowball-token-<table>" for the table page. Every server string goes into the page with
-   textContent only (player names are user input). */
+   "lowball-token-<table>" for the table page, and the seat under "lowball-seat-<table>". At a
+   table where this browser holds a seat, the button takes you back to it ("Back to seat 3":
+   seats as people count them, from 1; the JSON's seat 2). Every server string goes into the
+   page with textContent only (player names are user input). */
 "use strict";
 
 (function () {
@@ -37,7 +39,18 @@
     return "the server answered " + response.status + " " + response.statusText;
   }
 
+  /** The seat this browser holds at a table (its JSON number as text; "" unknown), or null. */
+  function heldSeat(tableId) {
+    if (!localStorage.getItem("lowball-token-" + tableId)) return null;
+    return localStorage.getItem("lowball-seat-" + tableId) || "";
+  }
+
   async function takeSeat(tableId, button) {
+    if (heldSeat(tableId) !== null) {
+      // this browser sits there already: back to that seat (the table page checks the token)
+      window.location.href = "/table/" + encodeURIComponent(tableId);
+      return;
+    }
     const player = nameInput.value.trim();
     if (!player) {
       showError("Type your name first (1 to 20 characters).");
@@ -59,6 +72,7 @@
       }
       const seat = await response.json();
       localStorage.setItem("lowball-token-" + seat.table, seat.token);
+      localStorage.setItem("lowball-seat-" + seat.table, String(seat.seat));
       sessionStorage.removeItem("lowball-since-" + seat.table);
       sessionStorage.removeItem("lowball-log-" + seat.table);
       window.location.href = "/table/" + encodeURIComponent(seat.table);
@@ -89,7 +103,9 @@
       row.append(seatsCell);
       row.append(el("td", {}, t.hand ? "#" + t.hand : "not started"));
       const actions = el("td", {});
-      const sit = el("button", { type: "button", class: "btn primary take-seat", "data-table": t.id }, "Take a seat");
+      const held = heldSeat(t.id);
+      const label = held === null ? "Take a seat" : held === "" ? "Back to your seat" : "Back to seat " + (Number(held) + 1);
+      const sit = el("button", { type: "button", class: "btn primary take-seat", "data-table": t.id }, label);
       sit.addEventListener("click", () => takeSeat(t.id, sit));
       const watch = el("a", { class: "btn", href: "/table/" + encodeURIComponent(t.id) }, "Watch");
       actions.append(sit, " ", watch);

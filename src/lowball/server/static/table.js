@@ -6,7 +6,11 @@
    (click to choose a discard), and only the buttons the server's "legal" allows. "events" go into
    a log, one line per event number, never twice: the last number seen and the log's lines are
    kept in sessionStorage, so a reload sends it as "since" and the server sends only what came
-   after. When the socket closes (a server restart) the page reconnects by itself.
+   after. When the socket closes (a server restart) the page reconnects by itself. The hello asks
+   for "batch": a frame may then hold several messages, a JSON array of them, in order.
+
+   Seats are shown as people count them, from 1 ("Seat 1" is the JSON's seat 0); the JSON and
+   the page's data-seat attributes keep the server's numbers, from 0.
 
    Security: every string from the server (player names are user input) enters the page through
    textContent or attribute values, never innerHTML. */
@@ -15,10 +19,12 @@
 (function () {
   const tableId = decodeURIComponent(window.location.pathname.replace(/\/+$/, "").split("/").pop() || "");
   const TOKEN_KEY = "lowball-token-" + tableId;
+  const SEAT_KEY = "lowball-seat-" + tableId; // the seat the token holds (the lobby shows it)
   const SINCE_KEY = "lowball-since-" + tableId;
   const LOG_KEY = "lowball-log-" + tableId;
   const LOG_KEEP = 500; // log lines kept across reloads
   const PING_MS = 20000;
+  const seatName = (seat) => "Seat " + (Number(seat) + 1); // as people count seats: from 1
 
   const $ = (id) => document.getElementById(id);
   const ui = {
@@ -157,7 +163,7 @@
 
   function who(ev) {
     if (ev.player) return ev.player;
-    if (ev.seat !== null && ev.seat !== undefined) return "Seat " + ev.seat;
+    if (ev.seat !== null && ev.seat !== undefined) return seatName(ev.seat);
     return "someone";
   }
 
@@ -168,7 +174,7 @@
     const data = ev.data || {};
     switch (ev.kind) {
       case "sit":
-        return [name + " sits down in seat " + ev.seat + " with " + ev.amount, "table"];
+        return [name + " sits down in seat " + (ev.seat + 1) + " with " + ev.amount, "table"];
       case "leave":
         return [name + " leaves the table" + (ev.amount ? " with " + ev.amount : ""), "table"];
       case "sit_out":
@@ -181,7 +187,7 @@
         handSeats = { button: data.button, small_blind: data.small_blind, big_blind: data.big_blind };
         return [
           "Hand #" + ev.hand + " begins" + (data.button !== undefined && data.button !== null
-            ? " (button: seat " + data.button + ")" : ""),
+            ? " (button: seat " + (data.button + 1) + ")" : ""),
           "hand-start",
         ];
       case "ante":
@@ -339,7 +345,7 @@
     const ws = new WebSocket(scheme + window.location.host + "/ws/" + encodeURIComponent(tableId));
     socket = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: token || null, since: since }));
+      ws.send(JSON.stringify({ type: "hello", token: token || null, since: since, batch: true }));
     };
     ws.onmessage = (message) => {
       if (ws !== socket) return;
@@ -349,7 +355,7 @@
       } catch (e) {
         return;
       }
-      onMessage(data, ws);
+      for (const one of Array.isArray(data) ? data : [data]) if (ws === socket) onMessage(one, ws);
     };
     ws.onclose = (event) => {
       if (ws !== socket) return;
@@ -358,8 +364,10 @@
       if (event.code === 4401) {
         // the server refused the token: it is no use again; watch as a spectator
         localStorage.removeItem(TOKEN_KEY);
+        localStorage.removeItem(SEAT_KEY);
       }
-      const wait = backoff;
+      // 4429: too many (spectators at the table, pages of this seat): try again later, not at once
+      const wait = event.code === 4429 ? 15000 : backoff;
       backoff = Math.min(backoff * 2, 2000);
       setStatus("offline", "Disconnected: reconnecting in " + (wait / 1000).toFixed(1) + " s");
       reconnectTimer = setTimeout(connect, wait);
@@ -376,8 +384,10 @@
         backoff = 500;
         me.seat = data.seat === undefined ? null : data.seat;
         me.player = data.player || null;
+        if (me.seat !== null) localStorage.setItem(SEAT_KEY, String(me.seat));
         ui.title.textContent =
-          "Table " + data.table + ": " + data.name + ", " + data.stakes + (me.player ? " · you are " + me.player : " · watching");
+          "Table " + data.table + ": " + data.name + ", " + data.stakes +
+          (me.player ? " · you are " + me.player + ", " + seatName(me.seat).toLowerCase() : " · watching");
         document.title = "lowball " + data.table + ": " + data.name;
         setStatus("online", me.player ? "Connected" : "Connected (watching)");
         clearInterval(pingTimer);
@@ -401,6 +411,7 @@
         if (!welcomed) {
           if (data.code === "bad_token" || data.code === "expired_token") {
             localStorage.removeItem(TOKEN_KEY);
+            localStorage.removeItem(SEAT_KEY);
             showError(
               "Your seat token was refused (" + (data.message || data.code) + "). You are watching; take a seat from the lobby.",
             );
@@ -510,6 +521,10 @@
         return;
       }
       localStorage.removeItem(TOKEN_KEY);
+      localStorage.removeItem(SEAT_KEY);
+      dismissedResult = state && state.showdown ? state.showdown.hand : null;
+      ui.oddsPanel.hidden = true;
+      ui.oddsPanel.replaceChildren();
       showError(
         body && body.chips !== null && body.chips !== undefined
           ? "You left the table with " + body.chips + (body.chips === 1 ? " chip." : " chips.")
@@ -568,6 +583,8 @@
     if (toCome >= 1 && toCome <= 3) url += "&draws=" + toCome;
     const panel = ui.oddsPanel;
     panel.hidden = false;
+    panel.dataset.hand = String(state.hand);
+    panel.dataset.cards = hand;
     panel.replaceChildren(el("p", { class: "muted" }, "Counting every discard of " + spaced(hand) + "…"));
     let response;
     let body = null;
@@ -589,7 +606,7 @@
 
   function renderOdds(body, dead) {
     const panel = ui.oddsPanel;
-    panel.dataset.hand = String(state ? state.hand : "");
+    if (panel.hidden) return; // its hand or cards went while it was counted
     const head = el("div", { class: "panel-head" });
     head.append(el("h2", {}, "What to throw: " + spaced(body.hand)));
     const close = el("button", { type: "button", class: "btn small", id: "btn-odds-close" }, "Close");
@@ -673,6 +690,14 @@
     return { x: Math.cos(angle), y: Math.sin(angle) };
   }
 
+  /** The seats' oval in % of the felt (the stylesheet's --seat-rx and --seat-ry: smaller on a phone). */
+  function seatRadii() {
+    const style = getComputedStyle(document.getElementById("felt"));
+    const rx = parseFloat(style.getPropertyValue("--seat-rx"));
+    const ry = parseFloat(style.getPropertyValue("--seat-ry"));
+    return { rx: Number.isFinite(rx) ? rx : 42, ry: Number.isFinite(ry) ? ry : 38 };
+  }
+
   function renderSeats() {
     const n = state.seats.length;
     const showdown = state.showdown && state.showdown.hand === state.hand && !state.in_hand ? state.showdown : null;
@@ -685,15 +710,16 @@
       for (const w of (showdown.winners || []).filter(same)) wonBySeat[w.seat] = (wonBySeat[w.seat] || 0) + w.amount;
     }
     const nodes = [];
+    const { rx, ry } = seatRadii();
     for (let i = 0; i < n; i++) {
       const s = state.seats[i];
       const p = seatPosition(i, n, me.seat);
-      const box = el("div", { id: "seat-" + i, class: "seat", "data-seat": String(i) });
-      box.style.left = 50 + 43 * p.x + "%";
-      box.style.top = 50 + 41 * p.y + "%";
+      const box = el("div", { id: "seat-" + i, class: "seat", "data-seat": String(i), title: seatName(i) });
+      box.style.left = 50 + rx * p.x + "%";
+      box.style.top = 50 + ry * p.y + "%";
       if (!s) {
         box.classList.add("empty");
-        box.append(el("div", { class: "name" }, "Seat " + i));
+        box.append(el("div", { class: "name" }, seatName(i)));
         box.append(el("div", { class: "muted" }, "open"));
         nodes.push(box);
         continue;
@@ -764,8 +790,8 @@
         const bet = el("div", { class: "bet", id: "bet-" + i, "data-seat": String(i) });
         bet.append(el("span", { class: "chip-icon", "aria-hidden": "true" }));
         bet.append(el("span", {}, String(s.bet)));
-        bet.style.left = 50 + 25 * p.x + "%";
-        bet.style.top = 50 + 22 * p.y + "%";
+        bet.style.left = 50 + 0.6 * rx * p.x + "%";
+        bet.style.top = 50 + 0.55 * ry * p.y + "%";
         nodes.push(bet);
       }
     }
@@ -819,7 +845,7 @@
     }
     const s = state.seats[state.actor];
     const mine = me.seat !== null && state.actor === me.seat;
-    const name = mine ? "Your turn" : (s ? s.player : "Seat " + state.actor) + " to act";
+    const name = mine ? "Your turn" : (s ? s.player : seatName(state.actor)) + " to act";
     const left = deadline === null ? null : Math.max(0, (deadline - performance.now()) / 1000);
     ui.turn.textContent = left === null ? name : name + " · " + Math.ceil(left) + " s";
     ui.turn.dataset.actor = String(state.actor);
@@ -947,14 +973,22 @@
   }
 
   function renderOddsPanel() {
-    if (!ui.oddsPanel.hidden && ui.oddsPanel.dataset.hand && ui.oddsPanel.dataset.hand !== String(state.hand)) {
-      ui.oddsPanel.hidden = true; // a new hand: the last hand's table is no use
+    // the table is of the cards it was asked for: gone with them (a draw, a new hand, leaving)
+    const you = state.you;
+    const cards = you && Array.isArray(you.cards) ? you.cards.join("") : "";
+    const panel = ui.oddsPanel;
+    if (!panel.hidden && (panel.dataset.hand !== String(state.hand) || panel.dataset.cards !== cards || !cards)) {
+      panel.hidden = true;
+      panel.replaceChildren();
     }
   }
 
+  let dismissedResult = null; // the hand whose result the page no longer shows (you left after it)
+
   function renderShowdown() {
     const sd = state.showdown;
-    if (!sd) {
+    // the last hand's result, until the next hand starts (or you leave)
+    if (!sd || (state.in_hand && sd.hand !== state.hand) || sd.hand === dismissedResult) {
       ui.showdown.hidden = true;
       ui.showdown.replaceChildren();
       return;
