@@ -841,6 +841,50 @@ def test_ctrl_c_at_any_moment_of_the_start_exits_quietly_with_130(tmp_path: Path
     assert text.rstrip().endswith("lowball serve: stopped (Ctrl-C)")
 
 
+_INTERRUPTED_IMPORT = """
+import sys
+class Interrupt:  # Ctrl-C while the command's modules are being imported (click, numpy, the C core)
+    def find_spec(self, name, path=None, target=None):
+        if name == "lowball.cli.main":
+            raise KeyboardInterrupt
+        return None
+sys.meta_path.insert(0, Interrupt())
+sys.argv = ["lowball", "serve", "--help"]
+from lowball._command import main
+main()
+"""
+
+
+def test_ctrl_c_while_the_command_imports_its_modules_exits_quietly_with_130() -> None:
+    """Ctrl-C in the first moment after `lowball serve` starts printed a Python traceback: the
+    command's imports (a tenth of a second) ran before any handler. They are made inside it."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _INTERRUPTED_IMPORT], capture_output=True, text=True, timeout=TIMEOUT)
+    assert out.returncode == 130, out.stderr
+    assert out.stderr == "lowball: stopped (Ctrl-C)\n" and out.stdout == ""
+
+
+def test_the_command_is_reached_before_any_heavy_import() -> None:
+    """`import lowball` and the entry point import nothing heavy (numpy, click, the C core, the
+    engine): the moment before the handler above is the interpreter's own start."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, lowball, lowball._command\n"
+        "heavy = ('numpy', 'click', 'lowball._core', 'lowball.engine', 'lowball.cli')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+    import lowball
+
+    assert lowball.Table is __import__("lowball.table").table.Table  # the names still import
+
+
 @pytest.mark.parametrize(
     ("make", "options", "message"),
     [

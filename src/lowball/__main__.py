@@ -1,5 +1,5 @@
 """``python -m lowball``: the ``lowball`` command (for when the script is not on the PATH)."""
 
-from lowball.cli import main
+from lowball._command import main
 
-main(prog_name="lowball")
+main()
