@@ -194,6 +194,14 @@ class RoomHand:
     line: int = 1
     reshuffled: bool = False
 
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Each position's stack after the hand by the room's accounting: starting stack, less
+        what he put in, plus what was returned to him uncalled, plus what he collected (the
+        engine's stacks less his part of the rake)."""
+        _, won = _room_accounts(self.state)
+        return tuple(s - (w - c) for s, w, c in zip(self.state.stacks, won, self.collected))
+
     def phh_fields(self, *, names: bool = True) -> dict[str, Any]:
         """The PHH fields that say where the hand comes from: ``_lowball_room``, ``hand``,
         ``table``, ``players`` (with ``names=True``; else none, the players are ``p1`` .. ``pN``),
@@ -1205,6 +1213,12 @@ def _money(chips: int, chip: Decimal | None) -> str:
     return "$" + text
 
 
+_RANK_NAMES = {
+    "2": "Deuce", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
+    "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+}  # fmt: skip
+
+
 def _hand_words(cards: Sequence[Card], ranking: Ranking) -> str:
     """The hand as PokerStars named it in a show: ``Lo: 8,7,6,4,2``, ``Lo: a pair of Eights``,
     ``Badugi: 8,4,3,A``, ``3-card: 6,5,4``."""
@@ -1229,6 +1243,17 @@ def _hand_words(cards: Sequence[Card], ranking: Ranking) -> str:
         pair = next(r for r, c in counts.items() if c == 2)
         return f"Lo: a pair of {plural[pair]}"
     if max(counts.values()) == 1:
+        order = sorted(values, key=key)
+        straight = "".join(order) in ("A2345" if low else "") + "23456789TJQKA" or (
+            not low and "".join(order) == "2345A"
+        )
+        flush = len({str(c)[1] for c in cards}) == 1 and not low
+        if straight and not low:
+            top, bottom = (order[3], "A") if "".join(order) == "2345A" else (order[-1], order[0])
+            names = _RANK_NAMES
+            return f"Lo: a {'straight flush' if flush else 'straight'}, {names[bottom]} to {names[top]}"
+        if flush:
+            return f"Lo: a flush, {_RANK_NAMES[order[-1]]} high"
         return "Lo: " + ",".join(sorted(values, key=key, reverse=True))
     return "Lo: " + ",".join(sorted(values, key=lambda r: (counts[r], key(r)), reverse=True))
 
@@ -1384,6 +1409,7 @@ def dumps_pokerstars(
     posts = [e for e in events if e.kind in ("ante", "blind", "dead_blind")]
     blind_of: dict[int, int] = {}
     dead_of: dict[int, int] = {}
+    posts.sort(key=lambda e: (e.kind != "ante", seat_list[e.position or 0] if e.kind == "ante" else 0))
     for e in posts:
         assert e.position is not None
         p = e.position
@@ -1475,7 +1501,8 @@ def dumps_pokerstars(
             if known[p] and not thrown_hidden[0] and not thrown_hidden[1]:
                 kept = [c for c in dealt[p] if c not in e.discarded]
                 out.append(f"{names[p]}: discards {len(e.discarded)} {word} [{cards(e.discarded)}]")
-                out.append(f"Dealt to {names[p]} [{cards(kept)}] [{cards(e.cards)}]")
+                kept_text = f"[{cards(kept)}] " if kept else ""  # all thrown: the new cards alone
+                out.append(f"Dealt to {names[p]} {kept_text}[{cards(e.cards)}]")
             else:
                 out.append(f"{names[p]}: discards {len(e.discarded)} {word}")
             dealt[p] = [c for c in dealt.get(p, []) if c not in e.discarded] + list(e.cards)
@@ -1534,6 +1561,7 @@ def dumps_pokerstars(
                 out.append(f"{names[p]} collected {money(collected[p])} from pot")
     else:
         left_rake = rake
+        lines: list[str] = []
         for j, got in enumerate(pots_won.values()):
             total_pot = sum(a for _, a in got)
             take = min(left_rake, total_pot)
@@ -1541,12 +1569,11 @@ def dumps_pokerstars(
             parts = [take * a // total_pot if total_pot else 0 for _, a in got]
             parts[0] += take - sum(parts)
             where = "main pot" if j == 0 else ("side pot" if len(pots_won) == 2 else f"side pot-{j}")
-            for (q, a), part in zip(got, parts):
-                if a - part:
-                    out.append(f"{names[q]} collected {money(a - part)} from {where}")
+            lines.append("\n".join(f"{names[q]} collected {money(a - part)} from {where}" for (q, a), part in zip(got, parts) if a - part))
+        out.extend(x for x in reversed(lines) if x)  # PokerStars awards the last side pot first
     if not showdown:
-        for p in range(n):
-            if state.winnings[p] and p not in shown_hands:
+        for p in range(n):  # PokerStars writes it for the others only in a player's own file
+            if state.winnings[p] and p not in shown_hands and (hero is None or names[p] != hero):
                 out.append(f"{names[p]}: doesn't show hand")
     out.append("*** SUMMARY ***")
     if len(pots_won) <= 1:
