@@ -53,7 +53,7 @@ from typing import Any
 
 from lowball import phh
 from lowball._files import path_text
-from lowball.cards import Card, format_cards
+from lowball.cards import Card
 from lowball.deck import ReshuffleRule
 from lowball.engine import HandState, Posts
 from lowball.errors import LowballError, counted, shown
@@ -348,18 +348,22 @@ def _game_of(room: str, name: str) -> tuple[Ranking, int, str] | None:
         kind = _STRUCTURE_WORDS[m.group(4)]
         if m.group(3):
             return Ranking.BADUGI, 3, kind
-        return (Ranking.DEUCE_TO_SEVEN if m.group(2) == "2-7" else Ranking.ACE_TO_FIVE), (
-            3 if m.group(1) == "Triple" else 1
-        ), kind
+        return (
+            (Ranking.DEUCE_TO_SEVEN if m.group(2) == "2-7" else Ranking.ACE_TO_FIVE),
+            (3 if m.group(1) == "Triple" else 1),
+            kind,
+        )
     m = _FTP_GAME.match(name)
     if not m:
         return None
     kind = _STRUCTURE_WORDS[m.group(1)]
     if m.group(4):
         return Ranking.BADUGI, 3, kind
-    return (Ranking.DEUCE_TO_SEVEN if m.group(2) == "2-7" else Ranking.ACE_TO_FIVE), (
-        3 if m.group(3) == "Triple" else 1
-    ), kind
+    return (
+        (Ranking.DEUCE_TO_SEVEN if m.group(2) == "2-7" else Ranking.ACE_TO_FIVE),
+        (3 if m.group(3) == "Triple" else 1),
+        kind,
+    )
 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
@@ -468,12 +472,6 @@ class _Reader:
             if tm:
                 body = tm.group(2)
                 # the buy-in, then the game (a mixed game's current one in brackets)
-                gm = re.match(r"^(.*?)\s+((?:[A-Za-z0-9+\-']+ )*[A-Za-z0-9+\-']+(?: \(.*\))?)$", body)
-                words = body
-                game_text = words
-                buyin = ""
-                if gm:
-                    buyin, game_text = gm.group(1), gm.group(2)
                 # find the game: the longest tail of the words that names a game
                 tokens = body.split(" ")
                 game_text = body
@@ -658,7 +656,9 @@ class _Reader:
         ("bet", re.compile(r"^bets (" + _MONEY + r")( and is all-in)?(?: and has reached the .* cap)?$")),
         (
             "raise",
-            re.compile(r"^raises " + _MONEY + r" to (" + _MONEY + r")( and is all-in)?(?: and has reached the .* cap)?$"),
+            re.compile(
+                r"^raises " + _MONEY + r" to (" + _MONEY + r")( and is all-in)?(?: and has reached the .* cap)?$"
+            ),
         ),
         ("discard", re.compile(r"^discards (\d+) cards?(?: \[(.*)\])?(?: \(disconnect\))?$")),
         ("pat", re.compile(r"^stands pat(?: on \[(.*)\])?(?: \(disconnect\))?$")),
@@ -683,7 +683,10 @@ class _Reader:
         ("dealt_count", re.compile(r"^is dealt (\d+) cards?$")),
         ("show", re.compile(r"^shows \[(.*?)\](?: .*)?$")),
         ("muck", re.compile(r"^mucks$")),
-        ("collect", re.compile(r"^(?:wins|ties for) (?:the )?(?:main |side )?pot(?: #?\d+)? \((" + _MONEY + r")\)(?: .*)?$")),
+        (
+            "collect",
+            re.compile(r"^(?:wins|ties for) (?:the )?(?:main |side )?pot(?: #?\d+)? \((" + _MONEY + r")\)(?: .*)?$"),
+        ),
     )
 
     def _verb(self, name: str, rest: str, line: str, stars: bool) -> tuple[str, Any] | None:
@@ -782,8 +785,7 @@ class _Reader:
         standard[bb_pos_std] = big_blind
         # a player all in on his ante posts no blind: the engine's posts are then the same
         matches = all(
-            live[p] == standard[p] or (live[p] == 0 and p in all_in_on_post and antes[p] >= stacks[p])
-            for p in range(n)
+            live[p] == standard[p] or (live[p] == 0 and p in all_in_on_post and antes[p] >= stacks[p]) for p in range(n)
         )
         posts = None if (matches and not any(dead) and bb_pos == bb_pos_std) else Posts(live, bb_pos, dead)
         try:
@@ -804,10 +806,9 @@ class _Reader:
         # the actions, in PHH
         plays: list[_Play] = []
         known: list[list[str] | None] = [None] * n
-        deal_known = {pos_of[name]: m for name, verb, m, _ in events if verb == "dealt"}
         holes: list[_Play] = []
         first_deal: dict[int, list[str]] = {}
-        for name, verb, m, line in events:
+        for name, verb, m, _ in events:
             if verb == "dealt":
                 p = pos_of[name]
                 if p not in first_deal:
@@ -825,7 +826,6 @@ class _Reader:
                 )
             known[p] = list(cards) if cards else None
             holes.append(_Play(f"d dh p{p + 1} {''.join(cards) if cards else '??' * size}", self.lines[0], p))
-        del deal_known
         plays.extend(holes)
         gross = [antes[p] + live[p] + dead[p] for p in range(n)]
         for p in range(n):  # a post all in for less: what he has
@@ -862,17 +862,11 @@ class _Reader:
                 kept, new = cards[0].split(), cards[1].split()
                 held = known[p]
                 if p not in pending or held is None or not set(kept) <= set(held) or len(kept) + len(new) != size:
-                    raise _Refuse(
-                        "inconsistent cards", f"the room's record of {name}'s draw does not add up", line
-                    )
+                    raise _Refuse("inconsistent cards", f"the room's record of {name}'s draw does not add up", line)
                 thrown = [c for c in held if c not in kept]
                 k = pending.pop(p)
                 if len(thrown) != len(new) or set(new) & set(kept):
-                    raise _Refuse(
-                        "inconsistent cards", f"the room's record of {name}'s draw does not add up", line
-                    )
-                if not plays[k].action.endswith(" sd") and "??" not in plays[k].action:
-                    pass
+                    raise _Refuse("inconsistent cards", f"the room's record of {name}'s draw does not add up", line)
                 plays[k].action = f"p{p + 1} sd {''.join(thrown)}"
                 plays.append(_Play(f"d dh p{p + 1} {''.join(new)}", line, p))
                 known[p] = kept + new
@@ -926,7 +920,9 @@ class _Reader:
                 cards_text = (m.group(2) or "").split()
                 if cards_text and len(cards_text) != count:
                     raise _Refuse(
-                        "inconsistent cards", f"{name} discards {counted(count, 'card')} but the room names {len(cards_text)}", line
+                        "inconsistent cards",
+                        f"{name} discards {counted(count, 'card')} but the room names {len(cards_text)}",
+                        line,
                     )
                 if not 0 < count <= size:
                     raise _Refuse("inconsistent cards", f"{name} discards {counted(count, 'card')}", line)
@@ -959,7 +955,9 @@ class _Reader:
             raise _Refuse("unread line", "a line lowball does not read", line)  # pragma: no cover
         if pending:
             p = next(iter(pending))
-            raise _Refuse("inconsistent cards", f"the room never shows {players[p]}'s drawn cards", plays[pending[p]].line)
+            raise _Refuse(
+                "inconsistent cards", f"the room never shows {players[p]}'s drawn cards", plays[pending[p]].line
+            )
         # the summary: the pot and the rake
         total = rake = None
         for line in summary:
@@ -991,7 +989,8 @@ class _Reader:
                     if got != play.gross:
                         raise _Refuse(
                             "does not replay to the room's figures",
-                            f"{players[play.pos]} has put in {got} in lowball's replay, {play.gross} by the room's figures",
+                            f"{players[play.pos]} has put in {got} in lowball's replay, "
+                            f"{play.gross} by the room's figures",
                             play.line,
                         )
         except phh.PHHError as e:
@@ -1042,7 +1041,9 @@ class _Reader:
                 raise _Refuse(
                     "does not replay to the room's figures",
                     f"lowball's replay returns {back[p]} uncalled to {players[p]}, the room {returned[p]}",
-                    next((ln for ln in self.lines if ln.startswith("Uncalled") and ln.endswith(players[p])), summary_line),
+                    next(
+                        (ln for ln in self.lines if ln.startswith("Uncalled") and ln.endswith(players[p])), summary_line
+                    ),
                 )
         if sum(won) != total:
             raise _Refuse(
@@ -1395,7 +1396,6 @@ def dumps_pokerstars(
     bb = state.big_blind_position
     dealt: dict[int, list[Card]] = {}
     known = [hero is None or names[p] == hero for p in range(n)]
-    all_in = [False] * n
     left = list(state.starting_stacks)
     wager = [0] * n
     folded_at: dict[int, tuple[int, bool]] = {}  # position -> (draws done, in round 1 without a bet)
@@ -1569,7 +1569,13 @@ def dumps_pokerstars(
             parts = [take * a // total_pot if total_pot else 0 for _, a in got]
             parts[0] += take - sum(parts)
             where = "main pot" if j == 0 else ("side pot" if len(pots_won) == 2 else f"side pot-{j}")
-            lines.append("\n".join(f"{names[q]} collected {money(a - part)} from {where}" for (q, a), part in zip(got, parts) if a - part))
+            lines.append(
+                "\n".join(
+                    f"{names[q]} collected {money(a - part)} from {where}"
+                    for (q, a), part in zip(got, parts)
+                    if a - part
+                )
+            )
         out.extend(x for x in reversed(lines) if x)  # PokerStars awards the last side pot first
     if not showdown:
         for p in range(n):  # PokerStars writes it for the others only in a player's own file
@@ -1614,7 +1620,9 @@ def dumps_pokerstars(
     return "\n".join(out) + "\n"
 
 
-def _unknown_held(state: HandState, p: int, hidden: dict[int, tuple[frozenset[int], frozenset[int]]], upto: int) -> bool:
+def _unknown_held(
+    state: HandState, p: int, hidden: dict[int, tuple[frozenset[int], frozenset[int]]], upto: int
+) -> bool:
     """Whether position ``p`` holds a card the history did not know at event ``upto``."""
     for i, e in enumerate(state.events[:upto]):
         if e.position == p and e.kind in ("deal", "draw") and hidden.get(i, (frozenset(), frozenset()))[0]:
