@@ -787,7 +787,9 @@ class _Reader:
         matches = all(
             live[p] == standard[p] or (live[p] == 0 and p in all_in_on_post and antes[p] >= stacks[p]) for p in range(n)
         )
-        posts = None if (matches and not any(dead) and bb_pos == bb_pos_std) else Posts(live, bb_pos, dead)
+        posts = (
+            None if (matches and not any(dead) and bb_pos == bb_pos_std) else Posts(tuple(live), bb_pos, tuple(dead))
+        )
         try:
             variant = Variant(
                 name=f"{self.room} {self.game}",
@@ -819,13 +821,13 @@ class _Reader:
             elif verb in ("discard", "pat"):
                 break
         for p in range(n):
-            cards = first_deal.get(p)
-            if cards is not None and len(cards) != size:
+            hole = first_deal.get(p)
+            if hole is not None and len(hole) != size:
                 raise _Refuse(
-                    "inconsistent cards", f"{players[p]} is dealt {counted(len(cards), 'card')}", self.lines[0]
+                    "inconsistent cards", f"{players[p]} is dealt {counted(len(hole), 'card')}", self.lines[0]
                 )
-            known[p] = list(cards) if cards else None
-            holes.append(_Play(f"d dh p{p + 1} {''.join(cards) if cards else '??' * size}", self.lines[0], p))
+            known[p] = list(hole) if hole else None
+            holes.append(_Play(f"d dh p{p + 1} {''.join(hole) if hole else '??' * size}", self.lines[0], p))
         plays.extend(holes)
         gross = [antes[p] + live[p] + dead[p] for p in range(n)]
         for p in range(n):  # a post all in for less: what he has
@@ -994,8 +996,8 @@ class _Reader:
                             play.line,
                         )
         except phh.PHHError as e:
-            k = _action_index(str(e))
-            line = plays[k].line if k is not None and k < len(plays) else self.lines[0]
+            at = _action_index(str(e))
+            line = plays[at].line if at is not None and at < len(plays) else self.lines[0]
             raise _Refuse("unplayable", _without_action(str(e)), line) from None
         assert state is not None
         if not state.is_complete:
@@ -1244,17 +1246,15 @@ def _hand_words(cards: Sequence[Card], ranking: Ranking) -> str:
         pair = next(r for r, c in counts.items() if c == 2)
         return f"Lo: a pair of {plural[pair]}"
     if max(counts.values()) == 1:
-        order = sorted(values, key=key)
-        straight = "".join(order) in ("A2345" if low else "") + "23456789TJQKA" or (
-            not low and "".join(order) == "2345A"
-        )
+        up = sorted(values, key=key)
+        straight = "".join(up) in ("A2345" if low else "") + "23456789TJQKA" or (not low and "".join(up) == "2345A")
         flush = len({str(c)[1] for c in cards}) == 1 and not low
         if straight and not low:
-            top, bottom = (order[3], "A") if "".join(order) == "2345A" else (order[-1], order[0])
+            top, bottom = (up[3], "A") if "".join(up) == "2345A" else (up[-1], up[0])
             names = _RANK_NAMES
             return f"Lo: a {'straight flush' if flush else 'straight'}, {names[bottom]} to {names[top]}"
         if flush:
-            return f"Lo: a flush, {_RANK_NAMES[order[-1]]} high"
+            return f"Lo: a flush, {_RANK_NAMES[up[-1]]} high"
         return "Lo: " + ",".join(sorted(values, key=key, reverse=True))
     return "Lo: " + ",".join(sorted(values, key=lambda r: (counts[r], key(r)), reverse=True))
 
@@ -1449,6 +1449,14 @@ def dumps_pokerstars(
     excess = list(extra)
     rounds = 0
     for i, e in enumerate(events):
+        if e.position is None:
+            if e.kind == "round":
+                rounds = e.number
+                wager = [0] * n if rounds > 1 else wager
+            elif e.kind == "draw_round":
+                draws_done = e.number
+                header_written = False
+            continue
         p = e.position
         if e.kind == "round":
             rounds = e.number
@@ -1585,12 +1593,12 @@ def dumps_pokerstars(
     if len(pots_won) <= 1:
         out.append(f"Total pot {money(pot)} | Rake {money(rake)}")
     else:
-        parts = []
+        labels = []
         for j, got in enumerate(pots_won.values()):
             amount = sum(a for _, a in got)
             label = "Main pot" if j == 0 else ("Side pot" if len(pots_won) == 2 else f"Side pot-{j}")
-            parts.append(f"{label} {money(amount)}.")
-        out.append(f"Total pot {money(pot)} {' '.join(parts)} | Rake {money(rake)}")
+            labels.append(f"{label} {money(amount)}.")
+        out.append(f"Total pot {money(pot)} {' '.join(labels)} | Rake {money(rake)}")
     for p in sorted(range(n), key=lambda q: seat_list[q]):
         tags = ""
         if seat_list[p] == btn:
