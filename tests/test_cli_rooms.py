@@ -8,9 +8,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from lowball import Table, phh, rooms
+from lowball.cli.main import main
 from lowball.engine import Action
 from lowball.variants import VARIANTS
-from lowball.cli.main import main
 
 DATA = Path(__file__).parent / "data" / "rooms"
 SAMPLE = DATA / "Stars" / "Triple_Draw_2-7_Lowball-FL-USD-0.10-0.20-201106.sample.txt"
