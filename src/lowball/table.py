@@ -846,6 +846,7 @@ class Table:
         self._rake_total = 0
         self._last_phh: str | None = None
         self._phh_args: dict[str, Any] | None = None
+        self._last_button: int | None = None  # the last finished hand's button seat
         self._last_hand: HandState | None = None
         self._last_snapshot = None
         self._out: list[TableEvent] = []  # events of the change being made
@@ -967,6 +968,34 @@ class Table:
         if self._last_phh is None and self._last_hand is not None and self._phh_args is not None:
             self._last_phh = phh.dumps(self._last_hand, **self._phh_args)
         return self._last_phh
+
+    @property
+    def last_pokerstars(self) -> str | None:
+        """The last finished hand in PokerStars' text form (see
+        :func:`lowball.rooms.dumps_pokerstars`), for a player's tracker, or None: the table's name,
+        the hand's number, the players' names, their seats (from 1), the button's seat and the
+        rake; chips are written as a tournament's. Written when asked for, from
+        :attr:`last_hand` (every player's cards: give a player only his own hands)."""
+        hand = self.last_hand
+        if hand is None or self._phh_args is None and self._last_phh is None:
+            return None
+        from lowball import rooms
+
+        args = self._phh_args
+        if args is None:  # resumed: the fields of the stored PHH
+            return rooms.dumps_pokerstars(phh.loads(self._last_phh or ""))
+        seats = list(args["seats"])
+        button = self._last_button + 1 if self._last_button is not None else seats[-1]
+        return rooms.dumps_pokerstars(
+            hand,
+            number=args["hand"],
+            table=str(args["table"]),
+            players=list(args["players"]),
+            seats=seats,
+            seat_count=args["seat_count"],
+            button=button,
+            rake=args["_lowball_rake"],
+        )
 
     @property
     def last_hand(self) -> HandState | None:
@@ -2202,6 +2231,7 @@ class Table:
             "seat_count": self._n,
             "_lowball_rake": rake,
         }
+        self._last_button = self._button
         if rake:
             self._emit("rake", None, rake)
         self._rake_total += rake

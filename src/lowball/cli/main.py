@@ -1582,6 +1582,72 @@ def serve(
         _fail(ctx, str(e))
 
 
+@main.command("import")
+@click.argument("files", nargs=-1, required=True, type=str)
+@click.option("--out", "-o", "out", required=True, type=str, help="The folder for the PHH files (made if missing).")
+@click.option("--positions", is_flag=True, help="Leave the players' names out: positions p1 .. pN only.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no line per hand refused.")
+@click.pass_context
+def import_(ctx: click.Context, files: tuple[str, ...], out: str, positions: bool, quiet: bool) -> None:
+    """Convert room hand histories (PokerStars, Full Tilt Poker) to PHH files.
+
+    FILES are the rooms' text files, or folders of them (every file within, in name order):
+    2-7 triple and single draw, A-5 triple draw and badugi, cash games and tournaments, in
+    UTF-8 (with or without a byte-order mark), UTF-16 or cp1252. Each hand is replayed and must
+    come to the room's own figures (what each player put in, the uncalled bets, the pot, the
+    rake, what each collected); it is written to --out as stars-NUMBER.phh or ftp-NUMBER.phh,
+    with the room, hand number, table, time, seats, players (unless --positions) and rake.
+    A hand that cannot be read whole (a game lowball does not play, a cancelled or partial
+    hand, a line it does not read, a replay that differs from the room's figures) is refused
+    with its reason, on standard error, and the other hands are still read.
+
+    A progress bar goes to standard error (not with -q); the summary (hands read, files written,
+    hands refused by reason) to standard output. Exit status: 0 when every hand was read, 1
+    when some were refused or a file held no hand (the rest is written), 2 when nothing could be
+    done (a missing file, an --out that is not a folder, a file that cannot be written).
+    """
+    from lowball.cli.rooms import import_files, import_summary, room_files
+
+    for path in files:
+        if not path or not os.path.lexists(path):
+            _fail(ctx, f"{path!r}: no such file or folder")
+    if not out:
+        _fail(ctx, "--out '' is empty: give a folder for the PHH files (--out hands)")
+    if os.path.exists(out) and not os.path.isdir(out):
+        _fail(ctx, f"--out {out}: not a folder")
+    total = 0
+    if not quiet:
+        from lowball import rooms as room_module
+
+        for path in room_files(files):  # the hands to read, for the bar
+            try:
+                with open(path, "rb") as f:
+                    text, _ = room_module.decode(f.read())
+                total += len(room_module.split_hands(text))
+            except (OSError, LowballError):
+                continue
+
+    def refused(hand: Any) -> None:
+        if not quiet:
+            click.echo(f"refused: {hand.message}", err=True)
+
+    try:
+        with contextlib.ExitStack() as stack_:
+            bar = (
+                None
+                if quiet
+                else stack_.enter_context(click.progressbar(length=total, label="importing", file=sys.stderr))
+            )
+            report = import_files(
+                files, out, names=not positions, progress=None if bar is None else bar.update, refused=refused
+            )
+    except (LowballError, OSError) as e:
+        _fail(ctx, str(e))
+    click.echo(import_summary(report), nl=False)
+    if report.refused or report.unreadable:
+        ctx.exit(1)
+
+
 @main.command()
 @click.argument("file", type=str)
 @click.option(
@@ -1591,10 +1657,21 @@ def serve(
     is_flag=True,
     help="Show every action at once instead of waiting for Enter after each.",
 )
+@click.option(
+    "--hand",
+    "hand_number",
+    type=str,
+    default=None,
+    help="In a room's file of many hands, the hand to replay (its room number); default the first read.",
+)
 @_symbols_option
 @click.pass_context
-def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None:
-    """Step through a hand history (a PHH file) action by action.
+def replay(ctx: click.Context, file: str, show_all: bool, hand_number: str | None, symbols: bool) -> None:
+    """Step through a hand history (a PHH file, or a PokerStars or Full Tilt file) action by action.
+
+    A room's file (found by its content: a PokerStars or Full Tilt hand's first line) is read as
+    lowball import reads it, and its first hand read (or the one --hand names) is replayed,
+    with the players' names; a hand refused is an error naming the reason.
 
     Each step shows the action as written in the file (with its line), what that line did (the
     cards of a draw with the file's d dh line, a hand at the showdown with its sm line), and
@@ -1617,7 +1694,11 @@ def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None
     if not os.path.lexists(file):
         _fail(ctx, f"{file}: no such file")
     try:
-        history = load(file)
+        history = _room_history(ctx, file, hand_number)
+        if history is None:
+            if hand_number is not None:
+                _fail(ctx, f"--hand {hand_number}: {file} is a PHH file of one hand, not a room's file")
+            history = load(file)
     except PHHError as e:
         _fail(ctx, f"{file}: {e}")
     out = [replay_header(history, file)]
@@ -1653,6 +1734,34 @@ def replay(ctx: click.Context, file: str, show_all: bool, symbols: bool) -> None
         _fail(ctx, f"{file}: {e}")
     out.append(replay_footer(history, final))
     click.echo("".join(out), nl=False)
+
+
+def _room_history(ctx: click.Context, file: str, number: str | None) -> Any:
+    """The hand history of a room's file (PokerStars, Full Tilt), or None for another file."""
+    from lowball import phh, rooms
+
+    try:
+        with open(file, "rb") as f:
+            text, encoding = rooms.decode(f.read())
+    except (OSError, LowballError):
+        return None  # PHH's reader names what is wrong
+    if not rooms.is_room_text(text):
+        return None
+    results = rooms.read_text(text, encoding=encoding)
+    for hand in results:
+        if number is None or (isinstance(hand, rooms.RoomHand) and hand.number == number):
+            if isinstance(hand, rooms.Refused):
+                if number is None:
+                    continue
+                _fail(ctx, f"{file}: {hand.message}")
+            return phh.loads(hand.to_phh())
+        if isinstance(hand, rooms.Refused) and hand.number == number:
+            _fail(ctx, f"{file}: {hand.message}")
+    if number is not None:
+        _fail(ctx, f"{file}: no hand #{number} in the file")
+    first = results[0]
+    assert isinstance(first, rooms.Refused)
+    _fail(ctx, f"{file}: no hand read: {first.message}")
 
 
 if __name__ == "__main__":  # pragma: no cover
