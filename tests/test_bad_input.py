@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lowball
-from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh
+from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh, rooms
 from lowball.deck import check_seed
 from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, Posts, apply_action
 from lowball.simulate import simulate
@@ -286,6 +286,17 @@ ENTRIES: list[Entry] = [
         lambda **k: phh.loads(phh.dumps(hand_state())).reshuffle_rules(**k),
         (),
         {"burn": False},
+    ),
+    # the rooms' own hand histories
+    ("rooms.decode", rooms.decode, (b"PokerStars Hand #1",), {}),
+    ("rooms.is_room_text", rooms.is_room_text, ("PokerStars Hand #1",), {}),
+    ("rooms.split_hands", rooms.split_hands, ("PokerStars Hand #1",), {}),
+    ("rooms.read_text", rooms.read_text, ("PokerStars Hand #1",), {"encoding": "utf-8"}),
+    (
+        "rooms.dumps_pokerstars",
+        rooms.dumps_pokerstars,
+        (hand_state(),),
+        {"number": 1, "table": "t", "seat_count": 6, "button": 1, "rake": 0},
     ),
     # the decision protocol and the bots
     ("Action", lambda *a: Action(*a), ("call", 0, ()), {}),

@@ -56,7 +56,7 @@ from lowball._files import path_text
 from lowball.cards import Card
 from lowball.deck import ReshuffleRule
 from lowball.engine import HandState, Posts
-from lowball.errors import LowballError, counted, shown
+from lowball.errors import LowballError, counted, name_text, shown, whole_number
 from lowball.evaluation import Ranking
 from lowball.variants import (
     FixedLimit,
@@ -306,7 +306,15 @@ _HEAD = re.compile(r"^(?:PokerStars (?:Home Game )?(?:Hand|Game|Zoom Hand)|Full 
 def is_room_text(text: str) -> bool:
     """Whether ``text`` (a file's start) is a PokerStars or Full Tilt hand history: a hand's
     header line within its first lines (after a byte-order mark, blank lines or Full Tilt's
-    archive separators)."""
+    archive separators).
+
+    Raises
+    ------
+    RoomError
+        For ``text`` that is not a str.
+    """
+    if not isinstance(text, str):
+        raise RoomError(f"text = {shown(text)}: expected the text of a file")
     for line in text.lstrip("\ufeff").split("\n", 20)[:20]:
         if _HEAD.match(line.strip()):
             return True
@@ -316,7 +324,15 @@ def is_room_text(text: str) -> bool:
 def split_hands(text: str) -> list[tuple[int, list[str]]]:
     """The hands of a file's text: each as (the line where it starts, 1-based; its lines, blank
     ones left out). A hand starts at its room's header line (``PokerStars Hand #...``,
-    ``Full Tilt Poker Game #...``); what comes before the first header is not a hand."""
+    ``Full Tilt Poker Game #...``); what comes before the first header is not a hand.
+
+    Raises
+    ------
+    RoomError
+        For ``text`` that is not a str.
+    """
+    if not isinstance(text, str):
+        raise RoomError(f"text = {shown(text)}: expected the text of a room file")
     out: list[tuple[int, list[str]]] = []
     current: list[str] | None = None
     for k, raw in enumerate(text.lstrip("\ufeff").split("\n")):
@@ -1137,6 +1153,8 @@ def read_text(text: str, *, encoding: str = "utf-8") -> list[RoomHand | Refused]
     """
     if not isinstance(text, str):
         raise RoomError(f"text = {shown(text)}: expected the text of a room file")
+    if not isinstance(encoding, str):
+        raise RoomError(f"encoding = {shown(encoding)}: expected an encoding's name (a str)")
     hands = split_hands(text)
     if not hands:
         raise RoomError("no PokerStars or Full Tilt Poker hand in the text (a hand starts 'PokerStars Hand #')")
@@ -1355,24 +1373,64 @@ def dumps_pokerstars(
     v = state.variant
     n = state.n
     game = _stars_game(v)
-    names = list(players) if players is not None else list(fields.get("players") or [f"p{i + 1}" for i in range(n)])
-    seat_list = list(seats) if seats is not None else list(fields.get("seats") or range(1, n + 1))
-    if len(names) != n or len(set(names)) != n or not all(isinstance(x, str) and x for x in names):
+
+    def listed(value: object, name: str) -> list[Any]:
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise RoomError(f"{name} = {shown(value)}: expected a list, one per position")
+        return list(value)
+
+    names = (
+        listed(players, "players")
+        if players is not None
+        else list(fields.get("players") or [f"p{i + 1}" for i in range(n)])
+    )
+    seat_list = listed(seats, "seats") if seats is not None else list(fields.get("seats") or range(1, n + 1))
+    names = [name_text(x, f"players[{k}]", error=RoomError) for k, x in enumerate(names)]
+    if len(names) != n or len(set(names)) != n:
         raise RoomError(f"players = {shown(names)}: expected {n} different names, one per position")
-    if len(seat_list) != n or len(set(seat_list)) != n or not all(isinstance(s, int) and s >= 1 for s in seat_list):
+    seat_list = [whole_number(s, f"seats[{k}]", 1, 99, error=RoomError) for k, s in enumerate(seat_list)]
+    if len(seat_list) != n or len(set(seat_list)) != n:
         raise RoomError(f"seats = {shown(seat_list)}: expected {n} different seats from 1, one per position")
     if chip is None and "_lowball_chip" in fields:
         chip = fields["_lowball_chip"]
-    unit = None if chip is None else Decimal(str(chip))
-    if rake is None:
-        rake = int(fields.get("_lowball_rake", 0))
-    if not 0 <= rake <= sum(state.winnings):
+    unit = None
+    if chip is not None:
+        try:
+            unit = (
+                Decimal(chip if isinstance(chip, Decimal) else str(chip)) if isinstance(chip, (str, Decimal)) else None
+            )
+        except InvalidOperation:
+            unit = None
+        if unit is None or not unit.is_finite() or unit <= 0:
+            raise RoomError(f"chip = {shown(chip)}: expected a chip's value in dollars, such as '0.01'")
+    rake = whole_number(rake if rake is not None else fields.get("_lowball_rake", 0), "rake", 0, error=RoomError)
+    if rake > sum(state.winnings):
         raise RoomError(f"rake = {shown(rake)}: expected 0 .. the pot of {sum(state.winnings)}")
-    count = seat_count if seat_count is not None else int(fields.get("seat_count") or max(v.max_players, *seat_list))
-    btn = button if button is not None else int(fields.get("_lowball_button") or seat_list[-1])
+    count = whole_number(
+        seat_count if seat_count is not None else fields.get("seat_count") or max(v.max_players, *seat_list),
+        "seat_count",
+        max(seat_list),
+        99,
+        error=RoomError,
+    )
+    btn = whole_number(
+        button if button is not None else fields.get("_lowball_button") or seat_list[-1],
+        "button",
+        1,
+        count,
+        error=RoomError,
+    )
     number = number if number is not None else fields.get("hand", 1)
-    table = table if table is not None else str(fields.get("table", "lowball"))
+    if not isinstance(number, str):
+        number = whole_number(number, "number", 0, error=RoomError)
+    elif not number.isdigit():
+        raise RoomError(f"number = {shown(number)}: expected the hand's number (digits)")
+    table = name_text(table if table is not None else str(fields.get("table", "lowball")), "table", error=RoomError)
     time = time if time is not None else str(fields.get("_lowball_time") or "1970/01/01 0:00:00 ET")
+    if not isinstance(time, str) or "\n" in time:
+        raise RoomError(f"time = {shown(time)}: expected the time as one line of text")
+    if hero is not None:
+        hero = name_text(hero, "hero", error=RoomError)
     hidden = phh.unknown_in_events(state)
 
     def money(chips: int) -> str:
