@@ -20,6 +20,7 @@ MODULES = [
     "lowball.table",
     "lowball.simulate",
     "lowball.odds",
+    "lowball.seeds",
     "lowball.cli.render",
 ]
 

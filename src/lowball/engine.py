@@ -402,7 +402,7 @@ class HandState:
         For a bad number of players or a bad stack (any integer type is a number of chips; see
         :func:`~lowball.errors.whole_number`).
     InvalidSeedError
-        For a ``seed`` that is not one (see :func:`~lowball.deck.check_seed`).
+        For a ``seed`` that is not one (see :func:`~lowball.seeds.check_seed`).
     """
 
     def __init__(

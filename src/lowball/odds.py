@@ -59,7 +59,7 @@ import numpy.typing as npt
 
 from lowball import _odds
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
-from lowball.deck import ReshuffleRule, check_seed
+from lowball.deck import ReshuffleRule
 from lowball.errors import (
     InvalidCardError,
     InvalidSeedError,
@@ -81,6 +81,7 @@ from lowball.evaluation import (
     evaluate_batch,
 )
 from lowball.parallel import check_executor, run_shards
+from lowball.seeds import check_seed
 
 __all__ = [
     "MAX_PLAYERS",

@@ -12,12 +12,12 @@ sits the player in before the next deal, so no blind passes the seat and none is
 (:meth:`~lowball.table.Table.reset_stacks`). With a seed the whole run is reproducible: hand
 *k* of a session is shuffled from ``SeedSequence(session_seed, spawn_key=(k,))`` (the session
 table's ``seed``, see Shards below), every bot's choices from
-:func:`~lowball.table.random_sources` of that seed.
+:func:`~lowball.seeds.random_sources` of that seed.
 
 **Shards.** A run is cut into table sessions of ``shard_hands`` hands (the last may be shorter):
 session *k* plays hands ``k * shard_hands + 1`` onward at a table of its own, every seat starting
 from the starting stack, with its decks and bots seeded from
-``SeedSequence(seed).spawn(...)[k]`` (:func:`lowball.parallel.shard_seeds`). Sessions do not
+``SeedSequence(seed).spawn(...)[k]`` (:func:`lowball.seeds.shard_seeds`). Sessions do not
 depend on each other, so they run in process, on a pool of worker processes (``workers=``) or on
 any executor (``executor=``, a Dask cluster's among them) with the same result, to the byte;
 their counts are added up. A run of at most ``shard_hands`` hands is one session.
@@ -40,11 +40,11 @@ from typing import Any
 from lowball import phh
 from lowball._files import path_text, write_text
 from lowball.bots import _search_dirs, make_bot
-from lowball.deck import check_seed
 from lowball.engine import Action, Strategy
 from lowball.errors import FileError, IllegalActionError, LowballError, counted, shown, whole_number
-from lowball.parallel import check_executor, describe_executor, run_shards, shard_seeds
-from lowball.table import BuyIn, Table, random_sources
+from lowball.parallel import check_executor, describe_executor, run_shards
+from lowball.seeds import check_seed, random_sources, shard_seeds
+from lowball.table import BuyIn, Table
 from lowball.variants import Variant
 
 __all__ = ["SeatResult", "SimulationResult", "simulate"]

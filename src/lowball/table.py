@@ -27,7 +27,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
-import random
 import sys
 import time
 from collections import OrderedDict
@@ -40,7 +39,7 @@ import numpy as np
 
 from lowball import phh, saving
 from lowball.cards import Card, format_cards, parse_cards
-from lowball.deck import Deck, check_seed
+from lowball.deck import Deck
 from lowball.engine import Action, HandState, LegalActions, PlayerView, Posts, apply_action
 from lowball.errors import (
     IllegalActionError,
@@ -58,6 +57,7 @@ from lowball.errors import (
     whole_number,
     writable,
 )
+from lowball.seeds import check_seed, hand_seed, random_sources
 from lowball.store import Store
 from lowball.variants import FixedLimit, MissedBlinds, Variant, VariantError
 
@@ -85,23 +85,6 @@ WAITING = "waiting"  # a new player, waiting for the big blind (or posting) to b
 _SECRET = frozenset(("deal", "draw"))  # events whose cards only their own player may see
 _RECORDS = 256  # accepted changes whose result a repeated seq gets back
 _HOUR = 3600.0  # WSOP-LAR 58's hour: the least time a player who left is remembered
-
-
-def random_sources(seed: int | None, n: int) -> tuple[np.random.Generator | None, list[random.Random]]:
-    """A deck random source for a run and one random source for each of ``n`` bots, all
-    derived from ``seed`` (a whole number >= 0) so that a run can be repeated.
-
-    With ``seed=None`` the decks use operating-system entropy (:class:`~lowball.deck.Deck`'s
-    default) and the bots fresh unseeded sources.
-    """
-    n = whole_number(n, "n", 0, 10)  # one per seat: a table seats at most 10
-    seed = check_seed(seed, generators=False)
-    if seed is None:
-        return None, [random.Random() for _ in range(n)]
-    children = np.random.SeedSequence(seed).spawn(n + 1)
-    deck_source = np.random.Generator(np.random.PCG64(children[0]))
-    bots = [random.Random(int(c.generate_state(2, dtype=np.uint64)[0])) for c in children[1:]]
-    return deck_source, bots
 
 
 # -- options ------------------------------------------------------------------------------
@@ -1991,7 +1974,7 @@ class Table:
             deck = Deck(seed=self._deck_source, rule=self._variant.reshuffle, burn=self._variant.burn)
         elif self._seed is not None:
             deck = Deck(
-                seed=np.random.SeedSequence(self._seed, spawn_key=(number,)),
+                seed=hand_seed(self._seed, number),
                 rule=self._variant.reshuffle,
                 burn=self._variant.burn,
             )

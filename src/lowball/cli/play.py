@@ -50,7 +50,8 @@ from lowball.cli.render import describe_event, describe_legal, ranking_of, rende
 from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action, pot_size_to
 from lowball.errors import IllegalActionError, InvalidCardError, counted
 from lowball.evaluation import Ranking, describe
-from lowball.table import BuyIn, Table, random_sources
+from lowball.seeds import random_sources
+from lowball.table import BuyIn, Table
 from lowball.variants import FixedLimit, Variant
 
 __all__ = ["Command", "parse_command", "sorted_hand", "play_session", "HELP"]
