@@ -13,8 +13,11 @@ MODULES = [
     "lowball.evaluation",
     "lowball.deck",
     "lowball.variants",
-    "lowball.engine",
-    "lowball.saving",
+    "lowball.engine.state",
+    "lowball.engine.records",
+    "lowball.engine.pots",
+    "lowball.engine.actions",
+    "lowball.engine.saving",
     "lowball.phh",
     "lowball.bots",
     "lowball.table",
@@ -41,7 +44,7 @@ def test_the_examples_are_there() -> None:
         "lowball.evaluation",
         "lowball.deck",
         "lowball.variants",
-        "lowball.engine",
+        "lowball.engine.state",
         "lowball.phh",
     ):
         assert counts[name] >= 3, (name, counts)

@@ -36,7 +36,7 @@ from typing import Literal, Union, cast, overload
 
 import numpy as np
 
-from lowball import _core
+import lowball._core as _core
 from lowball._rankings import Ranking
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_hand
 from lowball.errors import InvalidValueError, ValueEnumType, shown, whole_number

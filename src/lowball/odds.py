@@ -57,7 +57,7 @@ from typing import Any, Union, overload
 import numpy as np
 import numpy.typing as npt
 
-from lowball import _odds
+import lowball._odds as _odds
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
 from lowball.deck import ReshuffleRule
 from lowball.errors import (

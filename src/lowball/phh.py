@@ -45,6 +45,7 @@ from lowball._files import open_text, path_text, without_bom, write_text
 from lowball.cards import Card, format_cards, parse_cards, split_card_text
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState, Posts
+from lowball.engine.saving import Saved, saved_fields
 from lowball.errors import IllegalActionError, LowballError, counted, shown
 from lowball.evaluation import Ranking
 from lowball.variants import (
@@ -757,9 +758,11 @@ class HandHistory:
                         state.bet_or_raise(int(arg), pos)
                     else:
                         deck.lendable = lendable.get(i, {})
-                        unknown = self._draw(state, deck, pos, arg, script.get(i), reserved.get(i, frozenset()))
-                        if unknown[0] or unknown[1]:  # the draw's event: the first this made
-                            deck.unknown_events[seen] = unknown
+                        state, dealt, unknown_thrown = self._draw(
+                            state, deck, pos, arg, script.get(i), reserved.get(i, frozenset())
+                        )
+                        if dealt or unknown_thrown:  # the draw's event: the first this made
+                            deck.unknown_events[seen] = (dealt, unknown_thrown)
                 else:
                     self._show_or_muck(state, deck, pos, arg, unshown)
                 if i == len(parsed) - 1 and state.phase == SHOWDOWN:
@@ -806,10 +809,11 @@ class HandHistory:
         arg: str | None,
         want: list[int | None] | None,
         reserved: frozenset[int],
-    ) -> tuple[frozenset[int], frozenset[int]]:
+    ) -> tuple[HandState, frozenset[int], frozenset[int]]:
         """``pN sd [CARDS]``: the discard, its ``??`` cards taken from the player's stand-ins,
-        and the replacements the history deals him next. Returns the cards of the draw that
-        stand in for unknown ones: (among those dealt, among those thrown)."""
+        and the replacements the history deals him next. Returns the hand after it (the same
+        state, or one whose events name cards lent, see :meth:`_settle_lent`) and the cards of
+        the draw that stand in for unknown ones: among those dealt, among those thrown."""
         thrown: list[Card] = []
         unknown_thrown: set[int] = set()
         mine = deck.invented.setdefault(pos, set())
@@ -833,26 +837,28 @@ class HandHistory:
             deck.reserved = frozenset()
             deck.thrown_unknown = frozenset()
         if deck.settled:
-            self._settle_lent(state, deck)
+            state = self._settle_lent(state, deck)
         mine.difference_update(unknown_thrown)
         dealt_unknown = {int(c) for c, w in zip(new, want or ()) if w is None}
         mine.update(dealt_unknown)
-        return frozenset(dealt_unknown), frozenset(unknown_thrown)
+        return state, frozenset(dealt_unknown), frozenset(unknown_thrown)
 
     @staticmethod
-    def _settle_lent(state: HandState, deck: _ReplayDeck) -> None:
+    def _settle_lent(state: HandState, deck: _ReplayDeck) -> HandState:
         """Cards the history dealt before their thrower threw them (pokerkit's order) are now in
         the hands of the players served earlier, in place of their stand-ins: their draw events
-        say so too (the hand's events are the history's)."""
+        say so too (the hand's events are the history's). Returns the hand with those events,
+        on the same deck, every other field as it was."""
         events = list(state.events)
         for to, stand_in, card in deck.settled:
             k = max(j for j, e in enumerate(events) if e.kind == "draw" and e.position == to)
             e = events[k]
             events[k] = e._replace(cards=tuple(Card(card) if int(c) == stand_in else c for c in e.cards))
         deck.settled = []
-        fields = state._saved_fields()
+        fields = saved_fields(state)
         fields["posts"] = state.posts
-        state._set_restored(state.variant, state.starting_stacks, deck, events, state.shown, list(state.pots), fields)
+        parts = Saved(state.variant, state.starting_stacks, deck, events, state.shown, list(state.pots), fields)
+        return type(state).from_saved(parts)
 
     def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None, unshown: set[int]) -> None:
         """``pN sm ...``: a show (the hand's known cards, five or four in badugi, or ``-`` for the

@@ -37,13 +37,14 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from lowball import phh, saving
+from lowball import phh
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.deck import Deck
-from lowball.engine import Action, HandState, LegalActions, PlayerView, Posts, apply_action
+from lowball.engine import Action, HandState, LegalActions, PlayerView, Posts, apply_action, saving
+from lowball.engine.actions import as_action
+from lowball.engine.records import SECRET_KINDS
 from lowball.errors import (
     IllegalActionError,
-    InvalidCardError,
     LowballError,
     SeqError,
     StoreError,
@@ -82,7 +83,6 @@ TABLE_FORMAT = "lowball-table-1"
 ACTIVE = "active"  # dealt in when able
 SITTING_OUT = "sitting_out"  # not dealt; the blinds that pass are owed
 WAITING = "waiting"  # a new player, waiting for the big blind (or posting) to be dealt in
-_SECRET = frozenset(("deal", "draw"))  # events whose cards only their own player may see
 _RECORDS = 256  # accepted changes whose result a repeated seq gets back
 _HOUR = 3600.0  # WSOP-LAR 58's hour: the least time a player who left is remembered
 
@@ -350,7 +350,7 @@ class TableEvent:
     def hidden(self) -> TableEvent:
         """This event without its secret cards (the count stays): how other seats and
         spectators see a deal or a draw."""
-        if self.kind not in _SECRET or not (self.cards or self.discarded):
+        if self.kind not in SECRET_KINDS or not (self.cards or self.discarded):
             return self
         return TableEvent(
             self.number, self.seq, self.hand, self.kind, self.seat, self.player, self.amount, (), (), self.count,
@@ -606,52 +606,10 @@ def _seen_by(
     cards of a deal or draw only to the sitting of that seat they were dealt to (never to
     sitting 0, the mark of events stored before sittings were numbered)."""
     if seat is None or not sitting:
-        return [e if e.kind not in _SECRET else e.hidden() for e in events]
-    return [e if e.kind not in _SECRET or (e.seat == seat and e.sitting == sitting) else e.hidden() for e in events]
-
-
-def _action_dict(action: Action) -> dict[str, Any]:
-    return {"kind": action.kind, "amount": action.amount, "cards": format_cards(action.cards)}
-
-
-def _as_action(action: Any, where: str) -> Action:
-    """An :class:`Action` from an Action or its dict form (``{"kind": "raise", "amount": 6}``,
-    ``{"kind": "discard", "cards": "Kd Qs"}``), with a plain int amount; an amount is allowed for
-    a bet or raise only and cards for a discard only (IllegalActionError naming ``where``)."""
-    if isinstance(action, dict):
-        unknown = sorted(shown(k) for k in set(action) - {"kind", "amount", "cards"})
-        if unknown:  # name the key that is not one (a "to" where "amount" goes)
-            keys = ", ".join(unknown)
-            raise IllegalActionError(
-                f"{where}: action {shown(action)}: unknown key{'s' if len(unknown) > 1 else ''} {keys}: "
-                "expected kind, and amount or cards"
-            )
-        if "kind" not in action:
-            raise IllegalActionError(f"{where}: action {shown(action)}: no kind: expected kind, and amount or cards")
-        kind, amount, cards = action["kind"], action.get("amount", 0), action.get("cards", ())
-        if amount is None:
-            amount = 0
-        if kind == "stand_pat" and not cards:  # the event's name for a discard of nothing
-            kind = "discard"
-        if kind == "discard" and cards:
-            try:
-                cards = parse_cards(cards)
-            except InvalidCardError as e:
-                raise InvalidCardError(f"{where}: {e}") from None
-    elif isinstance(action, Action):
-        kind, amount, cards = action.kind, action.amount, action.cards
-    else:
-        raise IllegalActionError(f"{where}: action = {shown(action)}: expected a lowball Action or its dict")
-    if kind in ("bet", "raise"):
-        amount = whole_number(amount, f"{where}: wager", 0, error=IllegalActionError)
-    elif type(amount) is not int or amount != 0:
-        raise IllegalActionError(f"{where}: action {shown(action)}: only a bet or raise has an amount")
-    if kind != "discard" and cards:
-        raise IllegalActionError(f"{where}: action {shown(action)}: only a discard has cards")
-    try:
-        return Action(kind, amount, tuple(cards))
-    except IllegalActionError as e:
-        raise IllegalActionError(f"{where}: {e}") from None
+        return [e if e.kind not in SECRET_KINDS else e.hidden() for e in events]
+    return [
+        e if e.kind not in SECRET_KINDS or (e.seat == seat and e.sitting == sitting) else e.hidden() for e in events
+    ]
 
 
 def _same_action(a: Action, b: Action) -> bool:
@@ -1208,7 +1166,7 @@ class Table:
             snapshot = self._snapshot(events)
             stored = dict(rec)
             if isinstance(stored.get("action"), Action):
-                stored["action"] = _action_dict(stored["action"])
+                stored["action"] = stored["action"].to_dict()
             try:
                 with self._store.transaction():
                     self._store.save_action(self._table_id, stored, [e.to_dict() for e in events], snapshot)
@@ -2045,7 +2003,7 @@ class Table:
         k = self._check_seat(seat)
         where = f"seat {k}"
         s = whole_number(seq, f"{where}: seq", 0, error=SeqError)
-        act = _as_action(action, where)
+        act = as_action(action, where)
         if s < self._seq:
             rec = self._records.get(s)
             occupant = self._seats[k]
@@ -2137,7 +2095,7 @@ class Table:
             with self._change("tick", k, now_, action=a):
                 s.bank = 0.0
                 s.timeouts += 1
-                self._emit("timeout", k, data={"action": _action_dict(a), "timeouts": s.timeouts})
+                self._emit("timeout", k, data={"action": a.to_dict(), "timeouts": s.timeouts})
                 if s.timeouts >= self._timeouts_to_sit_out and s.status != SITTING_OUT:
                     self._sit_out(k, "timeouts")
                 apply_action(hand, a)
@@ -2434,7 +2392,7 @@ class Table:
                     "player": rec.get("player"),
                     "sitting": rec.get("sitting", 0),  # 0: a record stored before sittings were numbered
                     "kind": rec["kind"],
-                    "action": None if action is None else _as_action(action, "a stored action"),
+                    "action": None if action is None else as_action(action, "a stored action"),
                     "events": [e for e in events if e.number in numbers],
                 }
         table._store = store

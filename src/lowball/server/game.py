@@ -25,10 +25,11 @@ from lowball.bots import BOTS, make_bot
 from lowball.cards import Card, format_cards
 from lowball.cli.render import sorted_hand
 from lowball.engine import Action, LegalActions, Strategy
+from lowball.engine.records import SECRET_KINDS
 from lowball.errors import InvalidValueError, LowballError, name_text, printable_text, real_number, shown, whole_number
 from lowball.evaluation import describe
 from lowball.store import SQLiteStore
-from lowball.table import _SECRET, BuyIn, SeatInfo, Table, TableEvent
+from lowball.table import BuyIn, SeatInfo, Table, TableEvent
 from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
 
 __all__ = ["GameServer", "Room", "Sitting", "Connection", "ServerError", "MAX_MESSAGE_BYTES", "variant_facts"]
@@ -775,7 +776,7 @@ class Room:
                     shared = public_events[conn.sent] = (seen, self._events_json(seen))
                 # a seat is given the spectators' text unless one of these events may show it its
                 # own cards: then the table says what it sees (Table.events_for)
-                if conn.seat is not None and any(e.kind in _SECRET and e.seat == conn.seat for e in shared[0]):
+                if conn.seat is not None and any(e.kind in SECRET_KINDS and e.seat == conn.seat for e in shared[0]):
                     msg = self.events_text(conn)
                 else:
                     msg = shared[1]
