@@ -56,6 +56,7 @@ __all__ = [
     "BOTS",
     "apply_action",
     "make_bot",
+    "search_dirs",
     "plan_discards",
     "hand_tier",
 ]
@@ -561,8 +562,15 @@ BOTS: dict[str, BotFactory] = {
 """The built-in bots by name: ``sensible``, ``random`` and ``calling`` (the calling station)."""
 
 
-def _search_dirs(search_path: object) -> list[str]:
-    """``search_path`` as a list of directory names, or a LowballError naming the bad value."""
+def search_dirs(search_path: object) -> list[str]:
+    """``search_path`` (where a ``package.module:factory`` bot is looked for first, see
+    :func:`make_bot`) as a list of directory names.
+
+    Raises
+    ------
+    LowballError
+        For a value that is not a list of directory names, naming it.
+    """
     if isinstance(search_path, (str, bytes, os.PathLike)) or not isinstance(search_path, Sequence):
         raise LowballError(f"search_path = {shown(search_path)}: expected a list of directories")
     dirs = []
@@ -628,7 +636,7 @@ def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Se
         raise LowballError(f"variant = {shown(variant)}: expected a lowball Variant")
     if rng is not None and not isinstance(rng, random.Random):
         raise LowballError(f"rng = {shown(rng)}: expected a random.Random")
-    dirs = _search_dirs(search_path)
+    dirs = search_dirs(search_path)
     if spec in BOTS:
         factory = BOTS[spec]
     elif ":" in spec:

@@ -43,6 +43,8 @@ __all__ = [
     "parse_hand",
     "format_cards",
     "split_card_text",
+    "read_hand",
+    "read_cards",
 ]
 
 RANKS = "23456789TJQKA"
@@ -257,6 +259,38 @@ def parse_cards(cards: HandLike, count: int | None = None) -> tuple[Card, ...]:
 def parse_hand(hand: HandLike) -> tuple[Card, ...]:
     """Parse exactly five distinct cards (see :func:`parse_cards`)."""
     return parse_cards(hand, count=5)
+
+
+def read_hand(text: str, name: str, size: int = 5) -> tuple[Card, ...]:
+    """``size`` cards (five, or four in badugi) from ``text`` a person typed; an error names
+    ``name``, where it was typed (``hand 2``, ``--vs``, a query parameter), and the text.
+
+    Raises
+    ------
+    InvalidCardError
+        For text that is not ``size`` distinct cards.
+    """
+    try:
+        return parse_cards(text, count=size)
+    except InvalidCardError as e:
+        raise InvalidCardError(f"{name} {shown(text.strip())}: {e}") from None
+
+
+def read_cards(text: str | None, name: str) -> tuple[Card, ...]:
+    """Any number of distinct cards from ``text`` a person typed (``None`` or blank: none); an
+    error names ``name``, where it was typed, and the text.
+
+    Raises
+    ------
+    InvalidCardError
+        For a malformed or repeated card.
+    """
+    if text is None or not text.strip():
+        return ()
+    try:
+        return parse_cards(text)
+    except InvalidCardError as e:
+        raise InvalidCardError(f"{name} {shown(text.strip())}: {e}") from None
 
 
 def format_cards(cards: Iterable[CardLike] | str, sep: str = "", *, symbols: bool = False) -> str:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Literal, Union, cast, overload
 
@@ -54,6 +54,8 @@ __all__ = [
     "category",
     "describe",
     "winners",
+    "sorted_hand",
+    "class_ranks",
 ]
 
 NUM_CLASSES: int = _core.NUM_CLASSES
@@ -194,8 +196,9 @@ _NUMBERED = {"75432": "number one (the wheel)", "76432": "number two", "76532": 
 
 
 @lru_cache(maxsize=1)
-def _class_ranks() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """For each class (index = class), its category and ranks in display order.
+def class_ranks() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each 2-7 class (index = class; index 0 is unused), its category (a
+    :class:`HandCategory` value) and ranks in display order (0 the deuce .. 12 the ace).
 
     Display order: the most repeated rank first, then higher ranks first (``2-2-7-6-5``,
     ``9-8-6-4-2``). Built once by ranking one hand of each class with the C core.
@@ -354,7 +357,7 @@ def describe(hand_or_class: HandOrClass, ranking: Ranking | str = Ranking.DEUCE_
         return _describe_a5(_class_of(hand_or_class, r))
     if r is Ranking.BADUGI:
         return _describe_badugi(_class_of(hand_or_class, r))
-    cat_index, ranks = _class_ranks()[_class_of(hand_or_class)]
+    cat_index, ranks = class_ranks()[_class_of(hand_or_class)]
     cat = HandCategory(cat_index)
     chars = [RANKS[r] for r in ranks]
     text = "-".join(chars)
@@ -413,6 +416,34 @@ def winners(hands: Iterable[HandOrClass], ranking: Ranking | str = Ranking.DEUCE
         raise InvalidValueError("winners() needs at least one hand")
     best = min(classes)
     return [i for i, c in enumerate(classes) if c == best]
+
+
+def _low_order(card: Card) -> int:
+    """A card's rank with the ace low: the ace 0, the deuce 1, ..., the king 12."""
+    return ((int(card) >> 2) + 1) % 13
+
+
+def sorted_hand(hand: Sequence[Card], ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> tuple[Card, ...]:
+    """A hand as shown at the table: highest rank first, as a low is read (``describe``: 7-6-5-4-2),
+    cards of one rank by suit: clubs, diamonds, hearts, spades (the encoding's order).
+    ``7d 6c 5c 4d 2s``; a pair: ``8c 8s 5h 4d 2s``. In A-5 and badugi (``ranking``) the ace is
+    low and comes last: ``5c 4d 3h 2s Ac``, ``4h 3d 2c As``. What the command, the server and the
+    draw table's data (:meth:`lowball.odds.DiscardTable.to_dict`) show.
+
+    >>> from lowball.cards import format_cards, parse_cards
+    >>> format_cards(sorted_hand(parse_cards("2s 7d 4d 5c 6c")), " ")
+    '7d 6c 5c 4d 2s'
+    >>> format_cards(sorted_hand(parse_cards("As 2c 3d 4h"), "badugi"), " ")
+    '4h 3d 2c As'
+
+    Raises
+    ------
+    InvalidValueError
+        For a ``ranking`` that is not one (see :class:`Ranking`).
+    """
+    if _ranking(ranking) is Ranking.DEUCE_TO_SEVEN:
+        return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
+    return tuple(sorted(hand, key=lambda c: (-_low_order(c), int(c) & 3)))
 
 
 class Hand(tuple[Card, ...]):

@@ -74,11 +74,12 @@ from lowball.evaluation import (
     BadugiCategory,
     HandCategory,
     Ranking,
-    _class_ranks,
     category,
+    class_ranks,
     describe,
     evaluate,
     evaluate_batch,
+    sorted_hand,
 )
 from lowball.parallel import check_executor, run_shards
 from lowball.seeds import check_seed
@@ -131,7 +132,7 @@ _LOW_TEXT = re.compile(r"^\s*(10|[2-9TJQKA])(\s*-\s*(10|[2-9TJQKA]))*\s*$", re.I
 def _roughest() -> dict[tuple[int, ...], int]:
     """For every prefix of the ranks of a no-pair hand (top first), the roughest class with it."""
     out: dict[tuple[int, ...], int] = {}
-    for cls, (cat, ranks) in enumerate(_class_ranks()):
+    for cls, (cat, ranks) in enumerate(class_ranks()):
         if cls == 0 or cat != HandCategory.HIGH_CARD:
             continue
         for n in range(1, 6):
@@ -758,7 +759,7 @@ def _categories(ranking: Ranking) -> npt.NDArray[np.int64]:
 
 @cache
 def _category_span(cat: HandCategory) -> tuple[int, int]:
-    classes = [c for c in range(1, NUM_CLASSES + 1) if _class_ranks()[c][0] == cat]
+    classes = [c for c in range(1, NUM_CLASSES + 1) if class_ranks()[c][0] == cat]
     return classes[0], classes[-1]
 
 
@@ -1017,6 +1018,90 @@ class DiscardTable(Sequence[DiscardRow]):
     def best(self) -> DiscardRow:
         """The first row."""
         return self.rows[0]
+
+    def to_dict(
+        self,
+        *,
+        dead: Sequence[Card] = (),
+        vs: dict[str, Any] | None = None,
+        target: int | None = None,
+        removed: Sequence[Card] = (),
+    ) -> dict[str, Any]:
+        """The table as JSON-ready data, exact counts and probabilities: what ``lowball draw
+        --json`` writes and ``lowball serve``'s ``GET /api/draw`` answers. ``dead``, ``vs``,
+        ``target`` and ``removed`` are what the table was counted with, as the caller gave them
+        (``vs`` described by the caller).
+
+        One document (``lowball draw --json`` indents it; one result, so not JSON Lines as
+        ``lowball rank --json``'s many). Every hand in it is card text in letters, highest first,
+        the ace last in A-5 and badugi, nothing between the cards. Keys: ``hand``, ``dead``,
+        ``vs`` (the opponent as the caller describes it, e.g. ``{"hand": ..., "discard": ...}``,
+        or null), ``target`` (``{"class", "description"}`` or null) and ``rows``, best first, each with
+        ``keep``, ``discard`` (card text, highest first), ``draw`` (cards drawn), ``completions``
+        (the number of ways to replace the discard), ``low_counts`` and ``lows`` (keys ``"7"`` ..
+        ``"10"``: completions with that low or better, and their share), ``target_count`` and
+        ``target`` (with a target), and against an opponent ``deals`` (the deals counted: the
+        opponent's draw too when it draws), ``win_count``, ``tie_count``, ``lose_count``, ``win``,
+        ``tie``, ``lose`` and ``equity``; against the default opponent ``default_equity`` and
+        ``default_equity_se`` (its standard error); a row whose draw the stub cannot complete has
+        ``reshuffled`` true. Also ``order`` (``"equity"``, ``"target"`` or ``"mean-lows"``),
+        ``default_opponent`` (``{"description", "draws", "trials", "seed"}`` when it orders the
+        rows, else null), ``stub`` (the cards the replacements come from) and ``removed``; the keys
+        added since the first format come after the first ones, which are unchanged.
+        """
+        rows = []
+        rk = self.ranking
+        for row in self.rows:
+            out = row.outcomes
+            item: dict[str, Any] = {
+                "keep": format_cards(sorted_hand(row.kept, rk)),
+                "discard": format_cards(sorted_hand(row.discard, rk)),
+                "draw": row.drawn,
+                "completions": out.total,
+                "low_counts": {str(r): n for r, n in out.low_counts().items()},
+                "lows": {str(r): p for r, p in row.lows().items()},
+            }
+            if target is not None:
+                item["target_count"] = out.count(target)
+                item["target"] = out.probability(target)
+            if row.counts is not None:
+                win, tie, lose, deals = row.counts
+                item.update(
+                    deals=deals,
+                    win_count=win,
+                    tie_count=tie,
+                    lose_count=lose,
+                    win=row.win,
+                    tie=row.tie,
+                    lose=row.lose,
+                    equity=row.equity,
+                )
+            if self.opponent is not None:
+                item.update(default_equity=row.default_equity, default_equity_se=row.default_equity_se)
+            if out.reshuffled:
+                item["reshuffled"] = True
+            rows.append(item)
+        out_json = {
+            "hand": format_cards(sorted_hand(self.hand, rk)),
+            "dead": format_cards(sorted_hand(dead, rk)),
+            "vs": vs,
+            "target": None if target is None else {"class": target, "description": describe(target, rk)},
+            "rows": rows,
+            "order": self.order,
+            "default_opponent": None
+            if self.opponent is None
+            else {
+                "description": str(self.opponent),
+                "draws": self.opponent.draws,
+                "trials": self.opponent.trials,
+                "seed": self.opponent.seed,
+            },
+            "stub": self.stub,
+            "removed": format_cards(sorted_hand(removed, rk)),
+        }
+        if rk is not Ranking.DEUCE_TO_SEVEN:  # 2-7's JSON stays as it was
+            out_json = {"ranking": rk.value, **out_json}
+        return out_json
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 import sys
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -721,6 +722,7 @@ class HandHistory:
             state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True, posts=self.posts)
         except LowballError as e:
             raise PHHError(str(e)) from None
+        _REPLAY_DECKS[state] = deck
         for k, event in enumerate(state.events):
             if event.kind == "deal" and event.position is not None and deck.invented[event.position]:
                 deck.unknown_events[k] = (frozenset(deck.invented[event.position]), frozenset())
@@ -858,7 +860,9 @@ class HandHistory:
         fields = saved_fields(state)
         fields["posts"] = state.posts
         parts = Saved(state.variant, state.starting_stacks, deck, events, state.shown, list(state.pots), fields)
-        return type(state).from_saved(parts)
+        settled = type(state).from_saved(parts)
+        _REPLAY_DECKS[settled] = deck
+        return settled
 
     def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None, unshown: set[int]) -> None:
         """``pN sm ...``: a show (the hand's known cards, five or four in badugi, or ``-`` for the
@@ -1172,9 +1176,17 @@ def _toml_value(v: Any) -> str:
     raise TypeError(f"cannot write {shown(v)} to TOML")
 
 
-def _live_deck(state: HandState) -> Deck:
-    """The deck a replayed hand deals from (the hand gives out only a read-only window on it)."""
-    return state.deck._deck
+# The deck each replayed hand deals from, by hand (a hand gives out only a read-only window on its
+# deck): what unknown_in_events and invented_cards read. A hand that goes away takes its entry along.
+_REPLAY_DECKS: weakref.WeakKeyDictionary[HandState, _ReplayDeck] = weakref.WeakKeyDictionary()
+
+
+def _live_deck(state: HandState) -> _ReplayDeck | None:
+    """The replay deck ``state`` deals from, or None for a hand that no replay made."""
+    try:
+        return _REPLAY_DECKS.get(state)
+    except TypeError:  # not a hand: nothing a replay made
+        return None
 
 
 def unknown_in_events(state: HandState) -> dict[int, tuple[frozenset[int], frozenset[int]]]:
@@ -1183,14 +1195,14 @@ def unknown_in_events(state: HandState) -> dict[int, tuple[frozenset[int], froze
     event's ``cards``, among its ``discarded``): a card may be thrown unknown and dealt back
     known in one draw. Empty for any other state."""
     deck = _live_deck(state)
-    return dict(deck.unknown_events) if isinstance(deck, _ReplayDeck) else {}
+    return dict(deck.unknown_events) if deck is not None else {}
 
 
 def invented_cards(state: HandState) -> frozenset[int]:
     """For a state replayed from a hand history: the cards the players hold now that stand in
     for unknown cards (``??``); they are never shown or valued. Empty for any other state."""
     deck = _live_deck(state)
-    if not isinstance(deck, _ReplayDeck):
+    if deck is None:
         return frozenset()
     return frozenset(c for cards in deck.invented.values() for c in cards)
 

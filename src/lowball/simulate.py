@@ -39,7 +39,7 @@ from typing import Any
 
 from lowball import phh
 from lowball._files import path_text, write_text
-from lowball.bots import _search_dirs, make_bot
+from lowball.bots import make_bot, search_dirs
 from lowball.engine import Action, Strategy
 from lowball.errors import FileError, IllegalActionError, LowballError, counted, shown, whole_number
 from lowball.parallel import check_executor, describe_executor, run_shards
@@ -522,7 +522,7 @@ def simulate(
     shard_hands = whole_number(shard_hands, "shard_hands", 1)
     workers = check_executor(executor, workers)
     seed = check_seed(seed, generators=False)
-    path = tuple(_search_dirs(bot_path))
+    path = tuple(search_dirs(bot_path))
     for b in bots:  # every bot made once here: a bad one is refused before any work starts
         make_bot(b, variant, random.Random(0), search_path=path)
     out_dir: str | None = None

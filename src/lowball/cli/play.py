@@ -46,10 +46,10 @@ from lowball._files import without_bom
 from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.odds import play_odds
-from lowball.cli.render import describe_event, describe_legal, ranking_of, render_table, sorted_hand
+from lowball.cli.render import describe_event, describe_legal, ranking_of, render_table
 from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action, pot_size_to
 from lowball.errors import IllegalActionError, InvalidCardError, counted
-from lowball.evaluation import Ranking, describe
+from lowball.evaluation import Ranking, describe, sorted_hand
 from lowball.seeds import random_sources
 from lowball.table import BuyIn, Table
 from lowball.variants import FixedLimit, Variant
