@@ -37,7 +37,7 @@ from typing import Literal, Union, cast, overload
 import numpy as np
 
 import lowball._core as _core
-from lowball._rankings import Ranking
+from lowball._rankings import Ranking, as_ranking
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_hand
 from lowball.errors import InvalidValueError, ValueEnumType, shown, whole_number
 
@@ -45,6 +45,7 @@ __all__ = [
     "NUM_CLASSES",
     "NUM_HANDS",
     "Ranking",
+    "as_ranking",
     "HandCategory",
     "BadugiCategory",
     "Hand",
@@ -123,11 +124,6 @@ _COUNT_WORD = {1: "one", 2: "two", 3: "three", 4: "four"}
 HandOrClass = Union[int, HandLike, "Hand"]
 
 
-def _ranking(ranking: Ranking | str) -> Ranking:
-    """A Ranking from a Ranking or its name; InvalidValueError otherwise."""
-    return ranking if isinstance(ranking, Ranking) else Ranking(ranking)
-
-
 def _class_of(hand_or_class: HandOrClass, ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> int:
     """A class 1..``ranking.num_classes`` from a class number (any integer type: an int, or a
     numpy integer such as an element of :func:`evaluate_batch`'s result), or the class of a hand."""
@@ -170,7 +166,7 @@ def category(
     InvalidValueError
         For an int outside the ranking's classes, or an unknown ranking (also a ValueError).
     """
-    r = _ranking(ranking)
+    r = as_ranking(ranking)
     index = _core.category_index(_class_of(hand_or_class, r), r)
     if r is Ranking.BADUGI:
         return BadugiCategory(4 - index)
@@ -352,7 +348,7 @@ def describe(hand_or_class: HandOrClass, ranking: Ranking | str = Ranking.DEUCE_
         For a malformed hand. InvalidValueError (a ValueError) for an int outside the ranking's
         classes (1..7462 for 2-7) or an unknown ranking.
     """
-    r = _ranking(ranking)
+    r = as_ranking(ranking)
     if r is Ranking.ACE_TO_FIVE:
         return _describe_a5(_class_of(hand_or_class, r))
     if r is Ranking.BADUGI:
@@ -406,7 +402,7 @@ def winners(hands: Iterable[HandOrClass], ranking: Ranking | str = Ranking.DEUCE
         For an empty ``hands``, or one that is not a list (also a ValueError). InvalidCardError
         for a malformed hand.
     """
-    r = _ranking(ranking)
+    r = as_ranking(ranking)
     if isinstance(hands, (str, bytes, bytearray)) or not isinstance(hands, Iterable):
         raise InvalidValueError(
             f"{shown(hands)} is not a list of hands: expected hands or class numbers 1..{r.num_classes}"
@@ -441,7 +437,7 @@ def sorted_hand(hand: Sequence[Card], ranking: Ranking | str = Ranking.DEUCE_TO_
     InvalidValueError
         For a ``ranking`` that is not one (see :class:`Ranking`).
     """
-    if _ranking(ranking) is Ranking.DEUCE_TO_SEVEN:
+    if as_ranking(ranking) is Ranking.DEUCE_TO_SEVEN:
         return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
     return tuple(sorted(hand, key=lambda c: (-_low_order(c), int(c) & 3)))
 

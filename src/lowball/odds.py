@@ -15,7 +15,7 @@ refuses them.
 * :func:`equity`: the share of the pot each hand wins. One draw with known discards: exact for
   every heads-up situation (five against five included) and for multi-way pots within a budget;
   sampled otherwise. Two or three draws (triple draw from any point of the hand): Monte Carlo,
-  each player drawing by a :class:`Strategy`, the stub running out and being reshuffled exactly as
+  each player drawing by a :class:`DrawStrategy`, the stub running out and being reshuffled exactly as
   the deck plays it (``RULES.md`` section 4).
 * :func:`discard_matrix`: heads-up single draw with both hands known: the exact equity of every
   pair of discards, the best response to each and the discard with the best worst case.
@@ -74,6 +74,7 @@ from lowball.evaluation import (
     BadugiCategory,
     HandCategory,
     Ranking,
+    as_ranking,
     category,
     class_ranks,
     describe,
@@ -97,6 +98,7 @@ __all__ = [
     "threshold",
     "lows_of",
     "check_places",
+    "DrawStrategy",
     "Strategy",
     "DrawOutcomes",
     "DiscardRow",
@@ -140,15 +142,6 @@ def _roughest() -> dict[tuple[int, ...], int]:
             if out.get(key, 0) < cls:
                 out[key] = cls
     return out
-
-
-def _ranking_arg(ranking: object) -> Ranking:
-    """``ranking`` as a :class:`Ranking` (a member or its name), or an InvalidValueError."""
-    if isinstance(ranking, Ranking):
-        return ranking
-    if not isinstance(ranking, str):
-        raise InvalidValueError(f"ranking = {shown(ranking)}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
-    return Ranking(ranking)
 
 
 @lru_cache(maxsize=3)
@@ -223,7 +216,7 @@ def threshold(target: Target, *, name: str = "target", ranking: Ranking | str = 
     InvalidCardError
         For text that is neither a low nor a hand.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     if r is not Ranking.DEUCE_TO_SEVEN:
         return _threshold_low(target, name, r)
     if isinstance(target, str) and _LOW_TEXT.match(target):
@@ -262,7 +255,7 @@ def lows_of(ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> dict[int, int]:
     InvalidValueError
         For an unknown ranking.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     return dict(LOWS) if r is Ranking.DEUCE_TO_SEVEN else {k: threshold(str(k), ranking=r) for k in (7, 8, 9, 10)}
 
 
@@ -291,8 +284,10 @@ def _target_or_none(value: object, name: str) -> int:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Strategy:
-    """How a player draws in a simulation: a rule given as data, run in C.
+class DrawStrategy:
+    """How a player draws in a simulation: a rule given as data, run in C. (Not
+    :class:`lowball.engine.PlayStrategy`, the protocol of a player who bets and draws at a table:
+    this is only how the hands of :func:`equity` and the default opponent draw.)
 
     Each of ``pat``, ``break_rougher``, ``draw_to`` is one value for every draw or three values
     for the first, second and last draw of triple draw (a single draw is a last draw; a
@@ -352,28 +347,28 @@ class Strategy:
     snow: bool = field(default=False, compare=False)
     best_last: object = field(default=None, compare=False)
     draw_one: object = field(default="8-6", compare=False)
-    # what the settings mean, compared: Strategy(draw_to=7) == Strategy(draw_to="7")
+    # what the settings mean, compared: DrawStrategy(draw_to=7) == DrawStrategy(draw_to="7")
     _spec: _Spec = field(init=False, repr=False, compare=True)
 
     def __post_init__(self) -> None:
-        pat = _per_draw(self.pat, "Strategy.pat", _target_or_none)
-        keep = _per_draw(self.draw_to, "Strategy.draw_to", _rank_index)
-        brk = _per_draw(self.break_rougher, "Strategy.break_rougher", _target_or_none)
+        pat = _per_draw(self.pat, "DrawStrategy.pat", _target_or_none)
+        keep = _per_draw(self.draw_to, "DrawStrategy.draw_to", _rank_index)
+        brk = _per_draw(self.break_rougher, "DrawStrategy.break_rougher", _target_or_none)
         brk = (brk[0] or NUM_CLASSES, brk[1] or NUM_CLASSES, brk[2] or NUM_CLASSES)
-        one = _per_draw(self.draw_one, "Strategy.draw_one", _target_or_none)
+        one = _per_draw(self.draw_one, "DrawStrategy.draw_one", _target_or_none)
         if not isinstance(self.snow, bool):
-            raise InvalidTypeError(f"Strategy.snow {shown(self.snow)}: expected True or False")
+            raise InvalidTypeError(f"DrawStrategy.snow {shown(self.snow)}: expected True or False")
         target = 0
         if self.best_last is not None:
-            target = threshold(self.best_last, name="Strategy.best_last")  # type: ignore[arg-type]
+            target = threshold(self.best_last, name="DrawStrategy.best_last")  # type: ignore[arg-type]
             if category(target) != HandCategory.HIGH_CARD:
                 raise InvalidValueError(
-                    f"Strategy.best_last {shown(self.best_last)}: expected a low (a hand without a pair)"
+                    f"DrawStrategy.best_last {shown(self.best_last)}: expected a low (a hand without a pair)"
                 )
         object.__setattr__(self, "_spec", (pat, brk, keep, self.snow, target != 0, target, one))
 
     @classmethod
-    def parse(cls, text: str) -> Strategy:
+    def parse(cls, text: str) -> DrawStrategy:
         """A strategy from text, as the ``lowball odds --strategy`` option takes it.
 
         ``"snow"``, ``"default"`` (:data:`DEFAULT_STRATEGY_TEXT`), or comma-separated settings:
@@ -440,9 +435,12 @@ class Strategy:
         return tuple(c for i, c in enumerate(cards) if mask >> i & 1)
 
 
+Strategy = DrawStrategy
+"""The old name of :class:`DrawStrategy` (lowball 0.1; see CHANGELOG.md): an alias."""
+
 DEFAULT_STRATEGY_TEXT = "pat=8/8/J,draw=7/7/8,one=8-6"
-"""The default :class:`Strategy` as :meth:`Strategy.parse` reads it."""
-_DEFAULT_STRATEGY = Strategy()
+"""The default :class:`DrawStrategy` as :meth:`DrawStrategy.parse` reads it."""
+_DEFAULT_STRATEGY = DrawStrategy()
 
 
 def _strategy_part(text: str, part: str) -> str:
@@ -865,7 +863,7 @@ def draw_outcomes(
     InvalidTypeError
         For a ``burn`` that is not a bool.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     cards = _cards(hand, "hand", r.hand_size)
     thrown = _discard_of(cards, discard, "discard")
     places = _Places()
@@ -951,7 +949,7 @@ ORDERS = ("equity", "target", "mean-lows")
 class DefaultOpponent:
     """The opponent a draw table's rows are weighed against when none is given (``RULES.md``
     section 8): a hand dealt at random from the stub, drawing before you (you are on the
-    button) by the default :class:`Strategy`, which you follow too on the draws after this one;
+    button) by the default :class:`DrawStrategy`, which you follow too on the draws after this one;
     heads-up, every hand goes to the showdown. Sampled: ``trials`` per discard, every discard on
     the same trials (the same seed), so the differences between rows are sharper than each
     row's standard error.
@@ -988,7 +986,7 @@ class DiscardTable(Sequence[DiscardRow]):
     or better; ``"mean-lows"``, by the mean of the chances of a 7-, 8-, 9- and 10-low or better
     (a discard that makes every one of those lows more often comes first). Ties go to fewer
     cards drawn, then to the higher cards thrown, whatever the order the hand was written in (as
-    :class:`Strategy`'s best last-draw discard).
+    :class:`DrawStrategy`'s best last-draw discard).
     """
 
     hand: tuple[Card, ...]
@@ -1218,7 +1216,7 @@ def discard_table(
     InvalidTypeError
         For a ``burn`` that is not a bool.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     size = r.hand_size
     cards = _cards(hand, "hand", size)
     places = _Places()
@@ -1328,7 +1326,7 @@ def discard_table(
         else:
             primary = sum(out.lows().values()) / 4
         # equal chances: fewer cards drawn, then the higher cards thrown (as the best last-draw
-        # discard of a Strategy), whatever the order the hand was written in
+        # discard of a DrawStrategy), whatever the order the hand was written in
         order_keys.append((-float(primary), len(thrown), -sum(1 << int(c) for c in thrown), mask))  # type: ignore[arg-type]
     ordered = tuple(rows[k[-1]] for k in sorted(order_keys))
     vs_text = None
@@ -1351,8 +1349,8 @@ def _versus_default(
     threads: int,
 ) -> list[tuple[float, float]]:
     """(equity, standard error) of each of the 32 discards of ``cards`` against the default
-    opponent: position 0 a hand dealt from the stub drawing by the default Strategy, position 1
-    you, throwing the discard now and drawing by the default Strategy after; every discard on
+    opponent: position 0 a hand dealt from the stub drawing by the default DrawStrategy, position 1
+    you, throwing the discard now and drawing by the default DrawStrategy after; every discard on
     the same key (common random numbers)."""
     key = [int(x) for x in np.random.SeedSequence(opponent.seed).generate_state(4, np.uint64)]
     spec = _DEFAULT_STRATEGY._spec
@@ -1490,7 +1488,7 @@ def equity(
     *,
     dead: HandLike = (),
     draws: int = 1,
-    strategies: Strategy | Sequence[Strategy] | None = None,
+    strategies: DrawStrategy | Sequence[DrawStrategy] | None = None,
     trials: int | None = None,
     stderr: float | None = None,
     seed: object = None,
@@ -1529,8 +1527,8 @@ def equity(
         ``burn``; ``RULES.md`` sections 4 and 8).
     draws : int, default 1
         Draws still to come: 1 (single draw, or the last draw of triple draw), 2 or 3.
-    strategies : Strategy or one per hand, optional
-        How players draw where their discards are not given (default :class:`Strategy`).
+    strategies : DrawStrategy or one per hand, optional
+        How players draw where their discards are not given (default :class:`DrawStrategy`).
     trials : int, optional
         Sampled runs: the number of trials, 1 .. :data:`MAX_TRIALS` (any integer type; default
         200,000; with ``stderr``, the most trials).
@@ -1590,7 +1588,7 @@ def equity(
     The sampling arguments (``trials``, ``stderr``, ``seed``, ``threads``) are checked even when
     the count turns out exact.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     if r is not Ranking.DEUCE_TO_SEVEN:
         raise InvalidValueError(
             f"ranking {shown(r.value)}: the equity of {r.title} hands is not counted (the equity kernel ranks 2-7 "
@@ -1610,12 +1608,12 @@ def equity(
     removed_cards = _cards(removed, "removed")
     places.add(removed_cards, "removed")
     unseen = places.unseen()
-    if isinstance(strategies, Strategy) or strategies is None:
-        plans = [strategies or Strategy()] * len(cards)
+    if isinstance(strategies, DrawStrategy) or strategies is None:
+        plans = [strategies or DrawStrategy()] * len(cards)
     else:
         plans = list(strategies) if isinstance(strategies, Sequence) and not isinstance(strategies, str) else []
-        if len(plans) != len(cards) or not all(isinstance(s, Strategy) for s in plans):
-            raise InvalidValueError(f"strategies: expected one Strategy, or one per hand ({len(cards)})")
+        if len(plans) != len(cards) or not all(isinstance(s, DrawStrategy) for s in plans):
+            raise InvalidValueError(f"strategies: expected one DrawStrategy, or one per hand ({len(cards)})")
     if discards is not None:
         if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != len(cards):
             raise InvalidValueError(
@@ -1730,7 +1728,7 @@ def _sampling(trials: object, stderr: object, seed: object, threads: object) -> 
 def _simulate(
     cards: list[tuple[Card, ...]],
     fixed: _Discards,
-    plans: list[Strategy],
+    plans: list[DrawStrategy],
     draws: int,
     unseen: list[int],
     dead_cards: tuple[Card, ...],

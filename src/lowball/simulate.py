@@ -40,7 +40,7 @@ from typing import Any
 from lowball import phh
 from lowball._files import path_text, write_text
 from lowball.bots import make_bot, search_dirs
-from lowball.engine import Action, Strategy
+from lowball.engine import Action, PlayStrategy
 from lowball.errors import FileError, IllegalActionError, LowballError, counted, shown, whole_number
 from lowball.parallel import check_executor, describe_executor, run_shards
 from lowball.seeds import check_seed, random_sources, shard_seeds
@@ -343,7 +343,7 @@ def _play_session(job: _Session, progress: Callable[[int], None] | None = None) 
     n = len(job.bots)
     variant, stack, bots = job.variant, job.stack, job.bots
     _, bot_sources = random_sources(job.seed, n)
-    players: list[Strategy] = [make_bot(b, variant, r, search_path=job.bot_path) for b, r in zip(bots, bot_sources)]
+    players: list[PlayStrategy] = [make_bot(b, variant, r, search_path=job.bot_path) for b, r in zip(bots, bot_sources)]
     out_dir = None if job.phh_dir is None else Path(job.phh_dir)
     # The server table, on a clock of its own that never moves: no tick, so no timeout ever
     # fires; a buy-in of exactly the starting stack, no maximum (stacks carried over may grow).
@@ -396,7 +396,7 @@ def _play_session(job: _Session, progress: Callable[[int], None] | None = None) 
     return out
 
 
-def _play_hand(table: Table, players: Sequence[Strategy], bots: Sequence[str], number: int) -> tuple[int, ...]:
+def _play_hand(table: Table, players: Sequence[PlayStrategy], bots: Sequence[str], number: int) -> tuple[int, ...]:
     """Deal hand ``number`` and let the bots play it out; the hand's seats by position."""
     table.deal(now=0.0)
     order = table.seats_by_position()

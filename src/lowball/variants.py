@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Union
 
 from lowball.deck import ReshuffleRule
 from lowball.errors import InvalidValueError, LowballError, ValueEnumType, name_text, shown, whole_number
-from lowball.evaluation import Ranking
+from lowball.evaluation import Ranking, as_ranking
 
 __all__ = [
     "VariantError",
@@ -352,7 +352,7 @@ class Variant:
             if not isinstance(getattr(self, name), bool):
                 raise VariantError(f"Variant.{name} = {shown(getattr(self, name))}: expected True or False")
         try:
-            ranking = Ranking(self.ranking)
+            ranking = as_ranking(self.ranking)
         except (LowballError, ValueError, TypeError):
             names = ", ".join(repr(r.value) for r in Ranking)
             raise VariantError(

@@ -14,7 +14,7 @@ import click
 
 from lowball.cli.render import ranking_of
 from lowball.errors import LowballError, shown
-from lowball.evaluation import Ranking
+from lowball.evaluation import Ranking, as_ranking
 from lowball.variants import VARIANTS
 
 Decorator = Callable[[Callable[..., object]], Callable[..., object]]
@@ -24,7 +24,7 @@ Decorator = Callable[[Callable[..., object]], Callable[..., object]]
 def ranking_value(ctx: click.Context, param: click.Parameter, value: str) -> Ranking:
     """An option callback: a hand ranking by its name, in any case."""
     try:
-        return Ranking(value.strip())
+        return as_ranking(value.strip())
     except LowballError:
         raise click.BadParameter(f"{shown(value)} is not a hand ranking: expected 2-7, a-5 or badugi") from None
 

@@ -149,6 +149,11 @@ class HandState:
     property returning an immutable value (a tuple, a copy of a dict), and assigning one raises
     AttributeError. The game changes through its actions only.
 
+    Each action (:meth:`fold`, :meth:`check`, :meth:`call`, :meth:`check_or_call`, :meth:`bet`,
+    :meth:`raise_to`, :meth:`bet_or_raise`, :meth:`show`, :meth:`muck`) returns the
+    :class:`~lowball.engine.Event` it records; the events that follow from it (a new round, the
+    award of the pot) come after it in :attr:`events`.
+
     Raises
     ------
     VariantError
@@ -700,8 +705,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -729,8 +733,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -759,8 +762,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -785,8 +787,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
         """
         p = self._expect(BETTING, position)
         to_call = self._level - self._bets[p]
@@ -806,8 +807,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
         """
         p = self._expect(BETTING, position)
         if self._level > 0:
@@ -820,8 +820,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
         """
         p = self._expect(BETTING, position)
         if self._level == 0:
@@ -834,8 +833,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -1173,8 +1171,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -1202,8 +1199,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------

@@ -23,7 +23,7 @@ from typing import Any
 
 from lowball.bots import BOTS, make_bot
 from lowball.cards import Card, format_cards
-from lowball.engine import Action, LegalActions, Strategy
+from lowball.engine import Action, LegalActions, PlayStrategy
 from lowball.engine.records import SECRET_KINDS
 from lowball.errors import InvalidValueError, LowballError, name_text, printable_text, real_number, shown, whole_number
 from lowball.evaluation import describe, sorted_hand
@@ -173,7 +173,7 @@ class Room:
         self.table = table
         self.id = table.table_id
         self.humans: dict[int, Sitting] = {}
-        self.bots: dict[int, Strategy] = {}
+        self.bots: dict[int, PlayStrategy] = {}
         self.bot_kinds: dict[int, str] = {}
         self.conns: set[Connection] = set()
         self.next_deal: float | None = None

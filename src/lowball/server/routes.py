@@ -19,7 +19,7 @@ from starlette.routing import BaseRoute, Route
 
 from lowball.cards import read_cards, read_hand
 from lowball.errors import LowballError, shown
-from lowball.evaluation import Ranking
+from lowball.evaluation import as_ranking
 from lowball.server.game import MAX_MESSAGE_BYTES, ServerError
 from lowball.server.limits import MAX_DEPTH, too_deep
 from lowball.server.service import Service, client_address, stored
@@ -179,13 +179,13 @@ def http_routes(service: Service) -> list[BaseRoute]:
                 variant = service.server().room(table_id).table.variant
                 ranking = variant.ranking
                 deck.update(rule=variant.reshuffle, burn=variant.burn)  # the table's muck, reshuffled its way
-                if ranking_name is not None and Ranking(ranking_name) is not ranking:
+                if ranking_name is not None and as_ranking(ranking_name) is not ranking:
                     raise ServerError(
                         "bad_ranking",
                         f"ranking = {shown(ranking_name)}: table {table_id} plays {shown(ranking.value)}",
                     )
             else:
-                ranking = Ranking(ranking_name if ranking_name is not None else "2-7")
+                ranking = as_ranking(ranking_name if ranking_name is not None else "2-7")
         except ServerError as e:
             return _error(e)
         except LowballError as e:
