@@ -127,7 +127,7 @@ def test_wheel_builds_and_installs_elsewhere(tmp_path: Path) -> None:
 
 
 def test_the_library_never_imports_the_command() -> None:
-    """Data flows one way (DESIGN.md): the library modules import neither click nor the
+    """Calls go down (DESIGN.md, the rules of the house): the library modules import neither click nor the
     command's rendering (lowball.cli) nor the reference server built on them (lowball.server)."""
     code = (
         "import sys, lowball, lowball.engine, lowball.phh, lowball.bots, lowball.simulate, "

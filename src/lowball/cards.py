@@ -1,6 +1,6 @@
 """Cards and hands: the one place where card text is parsed and formatted.
 
-The encoding is fixed across lowball (``../shared/DESIGN.md``): ``card = 4 * rank + suit`` with
+The encoding is fixed across lowball (``DESIGN.md``, Conventions): ``card = 4 * rank + suit`` with
 rank 0..12 = 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A and suit 0..3 = c, d, h, s; so ``2c`` is 0,
 ``2s`` is 3 and ``As`` is 51. Text is rank then suit (``7s``, ``Td``); the parsers also accept
 ``10`` for ten, either case, and the suit symbols players copy from sites and books: ``♠``/``♤``

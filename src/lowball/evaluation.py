@@ -2,8 +2,8 @@
 
 A hand's **class** is an integer 1..7462: 1 is 7-5-4-3-2 not all one suit (the best hand), 7462
 the royal flush (the worst). **Lower is better**; equal classes tie. This is the numbering of the
-ojpoker data and of Cactus Kev style evaluators (``../shared/DESIGN.md``); the rules are those of
-``../shared/RULES.md`` section 1: aces are high, straights and flushes count against the hand, and
+ojpoker data and of Cactus Kev style evaluators (``DESIGN.md``, Conventions); the rules are those
+of ``RULES.md`` section 1: aces are high, straights and flushes count against the hand, and
 A-5-4-3-2 is not a straight.
 
 >>> from lowball import evaluate, describe, winners

@@ -14,9 +14,8 @@ variant is a new value, not a new engine:
 >>> VARIANTS["N2L1D"].replace(show_all_hands=True).show_all_hands
 True
 
-Amounts are chips: whole numbers, never floats. Sources are named in ``RULES.md`` (beside the
-project as ``shared/RULES.md``): WSOP-LAR = WSOP Live-Action Rules 2024, WSOP-TR = WSOP
-Tournament Rules 2024.
+Amounts are chips: whole numbers, never floats. Sources are named in ``RULES.md``: WSOP-LAR = WSOP
+Live-Action Rules 2024, WSOP-TR = WSOP Tournament Rules 2024.
 """
 
 from __future__ import annotations
