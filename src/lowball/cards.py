@@ -97,6 +97,8 @@ class Card(int):
     def __new__(cls, value: CardLike) -> Card:
         if isinstance(value, Card):
             return value
+        if type(value) is int and 0 <= value < 52:  # a card number: the documented, cheap form
+            return _CARDS[value]
         return _CARDS[_card_number(value)]
 
     @classmethod
@@ -132,11 +134,17 @@ symbols) or an iterable of cards."""
 
 
 def _index(value: object) -> int | None:
-    """``value`` as an int if it is an integer (not a bool), else None."""
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+    """``value`` as an int if it is an integer (not a bool), else None: a plain int as it is,
+    another integer type (numpy's) through ``__index__``. The type's ``__index__`` is looked up
+    directly: ``isinstance(value, SupportsIndex)``, a runtime protocol check, costs several
+    microseconds a card."""
+    kind = type(value)
+    if kind is int:
+        return value  # type: ignore[return-value]
+    if kind is bool or not hasattr(kind, "__index__"):
         return None
     try:
-        return operator.index(value)
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:  # numpy's bool has __index__ but refuses it
         return None
 
@@ -241,9 +249,12 @@ def parse_cards(cards: HandLike, count: int | None = None) -> tuple[Card, ...]:
         duplicate, or the count found when ``count`` is not met.
     """
     if isinstance(cards, str):
-        parsed = tuple(Card(t) for t in split_card_text(cards))
+        parsed = tuple([Card(t) for t in split_card_text(cards)])
     elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
-        parsed = tuple(Card(c) for c in cards)
+        # card numbers and Cards straight from the table of cards, anything else through Card()
+        parsed = tuple(
+            [c if type(c) is Card else _CARDS[c] if type(c) is int and 0 <= c < 52 else Card(c) for c in cards]
+        )
     else:
         raise InvalidCardError(f"{shown(cards)} is not a list of cards: expected text like '7s5h4d3c2s' or a sequence")
     if count is not None and len(parsed) != count:

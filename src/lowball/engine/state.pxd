@@ -15,6 +15,7 @@ import cython
 
 
 cdef bint _all_cards(object items) except -1
+cdef bint _all_numbers(object items) except -1
 cdef _event(str kind, position=*, amount=*, tuple cards=*, tuple discarded=*, number=*, hand_class=*,
             pot=*)
 

@@ -29,7 +29,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from lowball.cards import Card, CardLike, parse_cards
+from lowball.cards import DECK, Card, CardLike, parse_cards
 from lowball.deck import Deck, ReadOnlyDeck
 from lowball.engine import saving
 from lowball.engine.actions import BET, CALL, CHECK, DISCARD, FOLD, MUCK, RAISE, SHOW, Action
@@ -95,6 +95,16 @@ def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
         if type(c) is not Card:
             return False
     return True
+
+
+def _all_numbers(items: tuple[object, ...] | list[object]) -> bool:
+    """Whether the items are different card numbers, plain ints 0..51 (then discard() takes their
+    Cards from :data:`~lowball.cards.DECK`; anything else, a repeated number included, is read by
+    :func:`~lowball.cards.parse_cards`, whose error names it)."""
+    for c in items:
+        if type(c) is not int or not 0 <= c < 52:
+            return False
+    return len(set(items)) == len(items)
 
 
 class HandState:
@@ -913,6 +923,8 @@ class HandState:
         p = self._expect(DRAWING, position)
         if isinstance(cards, (tuple, list)) and _all_cards(cards):
             thrown = tuple(cards)  # already cards: the deck checks them (held, distinct)
+        elif isinstance(cards, (tuple, list)) and _all_numbers(cards):
+            thrown = tuple([DECK[c] for c in cards])  # card numbers, as cheap (the deck checks they are held)
         else:
             thrown = parse_cards(cards)
         try:
