@@ -306,3 +306,45 @@ def test_triple_draw_pokerkit_full_hand(benchmark):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         benchmark.pedantic(pokerkit_full_hand, rounds=30, iterations=1)
+
+
+# -- reading cards: a stacked deck from card numbers, Cards or text ---------------------------------
+# Card numbers 0..51 are a documented input (``lowball.cards.CardLike``): a replay or a learning
+# environment hands the deck plain ints (or numpy integers), so they must be as cheap to read as
+# Cards, and cheaper than text.
+
+ORDER_CARDS = tuple(Deck(seed=7).snapshot()["stub"])  # 52 card numbers in a shuffled order
+
+
+@pytest.mark.benchmark(group="from-order")
+def test_from_order_52_ints(benchmark):
+    order = [int(c) for c in ORDER_CARDS]
+    deck = timed(benchmark, Deck.from_order, order)
+    assert deck.snapshot()["stub"] == order
+
+
+@pytest.mark.benchmark(group="from-order")
+def test_from_order_52_numpy_ints(benchmark):
+    import numpy as np
+
+    order = list(np.array(ORDER_CARDS, dtype=np.int64))
+    deck = timed(benchmark, Deck.from_order, order)
+    assert deck.snapshot()["stub"] == [int(c) for c in order]
+
+
+@pytest.mark.benchmark(group="from-order")
+def test_from_order_52_cards(benchmark):
+    from lowball import Card
+
+    order = [Card(c) for c in ORDER_CARDS]
+    deck = timed(benchmark, Deck.from_order, order)
+    assert deck.snapshot()["stub"] == list(ORDER_CARDS)
+
+
+@pytest.mark.benchmark(group="from-order")
+def test_from_order_52_text(benchmark):
+    from lowball import format_cards
+
+    order = format_cards(ORDER_CARDS, " ")
+    deck = timed(benchmark, Deck.from_order, order)
+    assert deck.snapshot()["stub"] == list(ORDER_CARDS)

@@ -140,3 +140,44 @@ def test_pokerkit_engine_hands(benchmark) -> None:  # type: ignore[no-untyped-de
     # The same decisions up to the cap difference: within a few percent of ours.
     ours = _run(lowball_hand)
     assert abs(actions - ours) < 0.05 * ours
+
+
+# -- one draw: HandState.discard of three cards given as card numbers, Cards or text ----------------
+# Card numbers are a documented input (``lowball.cards.CardLike``): a bot or a learning environment
+# that thinks in numbers 0..51 passes plain ints, which must cost no more than Cards.
+
+DRAW_ROUNDS = 2000
+
+
+def _drawing_hand() -> HandState:
+    """A heads-up hand at its first draw (the blinds called and checked), seeded."""
+    s = HandState(V, [STACK, STACK], seed=11)
+    s.check_or_call()
+    s.check_or_call()
+    assert s.phase == DRAWING
+    return s
+
+
+def _bench_discard(benchmark, form) -> None:  # type: ignore[no-untyped-def]
+    def setup():  # type: ignore[no-untyped-def]
+        s = _drawing_hand()
+        return (s, form(s.hand(s.actor)[:3])), {}
+
+    benchmark.pedantic(lambda s, cards: s.discard(cards), setup=setup, rounds=DRAW_ROUNDS, iterations=1)
+
+
+@pytest.mark.benchmark(group="discard three cards")
+def test_discard_three_ints(benchmark) -> None:  # type: ignore[no-untyped-def]
+    _bench_discard(benchmark, lambda cards: [int(c) for c in cards])
+
+
+@pytest.mark.benchmark(group="discard three cards")
+def test_discard_three_cards(benchmark) -> None:  # type: ignore[no-untyped-def]
+    _bench_discard(benchmark, list)
+
+
+@pytest.mark.benchmark(group="discard three cards")
+def test_discard_three_text(benchmark) -> None:  # type: ignore[no-untyped-def]
+    from lowball import format_cards
+
+    _bench_discard(benchmark, lambda cards: format_cards(cards, " "))

@@ -42,7 +42,7 @@ import bench_table  # noqa: E402
 import lowball.phh  # noqa: E402
 import lowball.saving  # noqa: E402
 import lowball.store  # noqa: E402
-import lowball.table  # noqa: E402
+import lowball.table.table  # noqa: E402
 from lowball.store import SQLiteStore  # noqa: E402
 from lowball.table import Table  # noqa: E402
 
@@ -77,7 +77,7 @@ class Timer:
 def instrumented(timer: Timer) -> Iterator[None]:
     """Wrap the calls the table makes, for the duration of the block."""
     saved = (
-        lowball.table.apply_action,
+        lowball.table.table.apply_action,
         Table._engine_events,
         Table._snapshot,
         lowball.store._dumps,
@@ -119,7 +119,7 @@ def instrumented(timer: Timer) -> Iterator[None]:
             yield
         timer.add("sqlite", clock() - t0 - (timer.json_in_transaction - before))
 
-    lowball.table.apply_action = timer.wrap("engine", apply_action)  # type: ignore[assignment]
+    lowball.table.table.apply_action = timer.wrap("engine", apply_action)  # type: ignore[assignment]
     Table._engine_events = timer.wrap("events", engine_events)  # type: ignore[method-assign]
     Table._snapshot = timed_snapshot  # type: ignore[method-assign]
     lowball.store._dumps = timed_dumps
@@ -129,7 +129,7 @@ def instrumented(timer: Timer) -> Iterator[None]:
         yield
     finally:
         (
-            lowball.table.apply_action,
+            lowball.table.table.apply_action,
             Table._engine_events,
             Table._snapshot,
             lowball.store._dumps,

@@ -13,12 +13,12 @@ from types import ModuleType
 from typing import Any
 
 import lowball
-import lowball.engine
+import lowball.engine.state
 from lowball import Deck
 from lowball.engine import BETTING, DRAWING, HandState
 from lowball.variants import VARIANTS
 
-SOURCE = Path(lowball.engine.__file__).with_name("engine.py")
+SOURCE = Path(lowball.engine.state.__file__).with_name("state.py")  # the hand engine's state machine
 
 # three hands, best first: 7-5-4-3-2 (class 1), 8-6-4-3-2, 9-7-5-3-2
 BEST, MIDDLE, WORST = "7s5h4d3c2s", "8s6h4c3d2h", "9c7d5s3h2d"
@@ -120,7 +120,7 @@ def illegal_attempts(state: HandState, rng: random.Random) -> list[Any]:
 
 @functools.cache
 def interpreted_engine() -> ModuleType:
-    """engine.py as plain Python, under another module name (it imports lowball's other modules).
+    """engine/state.py as plain Python, under another module name (it imports lowball's other modules).
     One module per test run, so that pickle finds its classes by name."""
     spec = importlib.util.spec_from_file_location("lowball_engine_interpreted", SOURCE)
     assert spec is not None and spec.loader is not None

@@ -3,7 +3,9 @@ AddressSanitizer and UBSan, the package type-checks with mypy --strict, the whee
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -125,7 +127,7 @@ def test_wheel_builds_and_installs_elsewhere(tmp_path: Path) -> None:
 
 
 def test_the_library_never_imports_the_command() -> None:
-    """Data flows one way (DESIGN.md): the library modules import neither click nor the
+    """Calls go down (DESIGN.md, the rules of the house): the library modules import neither click nor the
     command's rendering (lowball.cli) nor the reference server built on them (lowball.server)."""
     code = (
         "import sys, lowball, lowball.engine, lowball.phh, lowball.bots, lowball.simulate, "
@@ -137,6 +139,165 @@ def test_the_library_never_imports_the_command() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT / "tests")
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+# ---- the house: one way down, no circle (issue 28) -------------------------------------------------
+# The command (lowball/cli/, with its entry points _command.py and __main__.py) is the top floor:
+# the library and the server (lowball/server/) never import it, nor click, which lives there only.
+# No two of lowball's modules import each other, round any loop. Read from the source with ast,
+# every import counted: at the top, inside functions (an import made when a function runs), and
+# under TYPE_CHECKING.
+
+PACKAGE = ROOT / "src" / "lowball"
+COMMAND = ("lowball.cli", "lowball._command", "lowball.__main__")
+_PYX_IMPORT = re.compile(r"^\s*(?:from\s+(lowball[\w.]*)\s+import\s+([\w, ()]+)|import\s+(lowball[\w.]*))", re.M)
+
+
+def _module_files() -> dict[str, Path]:
+    """Every Python module of the package (.py and the Cython .pyx), by its dotted name."""
+    files = {}
+    for path in sorted(PACKAGE.rglob("*.py")) + sorted(PACKAGE.rglob("*.pyx")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return files
+
+
+def _imports(path: Path, modules: dict[str, Path]) -> set[str]:
+    """The names of lowball's modules that the module at ``path`` imports, anywhere in its code
+    (``from lowball.engine import saving`` is the module lowball.engine.saving; ``from
+    lowball.engine import HandState`` is the package's face, lowball.engine), and of what else it
+    imports, the top-level package (``click``)."""
+    found: set[str] = set()
+
+    def add(module: str, names: list[str]) -> None:
+        if not module.startswith("lowball"):
+            found.add(module.partition(".")[0])
+            return
+        for name in names:
+            if f"{module}.{name}" in modules:
+                found.add(f"{module}.{name}")
+            elif module in modules:
+                found.add(module)
+
+    if path.suffix == ".pyx":  # cimports are C declarations (.pxd), not imports
+        for m in _PYX_IMPORT.finditer(path.read_text(encoding="utf-8")):
+            if m.group(1):
+                add(m.group(1), [n.strip(" ()") for n in m.group(2).split(",")])
+            else:
+                add(m.group(3), [""])
+        return found
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            add(node.module, [a.name for a in node.names])
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("lowball"):
+                    longest = max((m for m in modules if a.name == m or a.name.startswith(m + ".")), key=len)
+                    found.add(longest)
+                else:
+                    found.add(a.name.partition(".")[0])
+    return found
+
+
+def _import_graph() -> dict[str, set[str]]:
+    modules = _module_files()
+    return {name: _imports(path, modules) - {name} for name, path in modules.items()}
+
+
+def test_the_import_graph_reads_the_imports() -> None:
+    """The graph the two checks below walk sees what the code imports: a lazy import inside a
+    function, a submodule named in ``from lowball.engine import saving``, a binding's import."""
+    graph = _import_graph()
+    assert "lowball.cli.main" in graph["lowball._command"]  # inside main()
+    assert "lowball.server" in graph["lowball.cli.main"]  # inside serve()
+    assert "lowball.engine.saving" in graph["lowball.engine.state"]
+    assert "lowball.engine" in graph["lowball.table.table"]  # the face, for HandState
+    assert "click" in graph["lowball.cli.main"]
+    assert "lowball.errors" in graph["lowball._core"]  # a .pyx
+
+
+def test_neither_the_library_nor_the_server_imports_the_command() -> None:
+    bad = {
+        (name, imported)
+        for name, imports in _import_graph().items()
+        if not name.startswith(COMMAND)
+        for imported in imports
+        if imported == "click" or imported.startswith(COMMAND)
+    }
+    assert not bad, sorted(bad)
+
+
+def test_the_library_and_the_server_load_without_the_command() -> None:
+    """What the check above reads in the source, here at run time: every module of the installed
+    package but the command's and the server's imported, then neither click nor lowball.cli is
+    loaded; the server's modules imported too, then lowball.cli is still not (click is, by
+    uvicorn, the server's own dependency)."""
+    code = (
+        "import importlib, pathlib, sys, lowball\n"
+        f"skip = {COMMAND!r}\n"
+        "top = pathlib.Path(lowball.__file__).parent\n"
+        "files = [f for f in top.rglob('*') if f.suffix in ('.py', '.so', '.pyd') and f.name != '__init__.py']\n"
+        "dotted = ('.'.join(('lowball', *f.relative_to(top).parent.parts, f.name.split('.')[0])) for f in files)\n"
+        "names = [n for n in sorted(set(dotted)) if not n.startswith(skip)]\n"
+        "def loaded(prefixes): return sorted(m for m in sys.modules if m.startswith(prefixes))\n"
+        "library = [n for n in names if not n.startswith('lowball.server')]\n"
+        "for n in library: importlib.import_module(n)\n"
+        "print(len(library), loaded(('click', 'lowball.cli', 'lowball.server')))\n"
+        "server = [n for n in names if n.startswith('lowball.server')]\n"
+        "for n in server: importlib.import_module(n)\n"
+        "print(len(server), loaded(('lowball.cli',)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT / "tests")
+    assert out.returncode == 0, out.stderr
+    (library, bad_library), (server, bad_server) = (line.split(" ", 1) for line in out.stdout.splitlines())
+    assert int(library) >= 25 and bad_library == "[]"  # lowball.engine.state, lowball.table.seats, ...
+    assert int(server) >= 6 and bad_server == "[]"  # lowball.server.app, .game, .protocol, .routes, ...
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of two or more modules (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_circles_are_found() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_two_modules_import_each_other() -> None:
+    assert _circles(_import_graph()) == []
 
 
 # ---- the C core is portable C99 (issue 17) --------------------------------------------------------

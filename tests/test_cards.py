@@ -83,3 +83,58 @@ def test_text_roundtrip(cards: list[int]) -> None:
     assert parse_hand(format_cards(cards, " ")) == tuple(cards)
     assert parse_hand(format_cards(cards, ",").lower()) == tuple(cards)
     assert str(lowball.Hand(text)) == text
+
+
+# -- card numbers: the cheap form (issue 28) -----------------------------------------------------
+# A plain int 0..51 (and a numpy integer) is read on a fast path; these pin that it reads exactly
+# what the slow path read: the same Card objects, the same refusals with the same messages.
+
+
+def test_card_numbers_give_the_cards_themselves() -> None:
+    numbers = [51, 0, 23, 33, 3]
+    for form in (numbers, tuple(numbers), [np.int64(n) for n in numbers], [np.uint8(n) for n in numbers]):
+        cards = parse_cards(form)
+        assert all(type(c) is Card for c in cards)
+        assert [str(c) for c in cards] == ["As", "2c", "7s", "Td", "2s"]
+        assert all(c is lowball.DECK[n] for c, n in zip(cards, numbers))  # the one Card of each number
+    assert all(Card(n) is lowball.DECK[n] for n in range(52))
+
+
+class _Three:
+    """An integer type of one's own: read through its __index__, as numpy's are."""
+
+    def __index__(self) -> int:
+        return 3
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (52, "card number 52 is out of range: expected 0..51"),
+        (-1, "card number -1 is out of range: expected 0..51"),
+        (True, "True is not a card: expected a card number 0..51, text like '7s', or a Card"),
+        (np.bool_(True), "np.True_ is not a card: expected a card number 0..51, text like '7s', or a Card"),
+        (np.int64(52), "card number 52 is out of range: expected 0..51"),
+        (3.0, "3.0 is not a card: expected a card number 0..51, text like '7s', or a Card"),
+        (None, "None is not a card: expected a card number 0..51, text like '7s', or a Card"),
+    ],
+)
+def test_a_number_that_is_not_a_card_is_named(bad: object, message: str) -> None:
+    for read in (lambda: Card(bad), lambda: parse_cards([0, bad]), lambda: lowball.Deck.from_order([bad])):  # type: ignore[arg-type]
+        with pytest.raises(InvalidCardError) as info:
+            read()
+        assert str(info.value) == message
+
+
+def test_an_integer_type_of_ones_own_is_a_card_number() -> None:
+    assert Card(_Three()) is lowball.DECK[3] and parse_cards([_Three(), 4]) == (Card("2s"), Card("3c"))
+
+
+def test_a_deck_stacked_from_numbers_is_the_deck_stacked_from_cards() -> None:
+    order = [int(c) for c in lowball.Deck(seed=7).snapshot()["stub"]]
+    want = lowball.Deck.from_order([Card(c) for c in order], seed=1).snapshot()
+    assert lowball.Deck.from_order(order, seed=1).snapshot() == want
+    assert lowball.Deck.from_order(np.array(order), seed=1).snapshot() == want
+    assert lowball.Deck.from_order(format_cards(order, " "), seed=1).snapshot() == want
+    with pytest.raises(InvalidCardError, match=r"^card 7s appears twice in"):
+        lowball.Deck.from_order([23, 5, 23])

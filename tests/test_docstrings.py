@@ -13,13 +13,20 @@ MODULES = [
     "lowball.evaluation",
     "lowball.deck",
     "lowball.variants",
-    "lowball.engine",
-    "lowball.saving",
+    "lowball.engine.state",
+    "lowball.engine.records",
+    "lowball.engine.pots",
+    "lowball.engine.actions",
+    "lowball.engine.saving",
     "lowball.phh",
     "lowball.bots",
-    "lowball.table",
+    "lowball.table.table",
+    "lowball.table.seats",
+    "lowball.table.options",
+    "lowball.table.records",
     "lowball.simulate",
     "lowball.odds",
+    "lowball.seeds",
     "lowball.cli.render",
 ]
 
@@ -40,7 +47,7 @@ def test_the_examples_are_there() -> None:
         "lowball.evaluation",
         "lowball.deck",
         "lowball.variants",
-        "lowball.engine",
+        "lowball.engine.state",
         "lowball.phh",
     ):
         assert counts[name] >= 3, (name, counts)

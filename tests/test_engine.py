@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 import lowball
@@ -591,3 +592,67 @@ def test_validate_checks_a_running_hand() -> None:
     data["stacks"][0] += 5  # the state cannot be changed from outside (issue 11): a saved copy can
     with pytest.raises(lowball.LowballError, match="chips do not add up"):
         HandState.from_dict(data)
+
+
+def _at_the_first_draw() -> HandState:
+    s = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100], seed=11)
+    s.check_or_call()
+    s.check_or_call()
+    assert s.phase == DRAWING
+    return s
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        list,
+        tuple,
+        lambda cards: [int(c) for c in cards],
+        lambda cards: tuple(int(c) for c in cards),
+        lambda cards: [np.int64(c) for c in cards],
+        lambda cards: lowball.format_cards(cards, " "),
+    ],
+    ids=["cards", "tuple of cards", "card numbers", "tuple of numbers", "numpy integers", "text"],
+)
+def test_a_discard_of_card_numbers_is_a_discard_of_their_cards(form) -> None:  # type: ignore[no-untyped-def]
+    """Card numbers are a documented input (issue 28; the fast path of plain ints): whatever form
+    the thrown cards take, the same cards are drawn and the events hold Cards."""
+    s, twin = _at_the_first_draw(), _at_the_first_draw()
+    held = s.hand(s.actor)
+    assert s.discard(form(held[:3])) == twin.discard(list(held[:3]))
+    assert s.to_dict() == twin.to_dict()
+    e = s.events[-1]
+    assert (e.kind, e.discarded, e.number) == ("draw", held[:3], 3)
+    assert all(type(c) is lowball.Card for c in e.discarded + e.cards)
+
+
+def test_card_numbers_that_cannot_be_thrown_are_refused_as_before() -> None:
+    """The fast path takes only different numbers 0..51: a repeated number is refused as
+    parse_cards refuses it, a number not held as the deck refuses it, and the hand is as before."""
+    s = _at_the_first_draw()
+    before = s.to_dict()
+    p = s.actor
+    mine, theirs = s.hand(p), s.hand(1 - p)
+    refusals = [
+        (
+            [int(mine[0]), int(mine[0])],
+            lowball.InvalidCardError,
+            f"card {mine[0]} appears twice in {mine[0]} {mine[0]}",
+        ),
+        (
+            [int(theirs[0])],
+            lowball.InvalidDiscardError,
+            f"position {p} (p{p + 1}) cannot discard {theirs[0]}: it is not in that position's hand",
+        ),
+        ([52], lowball.InvalidCardError, "card number 52 is out of range: expected 0..51"),
+        (
+            [True],
+            lowball.InvalidCardError,
+            "True is not a card: expected a card number 0..51, text like '7s', or a Card",
+        ),
+    ]
+    for thrown, error, message in refusals:
+        with pytest.raises(error) as info:
+            s.discard(thrown)
+        assert str(info.value) == message
+        assert s.to_dict() == before

@@ -1,4 +1,5 @@
-"""The engine is ``engine.py`` compiled by Cython with the C field types of ``engine.pxd``.
+"""The engine's state machine is ``engine/state.py`` compiled by Cython with the C field types of
+``engine/state.pxd``.
 
 These tests show that ``import lowball.engine`` gives the compiled module, and that it behaves
 exactly as the same source run by the interpreter: the same state, legal actions, events and error
@@ -14,7 +15,7 @@ import random
 
 import pytest
 
-import lowball.engine
+import lowball.engine.state
 from helpers import (
     SOURCE,
     VARIANT_LIST,
@@ -28,7 +29,7 @@ from lowball.variants import Variant
 
 
 def test_the_installed_engine_is_compiled() -> None:
-    assert lowball.engine.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    assert lowball.engine.state.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     assert SOURCE.is_file()  # the source ships too: mypy checks it, readers read it
     s = HandState(VARIANT_LIST[0], [100, 100])
     assert not hasattr(s, "__dict__")  # an extension type: fields are C slots

@@ -290,15 +290,16 @@ def test_every_saved_field_is_saved_and_restored() -> None:
     """What is saved is exactly SAVED_FIELDS, read through the properties of those names, and a
     restore gives each back (a field added to one place and not the other fails here)."""
     from lowball.engine import SAVED_FIELDS, HandState
+    from lowball.engine.saving import saved_fields
     from lowball.variants import TRIPLE_DRAW_FIXED_LIMIT
 
     s = HandState(TRIPLE_DRAW_FIXED_LIMIT, [100, 100, 100], seed=5)
     s.raise_to(4)
     s.fold()
     s.call()
-    saved = s._saved_fields()
+    saved = saved_fields(s)
     assert tuple(saved) == SAVED_FIELDS
     again = HandState.from_dict(s.to_dict())
-    assert again._saved_fields() == saved
+    assert saved_fields(again) == saved
     for name in SAVED_FIELDS:
         assert getattr(again, name) == getattr(s, name), name

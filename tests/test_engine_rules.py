@@ -2,8 +2,8 @@
 rule's text or its worked example (issue 9). The expected values come from the rules, not from
 running the engine: amounts are worked out in the comments.
 
-Sources: WSOP-LAR = WSOP Live-Action Rules, WSOP-TR = WSOP Tournament Rules (the texts are in
-shared/data/rulebooks; RULES.md cites each rule).
+Sources: WSOP-LAR = WSOP Live-Action Rules, WSOP-TR = WSOP Tournament Rules (the 2023 texts the
+WSOP publishes; RULES.md cites each rule).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The hand orderings that rulebooks and rooms publish, each example a test (issue 16).
 
 Sources (RULES.md section 11 lists them with their addresses):
-- WSOP-LAR: WSOP Live Action Rules (2023 text, shared/data/rulebooks), the ace-to-five lowball
+- WSOP-LAR: WSOP Live Action Rules (the 2023 text the WSOP publishes), the ace-to-five lowball
   section (before rule 287) and rules 303-304 (badugi); rule 291 for the 2-7 contrasts.
 - BARGE: the BARGE mixed-game rulebook (barge.org/rulebook), its badugi chapter and Appendix A,
   "Lowball Scales", with the table of the 56 best hands of each low scale.

@@ -381,13 +381,13 @@ def test_a_message_for_many_spectators_is_made_once(tmp_path: Path, monkeypatch:
     number of ``json`` encodings for an action seen by 2 spectators as by 20, and each of them
     gets the very same frames."""
     encodings = [0]
-    real = game_module._dumps
+    real = game_module.dumps
 
     def counted(value: Any) -> str:
         encodings[0] += 1
         return real(value)
 
-    monkeypatch.setattr(game_module, "_dumps", counted)
+    monkeypatch.setattr(game_module, "dumps", counted)
     per_action = {}
     for n in (2, 20):
         with running(tmp_path / f"s{n}.db") as s:

@@ -18,7 +18,7 @@ import pytest
 import lowball
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ("_core", "_deck", "_odds", "engine")
+COMPILED = ("_core", "_deck", "_odds", "state", "pots")  # state and pots: lowball/engine/
 STUBS = ("_core.pyi", "_deck.pyi", "_odds.pyi")
 
 
@@ -36,7 +36,7 @@ def test_the_wheel_ships_compiled_modules_stubs_and_py_typed_only() -> None:
     names = {Path(f).name for f in files}
     for module in COMPILED:
         assert sum(Path(f).name.startswith(f"{module}.") and f.endswith((".so", ".pyd")) for f in files) == 1, module
-    assert set(STUBS) | {"py.typed", "engine.py", "odds.py"} <= names
+    assert set(STUBS) | {"py.typed", "state.py", "pots.py", "odds.py"} <= names
     assert not [f for f in files if f.endswith((".pyx", ".pxd", ".c", ".h"))]
 
 

@@ -10,7 +10,7 @@ import enum
 
 from lowball.errors import InvalidValueError, ValueEnumType, shown
 
-__all__ = ["Ranking"]
+__all__ = ["Ranking", "as_ranking"]
 
 _FACTS = {
     # value: (hand size, classes, hands, title)
@@ -80,3 +80,16 @@ class Ranking(enum.Enum, metaclass=ValueEnumType):
 
     def __str__(self) -> str:
         return self.value
+
+
+def as_ranking(value: object) -> Ranking:
+    """``value`` as a :class:`Ranking`: a member as it is, or its name as ``Ranking(value)`` reads
+    it. The one reading of "a Ranking or its name" in lowball (every function that takes
+    ``ranking=`` reads it here, so that a bad value gets one message everywhere).
+
+    Raises
+    ------
+    InvalidValueError
+        For anything else: ``'razz' is not a hand ranking: expected one of '2-7', 'a-5', 'badugi'``.
+    """
+    return value if type(value) is Ranking else Ranking(value)

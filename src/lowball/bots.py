@@ -1,4 +1,5 @@
-"""Bots for lowball (2-7, A-5, badugi): the :class:`Strategy` protocol and three built-in players.
+"""Bots for lowball (2-7, A-5, badugi): the :class:`PlayStrategy` protocol (``Strategy`` before
+0.2, an alias kept) and three built-in players.
 
 A strategy sees what its player may see (a :class:`~lowball.engine.PlayerView`) and the actions open
 to it (a :class:`~lowball.engine.LegalActions`) and returns an :class:`Action`. Anything with an
@@ -39,15 +40,17 @@ from lowball.engine import (
     Action,
     LegalActions,
     PlayerView,
+    PlayStrategy,
     Strategy,
     apply_action,
 )
-from lowball.errors import InvalidTypeError, InvalidValueError, LowballError, shown, whole_number
-from lowball.evaluation import Ranking, evaluate
+from lowball.errors import InvalidTypeError, LowballError, shown, whole_number
+from lowball.evaluation import Ranking, as_ranking, evaluate
 from lowball.variants import FixedLimit, Variant
 
 __all__ = [
     "Action",
+    "PlayStrategy",
     "Strategy",
     "BotFactory",
     "RandomBot",
@@ -56,21 +59,13 @@ __all__ = [
     "BOTS",
     "apply_action",
     "make_bot",
+    "search_dirs",
     "plan_discards",
     "hand_tier",
 ]
 
-BotFactory = Callable[[Variant, random.Random], Strategy]
+BotFactory = Callable[[Variant, random.Random], PlayStrategy]
 """Makes a strategy for one player from the variant and that player's own random source."""
-
-
-def _ranking(ranking: object) -> Ranking:
-    """``ranking`` as a :class:`Ranking` (a member or its name), or an InvalidValueError naming it."""
-    if isinstance(ranking, Ranking):
-        return ranking
-    if not isinstance(ranking, str):
-        raise InvalidValueError(f"ranking = {shown(ranking)}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
-    return Ranking(ranking)
 
 
 def _checked(
@@ -78,7 +73,7 @@ def _checked(
 ) -> tuple[tuple[Card, ...], int, Ranking]:
     """The hand's cards (as many as the ranking's hands hold), a number of draws 0..3 and the
     ranking, or a LowballError naming the bad one."""
-    rk = _ranking(ranking)
+    rk = as_ranking(ranking)
     return parse_cards(hand, count=rk.hand_size), whole_number(draws_left, "draws_left", 0, 3), rk
 
 
@@ -561,8 +556,15 @@ BOTS: dict[str, BotFactory] = {
 """The built-in bots by name: ``sensible``, ``random`` and ``calling`` (the calling station)."""
 
 
-def _search_dirs(search_path: object) -> list[str]:
-    """``search_path`` as a list of directory names, or a LowballError naming the bad value."""
+def search_dirs(search_path: object) -> list[str]:
+    """``search_path`` (where a ``package.module:factory`` bot is looked for first, see
+    :func:`make_bot`) as a list of directory names.
+
+    Raises
+    ------
+    LowballError
+        For a value that is not a list of directory names, naming it.
+    """
     if isinstance(search_path, (str, bytes, os.PathLike)) or not isinstance(search_path, Sequence):
         raise LowballError(f"search_path = {shown(search_path)}: expected a list of directories")
     dirs = []
@@ -593,7 +595,7 @@ def _import(module_name: str, dirs: Sequence[str]) -> ModuleType:
     return importlib.import_module(module_name)
 
 
-def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Sequence[str] = ()) -> Strategy:
+def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Sequence[str] = ()) -> PlayStrategy:
     """A strategy from its name in :data:`BOTS` or ``package.module:factory``.
 
     The factory (a class or function) is called as ``factory(variant, rng)`` and must return an
@@ -628,7 +630,7 @@ def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Se
         raise LowballError(f"variant = {shown(variant)}: expected a lowball Variant")
     if rng is not None and not isinstance(rng, random.Random):
         raise LowballError(f"rng = {shown(rng)}: expected a random.Random")
-    dirs = _search_dirs(search_path)
+    dirs = search_dirs(search_path)
     if spec in BOTS:
         factory = BOTS[spec]
     elif ":" in spec:
@@ -658,6 +660,6 @@ def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Se
         bot = factory(variant, rng)
     except Exception as e:  # a user's factory: any failure is a bad bot, not a crash
         raise LowballError(f"bot {shown(spec)} failed to start: {type(e).__name__}: {e}") from None
-    if not isinstance(bot, Strategy):
+    if not isinstance(bot, PlayStrategy):
         raise LowballError(f"bot {shown(spec)} made {shown(bot)}, which has no act(view, legal) method")
     return bot

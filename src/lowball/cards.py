@@ -1,6 +1,6 @@
 """Cards and hands: the one place where card text is parsed and formatted.
 
-The encoding is fixed across lowball (``../shared/DESIGN.md``): ``card = 4 * rank + suit`` with
+The encoding is fixed across lowball (``DESIGN.md``, Conventions): ``card = 4 * rank + suit`` with
 rank 0..12 = 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A and suit 0..3 = c, d, h, s; so ``2c`` is 0,
 ``2s`` is 3 and ``As`` is 51. Text is rank then suit (``7s``, ``Td``); the parsers also accept
 ``10`` for ten, either case, and the suit symbols players copy from sites and books: ``♠``/``♤``
@@ -43,6 +43,8 @@ __all__ = [
     "parse_hand",
     "format_cards",
     "split_card_text",
+    "read_hand",
+    "read_cards",
 ]
 
 RANKS = "23456789TJQKA"
@@ -95,6 +97,8 @@ class Card(int):
     def __new__(cls, value: CardLike) -> Card:
         if isinstance(value, Card):
             return value
+        if type(value) is int and 0 <= value < 52:  # a card number: the documented, cheap form
+            return _CARDS[value]
         return _CARDS[_card_number(value)]
 
     @classmethod
@@ -130,11 +134,17 @@ symbols) or an iterable of cards."""
 
 
 def _index(value: object) -> int | None:
-    """``value`` as an int if it is an integer (not a bool), else None."""
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+    """``value`` as an int if it is an integer (not a bool), else None: a plain int as it is,
+    another integer type (numpy's) through ``__index__``. The type's ``__index__`` is looked up
+    directly: ``isinstance(value, SupportsIndex)``, a runtime protocol check, costs several
+    microseconds a card."""
+    kind = type(value)
+    if kind is int:
+        return value  # type: ignore[return-value]
+    if kind is bool or not hasattr(kind, "__index__"):
         return None
     try:
-        return operator.index(value)
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:  # numpy's bool has __index__ but refuses it
         return None
 
@@ -239,9 +249,12 @@ def parse_cards(cards: HandLike, count: int | None = None) -> tuple[Card, ...]:
         duplicate, or the count found when ``count`` is not met.
     """
     if isinstance(cards, str):
-        parsed = tuple(Card(t) for t in split_card_text(cards))
+        parsed = tuple([Card(t) for t in split_card_text(cards)])
     elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
-        parsed = tuple(Card(c) for c in cards)
+        # card numbers and Cards straight from the table of cards, anything else through Card()
+        parsed = tuple(
+            [c if type(c) is Card else _CARDS[c] if type(c) is int and 0 <= c < 52 else Card(c) for c in cards]
+        )
     else:
         raise InvalidCardError(f"{shown(cards)} is not a list of cards: expected text like '7s5h4d3c2s' or a sequence")
     if count is not None and len(parsed) != count:
@@ -257,6 +270,38 @@ def parse_cards(cards: HandLike, count: int | None = None) -> tuple[Card, ...]:
 def parse_hand(hand: HandLike) -> tuple[Card, ...]:
     """Parse exactly five distinct cards (see :func:`parse_cards`)."""
     return parse_cards(hand, count=5)
+
+
+def read_hand(text: str, name: str, size: int = 5) -> tuple[Card, ...]:
+    """``size`` cards (five, or four in badugi) from ``text`` a person typed; an error names
+    ``name``, where it was typed (``hand 2``, ``--vs``, a query parameter), and the text.
+
+    Raises
+    ------
+    InvalidCardError
+        For text that is not ``size`` distinct cards.
+    """
+    try:
+        return parse_cards(text, count=size)
+    except InvalidCardError as e:
+        raise InvalidCardError(f"{name} {shown(text.strip())}: {e}") from None
+
+
+def read_cards(text: str | None, name: str) -> tuple[Card, ...]:
+    """Any number of distinct cards from ``text`` a person typed (``None`` or blank: none); an
+    error names ``name``, where it was typed, and the text.
+
+    Raises
+    ------
+    InvalidCardError
+        For a malformed or repeated card.
+    """
+    if text is None or not text.strip():
+        return ()
+    try:
+        return parse_cards(text)
+    except InvalidCardError as e:
+        raise InvalidCardError(f"{name} {shown(text.strip())}: {e}") from None
 
 
 def format_cards(cards: Iterable[CardLike] | str, sep: str = "", *, symbols: bool = False) -> str:

@@ -14,20 +14,19 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
 from lowball._deck import RULE_LIVE, RULE_SEEDS, DeckCore
 from lowball.cards import Card, CardLike
-from lowball.errors import DeckError, InvalidSeedError, InvalidValueError, ValueEnumType, shown, whole_number
+from lowball.errors import DeckError, InvalidValueError, ValueEnumType, shown
+from lowball.seeds import SeedLike, check_seed
 
 __all__ = ["Deck", "DeckView", "ReadOnlyDeck", "ReshuffleRule", "SNAPSHOT_FORMAT", "check_seed"]
 
 SNAPSHOT_FORMAT = "lowball.deck/1"
 """The ``"format"`` value of :meth:`Deck.snapshot` dictionaries."""
-
-SeedLike = Union[None, int, np.random.Generator, np.random.BitGenerator, np.random.SeedSequence]
 
 
 class ReshuffleRule(enum.IntEnum, metaclass=ValueEnumType):
@@ -105,29 +104,6 @@ class DeckView:
     position: int | None = None
     hand: tuple[Card, ...] = field(default=())
     own_discards: tuple[Card, ...] = field(default=())
-
-
-def check_seed(seed: object, *, generators: bool = True) -> Any:
-    """``seed`` checked: None, a whole number >= 0 (any integer type, returned as a plain int)
-    or, with ``generators``, a numpy ``Generator``, ``BitGenerator`` or ``SeedSequence``
-    (returned as it is). The one check of every ``seed=`` in lowball.
-
-    Raises
-    ------
-    InvalidSeedError
-        For anything else, naming the value and what is accepted.
-    """
-    if seed is None:
-        return None
-    if generators and isinstance(seed, (np.random.Generator, np.random.BitGenerator, np.random.SeedSequence)):
-        return seed
-    try:
-        return whole_number(seed, "seed", 0, error=InvalidSeedError)
-    except InvalidSeedError:
-        also = ", or a numpy Generator, BitGenerator or SeedSequence" if generators else ""
-        raise InvalidSeedError(
-            f"seed = {shown(seed)}: expected None (operating-system entropy), a whole number >= 0{also}"
-        ) from None
 
 
 def _bit_generator(seed: SeedLike) -> tuple[np.random.BitGenerator | None, bool]:

@@ -2,8 +2,8 @@
 
 A hand's **class** is an integer 1..7462: 1 is 7-5-4-3-2 not all one suit (the best hand), 7462
 the royal flush (the worst). **Lower is better**; equal classes tie. This is the numbering of the
-ojpoker data and of Cactus Kev style evaluators (``../shared/DESIGN.md``); the rules are those of
-``../shared/RULES.md`` section 1: aces are high, straights and flushes count against the hand, and
+ojpoker data and of Cactus Kev style evaluators (``DESIGN.md``, Conventions); the rules are those
+of ``RULES.md`` section 1: aces are high, straights and flushes count against the hand, and
 A-5-4-3-2 is not a straight.
 
 >>> from lowball import evaluate, describe, winners
@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Literal, Union, cast, overload
 
 import numpy as np
 
-from lowball import _core
-from lowball._rankings import Ranking
+import lowball._core as _core
+from lowball._rankings import Ranking, as_ranking
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_hand
 from lowball.errors import InvalidValueError, ValueEnumType, shown, whole_number
 
@@ -45,6 +45,7 @@ __all__ = [
     "NUM_CLASSES",
     "NUM_HANDS",
     "Ranking",
+    "as_ranking",
     "HandCategory",
     "BadugiCategory",
     "Hand",
@@ -54,6 +55,8 @@ __all__ = [
     "category",
     "describe",
     "winners",
+    "sorted_hand",
+    "class_ranks",
 ]
 
 NUM_CLASSES: int = _core.NUM_CLASSES
@@ -121,11 +124,6 @@ _COUNT_WORD = {1: "one", 2: "two", 3: "three", 4: "four"}
 HandOrClass = Union[int, HandLike, "Hand"]
 
 
-def _ranking(ranking: Ranking | str) -> Ranking:
-    """A Ranking from a Ranking or its name; InvalidValueError otherwise."""
-    return ranking if isinstance(ranking, Ranking) else Ranking(ranking)
-
-
 def _class_of(hand_or_class: HandOrClass, ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> int:
     """A class 1..``ranking.num_classes`` from a class number (any integer type: an int, or a
     numpy integer such as an element of :func:`evaluate_batch`'s result), or the class of a hand."""
@@ -168,7 +166,7 @@ def category(
     InvalidValueError
         For an int outside the ranking's classes, or an unknown ranking (also a ValueError).
     """
-    r = _ranking(ranking)
+    r = as_ranking(ranking)
     index = _core.category_index(_class_of(hand_or_class, r), r)
     if r is Ranking.BADUGI:
         return BadugiCategory(4 - index)
@@ -194,8 +192,9 @@ _NUMBERED = {"75432": "number one (the wheel)", "76432": "number two", "76532": 
 
 
 @lru_cache(maxsize=1)
-def _class_ranks() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """For each class (index = class), its category and ranks in display order.
+def class_ranks() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each 2-7 class (index = class; index 0 is unused), its category (a
+    :class:`HandCategory` value) and ranks in display order (0 the deuce .. 12 the ace).
 
     Display order: the most repeated rank first, then higher ranks first (``2-2-7-6-5``,
     ``9-8-6-4-2``). Built once by ranking one hand of each class with the C core.
@@ -349,12 +348,12 @@ def describe(hand_or_class: HandOrClass, ranking: Ranking | str = Ranking.DEUCE_
         For a malformed hand. InvalidValueError (a ValueError) for an int outside the ranking's
         classes (1..7462 for 2-7) or an unknown ranking.
     """
-    r = _ranking(ranking)
+    r = as_ranking(ranking)
     if r is Ranking.ACE_TO_FIVE:
         return _describe_a5(_class_of(hand_or_class, r))
     if r is Ranking.BADUGI:
         return _describe_badugi(_class_of(hand_or_class, r))
-    cat_index, ranks = _class_ranks()[_class_of(hand_or_class)]
+    cat_index, ranks = class_ranks()[_class_of(hand_or_class)]
     cat = HandCategory(cat_index)
     chars = [RANKS[r] for r in ranks]
     text = "-".join(chars)
@@ -403,7 +402,7 @@ def winners(hands: Iterable[HandOrClass], ranking: Ranking | str = Ranking.DEUCE
         For an empty ``hands``, or one that is not a list (also a ValueError). InvalidCardError
         for a malformed hand.
     """
-    r = _ranking(ranking)
+    r = as_ranking(ranking)
     if isinstance(hands, (str, bytes, bytearray)) or not isinstance(hands, Iterable):
         raise InvalidValueError(
             f"{shown(hands)} is not a list of hands: expected hands or class numbers 1..{r.num_classes}"
@@ -413,6 +412,34 @@ def winners(hands: Iterable[HandOrClass], ranking: Ranking | str = Ranking.DEUCE
         raise InvalidValueError("winners() needs at least one hand")
     best = min(classes)
     return [i for i, c in enumerate(classes) if c == best]
+
+
+def _low_order(card: Card) -> int:
+    """A card's rank with the ace low: the ace 0, the deuce 1, ..., the king 12."""
+    return ((int(card) >> 2) + 1) % 13
+
+
+def sorted_hand(hand: Sequence[Card], ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> tuple[Card, ...]:
+    """A hand as shown at the table: highest rank first, as a low is read (``describe``: 7-6-5-4-2),
+    cards of one rank by suit: clubs, diamonds, hearts, spades (the encoding's order).
+    ``7d 6c 5c 4d 2s``; a pair: ``8c 8s 5h 4d 2s``. In A-5 and badugi (``ranking``) the ace is
+    low and comes last: ``5c 4d 3h 2s Ac``, ``4h 3d 2c As``. What the command, the server and the
+    draw table's data (:meth:`lowball.odds.DiscardTable.to_dict`) show.
+
+    >>> from lowball.cards import format_cards, parse_cards
+    >>> format_cards(sorted_hand(parse_cards("2s 7d 4d 5c 6c")), " ")
+    '7d 6c 5c 4d 2s'
+    >>> format_cards(sorted_hand(parse_cards("As 2c 3d 4h"), "badugi"), " ")
+    '4h 3d 2c As'
+
+    Raises
+    ------
+    InvalidValueError
+        For a ``ranking`` that is not one (see :class:`Ranking`).
+    """
+    if as_ranking(ranking) is Ranking.DEUCE_TO_SEVEN:
+        return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
+    return tuple(sorted(hand, key=lambda c: (-_low_order(c), int(c) & 3)))
 
 
 class Hand(tuple[Card, ...]):

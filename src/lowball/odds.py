@@ -15,7 +15,7 @@ refuses them.
 * :func:`equity`: the share of the pot each hand wins. One draw with known discards: exact for
   every heads-up situation (five against five included) and for multi-way pots within a budget;
   sampled otherwise. Two or three draws (triple draw from any point of the hand): Monte Carlo,
-  each player drawing by a :class:`Strategy`, the stub running out and being reshuffled exactly as
+  each player drawing by a :class:`DrawStrategy`, the stub running out and being reshuffled exactly as
   the deck plays it (``RULES.md`` section 4).
 * :func:`discard_matrix`: heads-up single draw with both hands known: the exact equity of every
   pair of discards, the best response to each and the discard with the best worst case.
@@ -57,9 +57,9 @@ from typing import Any, Union, overload
 import numpy as np
 import numpy.typing as npt
 
-from lowball import _odds
+import lowball._odds as _odds
 from lowball.cards import RANKS, Card, HandLike, format_cards, parse_cards
-from lowball.deck import ReshuffleRule, check_seed
+from lowball.deck import ReshuffleRule
 from lowball.errors import (
     InvalidCardError,
     InvalidSeedError,
@@ -74,13 +74,16 @@ from lowball.evaluation import (
     BadugiCategory,
     HandCategory,
     Ranking,
-    _class_ranks,
+    as_ranking,
     category,
+    class_ranks,
     describe,
     evaluate,
     evaluate_batch,
+    sorted_hand,
 )
 from lowball.parallel import check_executor, run_shards
+from lowball.seeds import check_seed
 
 __all__ = [
     "MAX_PLAYERS",
@@ -95,6 +98,7 @@ __all__ = [
     "threshold",
     "lows_of",
     "check_places",
+    "DrawStrategy",
     "Strategy",
     "DrawOutcomes",
     "DiscardRow",
@@ -130,7 +134,7 @@ _LOW_TEXT = re.compile(r"^\s*(10|[2-9TJQKA])(\s*-\s*(10|[2-9TJQKA]))*\s*$", re.I
 def _roughest() -> dict[tuple[int, ...], int]:
     """For every prefix of the ranks of a no-pair hand (top first), the roughest class with it."""
     out: dict[tuple[int, ...], int] = {}
-    for cls, (cat, ranks) in enumerate(_class_ranks()):
+    for cls, (cat, ranks) in enumerate(class_ranks()):
         if cls == 0 or cat != HandCategory.HIGH_CARD:
             continue
         for n in range(1, 6):
@@ -138,15 +142,6 @@ def _roughest() -> dict[tuple[int, ...], int]:
             if out.get(key, 0) < cls:
                 out[key] = cls
     return out
-
-
-def _ranking_arg(ranking: object) -> Ranking:
-    """``ranking`` as a :class:`Ranking` (a member or its name), or an InvalidValueError."""
-    if isinstance(ranking, Ranking):
-        return ranking
-    if not isinstance(ranking, str):
-        raise InvalidValueError(f"ranking = {shown(ranking)}: expected a Ranking or its name ('2-7', 'a-5', 'badugi')")
-    return Ranking(ranking)
 
 
 @lru_cache(maxsize=3)
@@ -221,7 +216,7 @@ def threshold(target: Target, *, name: str = "target", ranking: Ranking | str = 
     InvalidCardError
         For text that is neither a low nor a hand.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     if r is not Ranking.DEUCE_TO_SEVEN:
         return _threshold_low(target, name, r)
     if isinstance(target, str) and _LOW_TEXT.match(target):
@@ -260,7 +255,7 @@ def lows_of(ranking: Ranking | str = Ranking.DEUCE_TO_SEVEN) -> dict[int, int]:
     InvalidValueError
         For an unknown ranking.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     return dict(LOWS) if r is Ranking.DEUCE_TO_SEVEN else {k: threshold(str(k), ranking=r) for k in (7, 8, 9, 10)}
 
 
@@ -289,8 +284,10 @@ def _target_or_none(value: object, name: str) -> int:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Strategy:
-    """How a player draws in a simulation: a rule given as data, run in C.
+class DrawStrategy:
+    """How a player draws in a simulation: a rule given as data, run in C. (Not
+    :class:`lowball.engine.PlayStrategy`, the protocol of a player who bets and draws at a table:
+    this is only how the hands of :func:`equity` and the default opponent draw.)
 
     Each of ``pat``, ``break_rougher``, ``draw_to`` is one value for every draw or three values
     for the first, second and last draw of triple draw (a single draw is a last draw; a
@@ -350,28 +347,28 @@ class Strategy:
     snow: bool = field(default=False, compare=False)
     best_last: object = field(default=None, compare=False)
     draw_one: object = field(default="8-6", compare=False)
-    # what the settings mean, compared: Strategy(draw_to=7) == Strategy(draw_to="7")
+    # what the settings mean, compared: DrawStrategy(draw_to=7) == DrawStrategy(draw_to="7")
     _spec: _Spec = field(init=False, repr=False, compare=True)
 
     def __post_init__(self) -> None:
-        pat = _per_draw(self.pat, "Strategy.pat", _target_or_none)
-        keep = _per_draw(self.draw_to, "Strategy.draw_to", _rank_index)
-        brk = _per_draw(self.break_rougher, "Strategy.break_rougher", _target_or_none)
+        pat = _per_draw(self.pat, "DrawStrategy.pat", _target_or_none)
+        keep = _per_draw(self.draw_to, "DrawStrategy.draw_to", _rank_index)
+        brk = _per_draw(self.break_rougher, "DrawStrategy.break_rougher", _target_or_none)
         brk = (brk[0] or NUM_CLASSES, brk[1] or NUM_CLASSES, brk[2] or NUM_CLASSES)
-        one = _per_draw(self.draw_one, "Strategy.draw_one", _target_or_none)
+        one = _per_draw(self.draw_one, "DrawStrategy.draw_one", _target_or_none)
         if not isinstance(self.snow, bool):
-            raise InvalidTypeError(f"Strategy.snow {shown(self.snow)}: expected True or False")
+            raise InvalidTypeError(f"DrawStrategy.snow {shown(self.snow)}: expected True or False")
         target = 0
         if self.best_last is not None:
-            target = threshold(self.best_last, name="Strategy.best_last")  # type: ignore[arg-type]
+            target = threshold(self.best_last, name="DrawStrategy.best_last")  # type: ignore[arg-type]
             if category(target) != HandCategory.HIGH_CARD:
                 raise InvalidValueError(
-                    f"Strategy.best_last {shown(self.best_last)}: expected a low (a hand without a pair)"
+                    f"DrawStrategy.best_last {shown(self.best_last)}: expected a low (a hand without a pair)"
                 )
         object.__setattr__(self, "_spec", (pat, brk, keep, self.snow, target != 0, target, one))
 
     @classmethod
-    def parse(cls, text: str) -> Strategy:
+    def parse(cls, text: str) -> DrawStrategy:
         """A strategy from text, as the ``lowball odds --strategy`` option takes it.
 
         ``"snow"``, ``"default"`` (:data:`DEFAULT_STRATEGY_TEXT`), or comma-separated settings:
@@ -438,9 +435,12 @@ class Strategy:
         return tuple(c for i, c in enumerate(cards) if mask >> i & 1)
 
 
+Strategy = DrawStrategy
+"""The old name of :class:`DrawStrategy` (lowball 0.1; see CHANGELOG.md): an alias."""
+
 DEFAULT_STRATEGY_TEXT = "pat=8/8/J,draw=7/7/8,one=8-6"
-"""The default :class:`Strategy` as :meth:`Strategy.parse` reads it."""
-_DEFAULT_STRATEGY = Strategy()
+"""The default :class:`DrawStrategy` as :meth:`DrawStrategy.parse` reads it."""
+_DEFAULT_STRATEGY = DrawStrategy()
 
 
 def _strategy_part(text: str, part: str) -> str:
@@ -757,7 +757,7 @@ def _categories(ranking: Ranking) -> npt.NDArray[np.int64]:
 
 @cache
 def _category_span(cat: HandCategory) -> tuple[int, int]:
-    classes = [c for c in range(1, NUM_CLASSES + 1) if _class_ranks()[c][0] == cat]
+    classes = [c for c in range(1, NUM_CLASSES + 1) if class_ranks()[c][0] == cat]
     return classes[0], classes[-1]
 
 
@@ -863,7 +863,7 @@ def draw_outcomes(
     InvalidTypeError
         For a ``burn`` that is not a bool.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     cards = _cards(hand, "hand", r.hand_size)
     thrown = _discard_of(cards, discard, "discard")
     places = _Places()
@@ -949,7 +949,7 @@ ORDERS = ("equity", "target", "mean-lows")
 class DefaultOpponent:
     """The opponent a draw table's rows are weighed against when none is given (``RULES.md``
     section 8): a hand dealt at random from the stub, drawing before you (you are on the
-    button) by the default :class:`Strategy`, which you follow too on the draws after this one;
+    button) by the default :class:`DrawStrategy`, which you follow too on the draws after this one;
     heads-up, every hand goes to the showdown. Sampled: ``trials`` per discard, every discard on
     the same trials (the same seed), so the differences between rows are sharper than each
     row's standard error.
@@ -986,7 +986,7 @@ class DiscardTable(Sequence[DiscardRow]):
     or better; ``"mean-lows"``, by the mean of the chances of a 7-, 8-, 9- and 10-low or better
     (a discard that makes every one of those lows more often comes first). Ties go to fewer
     cards drawn, then to the higher cards thrown, whatever the order the hand was written in (as
-    :class:`Strategy`'s best last-draw discard).
+    :class:`DrawStrategy`'s best last-draw discard).
     """
 
     hand: tuple[Card, ...]
@@ -1016,6 +1016,90 @@ class DiscardTable(Sequence[DiscardRow]):
     def best(self) -> DiscardRow:
         """The first row."""
         return self.rows[0]
+
+    def to_dict(
+        self,
+        *,
+        dead: Sequence[Card] = (),
+        vs: dict[str, Any] | None = None,
+        target: int | None = None,
+        removed: Sequence[Card] = (),
+    ) -> dict[str, Any]:
+        """The table as JSON-ready data, exact counts and probabilities: what ``lowball draw
+        --json`` writes and ``lowball serve``'s ``GET /api/draw`` answers. ``dead``, ``vs``,
+        ``target`` and ``removed`` are what the table was counted with, as the caller gave them
+        (``vs`` described by the caller).
+
+        One document (``lowball draw --json`` indents it; one result, so not JSON Lines as
+        ``lowball rank --json``'s many). Every hand in it is card text in letters, highest first,
+        the ace last in A-5 and badugi, nothing between the cards. Keys: ``hand``, ``dead``,
+        ``vs`` (the opponent as the caller describes it, e.g. ``{"hand": ..., "discard": ...}``,
+        or null), ``target`` (``{"class", "description"}`` or null) and ``rows``, best first, each with
+        ``keep``, ``discard`` (card text, highest first), ``draw`` (cards drawn), ``completions``
+        (the number of ways to replace the discard), ``low_counts`` and ``lows`` (keys ``"7"`` ..
+        ``"10"``: completions with that low or better, and their share), ``target_count`` and
+        ``target`` (with a target), and against an opponent ``deals`` (the deals counted: the
+        opponent's draw too when it draws), ``win_count``, ``tie_count``, ``lose_count``, ``win``,
+        ``tie``, ``lose`` and ``equity``; against the default opponent ``default_equity`` and
+        ``default_equity_se`` (its standard error); a row whose draw the stub cannot complete has
+        ``reshuffled`` true. Also ``order`` (``"equity"``, ``"target"`` or ``"mean-lows"``),
+        ``default_opponent`` (``{"description", "draws", "trials", "seed"}`` when it orders the
+        rows, else null), ``stub`` (the cards the replacements come from) and ``removed``; the keys
+        added since the first format come after the first ones, which are unchanged.
+        """
+        rows = []
+        rk = self.ranking
+        for row in self.rows:
+            out = row.outcomes
+            item: dict[str, Any] = {
+                "keep": format_cards(sorted_hand(row.kept, rk)),
+                "discard": format_cards(sorted_hand(row.discard, rk)),
+                "draw": row.drawn,
+                "completions": out.total,
+                "low_counts": {str(r): n for r, n in out.low_counts().items()},
+                "lows": {str(r): p for r, p in row.lows().items()},
+            }
+            if target is not None:
+                item["target_count"] = out.count(target)
+                item["target"] = out.probability(target)
+            if row.counts is not None:
+                win, tie, lose, deals = row.counts
+                item.update(
+                    deals=deals,
+                    win_count=win,
+                    tie_count=tie,
+                    lose_count=lose,
+                    win=row.win,
+                    tie=row.tie,
+                    lose=row.lose,
+                    equity=row.equity,
+                )
+            if self.opponent is not None:
+                item.update(default_equity=row.default_equity, default_equity_se=row.default_equity_se)
+            if out.reshuffled:
+                item["reshuffled"] = True
+            rows.append(item)
+        out_json = {
+            "hand": format_cards(sorted_hand(self.hand, rk)),
+            "dead": format_cards(sorted_hand(dead, rk)),
+            "vs": vs,
+            "target": None if target is None else {"class": target, "description": describe(target, rk)},
+            "rows": rows,
+            "order": self.order,
+            "default_opponent": None
+            if self.opponent is None
+            else {
+                "description": str(self.opponent),
+                "draws": self.opponent.draws,
+                "trials": self.opponent.trials,
+                "seed": self.opponent.seed,
+            },
+            "stub": self.stub,
+            "removed": format_cards(sorted_hand(removed, rk)),
+        }
+        if rk is not Ranking.DEUCE_TO_SEVEN:  # 2-7's JSON stays as it was
+            out_json = {"ranking": rk.value, **out_json}
+        return out_json
 
 
 @dataclass(frozen=True)
@@ -1132,7 +1216,7 @@ def discard_table(
     InvalidTypeError
         For a ``burn`` that is not a bool.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     size = r.hand_size
     cards = _cards(hand, "hand", size)
     places = _Places()
@@ -1242,7 +1326,7 @@ def discard_table(
         else:
             primary = sum(out.lows().values()) / 4
         # equal chances: fewer cards drawn, then the higher cards thrown (as the best last-draw
-        # discard of a Strategy), whatever the order the hand was written in
+        # discard of a DrawStrategy), whatever the order the hand was written in
         order_keys.append((-float(primary), len(thrown), -sum(1 << int(c) for c in thrown), mask))  # type: ignore[arg-type]
     ordered = tuple(rows[k[-1]] for k in sorted(order_keys))
     vs_text = None
@@ -1265,8 +1349,8 @@ def _versus_default(
     threads: int,
 ) -> list[tuple[float, float]]:
     """(equity, standard error) of each of the 32 discards of ``cards`` against the default
-    opponent: position 0 a hand dealt from the stub drawing by the default Strategy, position 1
-    you, throwing the discard now and drawing by the default Strategy after; every discard on
+    opponent: position 0 a hand dealt from the stub drawing by the default DrawStrategy, position 1
+    you, throwing the discard now and drawing by the default DrawStrategy after; every discard on
     the same key (common random numbers)."""
     key = [int(x) for x in np.random.SeedSequence(opponent.seed).generate_state(4, np.uint64)]
     spec = _DEFAULT_STRATEGY._spec
@@ -1404,7 +1488,7 @@ def equity(
     *,
     dead: HandLike = (),
     draws: int = 1,
-    strategies: Strategy | Sequence[Strategy] | None = None,
+    strategies: DrawStrategy | Sequence[DrawStrategy] | None = None,
     trials: int | None = None,
     stderr: float | None = None,
     seed: object = None,
@@ -1443,8 +1527,8 @@ def equity(
         ``burn``; ``RULES.md`` sections 4 and 8).
     draws : int, default 1
         Draws still to come: 1 (single draw, or the last draw of triple draw), 2 or 3.
-    strategies : Strategy or one per hand, optional
-        How players draw where their discards are not given (default :class:`Strategy`).
+    strategies : DrawStrategy or one per hand, optional
+        How players draw where their discards are not given (default :class:`DrawStrategy`).
     trials : int, optional
         Sampled runs: the number of trials, 1 .. :data:`MAX_TRIALS` (any integer type; default
         200,000; with ``stderr``, the most trials).
@@ -1504,7 +1588,7 @@ def equity(
     The sampling arguments (``trials``, ``stderr``, ``seed``, ``threads``) are checked even when
     the count turns out exact.
     """
-    r = _ranking_arg(ranking)
+    r = as_ranking(ranking)
     if r is not Ranking.DEUCE_TO_SEVEN:
         raise InvalidValueError(
             f"ranking {shown(r.value)}: the equity of {r.title} hands is not counted (the equity kernel ranks 2-7 "
@@ -1524,12 +1608,12 @@ def equity(
     removed_cards = _cards(removed, "removed")
     places.add(removed_cards, "removed")
     unseen = places.unseen()
-    if isinstance(strategies, Strategy) or strategies is None:
-        plans = [strategies or Strategy()] * len(cards)
+    if isinstance(strategies, DrawStrategy) or strategies is None:
+        plans = [strategies or DrawStrategy()] * len(cards)
     else:
         plans = list(strategies) if isinstance(strategies, Sequence) and not isinstance(strategies, str) else []
-        if len(plans) != len(cards) or not all(isinstance(s, Strategy) for s in plans):
-            raise InvalidValueError(f"strategies: expected one Strategy, or one per hand ({len(cards)})")
+        if len(plans) != len(cards) or not all(isinstance(s, DrawStrategy) for s in plans):
+            raise InvalidValueError(f"strategies: expected one DrawStrategy, or one per hand ({len(cards)})")
     if discards is not None:
         if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != len(cards):
             raise InvalidValueError(
@@ -1644,7 +1728,7 @@ def _sampling(trials: object, stderr: object, seed: object, threads: object) -> 
 def _simulate(
     cards: list[tuple[Card, ...]],
     fixed: _Discards,
-    plans: list[Strategy],
+    plans: list[DrawStrategy],
     draws: int,
     unseen: list[int],
     dead_cards: tuple[Card, ...],

@@ -2,7 +2,7 @@
 :class:`concurrent.futures.Executor` (a Dask cluster's among them), with the same result.
 
 A shard is a piece of work of a fixed size whose randomness comes from its own index alone
-(:func:`shard_seeds`), so how many workers run the shards, and in which order they finish,
+(:func:`lowball.seeds.shard_seeds`), so how many workers run the shards, and in which order they finish,
 cannot change the result: :func:`run_shards` hands each shard's result to the caller in
 index order, and callers merge integer counts. :func:`lowball.simulate.simulate` plays table
 sessions as shards, :func:`lowball.odds.equity` blocks of trials.
@@ -26,10 +26,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-import numpy as np
-
-from lowball.deck import check_seed
 from lowball.errors import InvalidValueError, LowballError, shown, whole_number
+from lowball.seeds import shard_seeds
 
 __all__ = ["run_shards", "shard_seeds", "check_executor", "describe_executor", "RETRIES"]
 
@@ -40,27 +38,6 @@ RETRIES = 3  # times a shard is run again after its worker was lost
 # exceptions (by class name, so that no cluster library need be imported) that mean the worker
 # running a shard was lost, not that the shard failed: the shard is run again
 _LOST = frozenset(("BrokenProcessPool", "KilledWorker", "CommClosedError", "StreamClosedError"))
-
-
-def shard_seeds(seed: int | None, count: int) -> list[int | None]:
-    """The seed of each of ``count`` shards: shard *k*'s from
-    ``numpy.random.SeedSequence(seed).spawn(...)[k]`` (a 63-bit whole number), so it depends on
-    ``seed`` and *k* only, never on how many shards or workers there are. None for every shard
-    when ``seed`` is None (each then draws operating-system entropy).
-
-    Raises
-    ------
-    InvalidSeedError
-        For a seed that is not None or a whole number >= 0 (:func:`lowball.deck.check_seed`).
-    InvalidValueError
-        For a ``count`` that is not a whole number 0 .. 2**32 - 1 (any integer type).
-    """
-    seed = check_seed(seed, generators=False)
-    count = whole_number(count, "count (of shards)", 0, 2**32 - 1)
-    if seed is None:
-        return [None] * count
-    children = np.random.SeedSequence(seed).spawn(count)
-    return [int(c.generate_state(1, np.uint64)[0]) >> 1 for c in children]
 
 
 def check_executor(executor: object, workers: object) -> int | None:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 import sys
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +46,7 @@ from lowball._files import open_text, path_text, without_bom, write_text
 from lowball.cards import Card, format_cards, parse_cards, split_card_text
 from lowball.deck import Deck, ReshuffleRule
 from lowball.engine import BETTING, COMPLETE, SHOWDOWN, HandState, Posts
+from lowball.engine.saving import Saved, saved_fields
 from lowball.errors import IllegalActionError, LowballError, counted, shown
 from lowball.evaluation import Ranking
 from lowball.variants import (
@@ -720,6 +722,7 @@ class HandHistory:
             state = HandState(self.variant, self.starting_stacks, deck=deck, manual_showdown=True, posts=self.posts)
         except LowballError as e:
             raise PHHError(str(e)) from None
+        _REPLAY_DECKS[state] = deck
         for k, event in enumerate(state.events):
             if event.kind == "deal" and event.position is not None and deck.invented[event.position]:
                 deck.unknown_events[k] = (frozenset(deck.invented[event.position]), frozenset())
@@ -757,9 +760,11 @@ class HandHistory:
                         state.bet_or_raise(int(arg), pos)
                     else:
                         deck.lendable = lendable.get(i, {})
-                        unknown = self._draw(state, deck, pos, arg, script.get(i), reserved.get(i, frozenset()))
-                        if unknown[0] or unknown[1]:  # the draw's event: the first this made
-                            deck.unknown_events[seen] = unknown
+                        state, dealt, unknown_thrown = self._draw(
+                            state, deck, pos, arg, script.get(i), reserved.get(i, frozenset())
+                        )
+                        if dealt or unknown_thrown:  # the draw's event: the first this made
+                            deck.unknown_events[seen] = (dealt, unknown_thrown)
                 else:
                     self._show_or_muck(state, deck, pos, arg, unshown)
                 if i == len(parsed) - 1 and state.phase == SHOWDOWN:
@@ -806,10 +811,11 @@ class HandHistory:
         arg: str | None,
         want: list[int | None] | None,
         reserved: frozenset[int],
-    ) -> tuple[frozenset[int], frozenset[int]]:
+    ) -> tuple[HandState, frozenset[int], frozenset[int]]:
         """``pN sd [CARDS]``: the discard, its ``??`` cards taken from the player's stand-ins,
-        and the replacements the history deals him next. Returns the cards of the draw that
-        stand in for unknown ones: (among those dealt, among those thrown)."""
+        and the replacements the history deals him next. Returns the hand after it (the same
+        state, or one whose events name cards lent, see :meth:`_settle_lent`) and the cards of
+        the draw that stand in for unknown ones: among those dealt, among those thrown."""
         thrown: list[Card] = []
         unknown_thrown: set[int] = set()
         mine = deck.invented.setdefault(pos, set())
@@ -833,26 +839,30 @@ class HandHistory:
             deck.reserved = frozenset()
             deck.thrown_unknown = frozenset()
         if deck.settled:
-            self._settle_lent(state, deck)
+            state = self._settle_lent(state, deck)
         mine.difference_update(unknown_thrown)
         dealt_unknown = {int(c) for c, w in zip(new, want or ()) if w is None}
         mine.update(dealt_unknown)
-        return frozenset(dealt_unknown), frozenset(unknown_thrown)
+        return state, frozenset(dealt_unknown), frozenset(unknown_thrown)
 
     @staticmethod
-    def _settle_lent(state: HandState, deck: _ReplayDeck) -> None:
+    def _settle_lent(state: HandState, deck: _ReplayDeck) -> HandState:
         """Cards the history dealt before their thrower threw them (pokerkit's order) are now in
         the hands of the players served earlier, in place of their stand-ins: their draw events
-        say so too (the hand's events are the history's)."""
+        say so too (the hand's events are the history's). Returns the hand with those events,
+        on the same deck, every other field as it was."""
         events = list(state.events)
         for to, stand_in, card in deck.settled:
             k = max(j for j, e in enumerate(events) if e.kind == "draw" and e.position == to)
             e = events[k]
             events[k] = e._replace(cards=tuple(Card(card) if int(c) == stand_in else c for c in e.cards))
         deck.settled = []
-        fields = state._saved_fields()
+        fields = saved_fields(state)
         fields["posts"] = state.posts
-        state._set_restored(state.variant, state.starting_stacks, deck, events, state.shown, list(state.pots), fields)
+        parts = Saved(state.variant, state.starting_stacks, deck, events, state.shown, list(state.pots), fields)
+        settled = type(state).from_saved(parts)
+        _REPLAY_DECKS[settled] = deck
+        return settled
 
     def _show_or_muck(self, state: HandState, deck: _ReplayDeck, pos: int, arg: str | None, unshown: set[int]) -> None:
         """``pN sm ...``: a show (the hand's known cards, five or four in badugi, or ``-`` for the
@@ -1166,9 +1176,17 @@ def _toml_value(v: Any) -> str:
     raise TypeError(f"cannot write {shown(v)} to TOML")
 
 
-def _live_deck(state: HandState) -> Deck:
-    """The deck a replayed hand deals from (the hand gives out only a read-only window on it)."""
-    return state.deck._deck
+# The deck each replayed hand deals from, by hand (a hand gives out only a read-only window on its
+# deck): what unknown_in_events and invented_cards read. A hand that goes away takes its entry along.
+_REPLAY_DECKS: weakref.WeakKeyDictionary[HandState, _ReplayDeck] = weakref.WeakKeyDictionary()
+
+
+def _live_deck(state: HandState) -> _ReplayDeck | None:
+    """The replay deck ``state`` deals from, or None for a hand that no replay made."""
+    try:
+        return _REPLAY_DECKS.get(state)
+    except TypeError:  # not a hand: nothing a replay made
+        return None
 
 
 def unknown_in_events(state: HandState) -> dict[int, tuple[frozenset[int], frozenset[int]]]:
@@ -1177,14 +1195,14 @@ def unknown_in_events(state: HandState) -> dict[int, tuple[frozenset[int], froze
     event's ``cards``, among its ``discarded``): a card may be thrown unknown and dealt back
     known in one draw. Empty for any other state."""
     deck = _live_deck(state)
-    return dict(deck.unknown_events) if isinstance(deck, _ReplayDeck) else {}
+    return dict(deck.unknown_events) if deck is not None else {}
 
 
 def invented_cards(state: HandState) -> frozenset[int]:
     """For a state replayed from a hand history: the cards the players hold now that stand in
     for unknown cards (``??``); they are never shown or valued. Empty for any other state."""
     deck = _live_deck(state)
-    if not isinstance(deck, _ReplayDeck):
+    if deck is None:
         return frozenset()
     return frozenset(c for cards in deck.invented.values() for c in cards)
 

@@ -12,12 +12,12 @@ sits the player in before the next deal, so no blind passes the seat and none is
 (:meth:`~lowball.table.Table.reset_stacks`). With a seed the whole run is reproducible: hand
 *k* of a session is shuffled from ``SeedSequence(session_seed, spawn_key=(k,))`` (the session
 table's ``seed``, see Shards below), every bot's choices from
-:func:`~lowball.table.random_sources` of that seed.
+:func:`~lowball.seeds.random_sources` of that seed.
 
 **Shards.** A run is cut into table sessions of ``shard_hands`` hands (the last may be shorter):
 session *k* plays hands ``k * shard_hands + 1`` onward at a table of its own, every seat starting
 from the starting stack, with its decks and bots seeded from
-``SeedSequence(seed).spawn(...)[k]`` (:func:`lowball.parallel.shard_seeds`). Sessions do not
+``SeedSequence(seed).spawn(...)[k]`` (:func:`lowball.seeds.shard_seeds`). Sessions do not
 depend on each other, so they run in process, on a pool of worker processes (``workers=``) or on
 any executor (``executor=``, a Dask cluster's among them) with the same result, to the byte;
 their counts are added up. A run of at most ``shard_hands`` hands is one session.
@@ -39,12 +39,12 @@ from typing import Any
 
 from lowball import phh
 from lowball._files import path_text, write_text
-from lowball.bots import _search_dirs, make_bot
-from lowball.deck import check_seed
-from lowball.engine import Action, Strategy
+from lowball.bots import make_bot, search_dirs
+from lowball.engine import Action, PlayStrategy
 from lowball.errors import FileError, IllegalActionError, LowballError, counted, shown, whole_number
-from lowball.parallel import check_executor, describe_executor, run_shards, shard_seeds
-from lowball.table import BuyIn, Table, random_sources
+from lowball.parallel import check_executor, describe_executor, run_shards
+from lowball.seeds import check_seed, random_sources, shard_seeds
+from lowball.table import BuyIn, Table
 from lowball.variants import Variant
 
 __all__ = ["SeatResult", "SimulationResult", "simulate"]
@@ -343,7 +343,7 @@ def _play_session(job: _Session, progress: Callable[[int], None] | None = None) 
     n = len(job.bots)
     variant, stack, bots = job.variant, job.stack, job.bots
     _, bot_sources = random_sources(job.seed, n)
-    players: list[Strategy] = [make_bot(b, variant, r, search_path=job.bot_path) for b, r in zip(bots, bot_sources)]
+    players: list[PlayStrategy] = [make_bot(b, variant, r, search_path=job.bot_path) for b, r in zip(bots, bot_sources)]
     out_dir = None if job.phh_dir is None else Path(job.phh_dir)
     # The server table, on a clock of its own that never moves: no tick, so no timeout ever
     # fires; a buy-in of exactly the starting stack, no maximum (stacks carried over may grow).
@@ -396,7 +396,7 @@ def _play_session(job: _Session, progress: Callable[[int], None] | None = None) 
     return out
 
 
-def _play_hand(table: Table, players: Sequence[Strategy], bots: Sequence[str], number: int) -> tuple[int, ...]:
+def _play_hand(table: Table, players: Sequence[PlayStrategy], bots: Sequence[str], number: int) -> tuple[int, ...]:
     """Deal hand ``number`` and let the bots play it out; the hand's seats by position."""
     table.deal(now=0.0)
     order = table.seats_by_position()
@@ -522,7 +522,7 @@ def simulate(
     shard_hands = whole_number(shard_hands, "shard_hands", 1)
     workers = check_executor(executor, workers)
     seed = check_seed(seed, generators=False)
-    path = tuple(_search_dirs(bot_path))
+    path = tuple(search_dirs(bot_path))
     for b in bots:  # every bot made once here: a bad one is refused before any work starts
         make_bot(b, variant, random.Random(0), search_path=path)
     out_dir: str | None = None

@@ -14,9 +14,8 @@ variant is a new value, not a new engine:
 >>> VARIANTS["N2L1D"].replace(show_all_hands=True).show_all_hands
 True
 
-Amounts are chips: whole numbers, never floats. Sources are named in ``RULES.md`` (beside the
-project as ``shared/RULES.md``): WSOP-LAR = WSOP Live-Action Rules 2024, WSOP-TR = WSOP
-Tournament Rules 2024.
+Amounts are chips: whole numbers, never floats. Sources are named in ``RULES.md``: WSOP-LAR = WSOP
+Live-Action Rules 2024, WSOP-TR = WSOP Tournament Rules 2024.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from typing import Any, ClassVar, Union
 
 from lowball.deck import ReshuffleRule
 from lowball.errors import InvalidValueError, LowballError, ValueEnumType, name_text, shown, whole_number
-from lowball.evaluation import Ranking
+from lowball.evaluation import Ranking, as_ranking
 
 __all__ = [
     "VariantError",
@@ -352,7 +351,7 @@ class Variant:
             if not isinstance(getattr(self, name), bool):
                 raise VariantError(f"Variant.{name} = {shown(getattr(self, name))}: expected True or False")
         try:
-            ranking = Ranking(self.ranking)
+            ranking = as_ranking(self.ranking)
         except (LowballError, ValueError, TypeError):
             names = ", ".join(repr(r.value) for r in Ranking)
             raise VariantError(

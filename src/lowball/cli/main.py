@@ -29,10 +29,33 @@ from lowball._files import without_bom, write_text
 from lowball.bots import BOTS
 from lowball.cards import Card, format_cards, split_card_text
 from lowball.cli import rank as rank_work
-from lowball.cli.render import ranking_of, simulation_report, sorted_hand
+from lowball.cli.options import (
+    VARIANT_CODES,
+    burn_option,
+    dead_option,
+    json_option,
+    number_option,
+    players_option,
+    quiet_option,
+    ranking_option,
+    ranking_value,
+    removed_option,
+    reshuffle_option,
+    scheduler_option,
+    seconds_option,
+    seed_option,
+    stack_option,
+    stderr_target,
+    symbols_option,
+    variant_codes,
+    variant_option,
+    whole_option,
+    workers_option,
+)
+from lowball.cli.render import simulation_report
 from lowball.deck import ReshuffleRule
 from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted, shown
-from lowball.evaluation import Ranking, describe, evaluate, winners
+from lowball.evaluation import Ranking, describe, evaluate, sorted_hand, winners
 from lowball.simulate import SHARD_HANDS
 from lowball.variants import VARIANTS, Variant
 
@@ -132,28 +155,6 @@ def main() -> None:
     """
 
 
-def _ranking_option_value(ctx: click.Context, param: click.Parameter, value: str) -> Ranking:
-    """An option callback: a hand ranking by its name, in any case."""
-    try:
-        return Ranking(value.strip())
-    except LowballError:
-        raise click.BadParameter(f"{shown(value)} is not a hand ranking: expected 2-7, a-5 or badugi") from None
-
-
-_ranking_option = click.option(
-    "--ranking",
-    "-r",
-    type=str,
-    callback=_ranking_option_value,
-    metavar="[2-7|a-5|badugi]",
-    default="2-7",
-    show_default=True,
-    help="The hand ranking: 2-7 (deuce-to-seven, five cards, classes 1..7462), a-5 "
-    "(ace-to-five: aces low, straights and flushes do not count, five cards, 1..6175) or badugi "
-    "(four cards, the largest subset of different suits and ranks plays, 1..1092).",
-)
-
-
 @main.command()
 @click.argument("hands", nargs=-1)
 @click.option(
@@ -187,7 +188,7 @@ _ranking_option = click.option(
     is_flag=True,
     help="After ranking, print to standard error how many hands fell in each category.",
 )
-@_ranking_option
+@ranking_option
 @click.pass_context
 def rank(
     ctx: click.Context,
@@ -247,7 +248,7 @@ def rank(
     is_flag=True,
     help="The hands were dealt from one deck, as at a showdown: a card in two hands is refused.",
 )
-@_ranking_option
+@ranking_option
 @click.pass_context
 def compare(ctx: click.Context, hands: Sequence[str], showdown: bool, ranking: Ranking) -> None:
     """Compare two or more lowball hands and print the best one(s) (2-7 unless --ranking).
@@ -292,12 +293,6 @@ def compare(ctx: click.Context, hands: Sequence[str], showdown: bool, ranking: R
 
 # -- play, simulate, replay ---------------------------------------------------------------
 
-_VARIANT_HELP = (
-    "The game, by PHH code: F2L3D (2-7 triple draw, fixed limit 2/4, the default), P2L3D / "
-    "N2L3D (triple draw, pot / no limit), F2L1D / P2L1D / N2L1D (single draw), LB-FA5L3D (A-5 "
-    "triple draw, fixed limit 2/4: aces low, straights and flushes do not count), FB (badugi, "
-    "fixed limit 2/4: four cards, triple draw). Blinds 1/2."
-)
 _BOTS_HELP = (
     "Bots, comma-separated, one per seat in seat order; the list repeats to fill the table. "
     f"Built in: {', '.join(BOTS)} (the calling station); or package.module:factory, called "
@@ -333,98 +328,6 @@ def _bot_list(ctx: click.Context, text: str) -> list[str]:
 def _stack(stack: int | None, variant: Variant) -> int:
     """The --stack value, or 100 big blinds of the variant."""
     return stack if stack is not None else (100 * variant.forced.big_blind or 100)
-
-
-def _whole_number(
-    low: int, high: int | None = None
-) -> Callable[[click.Context, click.Parameter, str | None], int | None]:
-    """An option callback: a whole number in ``low``..``high`` (no upper end when ``high`` is
-    None), refused with a message that says so (click's IntRange speaks of "integer ranges")."""
-    expected = f"a whole number {low}..{high}" if high is not None else f"a whole number >= {low}"
-
-    def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
-        if value is None:
-            return None
-        try:
-            number = int(value.strip(), 10)
-        except ValueError:
-            raise click.BadParameter(f"{shown(value)} is not a whole number: expected {expected}") from None
-        if number < low or (high is not None and number > high):
-            raise click.BadParameter(f"{number} is not allowed: expected {expected}")
-        return number
-
-    return convert
-
-
-_CODES = sorted(VARIANTS, key=lambda code: (ranking_of(VARIANTS[code]) is not Ranking.DEUCE_TO_SEVEN, code))
-"""The ready-made variants' codes as the command lists them: the 2-7 games first, then A-5 and badugi."""
-
-
-def _variant_code(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """An option callback: one of the ready-made variants' codes, in any case."""
-    code = value.strip().upper()
-    if code not in VARIANTS:
-        raise click.BadParameter(f"{shown(value)} is not a variant code: expected one of {', '.join(_CODES)}")
-    return code
-
-
-def _serve_variant_codes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
-    """The callback of serve's --variant: codes from every use of the option, split at commas."""
-    codes: list[str] = []
-    for value in values:
-        for part in value.split(","):
-            if not part.strip():
-                raise click.BadParameter(f"{shown(value)}: an empty variant code (expected codes separated by commas)")
-            codes.append(_variant_code(ctx, param, part))
-    return tuple(codes)
-
-
-_variant_option = click.option(
-    "--variant",
-    "-v",
-    "variant_code",
-    type=str,
-    callback=_variant_code,
-    metavar="[" + "|".join(_CODES) + "]",
-    default="F2L3D",
-    show_default=True,
-    help=_VARIANT_HELP,
-)
-
-
-def _players_option(help_text: str) -> Callable[[Callable[..., object]], Callable[..., object]]:
-    """--players / -n: seats at the table, 2 to 6 (play and simulate say it their own way)."""
-    return click.option(
-        "--players",
-        "-n",
-        type=str,
-        callback=_whole_number(2, 6),
-        metavar="INTEGER",
-        default=6,
-        show_default=True,
-        help=help_text,
-    )
-
-
-_seed_option = click.option(
-    "--seed",
-    "-s",
-    type=str,
-    callback=_whole_number(0),
-    metavar="INTEGER",
-    default=None,
-    help="Seed (a whole number >= 0) for the cards and the bots' choices: the same seed and "
-    "options give the same game. Default: fresh randomness from the operating system.",
-)
-_workers_help = "Worker processes on this machine (1..1024): {default}. The result does not depend on it."
-_scheduler_option = click.option(
-    "--scheduler",
-    default=None,
-    metavar="ADDRESS",
-    help="Run on a Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786) instead of local "
-    "processes; needs the dask extra (pip install 'lowball-poker[dask]') here and lowball on "
-    "every worker. The result does not depend on it.",
-)
 
 
 @contextlib.contextmanager
@@ -481,78 +384,8 @@ def _interrupted(ctx: click.Context, done: int, total: int, what: str) -> None:
     ctx.exit(130)
 
 
-_symbols_option = click.option(
-    "--symbols",
-    is_flag=True,
-    help="Print the suits of the cards as symbols (the spade, heart, diamond and club signs) instead of "
-    "letters (7s 5h 4d 3c). Symbols are read as input either way.",
-)
-_stack_option = click.option(
-    "--stack",
-    type=str,
-    callback=_whole_number(1),
-    metavar="INTEGER",
-    default=None,
-    help="Starting stack of every seat in chips. Default: 100 big blinds (200).",
-)
-
-
 # -- draw odds ----------------------------------------------------------------------------
 
-
-def _stderr_target(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
-    """An option callback: a standard error strictly between 0 and 1 (0.001 is a tenth of a
-    percentage point of equity)."""
-    if value is None:
-        return None
-    try:
-        number = float(value.strip())
-    except ValueError:
-        raise click.BadParameter(f"{shown(value)} is not a number: expected a standard error between 0 and 1") from None
-    if not 0 < number < 1:
-        raise click.BadParameter(
-            f"{shown(value)} is not allowed: expected a standard error between 0 and 1 (e.g. 0.001)"
-        )
-    return number
-
-
-_dead_option = click.option(
-    "--dead",
-    type=str,
-    default=None,
-    metavar="CARDS",
-    help="Cards known to be out of the stub, in the muck (your earlier discards, a hand you saw folded): "
-    "they come back only if the stub runs short and the muck is reshuffled into a new stub (RULES.md "
-    "sections 4 and 8, by --reshuffle and --burn).",
-)
-_removed_option = click.option(
-    "--removed",
-    type=str,
-    default=None,
-    metavar="CARDS",
-    help="Cards out of play for good (a card you saw in a hand still playing): never drawn, not even "
-    "after a reshuffle.",
-)
-_reshuffle_option = click.option(
-    "--reshuffle",
-    type=click.Choice(["seeds", "live"]),
-    default="seeds",
-    show_default=True,
-    help="How the muck becomes a new stub when the stub runs short (RULES.md section 4): seeds (every "
-    "discard but the drawer's own of this draw) or live (the muck first, this draw's discards only if "
-    "needed; the stub's last card kept for the new stub).",
-)
-_burn_option = click.option(
-    "--burn", is_flag=True, help="A card is burned from the stub before each draw (live rooms; RULES.md section 4)."
-)
-_json_option = click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="Write the result as one JSON document, indented (not JSON Lines: one result, where rank "
-    "--json writes a compact line per hand), exact counts too; every hand in it in letters, highest "
-    "first, nothing between the cards (8s7h4d3c2s).",
-)
 
 SAMPLED_TRIALS = 200_000
 """``lowball odds``: trials of a sampled run without --trials or --stderr."""
@@ -581,10 +414,10 @@ MOST_TRIALS = 100_000_000
     "9-8, 9-8-7-6-4; 9 any 9-low), or five cards (four in badugi) taken by their class only (they stay in "
     "the deck).",
 )
-@_dead_option
-@_removed_option
-@_reshuffle_option
-@_burn_option
+@dead_option
+@removed_option
+@reshuffle_option
+@burn_option
 @click.option(
     "--target",
     type=str,
@@ -602,27 +435,26 @@ MOST_TRIALS = 100_000_000
     "--target); mean-lows (the mean of the four lows' chances, the exact table alone). Default: equity, or "
     "target with --target; mean-lows in a-5 and badugi.",
 )
-@click.option(
+@whole_option(
     "--draws",
-    type=str,
-    callback=_whole_number(1, 3),
+    low=1,
+    high=3,
     metavar="1|2|3",
     default="1",
-    show_default=True,
     help="Draws to come, this one included, for the default opponent (you draw by the default strategy "
     "after this one); the low columns are this draw's.",
 )
-@click.option(
+@whole_option(
     "--top",
-    type=str,
-    callback=_whole_number(1, 32),
+    low=1,
+    high=32,
     metavar="N",
     default=None,
     help="Show only the best N discards (1..32). Default: all 32 (16 in badugi).",
 )
-@_json_option
-@_symbols_option
-@_ranking_option
+@json_option
+@symbols_option
+@ranking_option
 @click.pass_context
 def draw(
     ctx: click.Context,
@@ -756,13 +588,12 @@ def draw(
     help="The cards each hand throws on the next draw, in the order of the hands, separated by "
     "commas; - (or nothing) stands pat: -,9h8h. Without it each hand draws by its strategy.",
 )
-@click.option(
+@whole_option(
     "--draws",
-    type=str,
-    callback=_whole_number(1, 3),
+    low=1,
+    high=3,
     metavar="1|2|3",
     default="1",
-    show_default=True,
     help="Draws to come: 1 (single draw, or the last draw of triple draw), 2 or 3.",
 )
 @click.option(
@@ -778,10 +609,9 @@ def draw(
     "break=9-7 (break a pat hand rougher than 9-7 over a smooth draw), "
     "best=9 (on the last draw, the discard that makes a 9-low most often).",
 )
-@click.option(
+@whole_option(
     "--trials",
-    type=str,
-    callback=_whole_number(1),
+    low=1,
     metavar="N",
     default=None,
     help=f"Trials of a sampled run (default {SAMPLED_TRIALS:,}; with --stderr, the most: "
@@ -792,54 +622,44 @@ def draw(
     "--stderr",
     "stderr_target",
     type=str,
-    callback=_stderr_target,
+    callback=stderr_target,
     metavar="E",
     default=None,
     help="Sample until every hand's equity has a standard error of at most E (0.001: a tenth of "
     "a percentage point), checked every 65,536 trials.",
 )
-@click.option(
+@whole_option(
     "--seed",
     "-s",
-    type=str,
-    callback=_whole_number(0),
+    low=0,
     metavar="INTEGER",
     default=None,
     help="Seed of a sampled run (a whole number >= 0): the same seed gives the same result, "
     "whatever --threads. Default: fresh randomness, whose seed is printed.",
 )
-@click.option(
+@whole_option(
     "--threads",
-    type=str,
-    callback=_whole_number(1, 256),
+    low=1,
+    high=256,
     metavar="T",
     default=None,
     help="Threads of a sampled run in this process (1..256; not with --workers N > 1 or --scheduler, whose "
     "processes run one thread each). Default: one per core.",
 )
-@click.option(
-    "--workers",
-    type=str,
-    callback=_whole_number(1, 1024),
-    metavar="N",
-    default=None,
-    help=_workers_help.format(
-        default="a sampled run's blocks of 65,536 trials go to N processes (default: this process, with --threads)"
-    ),
-)
-@_scheduler_option
-@_dead_option
-@_removed_option
-@_reshuffle_option
-@_burn_option
-@_json_option
-@_symbols_option
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar (it goes to standard error).")
+@workers_option("a sampled run's blocks of 65,536 trials go to N processes (default: this process, with --threads)")
+@scheduler_option
+@dead_option
+@removed_option
+@reshuffle_option
+@burn_option
+@json_option
+@symbols_option
+@quiet_option
 @click.option(
     "--ranking",
     "-r",
     type=str,
-    callback=_ranking_option_value,
+    callback=ranking_value,
     metavar="[2-7]",
     default="2-7",
     show_default=True,
@@ -1012,10 +832,10 @@ def odds(
 
 
 @main.command()
-@_variant_option
-@_players_option("Seats at the table, yours included (2 to 6).")
-@_stack_option
-@_seed_option
+@variant_option
+@players_option("Seats at the table, yours included (2 to 6).")
+@stack_option
+@seed_option
 @click.option(
     "--bots",
     default="sensible",
@@ -1025,7 +845,7 @@ def odds(
     "package.module:factory, looked for in the current directory first (see simulate --help).",
 )
 @click.option("--name", default="hero", show_default=True, help="Your name at the table.")
-@_symbols_option
+@symbols_option
 @click.pass_context
 def play(
     ctx: click.Context,
@@ -1085,21 +905,19 @@ def play(
 
 
 @main.command()
-@_variant_option
-@_players_option("Seats at the table (2 to 6).")
-@click.option(
+@variant_option
+@players_option("Seats at the table (2 to 6).")
+@whole_option(
     "--hands",
     "-k",
-    type=str,
-    callback=_whole_number(1),
+    low=1,
     metavar="INTEGER",
     default=1000,
-    show_default=True,
     help="Hands to play.",
 )
-@_seed_option
+@seed_option
 @click.option("--bots", default="sensible", show_default=True, help=_BOTS_HELP)
-@_stack_option
+@stack_option
 @click.option(
     "--reset-stacks",
     is_flag=True,
@@ -1118,22 +936,13 @@ def play(
     "(exit status 2) names it. A symbolic link is followed (a dangling one's directory is made); "
     "with --scheduler each worker writes its hands on its own machine, at this path.",
 )
-@click.option(
-    "--workers",
-    type=str,
-    callback=_whole_number(1, 1024),
-    metavar="N",
-    default=None,
-    help=_workers_help.format(default="default: one per core, at most one per session; 1 plays here"),
-)
-@_scheduler_option
-@click.option(
+@workers_option("default: one per core, at most one per session; 1 plays here")
+@scheduler_option
+@whole_option(
     "--shard-hands",
-    type=str,
-    callback=_whole_number(1),
+    low=1,
     metavar="K",
     default=str(SHARD_HANDS),
-    show_default=True,
     help="Hands per session: the run is cut into sessions of K hands, each at a table of its own "
     "from the starting stacks, seeded by the seed and its number (part of what a seed repeats).",
 )
@@ -1149,7 +958,7 @@ def play(
     is_flag=True,
     help="Leave out the time and hands per second, so that a seeded run prints exactly the same output every time.",
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar (it goes to standard error).")
+@quiet_option
 @click.pass_context
 def simulate(
     ctx: click.Context,
@@ -1231,41 +1040,6 @@ def simulate(
         _interrupted(ctx, result.hands, hands, "hands")
 
 
-def _some_number(
-    low: float, high: float, unit: str, low_open: bool = False
-) -> Callable[[click.Context, click.Parameter, str], float]:
-    """An option callback: a number of ``unit`` from ``low`` (above it if ``low_open``) to
-    ``high``, refused in the words of :func:`_whole_number` (click's FloatRange speaks of
-    "float ranges" and of ``0<=x<=3600``)."""
-    expected = f"{unit} above {low:g}, at most {high:g}" if low_open else f"{unit} {low:g}..{high:g}"
-
-    def convert(ctx: click.Context, param: click.Parameter, value: str) -> float:
-        try:
-            number = float(value.strip())
-        except ValueError:
-            raise click.BadParameter(f"{shown(value)} is not a number: expected {expected}") from None
-        if not (low < number if low_open else low <= number) or not number <= high:
-            raise click.BadParameter(f"{value.strip()} is not allowed: expected {expected}")
-        return number
-
-    return convert
-
-
-def _seconds_option(
-    name: str, default: float, help_text: str
-) -> Callable[[Callable[..., object]], Callable[..., object]]:
-    """A number of seconds, 0 to 3600 (a float)."""
-    return click.option(
-        name,
-        type=str,
-        callback=_some_number(0, 3600, "seconds"),
-        metavar="SECONDS",
-        default=str(default),
-        show_default=True,
-        help=help_text.removesuffix(".") + " (0..3600).",
-    )
-
-
 def _check_listen(ctx: click.Context, host: str, port: int) -> None:
     """Refuse an address the server cannot listen on (an unknown name, a port in use), with
     status 2 as every other bad option, before the database is opened (uvicorn would print its
@@ -1311,13 +1085,12 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     show_default=True,
     help="The address to listen on (loopback unless told).",
 )
-@click.option(
+@whole_option(
     "--port",
-    type=str,
-    callback=_whole_number(1, 65535),
+    low=1,
+    high=65535,
     metavar="PORT",
     default="8000",
-    show_default=True,
     help="The TCP port (1..65535).",
 )
 @click.option(
@@ -1327,13 +1100,12 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     show_default=True,
     help="The SQLite database of the tables; its tables are resumed where they were (mid-hand too).",
 )
-@click.option(
+@whole_option(
     "--tables",
-    type=str,
-    callback=_whole_number(1, 100),
+    low=1,
+    high=100,
     metavar="N",
     default="2",
-    show_default=True,
     help="Tables to run (t1, t2, ...; 1..100).",
 )
 @click.option(
@@ -1342,21 +1114,20 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     "variant_codes",
     type=str,
     multiple=True,
-    callback=_serve_variant_codes,
+    callback=variant_codes,
     metavar="CODE[,CODE...]",
     default=("F2L3D",),
     show_default=True,
     help="The variant of new tables; several (repeat the option or separate codes by commas: "
     "--variant F2L3D,FB,LB-FA5L3D) go to new tables in turn, t1, t2, t3, ... (a mixed room). "
-    "Codes: " + ", ".join(_CODES) + ".",
+    "Codes: " + ", ".join(VARIANT_CODES) + ".",
 )
-@click.option(
+@whole_option(
     "--seats",
-    type=str,
-    callback=_whole_number(2, 6),
+    low=2,
+    high=6,
     metavar="N",
     default="6",
-    show_default=True,
     help="Seats at each new table (2..6).",
 )
 @click.option(
@@ -1366,44 +1137,44 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     show_default=True,
     help="The built-in bots that fill empty seats while a person sits at the table (none: no bots).",
 )
-@_seconds_option("--bot-delay", 0.6, "Seconds a bot waits before it acts.")
-@_seconds_option("--action-seconds", 30.0, "Seconds each decision may take before the time bank runs.")
-@_seconds_option("--time-bank", 60.0, "Extra seconds each player may use over all decisions.")
-@_seconds_option("--next-hand-delay", 3.0, "Seconds between hands.")
-@click.option(
+@seconds_option("--bot-delay", 0.6, "Seconds a bot waits before it acts.")
+@seconds_option("--action-seconds", 30.0, "Seconds each decision may take before the time bank runs.")
+@seconds_option("--time-bank", 60.0, "Extra seconds each player may use over all decisions.")
+@seconds_option("--next-hand-delay", 3.0, "Seconds between hands.")
+@number_option(
     "--token-hours",
-    type=str,
-    callback=_some_number(0, 24 * 365, "hours", low_open=True),
+    low=0,
+    high=24 * 365,
+    unit="hours",
+    low_open=True,
     metavar="HOURS",
     default="12",
-    show_default=True,
     help="How long a seat token is good for (above 0, at most 8760: a year); then its player leaves the table.",
 )
-@click.option(
+@number_option(
     "--seat-release-seconds",
-    type=str,
-    callback=_some_number(0, 86400, "seconds", low_open=True),
+    low=0,
+    high=86400,
+    unit="seconds",
+    low_open=True,
     metavar="SECONDS",
     default="120",
-    show_default=True,
     help="A seat whose token no page connected with within this time is given up (above 0, at most 86400).",
 )
-@click.option(
+@whole_option(
     "--max-spectators",
-    type=str,
-    callback=_whole_number(0, 100_000),
+    low=0,
+    high=100_000,
     metavar="N",
     default="50",
-    show_default=True,
     help="Spectators each table takes at once (0..100000); one more is refused.",
 )
-@click.option(
+@whole_option(
     "--sockets-per-token",
-    type=str,
-    callback=_whole_number(1, 1000),
+    low=1,
+    high=1000,
     metavar="N",
     default="4",
-    show_default=True,
     help="Connections one seat token may have open at once (1..1000); one more is refused.",
 )
 @click.option(
@@ -1414,66 +1185,66 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     help="A browser origin besides the server's own whose pages may play here (https://poker.example; "
     "repeat for several; * for any). Pages of other origins are refused.",
 )
-@click.option(
+@number_option(
     "--draw-rate",
-    type=str,
-    callback=_some_number(0, 10_000, "requests a second", low_open=True),
+    low=0,
+    high=10_000,
+    unit="requests a second",
+    low_open=True,
     metavar="PER_SECOND",
     default="2",
-    show_default=True,
     help="Draw tables (GET /api/draw) one address may ask for a second, after 10 at once.",
 )
-@click.option(
+@whole_option(
     "--bad-token-limit",
-    type=str,
-    callback=_whole_number(1, 10_000),
+    low=1,
+    high=10_000,
     metavar="N",
     default="10",
-    show_default=True,
     help="Bad seat tokens from one address within a minute after which its tokens are refused for a minute.",
 )
-@click.option(
+@whole_option(
     "--max-sockets-per-client",
-    type=str,
-    callback=_whole_number(1, 1_000_000),
+    low=1,
+    high=1_000_000,
     metavar="N",
     default="64",
-    show_default=True,
     help="WebSockets one address may have open at once (pages, spectators); one more is refused.",
 )
-@click.option(
+@number_option(
     "--request-seconds",
-    type=str,
-    callback=_some_number(0, 3600, "seconds", low_open=True),
+    low=0,
+    high=3600,
+    unit="seconds",
+    low_open=True,
     metavar="SECONDS",
     default="10",
-    show_default=True,
     help="Time a request's headers and body may take to arrive; a slower one is answered 408 and closed.",
 )
-@click.option(
+@number_option(
     "--keep-alive-seconds",
-    type=str,
-    callback=_some_number(0, 3600, "seconds", low_open=True),
+    low=0,
+    high=3600,
+    unit="seconds",
+    low_open=True,
     metavar="SECONDS",
     default="5",
-    show_default=True,
     help="Time an idle keep-alive connection stays open.",
 )
-@click.option(
+@whole_option(
     "--max-connections",
-    type=str,
-    callback=_whole_number(1, 1_000_000),
+    low=1,
+    high=1_000_000,
     metavar="N",
     default=None,
     help="Connections open at once, WebSockets included [default: the open-file limit less 128].",
 )
-@click.option(
+@whole_option(
     "--max-per-client",
-    type=str,
-    callback=_whole_number(1, 100_000),
+    low=1,
+    high=100_000,
     metavar="N",
     default="32",
-    show_default=True,
     help="Connections one address may have open before they become WebSockets (requests, keep-alives).",
 )
 @click.pass_context
@@ -1664,7 +1435,7 @@ def import_(ctx: click.Context, files: tuple[str, ...], out: str, positions: boo
     default=None,
     help="In a room's file of many hands, the hand to replay (its room number); default the first read.",
 )
-@_symbols_option
+@symbols_option
 @click.pass_context
 def replay(ctx: click.Context, file: str, show_all: bool, hand_number: str | None, symbols: bool) -> None:
     """Step through a hand history (a PHH file, or a PokerStars or Full Tilt file) action by action.

@@ -3,7 +3,7 @@
 Counting is :mod:`lowball.odds`'s; this module reads the command's text arguments (naming the
 option a bad value came in), and turns the library's results into the text and JSON the command
 prints. Every hand is written highest first, as a low is read, the ace last in A-5 and badugi
-(:func:`~lowball.cli.render.sorted_hand`), in the text and in the JSON alike, however it was given
+(:func:`~lowball.evaluation.sorted_hand`), in the text and in the JSON alike, however it was given
 (letters or suit symbols, any order).
 """
 
@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from lowball import odds
-from lowball.cards import Card, format_cards, parse_cards
-from lowball.cli.render import cards_text, sorted_hand
+from lowball.cards import Card, format_cards, read_cards, read_hand
+from lowball.cli.render import cards_text
 from lowball.deck import ReshuffleRule
 from lowball.errors import InvalidCardError, InvalidValueError, shown
-from lowball.evaluation import Ranking, describe
+from lowball.evaluation import Ranking, describe, sorted_hand
 
 __all__ = [
     "vs_text",
@@ -45,37 +45,6 @@ def _low_names(ranking: Ranking) -> dict[int, str]:
 
 
 # -- reading arguments -------------------------------------------------------------------------
-
-
-def read_hand(text: str, name: str, size: int = 5) -> tuple[Card, ...]:
-    """``size`` cards (five, or four in badugi) from ``text``; an error names ``name`` (``hand
-    2``, ``--vs``) and the text.
-
-    Raises
-    ------
-    InvalidCardError
-        For text that is not ``size`` distinct cards.
-    """
-    try:
-        return parse_cards(text, count=size)
-    except InvalidCardError as e:
-        raise InvalidCardError(f"{name} {shown(text.strip())}: {e}") from None
-
-
-def read_cards(text: str | None, name: str) -> tuple[Card, ...]:
-    """Any number of distinct cards (``None`` or blank: none); an error names ``name``.
-
-    Raises
-    ------
-    InvalidCardError
-        For a malformed or repeated card.
-    """
-    if text is None or not text.strip():
-        return ()
-    try:
-        return parse_cards(text)
-    except InvalidCardError as e:
-        raise InvalidCardError(f"{name} {shown(text.strip())}: {e}") from None
 
 
 def _thrown(hand: tuple[Card, ...], text: str, name: str, whose: str) -> tuple[Card, ...]:
@@ -263,78 +232,8 @@ def draw_json(
     target: int | None = None,
     removed: Sequence[Card] = (),
 ) -> dict[str, Any]:
-    """A discard table as ``lowball draw --json`` writes it: exact counts and probabilities.
-
-    One document (``lowball draw --json`` indents it; one result, so not JSON Lines as
-    ``lowball rank --json``'s many). Every hand in it is card text in letters, highest first,
-    the ace last in A-5 and badugi, nothing between the cards. Keys: ``hand``, ``dead``,
-    ``vs`` (the opponent as the caller describes it, e.g. ``{"hand": ..., "discard": ...}``,
-    or null), ``target`` (``{"class", "description"}`` or null) and ``rows``, best first, each with
-    ``keep``, ``discard`` (card text, highest first), ``draw`` (cards drawn), ``completions``
-    (the number of ways to replace the discard), ``low_counts`` and ``lows`` (keys ``"7"`` ..
-    ``"10"``: completions with that low or better, and their share), ``target_count`` and
-    ``target`` (with a target), and against an opponent ``deals`` (the deals counted: the
-    opponent's draw too when it draws), ``win_count``, ``tie_count``, ``lose_count``, ``win``,
-    ``tie``, ``lose`` and ``equity``; against the default opponent ``default_equity`` and
-    ``default_equity_se`` (its standard error); a row whose draw the stub cannot complete has
-    ``reshuffled`` true. Also ``order`` (``"equity"``, ``"target"`` or ``"mean-lows"``),
-    ``default_opponent`` (``{"description", "draws", "trials", "seed"}`` when it orders the
-    rows, else null), ``stub`` (the cards the replacements come from) and ``removed``; the keys
-    added since the first format come after the first ones, which are unchanged.
-    """
-    rows = []
-    rk = table.ranking
-    for row in table.rows:
-        out = row.outcomes
-        item: dict[str, Any] = {
-            "keep": format_cards(sorted_hand(row.kept, rk)),
-            "discard": format_cards(sorted_hand(row.discard, rk)),
-            "draw": row.drawn,
-            "completions": out.total,
-            "low_counts": {str(r): n for r, n in out.low_counts().items()},
-            "lows": {str(r): p for r, p in row.lows().items()},
-        }
-        if target is not None:
-            item["target_count"] = out.count(target)
-            item["target"] = out.probability(target)
-        if row.counts is not None:
-            win, tie, lose, deals = row.counts
-            item.update(
-                deals=deals,
-                win_count=win,
-                tie_count=tie,
-                lose_count=lose,
-                win=row.win,
-                tie=row.tie,
-                lose=row.lose,
-                equity=row.equity,
-            )
-        if table.opponent is not None:
-            item.update(default_equity=row.default_equity, default_equity_se=row.default_equity_se)
-        if out.reshuffled:
-            item["reshuffled"] = True
-        rows.append(item)
-    out_json = {
-        "hand": format_cards(sorted_hand(table.hand, rk)),
-        "dead": format_cards(sorted_hand(dead, rk)),
-        "vs": vs,
-        "target": None if target is None else {"class": target, "description": describe(target, rk)},
-        "rows": rows,
-        "order": table.order,
-        "default_opponent": None
-        if table.opponent is None
-        else {
-            "description": str(table.opponent),
-            "draws": table.opponent.draws,
-            "trials": table.opponent.trials,
-            "seed": table.opponent.seed,
-        },
-        "stub": table.stub,
-        "removed": format_cards(sorted_hand(removed, rk)),
-    }
-    if rk is not Ranking.DEUCE_TO_SEVEN:  # 2-7's JSON stays as it was
-        out_json = {"ranking": rk.value, **out_json}
-    return out_json
+    """A discard table as ``lowball draw --json`` writes it (:meth:`lowball.odds.DiscardTable.to_dict`)."""
+    return table.to_dict(dead=dead, vs=vs, target=target, removed=removed)
 
 
 # -- lowball odds ------------------------------------------------------------------------------

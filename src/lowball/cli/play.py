@@ -46,11 +46,12 @@ from lowball._files import without_bom
 from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.odds import play_odds
-from lowball.cli.render import describe_event, describe_legal, ranking_of, render_table, sorted_hand
-from lowball.engine import Action, HandState, LegalActions, Strategy, apply_action, pot_size_to
+from lowball.cli.render import describe_event, describe_legal, ranking_of, render_table
+from lowball.engine import Action, HandState, LegalActions, PlayStrategy, apply_action, pot_size_to
 from lowball.errors import IllegalActionError, InvalidCardError, counted
-from lowball.evaluation import Ranking, describe
-from lowball.table import BuyIn, Table, random_sources
+from lowball.evaluation import Ranking, describe, sorted_hand
+from lowball.seeds import random_sources
+from lowball.table import BuyIn, Table
 from lowball.variants import FixedLimit, Variant
 
 __all__ = ["Command", "parse_command", "sorted_hand", "play_session", "HELP"]
@@ -360,7 +361,7 @@ def play_session(
     """
     deck_source, sources = random_sources(seed, players)
     names = [name] + [f"{bots[(s - 1) % len(bots)]}{s + 1}" for s in range(1, players)]
-    strategies: list[Strategy | None] = [None] + [
+    strategies: list[PlayStrategy | None] = [None] + [
         make_bot(bots[(s - 1) % len(bots)], variant, sources[s], search_path=bot_path) for s in range(1, players)
     ]
     # the table's seats, button and blinds (lowball.table); no clock runs: tick is never called

@@ -19,7 +19,7 @@ from lowball.engine import (
     LegalActions,
 )
 from lowball.errors import counted
-from lowball.evaluation import Ranking, describe
+from lowball.evaluation import Ranking, describe, sorted_hand
 from lowball.simulate import SimulationResult
 from lowball.variants import FixedLimit, Variant
 
@@ -29,7 +29,7 @@ __all__ = [
     "describe_legal",
     "roles",
     "phase_text",
-    "sorted_hand",
+    "sorted_hand",  # lowball.evaluation.sorted_hand, the name it had here
     "ranking_of",
     "cards_text",
     "simulation_report",
@@ -82,21 +82,6 @@ def _names(positions: Sequence[int], labels: Sequence[str]) -> str:
 def ranking_of(variant: Variant) -> Ranking:
     """The hand ranking of a variant's showdown (``variant.ranking``)."""
     return variant.ranking
-
-
-def _low_order(card: Card) -> int:
-    """A card's rank with the ace low: the ace 0, the deuce 1, ..., the king 12."""
-    return ((int(card) >> 2) + 1) % 13
-
-
-def sorted_hand(hand: Sequence[Card], ranking: Ranking = Ranking.DEUCE_TO_SEVEN) -> tuple[Card, ...]:
-    """A hand as shown at the table: highest rank first, as a low is read (``describe``: 7-6-5-4-2),
-    cards of one rank by suit: clubs, diamonds, hearts, spades (the encoding's order).
-    ``7d 6c 5c 4d 2s``; a pair: ``8c 8s 5h 4d 2s``. In A-5 and badugi (``ranking``) the ace is
-    low and comes last: ``5c 4d 3h 2s Ac``, ``4h 3d 2c As``."""
-    if ranking is Ranking.DEUCE_TO_SEVEN:
-        return tuple(sorted(hand, key=lambda c: (-(int(c) >> 2), int(c) & 3)))
-    return tuple(sorted(hand, key=lambda c: (-_low_order(c), int(c) & 3)))
 
 
 def cards_text(

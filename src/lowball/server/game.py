@@ -23,15 +23,25 @@ from typing import Any
 
 from lowball.bots import BOTS, make_bot
 from lowball.cards import Card, format_cards
-from lowball.cli.render import sorted_hand
-from lowball.engine import Action, LegalActions, Strategy
+from lowball.engine import Action, LegalActions, PlayStrategy
+from lowball.engine.records import SECRET_KINDS
 from lowball.errors import InvalidValueError, LowballError, name_text, printable_text, real_number, shown, whole_number
-from lowball.evaluation import describe
+from lowball.evaluation import describe, sorted_hand
 from lowball.store import SQLiteStore
-from lowball.table import _SECRET, BuyIn, SeatInfo, Table, TableEvent
+from lowball.table import BuyIn, SeatInfo, Table, TableEvent
 from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
 
-__all__ = ["GameServer", "Room", "Sitting", "Connection", "ServerError", "MAX_MESSAGE_BYTES", "variant_facts"]
+__all__ = [
+    "GameServer",
+    "Room",
+    "Sitting",
+    "Connection",
+    "ServerError",
+    "MAX_MESSAGE_BYTES",
+    "variant_facts",
+    "dumps",
+    "shown_short",
+]
 
 MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
 NAME_LENGTH = 20  # a player's name at the server: 1..20 printable characters (errors.name_text)
@@ -50,7 +60,7 @@ class ServerError(LowballError):
         self.status = status
 
 
-def _shown(value: Any) -> str:
+def shown_short(value: Any) -> str:
     """A client's value as an error message names it: its repr, cut short."""
     text = shown(value)  # repr, or an integer too long to write named by its size
     return text if len(text) <= 40 else text[:37] + "..."
@@ -163,7 +173,7 @@ class Room:
         self.table = table
         self.id = table.table_id
         self.humans: dict[int, Sitting] = {}
-        self.bots: dict[int, Strategy] = {}
+        self.bots: dict[int, PlayStrategy] = {}
         self.bot_kinds: dict[int, str] = {}
         self.conns: set[Connection] = set()
         self.next_deal: float | None = None
@@ -228,7 +238,7 @@ class Room:
             ``expired_token`` for one past its time.
         """
         if not isinstance(token, str) or not token or len(token) > 200:
-            raise ServerError("bad_token", f"token {_shown(token)}: not a seat token of table {self.id}", 401)
+            raise ServerError("bad_token", f"token {shown_short(token)}: not a seat token of table {self.id}", 401)
         h = _token_hash(token)
         for s in self.humans.values():
             if secrets.compare_digest(s.token_hash, h):
@@ -262,7 +272,7 @@ class Room:
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ServerError(
                 "bad_seat",
-                f"seat = {_shown(seat)}: expected a seat number 0..{n - 1} of table {self.id} "
+                f"seat = {shown_short(seat)}: expected a seat number 0..{n - 1} of table {self.id} "
                 f"(the JSON counts seats from 0: seat 1 is 0)",
             )
         seats = self.table.seats
@@ -592,7 +602,7 @@ class Room:
             return "null"
         text = self._texts_you.get(key)
         if text is None:
-            text = _dumps(self._you_dict(key, public))
+            text = dumps(self._you_dict(key, public))
             if len(self._texts_you) >= _TEXTS_KEPT:
                 self._texts_you.clear()
             self._texts_you[key] = text
@@ -744,7 +754,7 @@ class Room:
             d = e.to_dict()
             if e.kind == "show" and e.cards and e.hand_class:
                 d["description"] = describe(e.hand_class, self.table.variant.ranking)
-            text = _dumps(d)
+            text = dumps(d)
             if len(self._texts) >= _TEXTS_KEPT:
                 self._texts.clear()
             self._texts[key] = text
@@ -775,7 +785,7 @@ class Room:
                     shared = public_events[conn.sent] = (seen, self._events_json(seen))
                 # a seat is given the spectators' text unless one of these events may show it its
                 # own cards: then the table says what it sees (Table.events_for)
-                if conn.seat is not None and any(e.kind in _SECRET and e.seat == conn.seat for e in shared[0]):
+                if conn.seat is not None and any(e.kind in SECRET_KINDS and e.seat == conn.seat for e in shared[0]):
                     msg = self.events_text(conn)
                 else:
                     msg = shared[1]
@@ -799,7 +809,7 @@ _NO_LONGER_HELD = (
 )
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
     """The JSON text of a message (compact; non-ASCII escaped, so any str can be sent)."""
     return _ENCODER.encode(value)
 
@@ -825,12 +835,12 @@ class _StateFrame:
         seats = public["seats"]
         self.listed = [k for k, d in enumerate(seats) if d is not None]  # the seats not null, in order
         marked = [None if d is None else {**d, "you": self._FLAG} for d in seats]
-        text = _dumps({**public["message"], "you": self._YOU, "seats": marked})
-        you, flag = _dumps(self._YOU), _dumps(self._FLAG)
+        text = dumps({**public["message"], "you": self._YOU, "seats": marked})
+        you, flag = dumps(self._YOU), dumps(self._FLAG)
         head, _, tail = text.partition(you)
         parts = tail.split(flag)
         if text.count(you) != 1 or len(parts) != len(self.listed) + 1:
-            head = _dumps({**public["message"], "you": None})[: -len("null}")]
+            head = dumps({**public["message"], "you": None})[: -len("null}")]
             parts = [',"seats":[']
             for k, d in enumerate(seats):
                 parts[-1] += "," if k else ""
@@ -838,7 +848,7 @@ class _StateFrame:
                     parts[-1] += "null"
                 else:
                     last = {**{k: v for k, v in d.items() if k != "you"}, "you": False}
-                    parts[-1] += _dumps(last)[: -len("false}")]
+                    parts[-1] += dumps(last)[: -len("false}")]
                     parts.append("}")
             parts[-1] += "]}"
         self.head = head  # the text up to the value of ``you``
@@ -895,7 +905,7 @@ def _variants(variant: object) -> tuple[Variant, ...]:
         return (variant,)
     items = tuple(variant) if isinstance(variant, (list, tuple)) else ()
     if not items or not all(isinstance(v, Variant) for v in items):
-        raise ServerError("bad_option", f"variant = {_shown(variant)}: expected a Variant or a list of Variants")
+        raise ServerError("bad_option", f"variant = {shown_short(variant)}: expected a Variant or a list of Variants")
     return items
 
 
@@ -1034,7 +1044,9 @@ class GameServer:
         """
         room = self.rooms.get(table_id) if isinstance(table_id, str) else None
         if room is None:
-            raise ServerError("no_table", f"no table {_shown(table_id)}: the tables are {', '.join(self.rooms)}", 404)
+            raise ServerError(
+                "no_table", f"no table {shown_short(table_id)}: the tables are {', '.join(self.rooms)}", 404
+            )
         return room
 
     def reload(self, table_id: str) -> Room:

@@ -16,17 +16,46 @@ view and no event.
 
 Every action either succeeds or raises :class:`~lowball.errors.IllegalActionError` naming the
 reason, with the whole state (deck included) exactly as before.
+
+This module is the state machine alone: what a hand tells (its events, legal actions and views)
+is :mod:`lowball.engine.records`, the arithmetic of its chips (posts, side pots, the showing order,
+the award) :mod:`lowball.engine.pots`, saving and checking it :mod:`lowball.engine.saving`, and the
+decisions of a player (:class:`~lowball.engine.Action`) :mod:`lowball.engine.actions`.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import Any, TypeVar
 
-from lowball.cards import Card, CardLike, format_cards, parse_cards
+from lowball.cards import DECK, Card, CardLike, parse_cards
 from lowball.deck import Deck, ReadOnlyDeck
+from lowball.engine import saving
+from lowball.engine.actions import BET, CALL, CHECK, DISCARD, FOLD, MUCK, RAISE, SHOW, Action
+from lowball.engine.pots import (
+    Posts,
+    Pot,
+    award,
+    contested,
+    first_round_level,
+    may_muck,
+    pot_size_to,
+    showing_order,
+    side_pots,
+)
+from lowball.engine.records import (
+    BETTING,
+    COMPLETE,
+    DRAWING,
+    SECRET_KINDS,
+    SHOWDOWN,
+    Event,
+    LegalActions,
+    PlayerView,
+    who,
+)
+from lowball.engine.saving import SAVED_FIELDS
 from lowball.errors import (
     DeckExhaustedError,
     IllegalActionError,
@@ -40,127 +69,9 @@ from lowball.errors import (
 from lowball.evaluation import evaluate
 from lowball.variants import FixedLimit, PotLimit, Variant, VariantError
 
-__all__ = [
-    "BETTING",
-    "DRAWING",
-    "SHOWDOWN",
-    "COMPLETE",
-    "Event",
-    "LegalActions",
-    "Pot",
-    "PlayerView",
-    "HandState",
-    "Posts",
-    "Action",
-    "Strategy",
-    "apply_action",
-    "pot_size_to",
-]
+__all__ = ["HandState", "apply_action"]
 
-BETTING = "betting"
-DRAWING = "drawing"
-SHOWDOWN = "showdown"
-COMPLETE = "complete"
-
-STATE_FORMAT = "lowball-hand-2"
-# The fields of a HandState saved as they are (see lowball.saving).
-SAVED_FIELDS = (
-    "stacks",
-    "bets",
-    "committed",
-    "antes",
-    "folded",
-    "winnings",
-    "phase",
-    "betting_round",
-    "draw_round",
-    "actor",
-    "pending",
-    "level",
-    "last_raise",
-    "bet_count",
-    "capped",
-    "aggressor",
-    "last_round_aggressor",
-    "draw_order",
-    "drawn",
-    "full_level",
-    "acted",
-    "mucked",
-    "show_order",
-    "manual_showdown",
-)
 _H = TypeVar("_H", bound="HandState")
-_SECRET_KINDS = frozenset(("deal", "draw"))  # events whose cards only their own player may see
-_BETTING_KINDS = frozenset(("fold", "check", "call", "bet", "raise"))
-
-
-class Event(NamedTuple):
-    """One thing that happened in a hand, in order, for a server to forward.
-
-    ``kind`` is one of ``ante``, ``blind``, ``dead_blind`` (a missed small blind made up:
-    dead chips, see :class:`Posts`), ``deal`` (hole cards), ``fold``, ``check``, ``call``,
-    ``bet``, ``raise`` (``amount`` = the wager *to*), ``draw`` (``discarded`` cards thrown and
-    ``cards`` received; ``number`` = how many), ``stand_pat``, ``return`` (an uncalled bet given
-    back), ``show`` (``cards`` and ``hand_class``, the class under the variant's ranking),
-    ``muck`` (a hand given up unseen at the showdown: no cards), ``win`` (``amount`` from pot
-    ``pot``; ``hand_class`` 0 when the pot was won without a shown hand),
-    ``round`` (a betting round begins: ``number`` = its number, 1-based) and ``draw_round``.
-    ``position`` is the player's position (None for table events). Amounts are chips. An immutable named tuple
-    (cheap to make: the engine records one per action).
-    """
-
-    kind: str
-    position: int | None = None
-    amount: int = 0
-    cards: tuple[Card, ...] = ()
-    discarded: tuple[Card, ...] = ()
-    number: int = 0
-    hand_class: int = 0
-    pot: int = 0
-
-    def hidden_for(self, position: int | None) -> Event:
-        """This event as the player at ``position`` may see it: others' dealt, drawn and
-        discarded cards removed (the count stays). ``position=None`` is a spectator."""
-        if self.position == position or self.kind not in _SECRET_KINDS:
-            return self
-        return _event(self.kind, self.position, self.amount, (), (), self.number, 0, self.pot)
-
-    def to_dict(self) -> dict[str, Any]:
-        d = self._asdict()
-        d["cards"] = format_cards(self.cards)
-        d["discarded"] = format_cards(self.discarded)
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Event:
-        """The event of a :meth:`to_dict` result (its fields are not checked here; a saved
-        hand's events are, by :func:`lowball.saving.from_dict`).
-
-        Raises
-        ------
-        LowballError
-            For data that is not an event's dict.
-        """
-        try:
-            return cls._from_dict(d)
-        except LowballError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise LowballError(f"not an event: {shown(e)}") from None
-
-    @classmethod
-    def _from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(
-            d["kind"],
-            d["position"],
-            d["amount"],
-            parse_cards(d["cards"]),
-            parse_cards(d["discarded"]),
-            d["number"],
-            d["hand_class"],
-            d["pot"],
-        )
 
 
 def _event(
@@ -178,170 +89,22 @@ def _event(
     return tuple.__new__(Event, (kind, position, amount, cards, discarded, number, hand_class, pot))
 
 
-class LegalActions(NamedTuple):
-    """What the player to act may do now.
-
-    Betting: ``fold``, ``check`` and ``call`` (``call_amount`` chips, possibly all in for less)
-    are flags; ``bet`` or ``raise_`` tells whether a wager is open and which it is, with the
-    allowed range ``min_to`` .. ``max_to`` of the total wager *to* (chips this round). In fixed
-    limit ``min_to == max_to`` (all in for less is the only other amount allowed, and it is
-    ``max_to`` then). ``fold`` with nothing to call only where the variant allows an open fold.
-    Drawing: ``draw`` is True and ``max_discards`` is how many cards the player may throw: the
-    variant's ``hand_size`` (5; 4 in badugi), unless the deck and its reshuffle rule cannot serve
-    that many (``Deck.available``; only at a 2-7 or A-5 table of about ten). Standing pat is
-    discarding none. Showdown (``manual_showdown`` hands only): ``show`` is True, ``muck`` tells
-    whether the player may give the hand up unseen. An immutable named tuple.
-    """
-
-    position: int
-    phase: str
-    fold: bool = False
-    check: bool = False
-    call: bool = False
-    call_amount: int = 0
-    bet: bool = False
-    raise_: bool = False
-    min_to: int = 0
-    max_to: int = 0
-    draw: bool = False
-    max_discards: int = 0
-    show: bool = False
-    muck: bool = False
-
-
-@dataclass(frozen=True)
-class Pot:
-    """A pot: ``amount`` chips that the players in ``eligible`` (positions) can win."""
-
-    amount: int
-    eligible: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Posts:
-    """The forced bets of one hand when they are not the variant's usual two blinds: what a
-    table gives the engine for a dead button, a missing small blind, a player who posts to come
-    in, or a kill (see :class:`lowball.table.Table` and ``RULES.md`` section 9).
-
-    Parameters
-    ----------
-    live : sequence of int
-        Live blind chips each position posts (part of its first-round wager), by position. The
-        big blind's entry is ``variant.forced.big_blind``; a player posting to come in posts a
-        big blind too (WSOP-LAR 156); a kill is twice the big blind (WSOP-LAR, Kill Pots: the
-        table then deals the hand with :meth:`Variant.killed <lowball.variants.Variant.killed>`,
-        the limits doubled).
-    big_blind : int
-        The position of the big blind, or of the kill in a killed pot: betting round 1 begins
-        left of it (WSOP-LAR 149; 200: "Once the kill has acted, action then continues in
-        sequence to the left of the kill"). Its ``live`` entry must be at least 1.
-    dead : sequence of int, default all 0
-        Dead chips each position posts (a missed small blind made up, WSOP-LAR 156): they go to
-        the pot and are not part of the player's wager.
-
-    The variant's antes are posted as usual (a big-blind ante by ``big_blind``). A player short
-    of a post posts all in for what they have, and the price to call in round 1 is still the
-    full big blind (WSOP-LAR 150).
-
-    Raises
-    ------
-    VariantError
-        For lists that are not whole numbers of chips >= 0, or a ``big_blind`` position with
-        nothing to post. Lengths are checked against the hand by :class:`HandState`.
-    """
-
-    live: tuple[int, ...]
-    big_blind: int
-    dead: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        for name in ("live", "dead"):
-            value = getattr(self, name)
-            if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-                raise VariantError(f"Posts.{name} = {shown(value)}: expected a list of chips, one per position")
-            chips = tuple(whole_number(v, f"Posts.{name}[{k}]", 0, error=VariantError) for k, v in enumerate(value))
-            object.__setattr__(self, name, chips)
-        if not self.dead:
-            object.__setattr__(self, "dead", (0,) * len(self.live))
-        if len(self.dead) != len(self.live):
-            raise VariantError(f"Posts.dead = {list(self.dead)}: expected one entry per position ({len(self.live)})")
-        bb = whole_number(self.big_blind, "Posts.big_blind", 0, max(len(self.live) - 1, 0), error=VariantError)
-        object.__setattr__(self, "big_blind", bb)
-        if not self.live or self.live[bb] < 1:
-            raise VariantError(f"Posts.live = {list(self.live)}: the big blind (position {bb}) posts nothing")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data: ``{"live": [...], "dead": [...], "big_blind": p}``."""
-        return {"live": list(self.live), "dead": list(self.dead), "big_blind": self.big_blind}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Posts:
-        """The posts of a :meth:`to_dict` result.
-
-        Raises
-        ------
-        VariantError
-            For data that is not one.
-        """
-        if not isinstance(data, dict) or set(data) != {"live", "dead", "big_blind"}:
-            raise VariantError(f"posts = {shown(data)}: expected a dict with live, dead and big_blind")
-        return cls(live=data["live"], dead=data["dead"], big_blind=data["big_blind"])
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """What one player may see of the hand: never another player's cards before the showdown,
-    never the stub, never a mucked hand. ``position=None`` is a spectator's view. ``shown`` holds
-    the hands shown at the showdown by position; ``mucked`` tells, by position, who gave the hand
-    up unseen there."""
-
-    position: int | None
-    variant: str
-    phase: str
-    betting_round: int
-    draw_round: int
-    actor: int | None
-    button: int
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    pot_total: int
-    folded: tuple[bool, ...]
-    all_in: tuple[bool, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    drawn: tuple[tuple[int, ...], ...]
-    shown: dict[int, tuple[Card, ...]]
-    legal: LegalActions | None
-    winnings: tuple[int, ...] = ()
-    mucked: tuple[bool, ...] = ()
-    events: tuple[Event, ...] = field(default=(), repr=False)
-
-
-def pot_size_to(level: int, pot: int, to_call: int) -> int:
-    """The total wager of a pot-size bet or raise: call, then raise by the pot after the call
-    (``level`` the wager to match, ``pot`` every chip put in so far this round included, ``to_call``
-    what the player needs to match ``level``). The pot-limit maximum (``RULES.md`` section 5); the
-    ``play`` command's ``r pot`` in no limit too. In chips. Blinds 1/2, the small blind to act:
-    the call makes the pot 4, so the pot-size raise is to 2 + 4 = 6:
-
-    >>> pot_size_to(level=2, pot=3, to_call=1)
-    6
-    """
-    return level + pot + to_call
-
-
-def _who(position: int) -> str:
-    """How every message names a player: ``position 3 (p4)`` (the PHH player name is the
-    position + 1)."""
-    return f"position {position} (p{position + 1})"
-
-
 def _all_cards(items: tuple[object, ...] | list[object]) -> bool:
     """Whether every item is a Card already (then discard() skips parsing)."""
     for c in items:
         if type(c) is not Card:
             return False
     return True
+
+
+def _all_numbers(items: tuple[object, ...] | list[object]) -> bool:
+    """Whether the items are different card numbers, plain ints 0..51 (then discard() takes their
+    Cards from :data:`~lowball.cards.DECK`; anything else, a repeated number included, is read by
+    :func:`~lowball.cards.parse_cards`, whose error names it)."""
+    for c in items:
+        if type(c) is not int or not 0 <= c < 52:
+            return False
+    return len(set(items)) == len(items)
 
 
 class HandState:
@@ -396,13 +159,18 @@ class HandState:
     property returning an immutable value (a tuple, a copy of a dict), and assigning one raises
     AttributeError. The game changes through its actions only.
 
+    Each action (:meth:`fold`, :meth:`check`, :meth:`call`, :meth:`check_or_call`, :meth:`bet`,
+    :meth:`raise_to`, :meth:`bet_or_raise`, :meth:`show`, :meth:`muck`) returns the
+    :class:`~lowball.engine.Event` it records; the events that follow from it (a new round, the
+    award of the pot) come after it in :attr:`events`.
+
     Raises
     ------
     VariantError
         For a bad number of players or a bad stack (any integer type is a number of chips; see
         :func:`~lowball.errors.whole_number`).
     InvalidSeedError
-        For a ``seed`` that is not one (see :func:`~lowball.deck.check_seed`).
+        For a ``seed`` that is not one (see :func:`~lowball.seeds.check_seed`).
     """
 
     def __init__(
@@ -428,7 +196,7 @@ class HandState:
         stacks = [
             s
             if type(s) is int and s >= 1 and s.bit_length() <= 2_000  # longer: whole_number checks its length
-            else whole_number(s, f"stack of {_who(i)}", 1, error=VariantError)
+            else whole_number(s, f"stack of {who(i)}", 1, error=VariantError)
             for i, s in enumerate(stacks)
         ]
         total = sum(stacks)
@@ -651,32 +419,15 @@ class HandState:
         """The pots formed at the showdown or at an uncontested award, main pot first."""
         return tuple(self._pots)
 
-    def _saved_fields(self) -> dict[str, Any]:
-        """The fields of :data:`SAVED_FIELDS` as JSON-ready values (tuples as lists), for
-        :mod:`lowball.saving`: read through the public properties, one of each name."""
-        out: dict[str, Any] = {}
-        for name in SAVED_FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, tuple):
-                value = [list(v) if isinstance(v, tuple) else v for v in value]
-            out[name] = value
-        return out
-
     @classmethod
-    def _restore(
-        cls: type[_H],
-        variant: Variant,
-        starting_stacks: tuple[int, ...],
-        deck: Deck,
-        events: list[Event],
-        shown: dict[int, tuple[Card, ...]],
-        pots: list[Pot],
-        fields: dict[str, Any],
-    ) -> _H:
-        """A hand made from restored fields, each checked on its own by :mod:`lowball.saving`
-        (which then checks that they fit together): the engine's private restore path."""
+    def from_saved(cls: type[_H], saved: saving.Saved) -> _H:
+        """The hand made of a saved hand's parts, as they are: the engine's restore, which
+        :meth:`from_dict` uses once :mod:`lowball.engine.saving` has checked each part (and
+        which then checks that they fit together), and a hand-history replay to put a corrected
+        event log in place (:mod:`lowball.phh`). Nothing is checked here: for data from outside,
+        use :meth:`from_dict`, or :meth:`validate` the result."""
         state = cls.__new__(cls)
-        state._set_restored(variant, starting_stacks, deck, events, shown, pots, fields)
+        state._set_restored(*saved)
         return state
 
     def _set_restored(
@@ -868,7 +619,8 @@ class HandState:
             size = self._variant.hand_size
             return LegalActions(pos, DRAWING, draw=True, max_discards=available if available < size else size)
         if self._phase == SHOWDOWN:
-            return LegalActions(pos, SHOWDOWN, show=True, muck=self._may_muck(pos))
+            muck = may_muck(pos, self._mucked, self._pots, self._variant.show_all_hands)
+            return LegalActions(pos, SHOWDOWN, show=True, muck=muck)
         to_call = self._level - self._bets[pos]
         call_amount = min(to_call, self._stacks[pos])
         wager = self._wager_range(pos)
@@ -944,12 +696,12 @@ class HandState:
         if pos is not None:
             pos = self._check_pos(pos)
             if pos != self._actor:
-                raise IllegalActionError(f"{_who(pos)} acted out of turn: {_who(self._actor)} is to act")
+                raise IllegalActionError(f"{who(pos)} acted out of turn: {who(self._actor)} is to act")
         if self._phase != phase:
             doing = {DRAWING: "discard or stand pat", SHOWDOWN: "show or muck", BETTING: "bet, call, check or fold"}
             where = {DRAWING: "a draw", SHOWDOWN: "the showdown", BETTING: "a betting round"}
             raise IllegalActionError(
-                f"{_who(self._actor)} cannot {doing[phase]} now: this is {where[self._phase]}, where it may "
+                f"{who(self._actor)} cannot {doing[phase]} now: this is {where[self._phase]}, where it may "
                 f"{doing[self._phase]}"
             )
         return self._actor
@@ -963,8 +715,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -977,7 +728,7 @@ class HandState:
         if self._level - self._bets[p] <= 0 and not self._variant.open_fold:
             # an unopened first round of a game without blinds: bet or fold (Variant.must_open)
             if not (self._must_open and self._level == 0 and self._wager_range(p) is not None):
-                raise IllegalActionError(f"{_who(p)} cannot fold: there is no bet to call, check instead")
+                raise IllegalActionError(f"{who(p)} cannot fold: there is no bet to call, check instead")
         self._deck.fold(p)
         self._folded[p] = True
         self._acted[p] = self._level
@@ -992,8 +743,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -1004,10 +754,10 @@ class HandState:
         p = self._expect(BETTING, position)
         to_call = self._level - self._bets[p]
         if to_call > 0:
-            raise IllegalActionError(f"{_who(p)} cannot check: {to_call} to call")
+            raise IllegalActionError(f"{who(p)} cannot check: {to_call} to call")
         if self._must_open and self._level == 0 and self._wager_range(p) is not None:
             raise IllegalActionError(
-                f"{_who(p)} cannot check: the first betting round of a game without blinds is opened "
+                f"{who(p)} cannot check: the first betting round of a game without blinds is opened "
                 "with a bet or folded (WSOP-LAR, Lowball)"
             )
         self._acted[p] = self._level
@@ -1022,8 +772,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -1033,7 +782,7 @@ class HandState:
         p = self._expect(BETTING, position)
         to_call = self._level - self._bets[p]
         if to_call <= 0:
-            raise IllegalActionError(f"{_who(p)} cannot call: there is no bet, check instead")
+            raise IllegalActionError(f"{who(p)} cannot call: there is no bet, check instead")
         amount = min(to_call, self._stacks[p])
         self._move(p, amount)
         self._acted[p] = self._level
@@ -1048,8 +797,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
         """
         p = self._expect(BETTING, position)
         to_call = self._level - self._bets[p]
@@ -1069,12 +817,11 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
         """
         p = self._expect(BETTING, position)
         if self._level > 0:
-            raise IllegalActionError(f"{_who(p)} cannot bet: there is a bet of {self._level}, raise instead")
+            raise IllegalActionError(f"{who(p)} cannot bet: there is a bet of {self._level}, raise instead")
         return self.bet_or_raise(to, p)
 
     def raise_to(self, to: int, position: int | None = None) -> Event:
@@ -1083,12 +830,11 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
         """
         p = self._expect(BETTING, position)
         if self._level == 0:
-            raise IllegalActionError(f"{_who(p)} cannot raise: there is no bet, bet instead")
+            raise IllegalActionError(f"{who(p)} cannot raise: there is no bet, bet instead")
         return self.bet_or_raise(to, p)
 
     def bet_or_raise(self, to: int, position: int | None = None) -> Event:
@@ -1097,8 +843,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -1112,13 +857,13 @@ class HandState:
             to = whole_number(to, "wager", 0, error=IllegalActionError)
         rng = self._wager_range(p)
         if rng is None:
-            raise IllegalActionError(f"{_who(p)} may not bet or raise now: {self._why_no_wager(p)}")
+            raise IllegalActionError(f"{who(p)} may not bet or raise now: {self._why_no_wager(p)}")
         lo, hi = rng
         if not lo <= to <= hi:
             if not writable(to):  # named by its size, with the limit (as whole_number names it)
                 whole_number(to, "wager", 0, error=IllegalActionError)
             what = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
-            raise IllegalActionError(f"{_who(p)} cannot wager to {shown(to)}: allowed {what}")
+            raise IllegalActionError(f"{who(p)} cannot wager to {shown(to)}: allowed {what}")
         opened = self._level == 0
         increment = to - self._level
         if self._fixed:
@@ -1178,13 +923,15 @@ class HandState:
         p = self._expect(DRAWING, position)
         if isinstance(cards, (tuple, list)) and _all_cards(cards):
             thrown = tuple(cards)  # already cards: the deck checks them (held, distinct)
+        elif isinstance(cards, (tuple, list)) and _all_numbers(cards):
+            thrown = tuple([DECK[c] for c in cards])  # card numbers, as cheap (the deck checks they are held)
         else:
             thrown = parse_cards(cards)
         try:
             new = tuple(self._deck.draw(p, thrown))  # raises with the deck unchanged
         except DeckExhaustedError as e:
             raise InvalidDiscardError(
-                f"{_who(p)} cannot draw {len(thrown)}: {e} (legal_actions().max_discards says "
+                f"{who(p)} cannot draw {len(thrown)}: {e} (legal_actions().max_discards says "
                 "how many the deck can serve)"
             ) from None
         self._drawn[-1][p] = len(thrown)
@@ -1222,7 +969,7 @@ class HandState:
         else:
             # A big blind all in for less still sets the price at the full blind: later players
             # fold, call the full big blind or raise to at least twice it (WSOP-LAR 150).
-            self._level = self._round_floor(max(self._bets))
+            self._level = first_round_level(max(self._bets), self._variant.forced.big_blind)
             self._full_level = self._level
             self._bet_count = 1 if self._level > 0 else 0
             self._last_raise = self._variant.forced.big_blind
@@ -1248,12 +995,6 @@ class HandState:
             return
         self._pending = able
         self._actor = able[0]
-
-    def _round_floor(self, level: int) -> int:
-        """The wager to match in betting round 1 with ``level`` the largest posted: at least the
-        full big blind (WSOP-LAR 150)."""
-        big_blind = self._variant.forced.big_blind
-        return big_blind if level < big_blind else level
 
     def _after_bet_action(self, p: int, reopened: bool, raised: bool = False) -> None:
         pending = self._pending
@@ -1345,7 +1086,8 @@ class HandState:
         self._finish()
 
     def side_pots(self) -> list[Pot]:
-        """The main pot and side pots from the chips committed so far, main pot first.
+        """The main pot and side pots from the chips committed so far, main pot first (see
+        :func:`lowball.engine.pots.side_pots`).
 
         Each level of an all-in player's commitment closes a pot; folded players' chips count in
         the pots they reach but they are eligible for none. Antes count like any chips put in,
@@ -1353,104 +1095,15 @@ class HandState:
         big-blind ante is posted for the whole table and goes to the main pot. There is always
         a main pot, if only of 0 chips (a hand with no forced bets checked down).
         """
-        alive = self.in_hand()
-        forced = self._variant.forced
-        bb_ante = forced.big_blind_ante
-        wagers = [c - a for c, a in zip(self._committed, self._antes)] if bb_ante else list(self._committed)
-        dead_total = 0
-        if self._posts is not None and not bb_ante:
-            # Dead blinds (a missed small blind made up) go to the main pot, not part of any
-            # wager (WSOP-LAR 156): a player's dead chips are those beyond his ante.
-            ante = forced.ante
-            for p in range(self._n):
-                if self._posts.dead[p]:
-                    start = self._starting_stacks[p]
-                    d = self._antes[p] - (ante if ante < start else start)
-                    wagers[p] -= d
-                    dead_total += d
-        amounts: list[int] = []
-        eligibles: list[tuple[int, ...]] = []
-        prev = 0
-        for lv in sorted({wagers[p] for p in alive}):
-            amount = 0
-            for w in wagers:  # what each player put in between the previous level and this one
-                if w > prev:
-                    amount += (w if w < lv else lv) - prev
-            amounts.append(amount)
-            eligibles.append(tuple([p for p in alive if wagers[p] >= lv]))
-            prev = lv
-        if bb_ante:
-            amounts[0] += sum(self._antes)
-        amounts[0] += dead_total
-        # Folded players' chips above every live player's level go to the last pot.
-        for w in wagers:
-            if w > prev:
-                amounts[-1] += w - prev
-        pots = [Pot(a, e) for a, e in zip(amounts, eligibles) if a]
-        return pots or [Pot(0, tuple(alive))]
-
-    def _showing_order(self, alive: list[int]) -> list[int]:
-        """The order in which the live hands are to be shown (WSOP-LAR 145): players in a later
-        side pot before players all in for an earlier pot only; within that, the last bettor or
-        raiser of the final betting round first, else the first active player left of the
-        button; in no limit and pot limit, when the betting ended in an earlier round (all in),
-        the last bettor or raiser of that round (the player who pushed all in) first; then
-        clockwise."""
-        events = self._events
-        final_round = len(events) - 1
-        while events[final_round].kind != "round":
-            final_round -= 1
-        acted_after = [e for e in events[final_round:] if e.kind in _BETTING_KINDS]
-        first: int | None = None
-        if acted_after:
-            # the final betting round was played: its last aggressor, if it had a bet
-            first = next((e.position for e in reversed(acted_after) if e.kind in ("bet", "raise")), None)
-        elif not self._fixed:
-            # nobody could bet in the final round: the betting ended earlier, with an all-in
-            for e in reversed(events[:final_round]):
-                if e.kind in _BETTING_KINDS:
-                    if e.kind in ("bet", "raise"):
-                        first = e.position
-                    if e.kind in ("bet", "raise", "check"):
-                        break
-        if first is None or self._folded[first]:
-            first = alive[0]
-        n = self._n
-        last_pot = dict.fromkeys(alive, 0)  # the last pot each player can win
-        for index, pot in enumerate(self._pots):
-            for p in pot.eligible:
-                last_pot[p] = index
-        return sorted(alive, key=lambda p: (-last_pot[p], (p - first) % n))
-
-    def _contested(self, p: int) -> bool:
-        """Whether ``p`` still has a decision at the showdown: undecided, and in a pot with
-        another hand not mucked."""
-        if p in self._shown or self._mucked[p]:
-            return False
-        for pot in self._pots:
-            if p in pot.eligible:
-                for q in pot.eligible:
-                    if q != p and not self._mucked[q]:
-                        return True
-        return False
-
-    def _may_muck(self, p: int) -> bool:
-        """Whether ``p`` may give the hand up unseen: not where every hand is shown, and not as
-        the last hand not mucked in a pot (a pot is never left without a claim)."""
-        if self._variant.show_all_hands:
-            return False
-        mucked = self._mucked
-        for pot in self._pots:
-            if p not in pot.eligible:
-                continue
-            claimed = False
-            for q in pot.eligible:
-                if q != p and not mucked[q]:
-                    claimed = True
-                    break
-            if not claimed:
-                return False
-        return True
+        posts = self._posts
+        return side_pots(
+            self._committed,
+            self._antes,
+            self.in_hand(),
+            self._starting_stacks,
+            self._variant.forced,
+            posts.dead if posts is not None else None,
+        )
 
     def _wins_or_ties(self, p: int) -> bool:
         """Whether ``p``'s hand wins or ties what has been shown so far in some pot it is in
@@ -1485,7 +1138,7 @@ class HandState:
         alive = self.in_hand()
         self._classes = {}
         self._pots = self.side_pots()
-        self._show_order = self._showing_order(alive)
+        self._show_order = showing_order(self._events, alive, self._folded, self._pots, self._fixed)
         self._phase = SHOWDOWN
         self._actor = None
         if self._manual_showdown:
@@ -1495,7 +1148,7 @@ class HandState:
 
     def _next_shower(self) -> None:
         for p in self._show_order:
-            if self._contested(p):
+            if contested(p, self._shown, self._mucked, self._pots):
                 self._actor = p
                 return
         self._award_showdown()
@@ -1506,7 +1159,7 @@ class HandState:
         if pos is None:
             return self._actor  # type: ignore[return-value]
         pos = self._check_pos(pos)
-        if not self._contested(pos):
+        if not contested(pos, self._shown, self._mucked, self._pots):
             state = (
                 "has shown"
                 if pos in self._shown
@@ -1516,7 +1169,7 @@ class HandState:
                     else ("has folded" if self._folded[pos] else "has no other hand to beat")
                 )
             )
-            raise IllegalActionError(f"{_who(pos)} {state}: nothing to show or muck")
+            raise IllegalActionError(f"{who(pos)} {state}: nothing to show or muck")
         return pos
 
     def show(self, position: int | None = None) -> Event:
@@ -1530,8 +1183,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -1559,8 +1211,7 @@ class HandState:
         Returns
         -------
         Event
-            The event the action records (events that follow from it, a new round or the award
-            of the pot, come after it in ``events``).
+            The event it records (see :class:`HandState`).
 
         Raises
         ------
@@ -1569,13 +1220,13 @@ class HandState:
             (``Variant.show_all_hands``), or for the last hand not mucked in a pot.
         """
         p = self._expect_showdown(position)
-        if not self._may_muck(p):
+        if not may_muck(p, self._mucked, self._pots, self._variant.show_all_hands):
             why = (
                 "every hand is shown in this game"
                 if self._variant.show_all_hands
                 else ("it is the last hand not mucked in a pot it is in")
             )
-            raise IllegalActionError(f"{_who(p)} cannot muck: {why}")
+            raise IllegalActionError(f"{who(p)} cannot muck: {why}")
         e = self._muck(p)
         self._next_shower()
         return e
@@ -1614,7 +1265,7 @@ class HandState:
         for p in unshown:
             p = self._check_pos(p)
             if p not in self._show_order or p in self._shown or self._mucked[p]:
-                raise IllegalActionError(f"{_who(p)} has nothing left to decide at the showdown")
+                raise IllegalActionError(f"{who(p)} has nothing left to decide at the showdown")
             keep.add(p)
         if keep:  # settle a copy first: an undecidable pot must leave this state as it was
             trial = type(self).from_dict(self.to_dict())
@@ -1624,9 +1275,9 @@ class HandState:
     def _settle(self, keep: set[int]) -> None:
         show_all = self._variant.show_all_hands
         for p in self._show_order:
-            if p in keep or not self._contested(p):
+            if p in keep or not contested(p, self._shown, self._mucked, self._pots):
                 continue
-            if show_all or self._wins_or_ties(p) or not self._may_muck(p):
+            if show_all or self._wins_or_ties(p) or not may_muck(p, self._mucked, self._pots, show_all):
                 self._show(p)
             else:
                 self._muck(p)
@@ -1634,39 +1285,19 @@ class HandState:
             claims = [p for p in pot.eligible if not self._mucked[p]]
             if len(claims) > 1 and not any(p in self._shown for p in claims):
                 raise IllegalActionError(
-                    f"pot {index}: the hands of {', '.join(_who(p) for p in claims)} are not shown; nothing decides it"
+                    f"pot {index}: the hands of {', '.join(who(p) for p in claims)} are not shown; nothing decides it"
                 )
         self._award_showdown()
 
     def _award_showdown(self) -> None:
-        """Award each pot, the last-formed side pot first, to the best shown hand among the
-        players in it who did not muck (a hand not shown loses to it), or unseen to the one such
-        player (WSOP-TR 72). Odd chips go to the first winner left of the button (WSOP-LAR 149),
-        i.e. the lowest position."""
-        pots = self._pots
+        """Award each pot (:func:`lowball.engine.pots.award`: the last-formed side pot first, to
+        the best shown hand among the players in it who did not muck, odd chips to the lowest
+        position, WSOP-TR 72 and WSOP-LAR 149)."""
         classes = {p: self._class_of(p) for p in self._shown}
-        for index in range(len(pots) - 1, -1, -1):
-            pot = pots[index]
-            claims = [p for p in pot.eligible if not self._mucked[p]]
-            best = 0
-            winners: list[int] = []
-            for p in claims:
-                if p not in classes:
-                    continue
-                c = classes[p]
-                if not winners or c < best:
-                    best = c
-                    winners = [p]
-                elif c == best:
-                    winners.append(p)
-            if not winners:  # one claim left, never shown: it wins unseen
-                winners = claims
-            share, odd = divmod(pot.amount, len(winners))
-            for k, p in enumerate(sorted(winners)):
-                amount = share + (1 if k < odd else 0)
-                self._stacks[p] += amount
-                self._winnings[p] += amount
-                self._events.append(_event("win", p, amount, (), (), 0, best, index))
+        for p, amount, best, index in award(self._pots, self._mucked, classes):
+            self._stacks[p] += amount
+            self._winnings[p] += amount
+            self._events.append(_event("win", p, amount, (), (), 0, best, index))
         self._finish()
 
     def _finish(self) -> None:
@@ -1734,14 +1365,14 @@ class HandState:
         if len(seen) < len(events):
             seen += tuple(
                 [
-                    e if e.position == position or e.kind not in _SECRET_KINDS else e.hidden_for(position)
+                    e if e.position == position or e.kind not in SECRET_KINDS else e.hidden_for(position)
                     for e in events[len(seen) :]
                 ]
             )
             self._seen[position] = seen
         return seen
 
-    # -- saving and restoring (lowball.saving) --------------------------------------------
+    # -- saving and restoring (lowball.engine.saving) --------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-serialisable data: the event log, every card where it is
@@ -1755,8 +1386,6 @@ class HandState:
         secure deck's future must not follow from saved data. The result holds every player's
         cards and the stub order: keep it server-side.
         """
-        from lowball import saving
-
         return saving.to_dict(self)
 
     def to_json(self) -> str:
@@ -1765,7 +1394,7 @@ class HandState:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HandState:
+    def from_dict(cls: type[_H], data: dict[str, Any]) -> _H:
         """The hand saved by :meth:`to_dict`, in exactly that state: the same cards and stub,
         and for a seeded deck the same future; a secure deck's next reshuffle draws fresh
         entropy (see :meth:`to_dict`).
@@ -1781,8 +1410,6 @@ class HandState:
         LowballError
             For data that is not a saved hand, naming the first bad field.
         """
-        from lowball import saving
-
         return saving.from_dict(cls, data)
 
     def validate(self) -> None:
@@ -1798,8 +1425,6 @@ class HandState:
         LowballError
             Naming the first field that does not fit.
         """
-        from lowball import saving
-
         saving.validate(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -1838,127 +1463,8 @@ class HandState:
         return cls.from_dict(data)
 
     def __repr__(self) -> str:
-        who = f", {_who(self._actor)} to act" if self._actor is not None else ""
-        return f"<HandState {self._variant.name}, {self._n} players, {self._phase}{who}>"
-
-
-# -- the decision protocol: what a player (a person, a bot, a server's client) decides -------
-
-FOLD = "fold"
-CHECK = "check"
-CALL = "call"
-BET = "bet"
-RAISE = "raise"
-DISCARD = "discard"
-SHOW = "show"
-MUCK = "muck"
-_KINDS = (FOLD, CHECK, CALL, BET, RAISE, DISCARD, SHOW, MUCK)
-
-
-@dataclass(frozen=True)
-class Action:
-    """A decision of the player to act.
-
-    Attributes
-    ----------
-    kind : str
-        ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"``, ``"discard"``, or at the
-        showdown of a ``manual_showdown`` hand ``"show"`` or ``"muck"``.
-    amount : int
-        For ``bet`` and ``raise``: the total wager *to* this round, in chips. 0 otherwise.
-    cards : tuple of Card
-        For ``discard``: the cards thrown (empty = stand pat).
-
-    Raises
-    ------
-    IllegalActionError
-        For an unknown kind (a ``ValueError`` too).
-    """
-
-    kind: str
-    amount: int = 0
-    cards: tuple[Card, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.kind not in _KINDS:
-            raise IllegalActionError(f"action kind {shown(self.kind)}: expected one of {', '.join(_KINDS)}")
-
-    @classmethod
-    def fold(cls) -> Action:
-        """Fold."""
-        return cls(FOLD)
-
-    @classmethod
-    def check(cls) -> Action:
-        """Check (nothing to call)."""
-        return cls(CHECK)
-
-    @classmethod
-    def call(cls) -> Action:
-        """Call the current wager (all in if short)."""
-        return cls(CALL)
-
-    @classmethod
-    def bet(cls, to: int) -> Action:
-        """Open the betting with a wager of ``to`` chips."""
-        return cls(BET, to)
-
-    @classmethod
-    def raise_to(cls, to: int) -> Action:
-        """Raise the wager to ``to`` chips this round."""
-        return cls(RAISE, to)
-
-    @classmethod
-    def discard(cls, cards: Sequence[Card] | str) -> Action:
-        """Throw ``cards`` (0 to the hand's size, 5 or 4 in badugi, of the player's own) and draw
-        as many: cards, or card text
-        (``"9h Kd"``, ``"9\u2665K\u2666"``) read by :func:`lowball.cards.parse_cards`.
-
-        Raises
-        ------
-        InvalidCardError
-            For text that is not cards (naming the bad token) or a card given twice.
-        """
-        if isinstance(cards, str):
-            return cls(DISCARD, 0, parse_cards(cards))
-        return cls(DISCARD, 0, tuple(cards))
-
-    @classmethod
-    def stand_pat(cls) -> Action:
-        """Keep every card (discard none)."""
-        return cls(DISCARD)
-
-    @classmethod
-    def show(cls) -> Action:
-        """Show the hand at the showdown."""
-        return cls(SHOW)
-
-    @classmethod
-    def muck(cls) -> Action:
-        """Give the hand up unseen at the showdown."""
-        return cls(MUCK)
-
-    def __str__(self) -> str:
-        if self.kind in (BET, RAISE):
-            return f"{self.kind} {self.amount}" if self.kind == BET else f"raise to {self.amount}"
-        if self.kind == DISCARD:
-            return f"discard {format_cards(self.cards, ' ')}" if self.cards else "stand pat"
-        return self.kind
-
-
-@runtime_checkable
-class Strategy(Protocol):
-    """A player: anything with this ``act`` method.
-
-    ``act`` is called when its player is to act, with what that player may see (his cards, the
-    stacks, bets and pot, how many cards each opponent drew, the events with others' cards
-    hidden) and the legal actions. It returns the :class:`Action` to take; an illegal action
-    stops a simulation with an error naming the bot.
-    """
-
-    def act(self, view: PlayerView, legal: LegalActions) -> Action:
-        """The action to take now (see the class docstring)."""
-        ...
+        turn = f", {who(self._actor)} to act" if self._actor is not None else ""
+        return f"<HandState {self._variant.name}, {self._n} players, {self._phase}{turn}>"
 
 
 def apply_action(state: HandState, action: Action) -> None:

@@ -1,12 +1,12 @@
-# Augmenting declarations for engine.py, which the build compiles with Cython (see CMakeLists.txt).
+# Augmenting declarations for state.py, which the build compiles with Cython (see CMakeLists.txt).
 #
-# engine.py stays plain, type-checked Python: it is the engine's only source, and it runs unchanged
-# without Cython. This file only tells Cython the C types of HandState's fields and of the locals
-# of its hot methods, so that field access and small-integer arithmetic compile to C. Every field
-# is private (a C field, out of Python's reach); engine.py's read-only properties show the state
-# to callers as tuples and copies, and saving.py restores through HandState._restore. Private helpers are
-# cdef (C calls, invisible from Python); _derive, which from_dict calls on an untyped object, is
-# cpdef.
+# state.py stays plain, type-checked Python: it is the state machine's only source, and it runs
+# unchanged without Cython. This file only tells Cython the C types of HandState's fields and of
+# the locals of its hot methods, so that field access and small-integer arithmetic compile to C.
+# Every field is private (a C field, out of Python's reach); state.py's read-only properties show
+# the state to callers as tuples and copies, and a restore sets the fields through
+# HandState._set_restored, from the parts saving.py has checked. Private helpers are cdef (C
+# calls, invisible from Python); _derive, which a restore calls on an untyped object, is cpdef.
 #
 # Chip amounts stay Python ints (no overflow, any size); positions, counts and round numbers are
 # Py_ssize_t.
@@ -15,6 +15,7 @@ import cython
 
 
 cdef bint _all_cards(object items) except -1
+cdef bint _all_numbers(object items) except -1
 cdef _event(str kind, position=*, amount=*, tuple cards=*, tuple discarded=*, number=*, hand_class=*,
             pot=*)
 
@@ -84,20 +85,15 @@ cdef class HandState:
     @cython.locals(i=Py_ssize_t)
     cdef _next_drawer(self)
     cdef _award_uncontested(self, object p)
-    @cython.locals(alive=list, wagers=list, amounts=list, eligibles=list, pots=list)
     cpdef list side_pots(self)
     @cython.locals(alive=list)
     cdef _showdown(self)
     cdef Py_ssize_t _class_of(self, Py_ssize_t p) except -1
     cdef _show(self, Py_ssize_t p)
     cdef _muck(self, Py_ssize_t p)
-    @cython.locals(q=Py_ssize_t)
-    cpdef bint _contested(self, Py_ssize_t p) except -1
-    @cython.locals(q=Py_ssize_t, claimed=bint, mucked=list)
-    cdef bint _may_muck(self, Py_ssize_t p) except -1
     @cython.locals(q=Py_ssize_t, mine=Py_ssize_t, best=Py_ssize_t, c=Py_ssize_t, shown=dict)
     cdef bint _wins_or_ties(self, Py_ssize_t p) except -1
-    @cython.locals(pots=list, classes=dict, claims=list, winners=list, k=Py_ssize_t)
+    @cython.locals(classes=dict)
     cdef _award_showdown(self)
     cdef _finish(self)
     @cython.locals(folded=list, stacks=list, live=bint, fields=dict)

@@ -20,31 +20,31 @@ section 9 states each rule the table follows.
 The library has no thread, timer or event loop: a server calls :meth:`Table.tick` with its own
 clock (any monotonic or wall-clock seconds), so tests run on a fake clock. A table is not
 thread-safe: call it from one thread (an event loop) at a time.
+
+This module is the table itself (:class:`Table`): its seating and the dead-button plan are
+:mod:`lowball.table.seats`, its options (buy-in, rake, times) :mod:`lowball.table.options`, and
+what it shows (events, views) :mod:`lowball.table.records`.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import math
-import random
 import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import numpy as np
 
-from lowball import phh, saving
-from lowball.cards import Card, format_cards, parse_cards
-from lowball.deck import Deck, check_seed
-from lowball.engine import Action, HandState, LegalActions, PlayerView, Posts, apply_action
+from lowball import phh
+from lowball.cards import Card
+from lowball.deck import Deck
+from lowball.engine import Action, HandState, LegalActions, PlayerView, Posts, apply_action, saving
+from lowball.engine.actions import as_action
 from lowball.errors import (
     IllegalActionError,
-    InvalidCardError,
     LowballError,
     SeqError,
     StoreError,
@@ -52,517 +52,41 @@ from lowball.errors import (
     counted,
     name_text,
     printable_text,
-    real_number,
     shown,
     valid_text,
     whole_number,
     writable,
 )
+from lowball.seeds import check_seed, hand_seed
 from lowball.store import Store
-from lowball.variants import FixedLimit, MissedBlinds, Variant, VariantError
+from lowball.table.options import HOUR, BuyIn, NoRake, RakePolicy, check_rake, rake_policy, seconds
+from lowball.table.records import ActResult, SeatInfo, TableEvent, TableView, engine_events_of, seen_by
+from lowball.table.seats import (
+    ACTIVE,
+    SITTING_OUT,
+    WAITING,
+    ComingIn,
+    DealPlan,
+    Departure,
+    Seat,
+    able,
+    apply_plan,
+    check_way,
+    dealt_in,
+    hands_to_big_blind,
+    new_seat,
+    plan_hand,
+    ways_in,
+)
+from lowball.variants import Variant, VariantError
 
-__all__ = [
-    "ActResult",
-    "BuyIn",
-    "ComingIn",
-    "Departure",
-    "NoRake",
-    "PercentRake",
-    "ReadOnlyDict",
-    "ReadOnlyList",
-    "RakePolicy",
-    "SeatInfo",
-    "Table",
-    "TableEvent",
-    "TableView",
-    "random_sources",
-]
+__all__ = ["TABLE_FORMAT", "Table"]
 
 TABLE_FORMAT = "lowball-table-1"
-ACTIVE = "active"  # dealt in when able
-SITTING_OUT = "sitting_out"  # not dealt; the blinds that pass are owed
-WAITING = "waiting"  # a new player, waiting for the big blind (or posting) to be dealt in
-_SECRET = frozenset(("deal", "draw"))  # events whose cards only their own player may see
 _RECORDS = 256  # accepted changes whose result a repeated seq gets back
-_HOUR = 3600.0  # WSOP-LAR 58's hour: the least time a player who left is remembered
-
-
-def random_sources(seed: int | None, n: int) -> tuple[np.random.Generator | None, list[random.Random]]:
-    """A deck random source for a run and one random source for each of ``n`` bots, all
-    derived from ``seed`` (a whole number >= 0) so that a run can be repeated.
-
-    With ``seed=None`` the decks use operating-system entropy (:class:`~lowball.deck.Deck`'s
-    default) and the bots fresh unseeded sources.
-    """
-    n = whole_number(n, "n", 0, 10)  # one per seat: a table seats at most 10
-    seed = check_seed(seed, generators=False)
-    if seed is None:
-        return None, [random.Random() for _ in range(n)]
-    children = np.random.SeedSequence(seed).spawn(n + 1)
-    deck_source = np.random.Generator(np.random.PCG64(children[0]))
-    bots = [random.Random(int(c.generate_state(2, dtype=np.uint64)[0])) for c in children[1:]]
-    return deck_source, bots
-
-
-# -- options ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BuyIn:
-    """How many chips a player may sit down with, and may have after adding chips.
-
-    Parameters
-    ----------
-    minimum : int
-        The least a player sits down with (WSOP-LAR 100: a full buy-in, ten small bets at limit).
-    maximum : int or None
-        The most a stack may hold after :meth:`Table.sit` or :meth:`Table.add_chips` (None: no
-        limit, as at limit poker).
-
-    Raises
-    ------
-    TableError
-        For amounts that are not whole chips >= 1, or a maximum below the minimum.
-    """
-
-    minimum: int
-    maximum: int | None = None
-
-    def __post_init__(self) -> None:
-        low = whole_number(self.minimum, "BuyIn.minimum", 1, error=TableError)
-        object.__setattr__(self, "minimum", low)
-        if self.maximum is not None:
-            high = whole_number(self.maximum, "BuyIn.maximum", low, error=TableError)
-            object.__setattr__(self, "maximum", high)
-
-    @classmethod
-    def default(cls, variant: Variant) -> BuyIn:
-        """The usual buy-in of a game: at fixed limit ten small bets and no maximum (WSOP-LAR
-        100); at pot and no limit 20 to 100 big blinds (the common range of card rooms; the
-        WSOP rules leave it to the game)."""
-        b = variant.betting
-        if isinstance(b, FixedLimit):
-            return cls(10 * b.small_bet)
-        bb = variant.forced.big_blind or 1
-        return cls(20 * bb, 100 * bb)
-
-
-@runtime_checkable
-class RakePolicy(Protocol):
-    """The house's cut of a pot: anything with this ``rake`` method (and, to be resumed from a
-    store without being given again, a ``to_dict`` whose result :func:`rake_policy` rebuilds).
-
-    ``rake`` is called once when a hand is complete, with the chips won from the pots (uncalled
-    bets returned are not part of it), whether the hand reached the first draw, and how many
-    players were dealt in. It returns whole chips, 0 .. ``pot``.
-    """
-
-    def rake(self, pot: int, *, reached_draw: bool, players: int) -> int:
-        """The chips the house takes from a pot of ``pot`` chips."""
-        ...
-
-
-@dataclass(frozen=True)
-class NoRake:
-    """No rake (the default)."""
-
-    def rake(self, pot: int, *, reached_draw: bool, players: int) -> int:
-        return 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "none"}
-
-
-@dataclass(frozen=True)
-class PercentRake:
-    """A percentage of the pot, rounded down to whole chips, up to a cap.
-
-    Parameters
-    ----------
-    percent : int (any integer type), str or Fraction
-        The share taken, in percent (``5``, ``"2.5"``; exact, no float rounding). 0 .. 100.
-    cap : int or None
-        The most taken from one pot (chips), or no cap.
-    no_draw_no_drop : bool, default True
-        Take nothing from a hand that ends before the first draw, as many draw rooms do ("no
-        flop, no drop" at hold'em; a house rule, not a WSOP one).
-
-    Raises
-    ------
-    TableError
-        For a percent outside 0..100 or that is not a number, or a cap that is not whole chips.
-    """
-
-    percent: Fraction | int | str
-    cap: int | None = None
-    no_draw_no_drop: bool = True
-
-    def __post_init__(self) -> None:
-        p = self.percent
-        if isinstance(p, (bool, np.bool_)) or not (isinstance(p, (str, Fraction)) or hasattr(type(p), "__index__")):
-            raise TableError(
-                f"PercentRake.percent = {shown(p)}: expected a whole number, a decimal string or a Fraction"
-            )
-        if not isinstance(p, (str, Fraction)):  # any integer type (numpy's too), as a plain int
-            p = whole_number(p, "PercentRake.percent", 0, 100, error=TableError)
-        try:
-            frac = Fraction(p)
-        except (ValueError, ZeroDivisionError):
-            raise TableError(
-                f"PercentRake.percent = {shown(p)}: expected a number of percent such as 5 or '2.5'"
-            ) from None
-        if not 0 <= frac <= 100:
-            raise TableError(f"PercentRake.percent = {shown(p)}: expected 0..100")
-        object.__setattr__(self, "percent", frac)
-        if self.cap is not None:
-            object.__setattr__(self, "cap", whole_number(self.cap, "PercentRake.cap", 0, error=TableError))
-        if not isinstance(self.no_draw_no_drop, bool):
-            raise TableError(f"PercentRake.no_draw_no_drop = {shown(self.no_draw_no_drop)}: expected True or False")
-
-    def rake(self, pot: int, *, reached_draw: bool, players: int) -> int:
-        if self.no_draw_no_drop and not reached_draw:
-            return 0
-        taken = math.floor(Fraction(pot) * Fraction(self.percent) / 100)
-        return taken if self.cap is None else min(taken, self.cap)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "percent",
-            "percent": str(self.percent),
-            "cap": self.cap,
-            "no_draw_no_drop": self.no_draw_no_drop,
-        }
-
-
-def _check_rake(rake: object) -> None:
-    """Refuse a rake policy that is not one, or that answers a sample pot with anything but whole
-    chips 0 .. pot: found when the table is made, not when a hand ends."""
-    if not isinstance(rake, RakePolicy):
-        raise TableError(f"rake = {shown(rake)}: expected a rake policy (an object with a rake() method)")
-    for pot, reached, players in ((0, False, 2), (1, True, 2), (100, True, 6), (100, False, 3), (10**6, True, 10)):
-        try:
-            taken = rake.rake(pot, reached_draw=reached, players=players)
-        except Exception as e:
-            raise TableError(f"rake = {shown(rake)}: rake({pot}, reached_draw={reached}) raised {shown(e)}") from None
-        whole_number(taken, f"rake = {rake!r}: rake({pot}, reached_draw={reached})", 0, pot, error=TableError)
-
-
-def rake_policy(data: Any) -> RakePolicy:
-    """The built-in rake policy of a ``to_dict`` result (``{"kind": "none"}`` or ``"percent"``).
-
-    Raises
-    ------
-    TableError
-        For anything else (a policy of your own is given to :meth:`Table.resume` again).
-    """
-    if isinstance(data, dict) and data.get("kind") == "none":
-        return NoRake()
-    if isinstance(data, dict) and data.get("kind") == "percent":
-        return PercentRake(Fraction(data["percent"]), data.get("cap"), data.get("no_draw_no_drop", True))
-    raise TableError(f"rake = {shown(data)}: not a built-in rake policy; give the table's own policy again (rake=)")
-
-
-# -- what the table shows -----------------------------------------------------------------
-
-
-def _refuse(self: object, *args: object, **kwargs: object) -> Any:
-    raise TypeError("a table event's data is read-only: change a copy (event.to_dict())")
-
-
-class ReadOnlyDict(dict):  # type: ignore[type-arg]
-    """A dict that cannot be changed (a table event's ``data``): it compares, prints and turns
-    into JSON as a dict does. Its dicts and lists are read-only too."""
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (ReadOnlyDict, (dict(self),))
-
-    def __copy__(self) -> ReadOnlyDict:
-        return self
-
-    def __deepcopy__(self, memo: object) -> ReadOnlyDict:
-        return self
-
-
-class ReadOnlyList(list):  # type: ignore[type-arg]
-    """A list that cannot be changed (inside a table event's ``data``)."""
-
-    __setitem__ = __delitem__ = append = extend = insert = remove = pop = clear = sort = reverse = _refuse
-    __iadd__ = __imul__ = _refuse
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (ReadOnlyList, (list(self),))
-
-    def __copy__(self) -> ReadOnlyList:
-        return self
-
-    def __deepcopy__(self, memo: object) -> ReadOnlyList:
-        return self
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, dict):
-        return ReadOnlyDict({k: _frozen(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return ReadOnlyList(_frozen(v) for v in value)
-    return value
-
-
-def _thawed(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _thawed(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_thawed(v) for v in value]
-    return value
-
-
-@dataclass(frozen=True)
-class TableEvent:
-    """One numbered thing that happened at a table, for a server to forward.
-
-    ``number`` counts the table's events from 1 (clients resume with ``since=``); ``seq`` is the
-    table's action number after the event (what :meth:`Table.act` expects next); ``hand`` the
-    hand number (0 before the first). ``kind`` is an engine event's kind (``blind``, ``deal``,
-    ``raise``, ``draw``, ``show``, ``win``, ... see :class:`~lowball.engine.Event`), its
-    ``seat`` the seat of the engine's position, or a table event: ``sit`` (``amount`` = chips
-    brought; ``data``: ``post``, and when true ``kill`` (a kill asked for) and ``owes_small``,
-    ``owes_big`` (the blinds a returning player still owes)), ``leave`` (``amount`` = chips taken
-    away), ``sit_out``, ``sit_in``, ``chips`` (chips added), ``seat_change`` (``seat`` the new
-    seat; ``data``: ``from``, the old one, and ``hands``, those he waits, WSOP-LAR 159),
-    ``hand_start`` (``data``: button, small blind and big blind seats, the seats dealt in by
-    position, their stacks; in a killed pot ``kill``, the seat that killed it), ``timeout`` (the
-    table acted for an overdue seat, ``data["action"]``),
-    ``rake`` (``amount`` taken) and ``hand_end`` (``data``: ``stacks`` and ``winnings`` by seat,
-    after the rake, of the seats still held by the hand's players; ``rake``; ``rake_error`` when
-    the rake policy failed on this pot: then nothing was taken, and the hand stands). ``count``
-    is the engine event's ``number`` (cards dealt or drawn, a round's number). Amounts are
-    chips. ``sitting`` names the sitting of the seat's player when it happened (the number of
-    the ``sit`` event that began it, see :attr:`SeatInfo.sitting`; 0 for an event of no seat,
-    and for events stored before sittings were numbered). Deal and draw events carry cards only
-    for the sitting they were dealt to (see :meth:`Table.events_for`). One event is given to
-    every reader, so it is immutable, ``data`` included (a :class:`ReadOnlyDict`;
-    :meth:`to_dict` gives a plain copy to change or send).
-    """
-
-    number: int
-    seq: int
-    hand: int
-    kind: str
-    seat: int | None = None
-    player: str | None = None
-    amount: int = 0
-    cards: tuple[Card, ...] = ()
-    discarded: tuple[Card, ...] = ()
-    count: int = 0
-    hand_class: int = 0
-    pot: int = 0
-    data: dict[str, Any] = field(default_factory=dict, compare=False)
-    sitting: int = 0
-
-    def __post_init__(self) -> None:
-        if type(self.data) is not ReadOnlyDict:  # one event, seen by many readers: read-only
-            object.__setattr__(self, "data", _frozen(self.data))
-
-    def hidden(self) -> TableEvent:
-        """This event without its secret cards (the count stays): how other seats and
-        spectators see a deal or a draw."""
-        if self.kind not in _SECRET or not (self.cards or self.discarded):
-            return self
-        return TableEvent(
-            self.number, self.seq, self.hand, self.kind, self.seat, self.player, self.amount, (), (), self.count,
-            self.hand_class, self.pot, self.data, self.sitting,
-        )  # fmt: skip
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data (cards as text)."""
-        return {
-            "number": self.number,
-            "seq": self.seq,
-            "hand": self.hand,
-            "kind": self.kind,
-            "seat": self.seat,
-            "player": self.player,
-            "amount": self.amount,
-            "cards": format_cards(self.cards),
-            "discarded": format_cards(self.discarded),
-            "count": self.count,
-            "hand_class": self.hand_class,
-            "pot": self.pot,
-            "data": _thawed(self.data),
-            "sitting": self.sitting,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> TableEvent:
-        """The event of a :meth:`to_dict` result.
-
-        Raises
-        ------
-        StoreError
-            For data that is not one.
-        """
-        try:
-            return cls(
-                d["number"], d["seq"], d["hand"], d["kind"], d["seat"], d["player"], d["amount"],
-                parse_cards(d["cards"]), parse_cards(d["discarded"]), d["count"], d["hand_class"], d["pot"],
-                dict(d["data"]), d.get("sitting", 0),
-            )  # fmt: skip
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, LowballError) as e:
-            raise StoreError(f"not a table event: {shown(e)}") from None
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """A seat as everyone at the table may see it.
-
-    ``chips`` is the stack now (in a hand: behind, after what was put in the pot). ``status`` is
-    ``"active"`` (dealt in when able), ``"sitting_out"`` or ``"waiting"`` (a new player waiting
-    for the big blind or to post). ``missed_small`` / ``missed_big`` are the blinds owed after
-    sitting out (WSOP-LAR 156); ``post`` tells that the player posts them (or a new player's big
-    blind) to come in at the next hand they may, ``kill`` that he kills the pot to come in
-    (lowball, WSOP-LAR 274, 278); ``leaving`` that the player leaves when the hand ends.
-    ``timeouts`` counts timeouts in a row; ``time_bank`` is the seconds left in the bank.
-    ``sitting`` numbers this player's stay in the seat: the number of the ``sit`` event that
-    began it (a player who leaves and sits down again, or another person under the same name,
-    begins a new sitting, and sees no card dealt before it: :meth:`Table.events_for`; a seat
-    change keeps the sitting). :meth:`Table.coming_in` tells when a seat's player is dealt in
-    next.
-    """
-
-    seat: int
-    player: str
-    chips: int
-    status: str
-    in_hand: bool
-    missed_small: bool
-    missed_big: bool
-    post: bool
-    leaving: bool
-    timeouts: int
-    time_bank: float
-    chips_to_add: int
-    sitting: int = 0
-    kill: bool = False
-
-
-@dataclass(frozen=True)
-class ComingIn:
-    """When a seat's player is dealt in next (:meth:`Table.coming_in`), if nobody comes, goes,
-    sits out or in, or changes seats meanwhile: after ``hands`` hands are dealt without him (0:
-    the next hand), and ``by`` what: ``"big_blind"`` (the big blind reaches his seat),
-    ``"post"`` (he posts to come in: a new player's big blind, or the blinds he missed),
-    ``"kill"`` (he kills the pot) or ``"play"`` (in turn, posting nothing to come in; the small
-    blind if his seat has it)."""
-
-    hands: int
-    by: str
-
-
-@dataclass(frozen=True)
-class Departure:
-    """What a table remembers of a player who left (:meth:`Table.departure`): the ``chips`` he
-    took away, the ``time`` he left (the table's clock) and the blinds he owed then
-    (``missed_small``, ``missed_big``, WSOP-LAR 156). Within ``Table(rejoin_seconds=...)`` he
-    buys in again for at least those chips (WSOP-LAR 58); within that or an hour, whichever is
-    longer, he owes those blinds again when he sits down."""
-
-    player: str
-    chips: int
-    time: float
-    missed_small: bool
-    missed_big: bool
-
-    @property
-    def owes(self) -> bool:
-        """Whether he owed a blind when he left."""
-        return self.missed_small or self.missed_big
-
-
-@dataclass(frozen=True)
-class TableView:
-    """What one seat (or a spectator, ``seat=None``) may see of the table now.
-
-    ``hand`` is the engine's :class:`~lowball.engine.PlayerView` of the hand in progress (by
-    position: its ``actor`` and ``button`` are positions; a spectator's view for a seat not dealt
-    in; None between hands), with
-    ``seats_by_position`` to map it. ``actor`` is the seat to act and ``deadline`` the time (on
-    the table's clock) at which :meth:`Table.tick` acts for it.
-    """
-
-    seat: int | None
-    seq: int
-    hand_number: int
-    button: int | None
-    small_blind: int | None
-    big_blind: int | None
-    seats: tuple[SeatInfo | None, ...]
-    seats_by_position: tuple[int, ...]
-    actor: int | None
-    deadline: float | None
-    hand: PlayerView | None
-    legal: LegalActions | None
-
-
-@dataclass(frozen=True)
-class ActResult:
-    """The answer to an accepted change: ``seq`` is the action number it was accepted at (the
-    one the client sent), ``events`` what it made happen as the acting seat may see them (its own
-    cards only; a spectator's view for :meth:`Table.tick` and a deal), safe to send back to that
-    client; other seats get theirs from :meth:`Table.events_for`. ``repeated`` tells whether this
-    is the stored answer to a repeat of that ``seq`` (nothing was applied again)."""
-
-    seq: int
-    seat: int | None
-    kind: str
-    events: tuple[TableEvent, ...]
-    repeated: bool = False
 
 
 # -- the table's own state ----------------------------------------------------------------
-
-
-@dataclass
-class _Seat:
-    player: str
-    chips: int
-    status: str
-    bank: float
-    post: bool = False
-    missed_small: bool = False
-    missed_big: bool = False
-    leaving: bool = False
-    timeouts: int = 0
-    to_add: int = 0
-    new: bool = False  # not dealt in since sitting down: waits for the big blind or posts
-    sitting: int = 0  # the number of the sit event that began this stay (see SeatInfo.sitting)
-    kill: bool = False  # kills the pot to come in (lowball, WSOP-LAR 274, 278)
-    # after a seat change (WSOP-LAR 159): the hands his old seat was from the big blind, which
-    # the new seat must be before he is dealt in; None: no such wait (and in older snapshots)
-    place: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    @property
-    def owes(self) -> bool:
-        """Missed a blind (WSOP-LAR 156)."""
-        return self.missed_small or self.missed_big
-
-
-@dataclass
-class _Plan:
-    """The next hand's seats by position and posts, and the markers it moves to."""
-
-    order: list[int]
-    live: list[int]
-    dead: list[int]
-    big_blind: int  # position
-    button: int  # seat marker (may be empty)
-    small_blind: int | None  # seat marker
-    bb_seat: int
-    missed: list[tuple[int, bool, bool]]  # seats passed while sitting out: (seat, small, big)
-    kill: int | None = None  # the position that kills the pot (its live post is the kill)
 
 
 class _Change:
@@ -585,104 +109,9 @@ class _Change:
         self.table._commit(self.rec)
 
 
-_TABLE_KINDS = frozenset(
-    (
-        "hand_start", "hand_end", "sit", "leave", "sit_out", "sit_in", "chips", "timeout", "rake", "reset_stacks",
-        "seat_change",
-    )
-)  # fmt: skip
-
-
-def _engine_events_of(events: list[TableEvent], hand: int, order: list[int]) -> list[dict[str, Any]]:
-    """The engine's event log of hand ``hand`` (as :meth:`Event.to_dict` gives it) from the
-    table's events: each engine event became one table event, its position a seat."""
-    position = {k: p for p, k in enumerate(order)}
-    out = []
-    for e in events:
-        if e.hand != hand or e.kind in _TABLE_KINDS:
-            continue
-        out.append(
-            {
-                "kind": e.kind,
-                "position": None if e.seat is None else position[e.seat],
-                "amount": e.amount,
-                "cards": format_cards(e.cards),
-                "discarded": format_cards(e.discarded),
-                "number": e.count,
-                "hand_class": e.hand_class,
-                "pot": e.pot,
-            }
-        )
-    return out
-
-
-def _seen_by(
-    events: list[TableEvent] | tuple[TableEvent, ...], seat: int | None, sitting: int | None
-) -> list[TableEvent]:
-    """``events`` as the ``sitting`` at ``seat`` sees them (either None: a spectator): the secret
-    cards of a deal or draw only to the sitting of that seat they were dealt to (never to
-    sitting 0, the mark of events stored before sittings were numbered)."""
-    if seat is None or not sitting:
-        return [e if e.kind not in _SECRET else e.hidden() for e in events]
-    return [e if e.kind not in _SECRET or (e.seat == seat and e.sitting == sitting) else e.hidden() for e in events]
-
-
-def _action_dict(action: Action) -> dict[str, Any]:
-    return {"kind": action.kind, "amount": action.amount, "cards": format_cards(action.cards)}
-
-
-def _as_action(action: Any, where: str) -> Action:
-    """An :class:`Action` from an Action or its dict form (``{"kind": "raise", "amount": 6}``,
-    ``{"kind": "discard", "cards": "Kd Qs"}``), with a plain int amount; an amount is allowed for
-    a bet or raise only and cards for a discard only (IllegalActionError naming ``where``)."""
-    if isinstance(action, dict):
-        unknown = sorted(shown(k) for k in set(action) - {"kind", "amount", "cards"})
-        if unknown:  # name the key that is not one (a "to" where "amount" goes)
-            keys = ", ".join(unknown)
-            raise IllegalActionError(
-                f"{where}: action {shown(action)}: unknown key{'s' if len(unknown) > 1 else ''} {keys}: "
-                "expected kind, and amount or cards"
-            )
-        if "kind" not in action:
-            raise IllegalActionError(f"{where}: action {shown(action)}: no kind: expected kind, and amount or cards")
-        kind, amount, cards = action["kind"], action.get("amount", 0), action.get("cards", ())
-        if amount is None:
-            amount = 0
-        if kind == "stand_pat" and not cards:  # the event's name for a discard of nothing
-            kind = "discard"
-        if kind == "discard" and cards:
-            try:
-                cards = parse_cards(cards)
-            except InvalidCardError as e:
-                raise InvalidCardError(f"{where}: {e}") from None
-    elif isinstance(action, Action):
-        kind, amount, cards = action.kind, action.amount, action.cards
-    else:
-        raise IllegalActionError(f"{where}: action = {shown(action)}: expected a lowball Action or its dict")
-    if kind in ("bet", "raise"):
-        amount = whole_number(amount, f"{where}: wager", 0, error=IllegalActionError)
-    elif type(amount) is not int or amount != 0:
-        raise IllegalActionError(f"{where}: action {shown(action)}: only a bet or raise has an amount")
-    if kind != "discard" and cards:
-        raise IllegalActionError(f"{where}: action {shown(action)}: only a discard has cards")
-    try:
-        return Action(kind, amount, tuple(cards))
-    except IllegalActionError as e:
-        raise IllegalActionError(f"{where}: {e}") from None
-
-
 def _same_action(a: Action, b: Action) -> bool:
     """The same decision (the cards of a discard in any order)."""
     return (a.kind, a.amount, sorted(a.cards)) == (b.kind, b.amount, sorted(b.cards))
-
-
-def _seconds(value: object, name: str, low: float = 0.0) -> float:
-    """A time or duration in seconds: any real number type (numpy's too), finite, >= ``low``."""
-    seconds = real_number(value)
-    if seconds is None or not math.isfinite(seconds) or seconds < low:
-        expected = "a finite number of seconds" + (f" >= {low:g}" if math.isfinite(low) else "")
-        raise TableError(f"{name} = {shown(value)}: expected {expected}")
-    return seconds
 
 
 class Table:
@@ -765,7 +194,7 @@ class Table:
         clock: Callable[[], float] = time.time,
         keep_hands: int = 2,
         deck_source: np.random.Generator | None = None,
-        rejoin_seconds: float | None = _HOUR,
+        rejoin_seconds: float | None = HOUR,
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {shown(variant)}: expected a lowball Variant")
@@ -793,7 +222,7 @@ class Table:
             raise TableError(f"buy_in = {shown(buy_in)}: expected a lowball BuyIn")
         if rake is None:
             rake = NoRake()
-        _check_rake(rake)
+        check_rake(rake)
         if not callable(clock):
             raise TableError(f"clock = {shown(clock)}: expected a function returning seconds")
         self._variant = variant
@@ -802,17 +231,17 @@ class Table:
         self._seed = seed
         self._deck_source = deck_source
         self._buy_in = buy_in
-        self._action_seconds = _seconds(action_seconds, "action_seconds")
-        self._time_bank = _seconds(time_bank, "time_bank")
+        self._action_seconds = seconds(action_seconds, "action_seconds")
+        self._time_bank = seconds(time_bank, "time_bank")
         self._timeouts_to_sit_out = whole_number(timeouts_to_sit_out, "timeouts_to_sit_out", 1, error=TableError)
-        self._next_hand_delay = None if next_hand_delay is None else _seconds(next_hand_delay, "next_hand_delay")
+        self._next_hand_delay = None if next_hand_delay is None else seconds(next_hand_delay, "next_hand_delay")
         self._rake = rake
         self._first_button = (
             None if button is None else whole_number(button, "button (a seat)", 0, n - 1, error=TableError)
         )
         self._clock = clock
         self._keep_hands = whole_number(keep_hands, "keep_hands", 1, error=TableError)
-        self._rejoin_seconds = None if rejoin_seconds is None else _seconds(rejoin_seconds, "rejoin_seconds")
+        self._rejoin_seconds = None if rejoin_seconds is None else seconds(rejoin_seconds, "rejoin_seconds")
         self._store: Store | None = None
         self._last_snapshot: dict[str, Any] | None = None
         self._reset_state()
@@ -823,7 +252,7 @@ class Table:
         self._store = store
 
     def _reset_state(self) -> None:
-        self._seats: list[_Seat | None] = [None] * self._n
+        self._seats: list[Seat | None] = [None] * self._n
         self._seq = 0  # the action number (see act)
         self._op = 0  # changes accepted (the store's record numbers)
         self._event_number = 0
@@ -1148,7 +577,7 @@ class Table:
             elif s is not None and (player is None or s.player == player):
                 viewer = s.sitting
         since = whole_number(since, "since (an event number)", 0, error=TableError)
-        return _seen_by(self._events_since(since), seat, viewer)
+        return seen_by(self._events_since(since), seat, viewer)
 
     def _events_since(self, since: int) -> list[TableEvent]:
         first = self._events[0].number if self._events else self._event_number + 1
@@ -1207,7 +636,7 @@ class Table:
             return seat
         return whole_number(seat, "seat", 0, self._n - 1, error=TableError)
 
-    def _occupied(self, seat: object, what: str) -> tuple[int, _Seat]:
+    def _occupied(self, seat: object, what: str) -> tuple[int, Seat]:
         k = self._check_seat(seat)
         s = self._seats[k]
         if s is None:
@@ -1217,7 +646,7 @@ class Table:
     def _now(self, now: object) -> float:
         if now is None:
             now = self._clock()
-        return _seconds(now, "now", -math.inf)
+        return seconds(now, "now", -math.inf)
 
     # -- changes: each is checked first, then made, then stored (or undone) -------------------
 
@@ -1254,7 +683,7 @@ class Table:
             snapshot = self._snapshot(events)
             stored = dict(rec)
             if isinstance(stored.get("action"), Action):
-                stored["action"] = _action_dict(stored["action"])
+                stored["action"] = stored["action"].to_dict()
             try:
                 with self._store.transaction():
                     self._store.save_action(self._table_id, stored, [e.to_dict() for e in events], snapshot)
@@ -1364,8 +793,8 @@ class Table:
             raise TableError(f"seat {k}: {counted(amount, 'chip')} is below the buy-in of {low} (WSOP-LAR 100, 101)")
         if high is not None and amount > high:
             raise TableError(f"seat {k}: {counted(amount, 'chip')} is above the table's maximum buy-in of {high}")
-        seated = self._new_seat(player, amount, post, kill, back)
-        self._check_way(f"seat {k}", seated, post, kill)
+        seated = new_seat(player, amount, self._time_bank, post, kill, back)
+        check_way(f"seat {k}", seated, self._variant, post, kill)
         self._check_bought_in(f"seat {k}", amount)
         with self._change("sit", k, now_, player=player, chips=amount, post=post, kill=kill):
             seated.sitting = self._event_number + 1  # numbered by its sit event, the next event
@@ -1381,21 +810,11 @@ class Table:
                 data["owes_big"] = True
             self._emit("sit", k, amount, data=data)
 
-    def _new_seat(self, player: str, chips: int, post: bool, kill: bool, back: Departure | None) -> _Seat:
-        """The seat of ``player`` sitting down with ``chips``: a new player, or (``back``, the
-        record of his leaving) one who still owes the blinds he missed."""
-        owes_small = back is not None and back.missed_small
-        owes_big = back is not None and back.missed_big
-        return _Seat(
-            player, chips, WAITING, self._time_bank, post=post, kill=kill, new=not (owes_small or owes_big),
-            missed_small=owes_small, missed_big=owes_big,
-        )  # fmt: skip
-
     # -- how a player comes in (RULES.md section 9) -------------------------------------------
 
-    def _memory_seconds(self) -> float:
+    def _memoryseconds(self) -> float:
         """How long a player who left is remembered: ``rejoin_seconds``, at least an hour."""
-        return max(_HOUR, self._rejoin_seconds or 0.0)
+        return max(HOUR, self._rejoin_seconds or 0.0)
 
     @staticmethod
     def _within(d: Departure, now: float, seconds: float | None) -> bool:
@@ -1404,7 +823,7 @@ class Table:
     def _returning(self, player: str, now: float) -> Departure | None:
         """The record of ``player`` leaving, if he left within the time he is remembered."""
         d = self._departed.get(player)
-        return d if d is not None and self._within(d, now, self._memory_seconds()) else None
+        return d if d is not None and self._within(d, now, self._memoryseconds()) else None
 
     def _buy_in_of(self, back: Departure | None, now: float) -> BuyIn:
         b = self._buy_in
@@ -1443,24 +862,6 @@ class Table:
             raise TableError(f"player = {shown(player)}: expected a player's name (a str)")
         return self._returning(player, self._now(now))
 
-    def _ways(self, new: bool, owes: bool) -> tuple[str, ...]:
-        """The ways in of a player who is ``new`` (not dealt in since sitting down) or ``owes``
-        blinds (RULES.md section 9); () when he has nothing to choose."""
-        v = self._variant
-        f = v.forced
-        if f.big_blind == 0 or not (new or owes):
-            return ()
-        rule = v.missed_blinds
-        ways = ["wait"]
-        if owes:  # WSOP-LAR 156 (hold'em style), 278 (lowball), 307 (badugi)
-            if rule is MissedBlinds.WAIT_OR_POST:
-                ways.append("post")
-        elif not (rule is MissedBlinds.WAIT_OR_KILL and f.small_blind == 0):
-            ways.append("post")  # WSOP-LAR 100a, 154, 307; 274: not in a single-blind game
-        if rule is MissedBlinds.WAIT_OR_KILL and not f.big_blind_ante:
-            ways.append("kill")  # WSOP-LAR 274, 278
-        return tuple(ways)
-
     def ways_in(self, player: str, *, now: float | None = None) -> tuple[str, ...]:
         """How ``player`` may come in: the ways :meth:`sit` (a player not seated) or
         :meth:`sit_in` (one seated) give him now, among ``"wait"`` (for the big blind),
@@ -1483,44 +884,13 @@ class Table:
             raise TableError(f"player = {shown(player)}: expected a player's name (a str)")
         for s in self._seats:
             if s is not None and s.player == player:
-                return self._ways(s.new, s.owes)
+                return ways_in(self._variant, s.new, s.owes)
         back = self._returning(player, self._now(now))
-        return self._ways(True, False) if back is None or not back.owes else self._ways(False, True)
-
-    def _check_way(self, where: str, s: _Seat, post: bool, kill: bool) -> None:
-        """Refuse a ``post`` or ``kill`` the rules do not give the player of seat ``s`` (who is
-        new or owes blinds; for anyone else both are moot), naming the rule."""
-        if post and kill:
-            raise TableError(f"{where}: post or kill to come in, not both")
-        ways = self._ways(s.new, s.owes)
-        if not ways or not (post or kill):
-            return
-        v = self._variant
-        f = v.forced
-        who = f"{shown(s.player)}, a new player," if s.new else f"{shown(s.player)}, who missed blinds,"
-        if post and "post" not in ways:
-            if v.missed_blinds is MissedBlinds.WAIT:
-                rule = "waits for the big blind to come round (WSOP-LAR 307)"
-            elif s.new:
-                rule = "waits for the big blind or kills the pot in a single-blind game (WSOP-LAR 274)"
-            else:
-                rule = "waits for the big blind or kills the pot (WSOP-LAR 278)"
-            raise TableError(f"{where}: {who} may not post to come in: in {v.ranking.title} he {rule}")
-        if kill and "kill" not in ways:
-            if f.big_blind_ante:
-                raise TableError(
-                    f"{where}: no kill in a game with a big-blind ante (the big blind posts the table's ante)"
-                )
-            options = "wait for the big blind or post" if "post" in ways else "wait for the big blind"
-            raise TableError(
-                f"{where}: {who} may not kill the pot: the kill is lowball's (WSOP-LAR 274, 278); "
-                f"{v.name} plays missed_blinds = {shown(v.missed_blinds.value)}: {options}"
-            )
-        if kill and s.chips + s.to_add < 2 * f.big_blind:
-            raise TableError(
-                f"{where}: a kill is {counted(2 * f.big_blind, 'chip')} (twice the big blind), more than the "
-                f"{counted(s.chips + s.to_add, 'chip')} of {shown(s.player)}"
-            )
+        return (
+            ways_in(self._variant, True, False)
+            if back is None or not back.owes
+            else ways_in(self._variant, False, True)
+        )
 
     def leave(self, seat: int, *, now: float | None = None) -> int | None:
         """The player at ``seat`` leaves with their chips (returned). A player still in a hand
@@ -1559,7 +929,7 @@ class Table:
         self._cashed_out += chips
         self._seats[k] = None
         # remembered by name (WSOP-LAR 58), the records of those gone longer than that forgotten
-        keep = self._memory_seconds()
+        keep = self._memoryseconds()
         self._departed = {p: d for p, d in self._departed.items() if self._within(d, now, keep) and p != s.player}
         self._departed[s.player] = Departure(s.player, chips, now, s.missed_small, s.missed_big)
         return chips
@@ -1599,11 +969,11 @@ class Table:
         now_ = self._now(now)
         place = None
         if self._bb is not None and self._variant.forced.big_blind > 0 and not s.new and not s.owes:
-            able = {j for j in range(self._n) if self._able(j)} | {k}
+            ready = {j for j in range(self._n) if able(self._seats[j])} | {k}
             # his place: where his seat is from the big blind, or the place he already waits for
-            before = self._hands_to_big_blind(k, able) if s.place is None else s.place
-            after = self._hands_to_big_blind(to, (able - {k}) | {to})
-            if after != max(0, min(before, len(able) - 2)):
+            before = hands_to_big_blind(self._n, self._bb, k, ready) if s.place is None else s.place
+            after = hands_to_big_blind(self._n, self._bb, to, (ready - {k}) | {to})
+            if after != max(0, min(before, len(ready) - 2)):
                 place = before
         with self._change("seat_change", k, now_, to=to):
             self._seats[k] = None
@@ -1615,12 +985,6 @@ class Table:
                 s.status = ACTIVE  # moved back into his place
             coming = self.coming_in(to)
             self._emit("seat_change", to, data={"from": k, "hands": None if coming is None else coming.hands})
-
-    def _hands_to_big_blind(self, k: int, able: set[int]) -> int:
-        """Hands dealt before the big blind reaches seat ``k``, with the seats ``able`` in the
-        rotation (the dead button: the next big blind is the next of them after the last)."""
-        assert self._bb is not None
-        return [j for j in self._clockwise(self._bb) if j in able].index(k)
 
     def sit_out(self, seat: int, *, now: float | None = None) -> None:
         """The player at ``seat`` is not dealt in from the next hand on (a hand in progress is
@@ -1676,7 +1040,7 @@ class Table:
         if s.status == WAITING and s.post == post and s.kill == kill:
             how = "to post" if post else "to kill the pot" if kill else "to come in"
             raise TableError(f"seat {k}: {shown(s.player)} already waits {how}")
-        self._check_way(f"seat {k}", s, post, kill)
+        check_way(f"seat {k}", s, self._variant, post, kill)
         now_ = self._now(now)
         with self._change("sit_in", k, now_, post=post, kill=kill):
             s.timeouts = 0
@@ -1773,162 +1137,15 @@ class Table:
 
     # -- the hand ----------------------------------------------------------------------------
 
-    def _able(self, k: int) -> bool:
-        s = self._seats[k]
-        return s is not None and s.chips > 0 and s.status != SITTING_OUT and not s.leaving
+    def _plan(self) -> DealPlan | None:
+        """Who is dealt in next and what each posts (RULES.md section 9), or None: the dead-button
+        plan of :func:`lowball.table.seats.plan_hand` for the table's seats and markers."""
+        return plan_hand(self._seats, self._variant, self._button, self._sb, self._bb, self._first_button)
 
-    def _clockwise(self, after: int) -> list[int]:
-        """Every seat clockwise starting after ``after``, ``after`` last."""
-        n = self._n
-        return [(after + 1 + i) % n for i in range(n)]
-
-    def _plan(self) -> _Plan | None:
-        """Who is dealt in next and what each posts (RULES.md section 9), or None."""
-        able = [k for k in range(self._n) if self._able(k)]
-        if len(able) < 2:
-            return None
-        if self._bb is None:
-            return self._plan_fresh(able)
-        plan = self._plan_next(able)
-        if plan is None:
-            # everyone but one waits to come in: they are dealt in as in a new game (WSOP-LAR
-            # 158), and the blinds stay where the dead button puts them, so that the player due
-            # for the big blind posts it (151: every player meets the blinds of each round)
-            plan = self._plan_next(able, restart=True)
-        return plan if plan is not None else self._plan_fresh(able)
-
-    def _plan_fresh(self, able: list[int]) -> _Plan:
-        """The first hand: everyone able plays, the blinds left of the button (WSOP-LAR 158,
-        149)."""
-        if self._button is not None:
-            button = self._button
-        elif self._first_button is not None:
-            button = self._first_button
-        else:
-            button = able[-1]
-        order = [k for k in self._clockwise(button) if k in able]
-        f = self._variant.forced
-        live = [0] * len(order)
-        if len(order) == 2:  # heads-up: the button posts the small blind (WSOP-LAR 153)
-            bb_pos, sb_pos = 0, 1
-            button = order[1]
-        else:
-            sb_pos, bb_pos = 0, 1
-        live[sb_pos] = f.small_blind
-        live[bb_pos] = f.big_blind
-        return _Plan(order, live, [0] * len(order), bb_pos, button, order[sb_pos], order[bb_pos], [])
-
-    def _plan_next(self, able: list[int], restart: bool = False) -> _Plan | None:
-        """The dead-button rule (WSOP-LAR 151): the big blind moves to the next player due for
-        it, the small blind to the seat that had the big blind, the button to the seat that had
-        the small blind (either may be empty or a player sitting out: then no small blind is
-        posted, or the button is dead). Players waiting to come in are dealt in as RULES.md
-        section 9 says (posting, killing, or when the big blind reaches them; after a seat
-        change when the seat has the place the old one had, WSOP-LAR 159); with ``restart``,
-        every player able is dealt in and only the blinds are posted."""
-        assert self._bb is not None
-        n = self._n
-        old_bb = self._bb
-        f = self._variant.forced
-        blinds = f.big_blind > 0
-        rotation = [k for k in self._clockwise(old_bb) if k in able]  # the next big blinds in turn
-        places = {}  # players waiting after a seat change: the place each waits for
-        if blinds and not restart:
-            for d, k in enumerate(rotation):
-                s = self._seats[k]
-                assert s is not None
-                if s.place is not None and not s.new and not s.owes:
-                    # (a seat waiting is never the one that had the big blind: the last place
-                    # it can have is the one before, which the big blind has just passed)
-                    places[k] = (d, max(0, min(s.place, len(rotation) - 2)))
-        # the big blind passes a player waiting for his place (WSOP-LAR 159, 278), not owed
-        new_bb = next((k for k in rotation if k not in places or places[k][0] == places[k][1]), rotation[0])
-        if new_bb == old_bb:
-            return None
-        sb_mark = old_bb
-        btn = self._sb if self._sb is not None else (sb_mark - 1) % n
-
-        def between(a: int, b: int, k: int) -> bool:  # k strictly clockwise after a and before b
-            return 0 < (k - a) % n < (b - a) % n
-
-        if btn == sb_mark or btn == new_bb or between(sb_mark, new_bb, btn):
-            btn = (sb_mark - 1) % n  # after heads-up, where the button was the small blind
-        missed: list[tuple[int, bool, bool]] = []
-        if blinds:  # a game of antes alone has no blind to miss
-            for k in self._clockwise(old_bb):
-                if k == new_bb:
-                    break
-                s = self._seats[k]
-                if s is not None and s.status != WAITING and not s.new and not s.leaving:
-                    missed.append((k, True, True))  # the big blind passed a seat sitting out
-            s = self._seats[sb_mark]
-            if s is not None and not self._able(sb_mark) and s.status != WAITING and not s.new and not s.leaving:
-                missed.append((sb_mark, True, False))
-        dealt = []
-        kill = None
-        for k in self._clockwise(btn):
-            if k not in able:
-                continue
-            s = self._seats[k]
-            assert s is not None
-            waits = s.status == WAITING or s.new or s.owes or s.place is not None
-            if k == new_bb or restart or not blinds or not waits:
-                dealt.append(k)
-            elif k in places:
-                if places[k][0] == places[k][1]:
-                    dealt.append(k)  # in the place his old seat had (WSOP-LAR 159)
-            elif k in (btn, sb_mark) or between(btn, new_bb, k):
-                continue  # comes in between the big blind and the button only (WSOP-LAR 154, 207)
-            elif s.kill and kill is None and "kill" in self._ways(s.new, s.owes) and s.chips >= 2 * f.big_blind:
-                dealt.append(k)  # kills the pot (WSOP-LAR 274, 278); one kill a deal (208)
-                kill = k
-            elif s.post and "post" in self._ways(s.new, s.owes):
-                dealt.append(k)  # posts to come in (WSOP-LAR 100a, 154, 156, 274, 307)
-        if len(dealt) < 2:
-            return None
-        if len(dealt) == 2:  # heads-up: the other player has the button and the small blind
-            other = dealt[0] if dealt[1] == new_bb else dealt[1]
-            order = [new_bb, other]
-            return _Plan(order, [f.big_blind, f.small_blind], [0, 0], 0, other, other, new_bb, missed)
-        order = dealt
-        live = [0] * len(order)
-        dead = [0] * len(order)
-        for p, k in enumerate(order):
-            s = self._seats[k]
-            assert s is not None
-            if k == new_bb:
-                live[p] = f.big_blind
-            elif k == sb_mark:
-                live[p] = f.small_blind
-            elif k == kill:
-                live[p] = 2 * f.big_blind  # a full kill: twice the big blind (WSOP-LAR, Kill Pots)
-            elif restart or k in places:
-                continue
-            elif s.new:
-                live[p] = f.big_blind  # a new player's post (WSOP-LAR 100a, 154)
-            else:
-                live[p] = f.big_blind if s.missed_big else 0
-                dead[p] = f.small_blind if s.missed_small else 0
-        killer = None if kill is None else order.index(kill)
-        return _Plan(order, live, dead, order.index(new_bb), btn, sb_mark, new_bb, missed, killer)
-
-    def _apply_plan(self, plan: _Plan) -> None:
-        """What dealing ``plan`` does to the seats and markers (the cards aside): blinds missed
-        are owed, the players dealt in are active and owe nothing more."""
-        for k, small, big in plan.missed:
-            s = self._seats[k]
-            assert s is not None
-            s.missed_small |= small
-            s.missed_big |= big
-            s.place = None  # he owes blinds now: the missed-blind rule decides
+    def _apply_plan(self, plan: DealPlan) -> None:
+        """What dealing ``plan`` does to the seats and markers (the cards aside)."""
+        apply_plan(self._seats, plan)
         self._button, self._sb, self._bb = plan.button, plan.small_blind, plan.bb_seat
-        for k in plan.order:
-            s = self._seats[k]
-            assert s is not None
-            s.status = ACTIVE
-            s.post = s.kill = s.new = False
-            s.missed_small = s.missed_big = False
-            s.place = None
 
     def coming_in(
         self, seat: int, *, player: str | None = None, post: bool = False, now: float | None = None
@@ -1955,8 +1172,7 @@ class Table:
         k = self._check_seat(seat)
         if not isinstance(post, bool):
             raise TableError(f"seat {k}: post = {shown(post)}: expected True or False")
-        shadow = copy.copy(self)  # the table's state to play forward: its seats copied, the rest read
-        shadow._seats = [None if s is None else dataclasses.replace(s) for s in self._seats]
+        seats = list(self._seats)  # played forward on copies (dealt_in copies them)
         if player is None:
             if self._seats[k] is None:
                 raise TableError(f"seat {k}: coming in: the seat is empty (give player= for a new player)")
@@ -1969,26 +1185,8 @@ class Table:
             for j, s in enumerate(self._seats):
                 if s is not None and s.player == player:
                     raise TableError(f"seat {k}: {shown(player)} already sits at seat {j}")
-            shadow._seats[k] = self._new_seat(player, chips, post, False, back)
-        if not shadow._able(k):
-            return None
-        for hands in range(2 * self._n + 2):
-            plan = shadow._plan()
-            if plan is None:
-                return None
-            if k in plan.order:
-                p = plan.order.index(k)
-                if k == plan.bb_seat:
-                    by = "big_blind"
-                elif p == plan.kill:
-                    by = "kill"
-                elif k != plan.small_blind and (plan.live[p] or plan.dead[p]):
-                    by = "post"
-                else:
-                    by = "play"
-                return ComingIn(hands, by)
-            shadow._apply_plan(plan)
-        return None
+            seats[k] = new_seat(player, chips, self._time_bank, post, False, back)
+        return dealt_in(seats, k, self._variant, self._button, self._sb, self._bb, self._first_button)
 
     def can_deal(self) -> bool:
         """Whether :meth:`deal` would deal a hand now (no hand in progress, two players or more
@@ -2013,14 +1211,14 @@ class Table:
             self._deal(plan, now_)
         return self._hand_number
 
-    def _deal(self, plan: _Plan, now: float) -> None:
+    def _deal(self, plan: DealPlan, now: float) -> None:
         number = self._hand_number + 1
         deck = None
         if self._deck_source is not None:
             deck = Deck(seed=self._deck_source, rule=self._variant.reshuffle, burn=self._variant.burn)
         elif self._seed is not None:
             deck = Deck(
-                seed=np.random.SeedSequence(self._seed, spawn_key=(number,)),
+                seed=hand_seed(self._seed, number),
                 rule=self._variant.reshuffle,
                 burn=self._variant.burn,
             )
@@ -2091,7 +1289,7 @@ class Table:
         k = self._check_seat(seat)
         where = f"seat {k}"
         s = whole_number(seq, f"{where}: seq", 0, error=SeqError)
-        act = _as_action(action, where)
+        act = as_action(action, where)
         if s < self._seq:
             rec = self._records.get(s)
             occupant = self._seats[k]
@@ -2103,7 +1301,7 @@ class Table:
                 and rec["sitting"] == occupant.sitting  # the same stay in the seat: a later one is another player
                 and _same_action(rec["action"], act)
             ):
-                return ActResult(s, k, "act", tuple(_seen_by(rec["events"], k, rec["sitting"])), repeated=True)
+                return ActResult(s, k, "act", tuple(seen_by(rec["events"], k, rec["sitting"])), repeated=True)
             raise SeqError(f"{where}: seq {s} is stale: the table is at seq {self._seq} (reload the table's events)")
         if s > self._seq:
             raise SeqError(f"{where}: seq {s} is ahead of the table, which is at seq {self._seq}")
@@ -2130,7 +1328,7 @@ class Table:
             player.timeouts = 0
             self._settle(now_)
             result_events = self._out
-        return ActResult(rec["seq"], k, "act", tuple(_seen_by(result_events, k, player.sitting)))
+        return ActResult(rec["seq"], k, "act", tuple(seen_by(result_events, k, player.sitting)))
 
     def _settle(self, now: float, moved: bool = True) -> None:
         """After the hand moved (``moved``: an action was taken, the action number grows): its
@@ -2183,13 +1381,13 @@ class Table:
             with self._change("tick", k, now_, action=a):
                 s.bank = 0.0
                 s.timeouts += 1
-                self._emit("timeout", k, data={"action": _action_dict(a), "timeouts": s.timeouts})
+                self._emit("timeout", k, data={"action": a.to_dict(), "timeouts": s.timeouts})
                 if s.timeouts >= self._timeouts_to_sit_out and s.status != SITTING_OUT:
                     self._sit_out(k, "timeouts")
                 apply_action(hand, a)
                 self._settle(now_)
                 events = tuple(self._out)
-            results.append(ActResult(seq_before, k, "tick", tuple(_seen_by(events, None, None))))
+            results.append(ActResult(seq_before, k, "tick", tuple(seen_by(events, None, None))))
         if (
             self._hand is None
             and self._next_hand_delay is not None
@@ -2201,7 +1399,7 @@ class Table:
                 with self._change("deal", None, now_):
                     self._deal(plan, now_)
                     events = tuple(self._out)
-                results.append(ActResult(seq_before, None, "deal", tuple(_seen_by(events, None, None))))
+                results.append(ActResult(seq_before, None, "deal", tuple(seen_by(events, None, None))))
         return results
 
     def _end_hand(self, now: float) -> None:
@@ -2359,8 +1557,8 @@ class Table:
         try:
             # a seat saved before sittings were numbered begins one at the last saved event (every
             # later sit event's number is higher, so no later sitting takes it)
-            seats: list[_Seat | None] = [
-                None if d is None else _Seat(**{"sitting": snap["event_number"], **d}) for d in snap["seats"]
+            seats: list[Seat | None] = [
+                None if d is None else Seat(**{"sitting": snap["event_number"], **d}) for d in snap["seats"]
             ]
             for seat in seats:
                 if seat is not None:  # a name stored before names were checked must not stop the table
@@ -2375,7 +1573,7 @@ class Table:
             if snap["hand"] is not None:
                 data = dict(snap["hand"])
                 if "events" not in data:
-                    data["events"] = _engine_events_of(kept, snap["hand_number"], order)
+                    data["events"] = engine_events_of(kept, snap["hand_number"], order)
                     if len(data["events"]) != snap["engine_seen"]:
                         raise StoreError(
                             f"hand {snap['hand_number']}: {len(data['events'])} of its {snap['engine_seen']} engine "
@@ -2448,7 +1646,7 @@ class Table:
             variant = Variant.from_dict(config["variant"])
             if rake is None:
                 rake = rake_policy(config["rake"])
-            _check_rake(rake)
+            check_rake(rake)
             table = cls.__new__(cls)
             table._init_config(variant, config, rake, clock)
         except (KeyError, TypeError, ValueError, LowballError) as e:
@@ -2481,7 +1679,7 @@ class Table:
                     "player": rec.get("player"),
                     "sitting": rec.get("sitting", 0),  # 0: a record stored before sittings were numbered
                     "kind": rec["kind"],
-                    "action": None if action is None else _as_action(action, "a stored action"),
+                    "action": None if action is None else as_action(action, "a stored action"),
                     "events": [e for e in events if e.number in numbers],
                 }
         table._store = store
@@ -2506,7 +1704,7 @@ class Table:
         self._clock = clock
         self._keep_hands = config["keep_hands"]
         # a table saved before the setting existed plays by WSOP-LAR 58's hour, as a new one does
-        self._rejoin_seconds = config.get("rejoin_seconds", _HOUR)
+        self._rejoin_seconds = config.get("rejoin_seconds", HOUR)
         self._store = None
 
     def __repr__(self) -> str:

@@ -1,0 +1,390 @@
+"""The WebSocket protocol of ``lowball serve`` (``/ws/{table_id}``, described in
+:mod:`lowball.server`): a hello first, then actions, sitting out and in, pings; every change on
+the event loop's thread, one message at a time, over a :class:`~lowball.server.service.Service`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from starlette.routing import BaseRoute, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from lowball._files import without_bom
+from lowball.errors import IllegalActionError, LowballError, SeqError, TableError
+from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, dumps, shown_short
+from lowball.server.limits import MAX_DEPTH, too_deep
+from lowball.server.service import Service, client_address, same_origin, stored
+
+__all__ = [
+    "websocket_routes",
+    "HELLO_SECONDS",
+    "QUEUE_LIMIT",
+    "BATCH_LIMIT",
+    "CLOSE_BAD_TOKEN",
+    "CLOSE_NO_TABLE",
+    "CLOSE_SLOW",
+    "CLOSE_FULL",
+    "CLOSE_POLICY",
+]
+
+HELLO_SECONDS = 10.0  # a connection must say hello within this
+QUEUE_LIMIT = 1000  # messages waiting for a slow client before it is cut off (it reconnects)
+BATCH_LIMIT = 32  # messages in one frame at most, for a client whose hello asked for "batch"
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NO_TABLE = 4404
+CLOSE_SLOW = 4408
+CLOSE_FULL = 4429  # too many: spectators at the table, sockets of the token, bad tokens from the address
+CLOSE_POLICY = 1008
+
+
+def _ws_error(code: str, message: str, msg_id: Any = None) -> dict[str, Any]:
+    return {"type": "error", "id": msg_id, "code": code, "message": message}
+
+
+# a quoted value (a name, as repr() writes it: a quote not after a letter, so "seat 2's turn" is
+# none), or a seat number
+_SEAT_WORDS = re.compile(r"""(?<!\w)'(?:[^'\\]|\\.)*'|(?<!\w)"(?:[^"\\]|\\.)*"|\bseat (\d+)\b""")
+
+
+def _as_people_count(text: str) -> str:
+    """A message of the table (:class:`~lowball.table.Table` numbers seats from 0) with its
+    seats as people count them: "seat 0" is "seat 1"; quoted text (a name) is left as it is."""
+    return _SEAT_WORDS.sub(lambda m: m.group() if m.group(1) is None else f"seat {int(m.group(1)) + 1}", text)
+
+
+def _game_error(e: LowballError) -> tuple[str, str]:
+    """The protocol's error code for a refusal from the table, and its message with the seats
+    as people count them."""
+    if isinstance(e, ServerError):
+        return e.code, str(e)
+    text = _as_people_count(str(e))
+    if isinstance(e, SeqError):
+        return "stale_seq", text
+    if isinstance(e, IllegalActionError):
+        return "illegal", text
+    if isinstance(e, TableError):
+        return ("not_your_turn" if "turn" in text or "no hand" in text or "not in hand" in text else "refused"), text
+    return "bad_message", text
+
+
+def _msg_id(msg: dict[str, Any]) -> Any:
+    """The client's ``id``, echoed only if it is a short scalar."""
+    value = msg.get("id")
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int) and abs(value) < 2**53:
+        return value
+    if isinstance(value, str) and len(value) <= 64:
+        return value
+    return None
+
+
+def websocket_routes(service: Service) -> list[BaseRoute]:
+    """The WebSocket route of the application, on ``service``."""
+
+    async def play(ws: WebSocket) -> None:
+        if same_origin(ws.headers, "https" if ws.url.scheme == "wss" else "http", service.allowed) is not None:
+            await ws.close(CLOSE_POLICY)  # before the handshake is accepted: the page is answered 403
+            return
+        await ws.accept()
+        g = service.server()
+        queue: asyncio.Queue[dict[str, Any] | str | tuple[str, ...] | int] = asyncio.Queue()
+
+        def send(msg: dict[str, Any] | str | tuple[str, ...]) -> None:
+            if queue.qsize() >= QUEUE_LIMIT:
+                queue.put_nowait(CLOSE_SLOW)
+            else:
+                queue.put_nowait(msg)
+
+        def close(code: int) -> None:
+            queue.put_nowait(code)
+
+        batching = [False]  # the hello asked for "batch": several messages may go in one frame
+
+        def text(item: dict[str, Any] | str) -> str:
+            return item if isinstance(item, str) else dumps(item)
+
+        async def writer() -> None:
+            with contextlib.suppress(Exception):  # the socket is gone: the reader ends the connection
+                while True:
+                    item = await queue.get()
+                    if isinstance(item, int):
+                        await ws.close(item)
+                        return
+                    if not batching[0]:
+                        for one in item if isinstance(item, tuple) else (item,):
+                            await ws.send_text(text(one))
+                        continue
+                    texts = list(item) if isinstance(item, tuple) else [text(item)]
+                    code = None
+                    while not queue.empty() and len(texts) < BATCH_LIMIT:
+                        more = queue.get_nowait()
+                        if isinstance(more, int):
+                            code = more
+                            break
+                        if isinstance(more, tuple):
+                            texts.extend(more)
+                        else:
+                            texts.append(text(more))
+                    await ws.send_text(texts[0] if len(texts) == 1 else "[" + ",".join(texts) + "]")
+                    if code is not None:
+                        await ws.close(code)
+                        return
+
+        writing = asyncio.create_task(writer())
+        conn: Connection | None = None
+        room: Room | None = None
+        client = client_address(ws.client)
+        service.sockets[client] += 1
+        try:
+            if service.sockets[client] > service.max_sockets_per_client:
+                send(
+                    _ws_error(
+                        "too_many_connections",
+                        f"{service.max_sockets_per_client} WebSockets from {client} are open already: "
+                        "close some, then try again",
+                    )
+                )
+                close(CLOSE_FULL)
+                return
+            try:
+                room = g.room(ws.path_params["table_id"])
+            except ServerError as e:
+                send(_ws_error(e.code, str(e)))
+                close(CLOSE_NO_TABLE)
+                return
+            try:
+                first: Any = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
+            except asyncio.TimeoutError:
+                send(_ws_error("no_hello", f"no hello within {HELLO_SECONDS:g} seconds"))
+                close(1008)
+                return
+            while True:
+                msg = first if first is not None else await ws.receive()
+                first = None
+                if msg["type"] == "websocket.disconnect":
+                    return
+                parsed, problem = _parse(msg)
+                if problem is not None:
+                    send(_ws_error(*problem))
+                    if problem[0] == "too_deep":  # not a page's message: the socket is closed
+                        close(CLOSE_POLICY)
+                        return
+                    continue
+                assert parsed is not None
+                kind = parsed.get("type")
+                if conn is None:
+                    if kind != "hello":
+                        send(
+                            _ws_error(
+                                "no_hello",
+                                f"the first message must be a hello, not {shown_short(kind)}",
+                                _msg_id(parsed),
+                            )
+                        )
+                        continue
+                    conn = _hello(g, room, parsed, send, close, client_address(ws.client), service.check_token)
+                    if conn is None:
+                        return
+                    batching[0] = parsed.get("batch") is True
+                    room.conns.add(conn)
+                    service.pump(room, g.clock())
+                    continue
+                room = g.rooms[room.id]  # the same room, or the one read back after a failed write
+                _handle(service, g, room, conn, parsed, send)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            service.sockets[client] -= 1
+            if service.sockets[client] <= 0:
+                del service.sockets[client]
+            if conn is not None and room is not None:
+                g.rooms[room.id].conns.discard(conn)
+            if not writing.done():
+                queue.put_nowait(1000)
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait_for(writing, 2.0)
+                writing.cancel()
+
+    return [WebSocketRoute("/ws/{table_id}", play)]
+
+
+def _handle(
+    service: Service,
+    g: GameServer,
+    room: Room,
+    conn: Connection,
+    msg: dict[str, Any],
+    send: Callable[[dict[str, Any]], None],
+) -> None:
+    kind = msg.get("type")
+    msg_id = _msg_id(msg)
+    now = g.clock()
+    if kind == "ping":
+        send({"type": "pong", "id": msg_id})
+        return
+    if kind == "hello":
+        send(_ws_error("bad_message", "hello was already said on this connection", msg_id))
+        return
+    if kind not in ("act", "sit_in", "sit_out"):
+        send(
+            _ws_error(
+                "bad_message",
+                f"unknown message type {shown_short(kind)}: expected act, sit_in, sit_out or ping",
+                msg_id,
+            )
+        )
+        return
+    if conn.token_hash is None or conn.seat is None:
+        send(_ws_error("no_seat", "a spectator cannot act: take a seat first", msg_id))
+        return
+    allowed = {"type", "id", "seq", "action", "seat"} if kind == "act" else {"type", "id"}
+    extra = set(msg) - allowed
+    if extra:
+        send(_ws_error("bad_message", f"unknown fields {sorted(extra)[:5]} in a {kind} message", msg_id))
+        return
+    if "seat" in msg and (type(msg["seat"]) is not int or msg["seat"] != conn.seat):  # true is not seat 1
+        send(
+            _ws_error(
+                "other_seat",
+                f"seat = {shown_short(msg['seat'])}: this token acts only for seat {conn.seat + 1}",
+                msg_id,
+            )
+        )
+        return
+    try:
+        sitting = room.humans.get(conn.seat)
+        if sitting is None or sitting.token_hash != conn.token_hash:
+            raise ServerError("bad_token", "the seat's token no longer holds it (the player left)")
+        if now >= sitting.expires:
+            raise ServerError("expired_token", f"the token of seat {conn.seat + 1} expired: take a seat again")
+        if sitting.joining:
+            raise ServerError("not_your_turn", f"seat {conn.seat + 1}: you sit down when the hand in progress ends")
+        if kind == "act":
+            if "seq" not in msg or "action" not in msg:
+                raise ServerError("bad_message", "an act message needs seq and action")
+            seq = msg["seq"]
+            if type(seq) is not int:
+                raise ServerError(
+                    "bad_message", f"seq = {shown_short(seq)}: expected the table's action number (a whole number)"
+                )
+            action = msg["action"]
+            if not isinstance(action, dict):
+                raise ServerError("bad_message", f"action = {shown_short(action)}: expected an object with kind")
+            result = stored(g, room, room.act, sitting, action, seq, now)
+            send({"type": "ack", "id": msg_id, "seq": result.seq, "repeated": result.repeated})
+        else:
+            stored(g, room, room.sit_out if kind == "sit_out" else room.sit_in, sitting, now)
+    except LowballError as e:
+        code, text = _game_error(e)
+        send(_ws_error(code, text, msg_id))
+        return
+    service.pump(room, now)
+
+
+def _parse(msg: Any) -> tuple[dict[str, Any] | None, tuple[str, str] | None]:
+    """A client's frame as a JSON object, or the error to answer it with."""
+    text = msg.get("text")
+    if text is None:
+        return None, ("bad_message", "binary frames are not accepted: send JSON text")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        return None, ("too_large", f"the message is {size} bytes: at most {MAX_MESSAGE_BYTES}")
+    if too_deep(text):
+        return None, ("too_deep", f"the message nests arrays and objects over {MAX_DEPTH} levels deep")
+    try:
+        parsed = json.loads(without_bom(text))  # a byte-order mark ignored, as in a request body
+    except ValueError as e:
+        return None, ("bad_json", f"the message is not JSON: {e}")
+    if not isinstance(parsed, dict):
+        return None, ("bad_message", f"expected a JSON object, got {type(parsed).__name__}")
+    return parsed, None
+
+
+def _hello(
+    g: GameServer,
+    room: Room,
+    msg: dict[str, Any],
+    send: Callable[[dict[str, Any] | str | tuple[str, ...]], None],
+    close: Callable[[int], None],
+    client: str,
+    check_token: Callable[[str, object, Room, float], Any],
+) -> Connection | None:
+    """The connection a hello opens, or None when it is refused (the socket is closed): a bad
+    token (counted against ``client``), a full table of spectators, a token with as many
+    sockets open as it may have."""
+    extra = set(msg) - {"type", "token", "since", "id", "batch"}
+    since = msg.get("since", 0)
+    if extra or type(since) is not int or since < 0 or type(msg.get("batch", False)) is not bool:
+        send(
+            _ws_error(
+                "bad_message",
+                'expected {"type": "hello", "token": TOKEN or null, "since": N, "batch": true or false}',
+                _msg_id(msg),
+            )
+        )
+        close(1008)
+        return None
+    token = msg.get("token")
+    facts = room.summary()
+    welcome = {
+        "type": "welcome",
+        "table": room.id,
+        "variant": facts["variant"],
+        "name": facts["name"],
+        "stakes": facts["stakes"],
+        "limit": facts["limit"],
+        "ranking": facts["ranking"],
+        "game": facts["game"],
+        "hand_size": facts["hand_size"],
+        "seats": facts["seats"],
+    }
+    # a new page (since 0) starts at the current hand; a page that saw events goes on after them
+    # a page of an older database (since beyond the table's events) starts again at the hand
+    since = room.hand_from if since == 0 or since > room.table.event_number else since
+    if token is None:
+        watching = sum(1 for c in room.conns if c.token_hash is None)
+        if watching >= g.max_spectators:
+            send(
+                _ws_error(
+                    "spectators_full",
+                    f"table {room.id} has {g.max_spectators} spectators already: try again later",
+                    _msg_id(msg),
+                )
+            )
+            close(CLOSE_FULL)
+            return None
+        send({**welcome, "seat": None, "player": None})
+        return Connection(None, None, None, since, send, close)
+    now = g.clock()
+    try:
+        sitting = check_token(client, token, room, now)
+    except ServerError as e:
+        send(_ws_error(e.code, str(e), _msg_id(msg)))
+        close(CLOSE_FULL if e.status == 429 else CLOSE_BAD_TOKEN)
+        return None
+    open_ = sum(1 for c in room.conns if c.token_hash == sitting.token_hash)
+    if open_ >= g.sockets_per_token:
+        send(
+            _ws_error(
+                "too_many_sockets",
+                f"the token of seat {sitting.seat + 1} has {open_} connections open: at most {g.sockets_per_token}",
+                _msg_id(msg),
+            )
+        )
+        close(CLOSE_FULL)
+        return None
+    try:
+        stored(g, room, room.connected, sitting, now)
+    except ServerError as e:
+        send(_ws_error(e.code, str(e), _msg_id(msg)))
+        close(1011)
+        return None
+    send({**welcome, "seat": sitting.seat, "player": sitting.player})
+    return Connection(sitting.seat, sitting.player, sitting.token_hash, since, send, close)

@@ -1,0 +1,218 @@
+"""The HTTP routes of ``lowball serve``: the lobby and table pages, the list of tables, taking
+and leaving a seat, and the draw table (``GET /api/draw``), over a
+:class:`~lowball.server.service.Service` (the protocol is described in :mod:`lowball.server`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from lowball.cards import read_cards, read_hand
+from lowball.errors import LowballError, shown
+from lowball.evaluation import as_ranking
+from lowball.server.game import MAX_MESSAGE_BYTES, ServerError
+from lowball.server.limits import MAX_DEPTH, too_deep
+from lowball.server.service import Service, client_address, stored
+
+__all__ = ["http_routes", "STATIC", "DRAW_WAITING", "SECURITY_HEADERS"]
+
+STATIC = Path(__file__).with_name("static")
+DRAW_WAITING = 8  # draw tables in flight (one counted, the others waiting for it); one more is answered busy
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; "
+        "script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+
+def _error(e: ServerError, retry_after: float | None = None) -> JSONResponse:
+    """The error's JSON answer (``Retry-After`` when the client may try again in so many seconds:
+    ``retry_after``, or the error's own)."""
+    if retry_after is None:
+        retry_after = getattr(e, "retry_after", None)
+    headers = None if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    return JSONResponse({"error": str(e), "code": e.code}, status_code=e.status, headers=headers)
+
+
+async def _json_body(request: Request) -> Any:
+    """The request's JSON body (read with a cap: :class:`~lowball.server.transport.BodyLimit`)."""
+    try:
+        body = await request.body()
+    except ClientDisconnect:  # gone, or cut off as too slow: nobody reads the answer
+        raise ServerError("gone", "the client went away before its request body arrived") from None
+    if len(body) > MAX_MESSAGE_BYTES:
+        raise ServerError("too_large", f"the request body is {len(body)} bytes: at most {MAX_MESSAGE_BYTES}", 413)
+    if too_deep(body):
+        raise ServerError("too_deep", f"the request body nests arrays and objects over {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ServerError("bad_json", f"the request body is not JSON: {e}") from None
+
+
+def http_routes(service: Service) -> list[BaseRoute]:
+    """The HTTP routes of the application, on ``service``."""
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(STATIC / "lobby.html", headers=SECURITY_HEADERS)
+
+    async def table_page(request: Request) -> Response:
+        try:
+            service.server().room(request.path_params["table_id"])
+        except ServerError as e:
+            return _error(e)
+        return FileResponse(STATIC / "table.html", headers=SECURITY_HEADERS)
+
+    async def tables(request: Request) -> Response:
+        return JSONResponse(
+            {"tables": [r.summary() for r in service.server().rooms.values()]}, headers=SECURITY_HEADERS
+        )
+
+    async def take_seat(request: Request) -> Response:
+        try:
+            service.check_origin(request)
+            g = service.server()
+            room = g.room(request.path_params["table_id"])
+            body = await _json_body(request)
+            if not isinstance(body, dict) or set(body) - {"player", "seat"}:
+                raise ServerError("bad_message", 'expected {"player": NAME} or {"player": NAME, "seat": N}')
+            now = g.clock()
+            token, sitting = stored(g, room, room.join, body.get("player"), body.get("seat"), now)
+            service.pump(room, now)
+        except ServerError as e:
+            return _error(e)
+        except LowballError as e:
+            return JSONResponse({"error": str(e), "code": "refused"}, status_code=409)
+        return JSONResponse(
+            {
+                "token": token,
+                "table": room.id,
+                "seat": sitting.seat,
+                "player": sitting.player,
+                "expires": sitting.expires,
+            },
+            headers=SECURITY_HEADERS,
+        )
+
+    async def leave(request: Request) -> Response:
+        try:
+            service.check_origin(request)
+            g = service.server()
+            room = g.room(request.path_params["table_id"])
+            auth = request.headers.get("authorization", "")
+            scheme, _, token = auth.partition(" ")
+            if scheme.lower() != "bearer" or not token:
+                raise ServerError("bad_token", "expected the header Authorization: Bearer <seat token>", 401)
+            now = g.clock()
+            sitting = service.check_token(client_address(request.client), token.strip(), room, now)
+            chips = stored(g, room, room.leave, sitting, now)
+            service.pump(room, now)
+        except ServerError as e:
+            return _error(e)
+        return JSONResponse({"left": True, "chips": chips})
+
+    async def draw_table(request: Request) -> Response:
+        """``GET /api/draw``, rate-limited per client address, from a cache when it repeats, one
+        count at a time (:func:`draw_answer`)."""
+        limit = service.draw_limit
+        assert limit is not None, "the application has not started"
+        wait = limit.take(client_address(request.client))
+        if wait > 0:
+            # answered when it may ask again (at most a second): a client asking in a loop, each
+            # answer at once, would cost the tables as much as the counting it may not have
+            await asyncio.sleep(min(wait, 1.0))
+            return _error(
+                ServerError("rate_limited", f"too many draw tables asked for: try again in {math.ceil(wait)} s", 429),
+                wait,
+            )
+        return await draw_answer(request)
+
+    async def count_draw(key: Any, count: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The draw table of ``key`` from the cache, else ``count()`` in a thread, one at a time
+        (a count takes the interpreter from the tables' event loop: they must stay ahead)."""
+        data = service.draws.get(key)
+        if data is not None:
+            return data
+        if service.waiting >= DRAW_WAITING:
+            raise ServerError("busy", "the server is counting other draw tables: try again in a moment", 503)
+        service.waiting += 1
+        try:
+            async with service.counting:
+                data = service.draws.get(key)  # counted while this one waited
+                if data is None:
+                    data = await run_in_threadpool(count)
+                    service.draws.put(key, data)
+        finally:
+            service.waiting -= 1
+        return data
+
+    async def draw_answer(request: Request) -> Response:
+        from lowball import odds
+
+        hand = request.query_params.get("hand", "")
+        dead = request.query_params.get("dead", "")
+        table_id = request.query_params.get("table")
+        ranking_name = request.query_params.get("ranking")
+        draws_text = request.query_params.get("draws", "1")
+        if len(hand) > 100 or len(dead) > 300 or len(ranking_name or "") > 20:
+            return _error(ServerError("too_large", "hand, dead or ranking: too long"))
+        if draws_text not in ("1", "2", "3"):  # draws to come, this one included (the default opponent's)
+            return _error(ServerError("bad_draws", f"draws = {shown(draws_text[:20])}: expected 1, 2 or 3"))
+        deck: dict[str, Any] = {"draws": int(draws_text)}
+        try:
+            if table_id is not None:
+                variant = service.server().room(table_id).table.variant
+                ranking = variant.ranking
+                deck.update(rule=variant.reshuffle, burn=variant.burn)  # the table's muck, reshuffled its way
+                if ranking_name is not None and as_ranking(ranking_name) is not ranking:
+                    raise ServerError(
+                        "bad_ranking",
+                        f"ranking = {shown(ranking_name)}: table {table_id} plays {shown(ranking.value)}",
+                    )
+            else:
+                ranking = as_ranking(ranking_name if ranking_name is not None else "2-7")
+        except ServerError as e:
+            return _error(e)
+        except LowballError as e:
+            return _error(ServerError("bad_ranking", str(e)))
+        try:
+            cards = read_hand(hand, "hand", ranking.hand_size)
+            dead_cards = read_cards(dead or None, "dead")
+            odds.check_places([("the hand", cards), ("dead", dead_cards)])
+
+            def count() -> dict[str, Any]:
+                table = odds.discard_table(cards, dead_cards, None, ranking=ranking, **deck)
+                return table.to_dict(dead=dead_cards)
+
+            # the key: everything the table depends on (the draws to come, the deck's rule and burn)
+            key = (ranking.value, tuple(cards), tuple(sorted(dead_cards)), tuple(sorted(deck.items())))
+            data = await count_draw(key, count)
+        except ServerError as e:
+            return _error(e, 1.0 if e.status == 503 else None)
+        except LowballError as e:
+            return _error(ServerError("bad_hand", str(e)))
+        return JSONResponse(data, headers=SECURITY_HEADERS)
+
+    return [
+        Route("/", lobby),
+        Route("/table/{table_id}", table_page),
+        Route("/api/tables", tables),
+        Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+        Route("/api/draw", draw_table),
+    ]
