@@ -1,0 +1,177 @@
+"""The C hand engine (``lowball.rl``, ``csrc/hand.c``) against the reference ``HandState``,
+decision by decision, on random hands: the same legal actions at every decision, then the same
+events (kind, position, amount, cards, pot), pots, stacks, winnings and PHH text.
+
+``python bench/check_hand_engine.py --hands 1000000`` checks a million hands of each ready-made
+variant (the bench's run); ``tests/test_hand_agreement.py`` runs it on fewer hands, and on the
+custom variants of :data:`CUSTOM`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Iterator
+
+from lowball import phh
+from lowball.deck import ReshuffleRule
+from lowball.engine import DRAWING, HandState
+from lowball.rl import CHand
+from lowball.variants import VARIANTS, FixedLimit, ForcedBets, NoLimit, PotLimit, Variant
+
+F2L3D = VARIANTS["F2L3D"]
+CUSTOM: dict[str, Variant] = {
+    "antes, no blind": F2L3D.replace(name="antes", forced=ForcedBets(small_blind=0, big_blind=0, ante=1)),
+    "antes, checked round 1": F2L3D.replace(
+        name="antes checked", forced=ForcedBets(small_blind=0, big_blind=0, ante=2), must_open=False
+    ),
+    "blinds and antes, live reshuffle, burn": F2L3D.replace(
+        name="live", forced=ForcedBets(small_blind=1, big_blind=2, ante=1), reshuffle=ReshuffleRule.LIVE, burn=True,
+        max_players=10,
+    ),
+    "big-blind ante, no limit": VARIANTS["N2L1D"].replace(
+        name="bb ante", forced=ForcedBets(small_blind=1, big_blind=2, ante=2, big_blind_ante=True), max_players=8
+    ),
+    "pot limit triple draw, open folds, every hand shown": VARIANTS["P2L3D"].replace(
+        name="show all", open_fold=True, show_all_hands=True, burn=True
+    ),
+    "fixed limit, cap of 2, capped heads-up, 10 players": F2L3D.replace(
+        name="cap 2", betting=FixedLimit(small_bet=4, big_bet=8, max_raises=2, uncapped_heads_up=False),
+        forced=ForcedBets(small_blind=1, big_blind=3), max_players=10,
+    ),
+    "A-5 with antes, live reshuffle": VARIANTS["LB-FA5L3D"].replace(
+        name="a5 antes", forced=ForcedBets(small_blind=1, big_blind=2, ante=1), reshuffle=ReshuffleRule.LIVE,
+        max_players=8,
+    ),
+    "badugi no limit, two draws, burn": VARIANTS["FB"].replace(
+        name="badugi nl", betting=NoLimit(min_bet=2), draws=2, burn=True
+    ),
+    "no limit, min bet above the big blind, one draw": VARIANTS["N2L1D"].replace(
+        name="nl min 5", betting=NoLimit(min_bet=5), forced=ForcedBets(small_blind=2, big_blind=3)
+    ),
+    "pot limit badugi, two draws, big-blind ante": VARIANTS["FB"].replace(
+        name="badugi pl", betting=PotLimit(min_bet=2), draws=2,
+        forced=ForcedBets(small_blind=1, big_blind=2, ante=3, big_blind_ante=True),
+    ),
+}
+
+
+def random_stacks(variant: Variant, rng: random.Random) -> list[int]:
+    """2 .. max players, stacks from 1 chip to deep, short ones common (all-ins, side pots)."""
+    n = rng.randint(2, variant.max_players)
+    big = max(variant.forced.big_blind, 2)
+    style = rng.random()
+    if style < 0.3:
+        return [rng.randint(1, 4 * big) for _ in range(n)]
+    if style < 0.6:
+        return [rng.choice([rng.randint(1, 3 * big), rng.randint(5 * big, 60 * big)]) for _ in range(n)]
+    return [rng.randint(20 * big, 150 * big) for _ in range(n)]
+
+
+def decide(ref: HandState, rng: random.Random) -> tuple[str, int]:
+    """A random legal decision of the reference: (verb, amount or discard mask)."""
+    la = ref.legal_actions()
+    if la.phase == DRAWING:
+        size = ref.variant.hand_size
+        k = min(la.max_discards, rng.choice([0, 1, 2, 3, size, size, size]))
+        return "discard", sum(1 << i for i in rng.sample(range(size), k))
+    options = []
+    if la.fold:
+        options.append("fold")
+    if la.check:
+        options += ["check", "check"]
+    if la.call:
+        options += ["call", "call"]
+    if la.bet or la.raise_:
+        options += ["wager", "wager"]
+    verb = rng.choice(options)
+    if verb == "wager":
+        return verb, rng.choice([la.min_to, la.max_to, rng.randint(la.min_to, la.max_to)])
+    return verb, 0
+
+
+def _apply(hand: HandState | CHand, verb: str, amount: int) -> None:
+    if verb == "discard":
+        if isinstance(hand, CHand):
+            hand.discard(amount)
+        else:
+            held = hand.hand(hand.actor)  # type: ignore[arg-type]
+            hand.discard([c for i, c in enumerate(held) if amount >> i & 1])
+    elif verb == "wager":
+        hand.bet_or_raise(amount)
+    else:
+        getattr(hand, verb)()
+
+
+class Mismatch(AssertionError):
+    """The C engine and the reference differ."""
+
+
+def check_hand(variant: Variant, stacks: list[int], seed: int, slot: int, rng: random.Random, export: bool) -> int:
+    """Play one random hand on both engines; raise Mismatch at the first difference. Returns the
+    number of decisions."""
+    c = CHand(variant, stacks, seed=seed, slot=slot)
+    ref = c.reference()
+    decisions = 0
+    where = f"{variant.name}, stacks {stacks}, seed {seed}, slot {slot}"
+    while not ref.is_complete:
+        legal = ref.legal_actions()
+        mine = c.legal_actions()
+        if mine != legal:
+            raise Mismatch(f"{where}: decision {decisions}: legal {mine} != reference {legal}")
+        verb, amount = decide(ref, rng)
+        _apply(ref, verb, amount)
+        _apply(c, verb, amount)
+        decisions += 1
+    if not c.is_complete:
+        raise Mismatch(f"{where}: the reference is complete, the C hand is not ({c.phase})")
+    if c.events != ref.events:
+        for k, (a, b) in enumerate(zip(c.events, ref.events)):
+            if a != b:
+                raise Mismatch(f"{where}: event {k}: {a} != reference {b}")
+        raise Mismatch(f"{where}: {len(c.events)} events != reference {len(ref.events)}")
+    for name in ("stacks", "winnings", "pots", "payoffs"):
+        if getattr(c, name) != getattr(ref, name):
+            raise Mismatch(f"{where}: {name} {getattr(c, name)} != reference {getattr(ref, name)}")
+    if export:
+        exported = c.to_hand_state()
+        exported.validate()
+        if phh.code_of(variant) is not None and phh.dumps(exported) != phh.dumps(ref):
+            raise Mismatch(f"{where}: PHH export differs")
+        if exported.show_order != ref.show_order or exported.mucked != ref.mucked:
+            raise Mismatch(f"{where}: showdown order or mucks differ")
+    return decisions
+
+
+def check_variant(variant: Variant, hands: int, seed: int = 0, export_every: int = 20) -> tuple[int, int]:
+    """Check ``hands`` random hands of ``variant``: (hands, decisions)."""
+    rng = random.Random(seed)
+    decisions = 0
+    for k in range(hands):
+        stacks = random_stacks(variant, rng)
+        decisions += check_hand(variant, stacks, seed, k, rng, export=export_every > 0 and k % export_every == 0)
+    return hands, decisions
+
+
+def variants() -> Iterator[tuple[str, Variant]]:
+    yield from VARIANTS.items()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1_000_000, help="hands per variant (default a million)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--custom", action="store_true", help="the custom variants too")
+    args = parser.parse_args(argv)
+    todo = list(variants()) + (list(CUSTOM.items()) if args.custom else [])
+    for name, variant in todo:
+        t = time.perf_counter()
+        hands, decisions = check_variant(variant, args.hands, args.seed)
+        print(f"{name:55s} {hands:>9,} hands {decisions:>11,} decisions agree  ({time.perf_counter() - t:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
