@@ -13,11 +13,14 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from lowball import phh
 from lowball.deck import ReshuffleRule
-from lowball.engine import DRAWING, HandState
+from lowball._hand import ACT_BET_OR_RAISE, ACT_CALL, ACT_CHECK, ACT_DISCARD, ACT_FOLD
+from lowball.engine import DRAWING, Event, HandState, LegalActions
 from lowball.rl import CHand
 from lowball.variants import VARIANTS, FixedLimit, ForcedBets, NoLimit, PotLimit, Variant
 
@@ -70,9 +73,9 @@ def random_stacks(variant: Variant, rng: random.Random) -> list[int]:
     return [rng.randint(20 * big, 150 * big) for _ in range(n)]
 
 
-def decide(ref: HandState, rng: random.Random) -> tuple[str, int]:
-    """A random legal decision of the reference: (verb, amount or discard mask)."""
-    la = ref.legal_actions()
+def decide(ref: HandState, la: LegalActions, rng: random.Random) -> tuple[str, int]:
+    """A random legal decision of the reference, whose legal actions are ``la``: (verb, amount
+    or discard mask)."""
     if la.phase == DRAWING:
         size = ref.variant.hand_size
         k = min(la.max_discards, rng.choice([0, 1, 2, 3, size, size, size]))
@@ -92,13 +95,10 @@ def decide(ref: HandState, rng: random.Random) -> tuple[str, int]:
     return verb, 0
 
 
-def _apply(hand: HandState | CHand, verb: str, amount: int) -> None:
+def _apply(hand: HandState, verb: str, amount: int) -> None:
     if verb == "discard":
-        if isinstance(hand, CHand):
-            hand.discard(amount)
-        else:
-            held = hand.hand(hand.actor)  # type: ignore[arg-type]
-            hand.discard([c for i, c in enumerate(held) if amount >> i & 1])
+        held = hand.hand(hand.actor)  # type: ignore[arg-type]
+        hand.discard([c for i, c in enumerate(held) if amount >> i & 1])
     elif verb == "wager":
         hand.bet_or_raise(amount)
     else:
@@ -109,50 +109,75 @@ class Mismatch(AssertionError):
     """The C engine and the reference differ."""
 
 
-def check_hand(variant: Variant, stacks: list[int], seed: int, slot: int, rng: random.Random, export: bool) -> int:
-    """Play one random hand on both engines; raise Mismatch at the first difference. Returns the
-    number of decisions."""
+def _raw(events: tuple[Event, ...]) -> list[tuple[Any, ...]]:
+    """Events with card numbers, as the C engine records them."""
+    return [
+        (e.kind, e.position, e.amount, tuple(map(int, e.cards)), tuple(map(int, e.discarded)), e.number, e.hand_class, e.pot)
+        for e in events
+    ]
+
+
+_KINDS = {"fold": ACT_FOLD, "check": ACT_CHECK, "call": ACT_CALL, "wager": ACT_BET_OR_RAISE, "discard": ACT_DISCARD}
+
+
+def check_hand(variant: Variant, stacks: list[int], seed: int, slot: int, rng: random.Random, export: bool) -> Counter[str]:
+    """Play one random hand on both engines; raise Mismatch at the first difference. Returns
+    what the hand held: decisions, reshuffles, all-ins, side pots, showdowns."""
     c = CHand(variant, stacks, seed=seed, slot=slot)
     ref = c.reference()
+    raw = c._hand  # the binding itself: the hot loop goes straight to C
     decisions = 0
     where = f"{variant.name}, stacks {stacks}, seed {seed}, slot {slot}"
     while not ref.is_complete:
         legal = ref.legal_actions()
-        mine = c.legal_actions()
-        if mine != legal:
+        mine = raw.legal()
+        if mine != legal[:12]:
             raise Mismatch(f"{where}: decision {decisions}: legal {mine} != reference {legal}")
-        verb, amount = decide(ref, rng)
+        verb, amount = decide(ref, legal, rng)
         _apply(ref, verb, amount)
-        _apply(c, verb, amount)
+        status, events = raw.act(_KINDS[verb], amount if verb == "wager" else 0, amount if verb == "discard" else 0)
+        if status:
+            raise Mismatch(f"{where}: decision {decisions}: {verb} {amount} refused ({status})")
+        c._raw.extend(events)
         decisions += 1
     if not c.is_complete:
         raise Mismatch(f"{where}: the reference is complete, the C hand is not ({c.phase})")
-    if c.events != ref.events:
-        for k, (a, b) in enumerate(zip(c.events, ref.events)):
+    mine_events, ref_events = c._raw, _raw(ref.events)
+    if mine_events != ref_events:
+        for k, (a, b) in enumerate(zip(mine_events, ref_events)):
             if a != b:
                 raise Mismatch(f"{where}: event {k}: {a} != reference {b}")
-        raise Mismatch(f"{where}: {len(c.events)} events != reference {len(ref.events)}")
-    for name in ("stacks", "winnings", "pots", "payoffs"):
-        if getattr(c, name) != getattr(ref, name):
-            raise Mismatch(f"{where}: {name} {getattr(c, name)} != reference {getattr(ref, name)}")
+        raise Mismatch(f"{where}: {len(mine_events)} events != reference {len(ref_events)}")
+    f = c.fields()
+    for name in ("stacks", "winnings", "committed", "antes", "folded"):
+        if f[name] != getattr(ref, name):
+            raise Mismatch(f"{where}: {name} {f[name]} != reference {getattr(ref, name)}")
+    if c.pots != ref.pots:
+        raise Mismatch(f"{where}: pots {c.pots} != reference {ref.pots}")
     if export:
         exported = c.to_hand_state()
         exported.validate()
+        if exported.events != ref.events or exported.show_order != ref.show_order or exported.mucked != ref.mucked:
+            raise Mismatch(f"{where}: the exported hand differs")
         if phh.code_of(variant) is not None and phh.dumps(exported) != phh.dumps(ref):
             raise Mismatch(f"{where}: PHH export differs")
-        if exported.show_order != ref.show_order or exported.mucked != ref.mucked:
-            raise Mismatch(f"{where}: showdown order or mucks differ")
-    return decisions
+    seen: Counter[str] = Counter(decisions=decisions, hands=1)
+    seen["reshuffles"] += f["deck"]["reshuffles"] > 0
+    seen["side pots"] += len(f["pots"]) > 1
+    seen["showdowns"] += bool(ref.show_order)
+    seen["all-ins"] += any(s == 0 for s in ref.stacks)
+    return seen
 
 
-def check_variant(variant: Variant, hands: int, seed: int = 0, export_every: int = 20) -> tuple[int, int]:
-    """Check ``hands`` random hands of ``variant``: (hands, decisions)."""
-    rng = random.Random(seed)
-    decisions = 0
-    for k in range(hands):
+def check_variant(variant: Variant, hands: int, seed: int = 0, first: int = 0, export_every: int = 20) -> Counter[str]:
+    """Check hands ``first`` .. ``first + hands - 1`` (random stacks and decisions from ``seed``
+    and the hand's number) of ``variant``: what they held (see :func:`check_hand`)."""
+    seen: Counter[str] = Counter()
+    for k in range(first, first + hands):
+        rng = random.Random(seed * 1_000_003 + k)
         stacks = random_stacks(variant, rng)
-        decisions += check_hand(variant, stacks, seed, k, rng, export=export_every > 0 and k % export_every == 0)
-    return hands, decisions
+        seen += check_hand(variant, stacks, seed, k, rng, export=export_every > 0 and k % export_every == 0)
+    return seen
 
 
 def variants() -> Iterator[tuple[str, Variant]]:
@@ -168,8 +193,12 @@ def main(argv: list[str] | None = None) -> int:
     todo = list(variants()) + (list(CUSTOM.items()) if args.custom else [])
     for name, variant in todo:
         t = time.perf_counter()
-        hands, decisions = check_variant(variant, args.hands, args.seed)
-        print(f"{name:55s} {hands:>9,} hands {decisions:>11,} decisions agree  ({time.perf_counter() - t:.0f} s)")
+        seen = check_variant(variant, args.hands, args.seed)
+        print(
+            f"{name:52s} {seen['hands']:>9,} hands {seen['decisions']:>11,} decisions agree "
+            f"(reshuffles in {seen['reshuffles']:,}, side pots in {seen['side pots']:,}, "
+            f"{time.perf_counter() - t:.0f} s)"
+        )
     return 0
 
 

@@ -163,6 +163,9 @@ static void post(lb_hand *h, int pos, int64_t amount, int kind, int live, lb_eve
 }
 
 static void end_betting(lb_hand *h, const lb_rules *r, lb_event_log *log);
+static void refresh_legal(lb_hand *h, const lb_rules *r);
+static int complete(const lb_hand *h);
+static int popcount(unsigned m);
 
 /* HandState._begin_betting */
 static void begin_betting(lb_hand *h, const lb_rules *r, int round, lb_event_log *log) {
@@ -557,12 +560,15 @@ void lb_hand_reset(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, 
         }
     }
     begin_betting(h, r, 1, log);
+    refresh_legal(h, r);
 }
 
-lb_hand_status lb_hand_legal(const lb_hand *h, const lb_rules *r, lb_legal *out) {
+/* HandState.legal_actions, into h->legal (all 0 when the hand is complete) */
+static void refresh_legal(lb_hand *h, const lb_rules *r) {
     int pos = h->actor;
+    lb_legal *out = &h->legal;
     memset(out, 0, sizeof *out);
-    if (h->phase == LB_PHASE_COMPLETE || pos == NONE) return LB_HAND_COMPLETE;
+    if (h->phase == LB_PHASE_COMPLETE || pos == NONE) return;
     out->position = (uint8_t)pos;
     out->phase = h->phase;
     if (h->phase == LB_PHASE_DRAWING) {
@@ -582,7 +588,14 @@ lb_hand_status lb_hand_legal(const lb_hand *h, const lb_rules *r, lb_legal *out)
         out->min_to = wager ? lo : 0;
         out->max_to = wager ? hi : 0;
     }
-    return LB_HAND_OK;
+}
+
+static int complete(const lb_hand *h) { return h->phase == LB_PHASE_COMPLETE || h->actor == NONE; }
+
+lb_hand_status lb_hand_legal(const lb_hand *h, const lb_rules *r, lb_legal *out) {
+    (void)r;
+    *out = h->legal;
+    return complete(h) ? LB_HAND_COMPLETE : LB_HAND_OK;
 }
 
 static int popcount(unsigned m) {
@@ -591,12 +604,22 @@ static int popcount(unsigned m) {
     return k;
 }
 
+static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
+                          lb_event_log *log);
+
 lb_hand_status lb_hand_act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
                            lb_event_log *log) {
-    lb_legal legal;
+    lb_hand_status st = act(h, r, kind, amount, mask, log);
+    if (st == LB_HAND_OK) refresh_legal(h, r);
+    return st;
+}
+
+static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
+                          lb_event_log *log) {
+    const lb_legal legal = h->legal;
     int p = h->actor;
     lb_event *e;
-    if (lb_hand_legal(h, r, &legal) != LB_HAND_OK) return LB_HAND_COMPLETE;
+    if (complete(h)) return LB_HAND_COMPLETE;
     if (h->phase == LB_PHASE_DRAWING) {
         uint8_t thrown[5], out[5];
         int n = 0, i, bad;
@@ -717,63 +740,68 @@ void lb_space_init(lb_space *s, const lb_rules *r, const double *fractions, int 
 }
 
 /* The wager to of size index k (0 .. n_sizes-1) given the legal range. */
-static int64_t size_to(const lb_hand *h, const lb_space *s, const lb_legal *legal, int k) {
+static int64_t size_to(const lb_hand *h, const lb_space *s, int k) {
+    const lb_legal *legal = &h->legal;
     int64_t to;
     if (k >= s->n_fractions) return legal->max_to; /* fixed limit's one size, or the largest */
     {
         int64_t to_call = h->level - h->bets[legal->position];
         double raise = s->fractions[k] * (double)(committed_total(h) + to_call);
-        to = h->level + (int64_t)raise;
+        to = raise < (double)((int64_t)1 << 62) ? h->level + (int64_t)raise : legal->max_to;
     }
     if (to < legal->min_to) to = legal->min_to;
     if (to > legal->max_to) to = legal->max_to;
     return to;
 }
 
-static int index_legal(const lb_hand *h, const lb_space *s, const lb_legal *legal, int64_t a) {
-    if (a < 0 || a >= s->n_actions) return 0;
+static int index_legal(const lb_hand *h, const lb_space *s, int64_t a) {
+    const lb_legal *legal = &h->legal;
+    if (complete(h) || a < 0 || a >= s->n_actions) return 0;
     if (legal->phase == LB_PHASE_DRAWING) {
         if (a < s->first_discard) return 0;
         return popcount((unsigned)(a - s->first_discard)) <= legal->max_discards;
     }
-    (void)h;
     if (a == 0) return legal->fold;
     if (a == 1) return legal->check || legal->call;
     if (a < s->first_discard) return legal->bet || legal->raise_;
     return 0;
 }
 
+static const uint8_t popcount5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
 void lb_hand_mask(const lb_hand *h, const lb_rules *r, const lb_space *s, uint8_t *mask) {
-    lb_legal legal;
+    const lb_legal *legal = &h->legal;
     int a;
+    (void)r;
     memset(mask, 0, (size_t)s->n_actions);
-    if (lb_hand_legal(h, r, &legal) != LB_HAND_OK) return;
-    if (legal.phase == LB_PHASE_DRAWING) {
-        for (a = 0; a < (1 << s->hand_size); a++)
-            mask[s->first_discard + a] = (uint8_t)(popcount((unsigned)a) <= legal.max_discards);
+    if (complete(h)) return;
+    if (legal->phase == LB_PHASE_DRAWING) {
+        uint8_t *m = mask + s->first_discard;
+        int k = legal->max_discards;
+        for (a = 0; a < (1 << s->hand_size); a++) m[a] = (uint8_t)(popcount5[a] <= k);
         return;
     }
-    mask[0] = legal.fold;
-    mask[1] = (uint8_t)(legal.check || legal.call);
-    for (a = 0; a < s->n_sizes; a++) mask[2 + a] = (uint8_t)(legal.bet || legal.raise_);
+    mask[0] = legal->fold;
+    mask[1] = (uint8_t)(legal->check || legal->call);
+    if (legal->bet || legal->raise_)
+        for (a = 0; a < s->n_sizes; a++) mask[2 + a] = 1;
 }
 
 int lb_hand_index_legal(const lb_hand *h, const lb_rules *r, const lb_space *s, int64_t a) {
-    lb_legal legal;
-    if (lb_hand_legal(h, r, &legal) != LB_HAND_OK) return 0;
-    return index_legal(h, s, &legal, a);
+    (void)r;
+    return index_legal(h, s, a);
 }
 
 lb_hand_status lb_hand_act_index(lb_hand *h, const lb_rules *r, const lb_space *s, int64_t a,
                                  lb_event_log *log) {
-    lb_legal legal;
-    if (lb_hand_legal(h, r, &legal) != LB_HAND_OK) return LB_HAND_COMPLETE;
-    if (!index_legal(h, s, &legal, a)) return LB_HAND_ILLEGAL;
-    if (legal.phase == LB_PHASE_DRAWING)
+    if (complete(h)) return LB_HAND_COMPLETE;
+    if (!index_legal(h, s, a)) return LB_HAND_ILLEGAL;
+    if (h->legal.phase == LB_PHASE_DRAWING)
         return lb_hand_act(h, r, LB_ACT_DISCARD, 0, (unsigned)(a - s->first_discard), log);
     if (a == 0) return lb_hand_act(h, r, LB_ACT_FOLD, 0, 0, log);
     if (a == 1) return lb_hand_act(h, r, LB_ACT_CHECK_OR_CALL, 0, 0, log);
-    return lb_hand_act(h, r, LB_ACT_BET_OR_RAISE, size_to(h, s, &legal, (int)(a - 2)), 0, log);
+    return lb_hand_act(h, r, LB_ACT_BET_OR_RAISE, size_to(h, s, (int)(a - 2)), 0, log);
 }
 
 /* -- observations ------------------------------------------------------------------------------- *
@@ -787,67 +815,69 @@ lb_hand_status lb_hand_act_index(lb_hand *h, const lb_rules *r, const lb_space *
  *   [21..24] when I am to bet: to call, min_to, max_to (chips / scale), and 1
  *   [25]     the wager to match in this betting round (chips / scale; 0 in a draw)
  *   [26]     bets and raises made in this betting round / 5
- *   then hand_size * 52: my cards by slot, one-hot (slot i is bit i of a discard mask)
- *   then per player k = 0 (me), 1 (next to my left), ..., n-1 (10 blocks, the unused 0),
- *   LB_OBS_PER_PLAYER floats: stack, bet this round, antes posted (chips / scale), folded, all in,
- *   button, the last bettor or raiser of this round; per draw d = 1..3: drew there (0/1), cards
- *   drawn / hand_size; per betting round 1..4: wager (chips / scale), bets and raises made / 5. */
+ *   then hand_size blocks of 17, my cards by slot (slot i is bit i of a discard mask): the rank
+ *   (2 .. A, one-hot 13) and the suit (c d h s, one-hot 4)
+ *   then per player k = 0 (me), 1 (next to my left), ..., n-1, LB_OBS_PER_PLAYER floats: stack,
+ *   bet this round, antes posted (chips / scale), folded, all in, button, the last bettor or
+ *   raiser of this round; per draw d = 1..3: drew there (0/1), cards drawn / hand_size; per
+ *   betting round 1..4: wager (chips / scale), bets and raises made / 5. */
 #define LB_OBS_HEADER 27
+#define LB_OBS_CARD 17
 #define LB_OBS_PER_PLAYER 21
 
-int lb_obs_size(const lb_rules *r) {
-    return LB_OBS_HEADER + 52 * r->hand_size + LB_HAND_MAX_PLAYERS * LB_OBS_PER_PLAYER;
+int lb_obs_size(const lb_rules *r, int n) {
+    return LB_OBS_HEADER + LB_OBS_CARD * r->hand_size + n * LB_OBS_PER_PLAYER;
 }
 
 void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, float *out) {
-    int size = lb_obs_size(r), k, d, i, n = h->n, live = h->phase != LB_PHASE_COMPLETE, made = 0;
+    int n = h->n, size = lb_obs_size(r, n), k, d, i, live = h->phase != LB_PHASE_COMPLETE,
+        made = 0, round = h->betting_round - 1;
     float *pl;
-    lb_legal legal;
+    const lb_legal *legal = &h->legal;
+    float inv = (float)(1.0 / scale);
     memset(out, 0, sizeof(float) * (size_t)size);
     if (me < 0 || me >= n) return;
     if (h->phase == LB_PHASE_BETTING) out[0] = 1.0f;
     if (h->phase == LB_PHASE_DRAWING) out[1] = 1.0f;
-    out[2 + h->betting_round - 1] = 1.0f;
+    out[2 + round] = 1.0f;
     out[6 + h->draw_round] = 1.0f;
     out[10 + me] = 1.0f;
-    out[20] = (float)((double)lb_hand_pot(h) / scale);
-    if (h->phase == LB_PHASE_BETTING && lb_hand_legal(h, r, &legal) == LB_HAND_OK &&
-        legal.position == me) {
-        out[21] = (float)((double)legal.call_amount / scale);
-        out[22] = (float)((double)legal.min_to / scale);
-        out[23] = (float)((double)legal.max_to / scale);
+    out[20] = (float)lb_hand_pot(h) * inv;
+    if (h->phase == LB_PHASE_BETTING && !complete(h) && legal->position == me) {
+        out[21] = (float)legal->call_amount * inv;
+        out[22] = (float)legal->min_to * inv;
+        out[23] = (float)legal->max_to * inv;
         out[24] = 1.0f;
     }
-    if (h->phase == LB_PHASE_BETTING) out[25] = (float)((double)h->level / scale);
-    for (k = 0; k < n; k++) made += h->raises[h->betting_round - 1][k];
-    out[26] = (float)(made / 5.0);
-    for (i = 0; i < h->deck.hand_len[me] && i < r->hand_size; i++)
-        out[LB_OBS_HEADER + 52 * i + h->deck.hands[me][i]] = 1.0f;
-    pl = out + LB_OBS_HEADER + 52 * r->hand_size;
+    if (h->phase == LB_PHASE_BETTING) out[25] = (float)h->level * inv;
+    for (k = 0; k < n; k++) made += h->raises[round][k];
+    out[26] = (float)made * 0.2f;
+    for (i = 0; i < h->deck.hand_len[me] && i < r->hand_size; i++) {
+        uint8_t c = h->deck.hands[me][i];
+        out[LB_OBS_HEADER + LB_OBS_CARD * i + LB_RANK(c)] = 1.0f;
+        out[LB_OBS_HEADER + LB_OBS_CARD * i + 13 + LB_SUIT(c)] = 1.0f;
+    }
+    pl = out + LB_OBS_HEADER + LB_OBS_CARD * r->hand_size;
     for (k = 0; k < n; k++, pl += LB_OBS_PER_PLAYER) {
-        int p = (me + k) % n, folded = (h->folded & BIT(p)) != 0;
-        pl[0] = (float)((double)h->stacks[p] / scale);
-        pl[1] = (float)((double)h->bets[p] / scale);
-        pl[2] = (float)((double)h->antes[p] / scale);
+        int p = me + k < n ? me + k : me + k - n, folded = (h->folded & BIT(p)) != 0;
+        pl[0] = (float)h->stacks[p] * inv;
+        pl[1] = (float)h->bets[p] * inv;
+        pl[2] = (float)h->antes[p] * inv;
         pl[3] = (float)folded;
         pl[4] = (float)(live && !folded && h->stacks[p] == 0);
         pl[5] = (float)(p == n - 1);
         pl[6] = (float)(h->aggressor == p);
-        for (d = 0; d < LB_HAND_MAX_DRAWS; d++) {
-            int c = d < h->draw_round ? h->drawn[d][p] : -1;
+        for (d = 0; d < h->draw_round; d++) {
+            int c = h->drawn[d][p];
             if (c >= 0) {
                 pl[7 + 2 * d] = 1.0f;
-                pl[8 + 2 * d] = (float)((double)c / r->hand_size);
+                pl[8 + 2 * d] = (float)c / (float)r->hand_size;
             }
         }
-        for (i = 0; i < LB_HAND_MAX_ROUNDS; i++) {
-            int64_t w = 0;
-            if (i + 1 < h->betting_round || (i + 1 == h->betting_round && !live))
-                w = h->round_wager[i][p];
-            else if (i + 1 == h->betting_round)
-                w = h->bets[p];
-            pl[13 + 2 * i] = (float)((double)w / scale);
-            pl[14 + 2 * i] = (float)(h->raises[i][p] / 5.0);
+        for (i = 0; i <= round; i++) {
+            int64_t w = (i < round || !live) ? h->round_wager[i][p] : h->bets[p];
+            pl[13 + 2 * i] = (float)w * inv;
+            pl[14 + 2 * i] = (float)h->raises[i][p] * 0.2f;
         }
     }
 }
@@ -855,10 +885,18 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
 /* -- many hands --------------------------------------------------------------------------------- */
 
 int64_t lb_batch_check(const lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s,
-                       const int64_t *actions) {
-    int64_t i;
+                       const int64_t *actions, const uint8_t *masks) {
+    int64_t i, n_actions = s->n_actions;
+    (void)r;
+    if (masks) {
+        for (i = 0; i < count; i++) {
+            int64_t a = actions[i];
+            if (a < 0 || a >= n_actions || !masks[i * n_actions + a]) return i;
+        }
+        return -1;
+    }
     for (i = 0; i < count; i++)
-        if (!lb_hand_index_legal(&hands[i], r, s, actions[i])) return i;
+        if (!index_legal(&hands[i], s, actions[i])) return i;
     return -1;
 }
 
@@ -874,20 +912,22 @@ void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_sp
                    uint64_t *episodes, const int64_t *actions, double scale, float *rewards,
                    uint8_t *done, int8_t *actor, uint8_t *masks, float *obs) {
     int64_t i;
-    int osize = lb_obs_size(r), p;
+    int osize = lb_obs_size(r, n), p;
+    float inv = (float)(1.0 / scale);
     for (i = 0; i < count; i++) {
         lb_hand *h = &hands[i];
         float *rw = rewards + i * n;
         lb_hand_act_index(h, r, s, actions[i], NULL);
-        for (p = 0; p < n; p++) rw[p] = 0.0f;
         done[i] = 0;
         if (h->phase == LB_PHASE_COMPLETE) {
             lb_pcg64 g;
-            for (p = 0; p < n; p++) rw[p] = (float)((double)(h->stacks[p] - h->starting[p]) / scale);
+            for (p = 0; p < n; p++) rw[p] = (float)(h->stacks[p] - h->starting[p]) * inv;
             done[i] = 1;
             episodes[i]++;
             lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);
             lb_hand_reset(h, r, n, stacks, &g, NULL);
+        } else {
+            for (p = 0; p < n; p++) rw[p] = 0.0f;
         }
         outputs(h, r, s, scale, actor + i, masks ? masks + i * s->n_actions : NULL,
                 obs ? obs + i * osize : NULL);
@@ -899,7 +939,7 @@ void lb_batch_reset(lb_hand *hands, int64_t count, const lb_rules *r, const lb_s
                     const uint64_t *episodes, double scale, int8_t *actor, uint8_t *masks,
                     float *obs) {
     int64_t i;
-    int osize = lb_obs_size(r);
+    int osize = lb_obs_size(r, n);
     for (i = 0; i < count; i++) {
         lb_pcg64 g;
         lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);
@@ -920,6 +960,15 @@ static uint32_t bounded(lb_pcg64 *g, uint32_t bound) {
     return out;
 }
 
+/* The masks of 0..5 cards in order of how many cards they throw (then by value), and how many
+ * throw at most k cards: a random legal discard is by_count[bounded(at_most[k])]. */
+static const uint8_t by_count[32] = {0,  1,  2,  4,  8,  16, 3,  5,  6,  9,  10,
+                                     12, 17, 18, 20, 24, 7,  11, 13, 14, 19, 21,
+                                     22, 25, 26, 28, 15, 23, 27, 29, 30, 31};
+static const uint8_t at_most5[6] = {1, 6, 16, 26, 31, 32};
+static const uint8_t at_most4[5] = {1, 5, 11, 15, 16};
+static const uint8_t by_count4[16] = {0, 1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15};
+
 void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *stacks,
                    const uint64_t key[4], uint64_t slot, uint64_t first_episode, int64_t count,
                    int policy, const lb_strategy *strategy, double *payoffs, int64_t *decisions) {
@@ -927,7 +976,6 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
     uint64_t pkey[4];
     lb_hand h;
     lb_pcg64 g, pol;
-    uint8_t mask[2 + LB_HAND_MAX_FRACTIONS + 1 + 32];
     int64_t e, made = 0;
     int p;
     pkey[0] = key[0] ^ salt;
@@ -939,26 +987,27 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
         lb_hand_stream(key, slot, first_episode + (uint64_t)e, &g);
         lb_hand_reset(&h, r, n, stacks, &g, NULL);
         while (h.phase != LB_PHASE_COMPLETE) {
-            if (policy == LB_POLICY_STRATEGY && strategy) {
-                if (h.phase == LB_PHASE_DRAWING) {
+            const lb_legal *legal = &h.legal;
+            if (legal->phase == LB_PHASE_DRAWING) {
+                unsigned m;
+                if (policy == LB_POLICY_STRATEGY && strategy && r->hand_size == 5) {
                     int d = 2 - (r->draws - h.draw_round);
-                    unsigned m = lb_strategy_discard(&strategy[h.actor], h.deck.hands[h.actor], d,
-                                                     h.draw_round == r->draws);
-                    lb_legal legal;
-                    lb_hand_legal(&h, r, &legal);
-                    if (popcount(m) > legal.max_discards) m = 0;
-                    lb_hand_act(&h, r, LB_ACT_DISCARD, 0, m, NULL);
+                    m = lb_strategy_discard(&strategy[h.actor], h.deck.hands[h.actor], d,
+                                            h.draw_round == r->draws);
+                    if (popcount(m) > legal->max_discards) m = 0;
+                } else if (r->hand_size == 5) {
+                    m = by_count[bounded(&pol, at_most5[legal->max_discards])];
                 } else {
-                    lb_hand_act(&h, r, LB_ACT_CHECK_OR_CALL, 0, 0, NULL);
+                    m = by_count4[bounded(&pol, at_most4[legal->max_discards])];
                 }
+                lb_hand_act(&h, r, LB_ACT_DISCARD, 0, m, NULL);
+            } else if (policy == LB_POLICY_STRATEGY) {
+                lb_hand_act(&h, r, LB_ACT_CHECK_OR_CALL, 0, 0, NULL);
             } else {
-                int a, k = 0, pick;
-                lb_hand_mask(&h, r, s, mask);
-                for (a = 0; a < s->n_actions; a++) k += mask[a];
-                pick = (int)bounded(&pol, (uint32_t)k);
-                for (a = 0; a < s->n_actions; a++)
-                    if (mask[a] && pick-- == 0) break;
-                lb_hand_act_index(&h, r, s, a, NULL);
+                int wager = legal->bet || legal->raise_, k = legal->fold + 1 + (wager ? s->n_sizes : 0);
+                int pick = (int)bounded(&pol, (uint32_t)k);
+                if (!legal->fold) pick++;
+                lb_hand_act_index(&h, r, s, pick, NULL);
             }
             made++;
         }

@@ -131,41 +131,6 @@ typedef struct {
     uint8_t pad_;
 } lb_rules;
 
-/* One hand. Read the fields freely (the binding and lowball.rl do); change them only through
- * the functions below. */
-typedef struct {
-    lb_deck deck;
-    lb_pcg64 rng; /* the deck's source: the shuffle and every reshuffle */
-    int64_t starting[LB_HAND_MAX_PLAYERS];
-    int64_t stacks[LB_HAND_MAX_PLAYERS];
-    int64_t bets[LB_HAND_MAX_PLAYERS];      /* this betting round's wagers */
-    int64_t committed[LB_HAND_MAX_PLAYERS]; /* every chip put in, antes included */
-    int64_t antes[LB_HAND_MAX_PLAYERS];     /* dead chips */
-    int64_t winnings[LB_HAND_MAX_PLAYERS];
-    int64_t acted[LB_HAND_MAX_PLAYERS]; /* the wager each last acted on this round; -1: not yet */
-    int64_t round_wager[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* each round's final wagers */
-    int64_t level, last_raise, full_level, round_bet, min_bet;
-    int64_t pot_amount[LB_HAND_MAX_PLAYERS]; /* the pots at the end, main pot first */
-    int32_t bet_count, max_wagers;
-    uint16_t pot_eligible[LB_HAND_MAX_PLAYERS]; /* bit p: position p may win the pot */
-    uint16_t classes[LB_HAND_MAX_PLAYERS];      /* hand classes at the showdown (0: not valued) */
-    uint16_t folded, mucked, shown;             /* bit p: position p */
-    uint8_t n, phase, betting_round, draw_round;
-    uint8_t actor; /* LB_HAND_NO_POSITION when complete */
-    uint8_t capped, must_open_now, bb_pos;
-    uint8_t aggressor, last_round_aggressor; /* LB_HAND_NO_POSITION: none */
-    uint8_t n_pending, n_draw_order, n_pots, n_show;
-    uint8_t pending[LB_HAND_MAX_PLAYERS];
-    uint8_t draw_order[LB_HAND_MAX_PLAYERS];
-    uint8_t show_order[LB_HAND_MAX_PLAYERS];
-    int8_t drawn[LB_HAND_MAX_DRAWS][LB_HAND_MAX_PLAYERS]; /* cards drawn; -1: not (yet) */
-    uint8_t raises[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* bets and raises made */
-    /* For the showing order (WSOP-LAR 145): betting actions in the current round, and the last
-     * bet, raise or check before it (kind LB_EV_*, or 0xff for none). */
-    uint8_t round_actions, before_kind, before_pos, last_brc_kind, last_brc_pos;
-    uint8_t pad_[3];
-} lb_hand;
-
 /* What the player to act may do (lowball.engine.LegalActions, betting and drawing). */
 typedef struct {
     int64_t call_amount, min_to, max_to;
@@ -173,6 +138,43 @@ typedef struct {
     uint8_t fold, check, call, bet, raise_;
     uint8_t draw, max_discards;
 } lb_legal;
+
+/* One hand. Read the fields freely (the binding and lowball.rl do); change them only through
+ * the functions below. */
+typedef struct {
+    /* the fields every decision reads or writes first, the deck (touched by draws and folds
+     * only) last: fewer cache lines per decision when many hands are stepped */
+    lb_legal legal; /* the legal actions now (kept up to date by every call that changes the hand) */
+    uint8_t n, phase, betting_round, draw_round;
+    uint8_t actor; /* LB_HAND_NO_POSITION when complete */
+    uint8_t capped, must_open_now, bb_pos;
+    uint8_t aggressor, last_round_aggressor; /* LB_HAND_NO_POSITION: none */
+    uint8_t n_pending, n_draw_order, n_pots, n_show;
+    /* For the showing order (WSOP-LAR 145): betting actions in the current round, and the last
+     * bet, raise or check before it (kind LB_EV_*, or 0xff for none). */
+    uint8_t round_actions, before_kind, before_pos, last_brc_kind, last_brc_pos;
+    uint16_t folded, mucked, shown; /* bit p: position p */
+    int32_t bet_count, max_wagers;
+    int64_t level, last_raise, full_level, round_bet, min_bet;
+    uint8_t pending[LB_HAND_MAX_PLAYERS];
+    uint8_t draw_order[LB_HAND_MAX_PLAYERS];
+    int64_t stacks[LB_HAND_MAX_PLAYERS];
+    int64_t bets[LB_HAND_MAX_PLAYERS];      /* this betting round's wagers */
+    int64_t committed[LB_HAND_MAX_PLAYERS]; /* every chip put in, antes included */
+    int64_t acted[LB_HAND_MAX_PLAYERS]; /* the wager each last acted on this round; -1: not yet */
+    uint8_t raises[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* bets and raises made */
+    int8_t drawn[LB_HAND_MAX_DRAWS][LB_HAND_MAX_PLAYERS]; /* cards drawn; -1: not (yet) */
+    uint8_t show_order[LB_HAND_MAX_PLAYERS];
+    int64_t antes[LB_HAND_MAX_PLAYERS]; /* dead chips */
+    int64_t starting[LB_HAND_MAX_PLAYERS];
+    int64_t winnings[LB_HAND_MAX_PLAYERS];
+    int64_t round_wager[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* each round's final wagers */
+    int64_t pot_amount[LB_HAND_MAX_PLAYERS]; /* the pots at the end, main pot first */
+    uint16_t pot_eligible[LB_HAND_MAX_PLAYERS]; /* bit p: position p may win the pot */
+    uint16_t classes[LB_HAND_MAX_PLAYERS];      /* hand classes at the showdown (0: not valued) */
+    lb_pcg64 rng; /* the deck's source: the shuffle and every reshuffle */
+    lb_deck deck;
+} lb_hand;
 
 /* Action kinds of lb_hand_act. */
 typedef enum {
@@ -237,23 +239,26 @@ int lb_hand_index_legal(const lb_hand *h, const lb_rules *r, const lb_space *s, 
 lb_hand_status lb_hand_act_index(lb_hand *h, const lb_rules *r, const lb_space *s, int64_t a,
                                  lb_event_log *log);
 
-/* The observation of position pos (see lowball.rl for the layout, LB_OBS_* sizes): its own cards
- * and public information only. out has lb_obs_size(r) floats. Chips are divided by scale. */
-int lb_obs_size(const lb_rules *r);
+/* The observation of position pos (see lowball.rl for the layout): its own cards and public
+ * information only. out has lb_obs_size(r, n) floats for a hand of n players. Chips are divided
+ * by scale. */
+int lb_obs_size(const lb_rules *r, int n);
 void lb_hand_observe(const lb_hand *h, const lb_rules *r, int pos, double scale, float *out);
 
 /* -- many hands ------------------------------------------------------------------------------ */
 
-/* The first index i in 0..count-1 whose actions[i] is not legal in hands[i], or -1. */
+/* The first index i in 0..count-1 whose actions[i] is not legal in hands[i], or -1. With masks
+ * (count * n_actions bytes, as lb_batch_step last wrote them for these hands) the check reads
+ * them instead of the hands. */
 int64_t lb_batch_check(const lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s,
-                       const int64_t *actions);
+                       const int64_t *actions, const uint8_t *masks);
 
 /* Step hands[0..count-1], each with actions[i] (all legal: lb_batch_check first). A hand that
  * completes gets rewards[i * n + p] = its payoffs / scale, done[i] = 1, and starts its next
  * episode at once: episodes[i] += 1 and lb_hand_reset with stacks, the generator
  * lb_hand_stream(key, first_slot + i, episodes[i]). Then, for every hand, actor[i], masks
- * (count * n_actions bytes; NULL: none) and obs (count * lb_obs_size floats of the player to
- * act; NULL: none). rewards and done are written for every hand (0 when not complete). */
+ * (count * n_actions bytes; NULL: none) and obs (count * lb_obs_size(r, n) floats of the player
+ * to act; NULL: none). rewards and done are written for every hand (0 when not complete). */
 void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
                    const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                    uint64_t *episodes, const int64_t *actions, double scale, float *rewards,

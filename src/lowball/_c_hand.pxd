@@ -84,10 +84,10 @@ cdef extern from "hand.h" nogil:
     int lb_hand_index_legal(const lb_hand *h, const lb_rules *r, const lb_space *s, int64_t a)
     lb_hand_status lb_hand_act_index(lb_hand *h, const lb_rules *r, const lb_space *s, int64_t a,
                                      lb_event_log *log)
-    int lb_obs_size(const lb_rules *r)
+    int lb_obs_size(const lb_rules *r, int n)
     void lb_hand_observe(const lb_hand *h, const lb_rules *r, int pos, double scale, float *out)
     int64_t lb_batch_check(const lb_hand *hands, int64_t count, const lb_rules *r,
-                           const lb_space *s, const int64_t *actions)
+                           const lb_space *s, const int64_t *actions, const uint8_t *masks)
     void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
                        const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                        uint64_t *episodes, const int64_t *actions, double scale, float *rewards,

@@ -163,9 +163,9 @@ cdef class Engine:
     def first_discard(self):
         return self.s.first_discard
 
-    @property
-    def obs_size(self):
-        return lb_obs_size(&self.r)
+    def obs_size(self, int n):
+        """Floats per observation of a hand of ``n`` players."""
+        return lb_obs_size(&self.r, n)
 
     def play(self, int n, stacks, key, uint64_t slot, uint64_t first_episode, int64_t count, int policy,
              strategies=None):
@@ -228,7 +228,7 @@ cdef class Batch:
         self.episodes = np.zeros(count, dtype=np.uint64)
         self.actor = np.zeros(count, dtype=np.int8)
         self.mask = np.zeros((count, engine.s.n_actions), dtype=np.uint8)
-        self.obs = np.zeros((count, lb_obs_size(&engine.r) if observe else 0), dtype=np.float32)
+        self.obs = np.zeros((count, lb_obs_size(&engine.r, n) if observe else 0), dtype=np.float32)
         self.rewards = np.zeros((count, n), dtype=np.float32)
         self.done = np.zeros(count, dtype=np.uint8)
 
@@ -248,10 +248,11 @@ cdef class Batch:
     def check(self, const int64_t[::1] actions):
         """The first index whose action is illegal, or -1."""
         cdef int64_t bad
+        cdef uint8_t[:, ::1] mk = self.mask
         if self.count == 0:
             return -1
         with nogil:
-            bad = lb_batch_check(self.hands, self.count, &self.engine.r, &self.engine.s, &actions[0])
+            bad = lb_batch_check(self.hands, self.count, &self.engine.r, &self.engine.s, &actions[0], &mk[0, 0])
         return bad
 
     def step(self, const int64_t[::1] actions):
@@ -280,7 +281,7 @@ cdef class Batch:
         return _fields(&self.hands[i])
 
     def observe(self, int i, int position):
-        out = np.zeros(lb_obs_size(&self.engine.r), dtype=np.float32)
+        out = np.zeros(lb_obs_size(&self.engine.r, self.n), dtype=np.float32)
         cdef float[::1] ov = out
         lb_hand_observe(&self.hands[i], &self.engine.r, position, self.scale, &ov[0])
         return out
@@ -340,7 +341,7 @@ cdef class Hand:
         return out
 
     def observe(self, int position, double scale):
-        out = np.zeros(lb_obs_size(&self.engine.r), dtype=np.float32)
+        out = np.zeros(lb_obs_size(&self.engine.r, self.h.n), dtype=np.float32)
         cdef float[::1] ov = out
         lb_hand_observe(&self.h, &self.engine.r, position, scale, &ov[0])
         return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,12 @@ from lowball.variants import Variant, VariantError
 __all__ = ["CHand", "hand_key", "hand_generator"]
 
 
+@functools.lru_cache(maxsize=64)
+def _key_of(seed: int) -> tuple[int, int, int, int]:
+    words = np.random.SeedSequence(seed).generate_state(4, np.uint64)
+    return (int(words[0]), int(words[1]), int(words[2]), int(words[3]))
+
+
 def hand_key(seed: object) -> tuple[int, int, int, int]:
     """The four 64-bit words that key a run of hands: ``SeedSequence(seed)``'s first four words
     (``seed`` None: fresh operating-system entropy).
@@ -30,8 +37,10 @@ def hand_key(seed: object) -> tuple[int, int, int, int]:
     from lowball.deck import check_seed
 
     seed = check_seed(seed, generators=False)
-    words = np.random.SeedSequence(seed).generate_state(4, np.uint64)
-    return (int(words[0]), int(words[1]), int(words[2]), int(words[3]))
+    if seed is None:
+        words = np.random.SeedSequence().generate_state(4, np.uint64)
+        return (int(words[0]), int(words[1]), int(words[2]), int(words[3]))
+    return _key_of(seed)
 
 
 def hand_generator(seed: object, slot: int = 0, episode: int = 0) -> np.random.PCG64:
@@ -47,6 +56,12 @@ def hand_generator(seed: object, slot: int = 0, episode: int = 0) -> np.random.P
     """
     state, inc = _hand.stream(hand_key(seed), slot, episode)
     return _pcg(state, inc)
+
+
+@functools.lru_cache(maxsize=64)
+def engine_of(variant: Variant, fractions: tuple[float, ...]) -> _hand.Engine:
+    """The binding's rules and action space of ``variant`` (checked: :func:`rules_of`)."""
+    return _hand.Engine(rules_of(variant), list(fractions))
 
 
 def _pcg(state: int, inc: int) -> np.random.PCG64:
@@ -105,7 +120,7 @@ class CHand:
         episode: int = 0,
         fractions: Sequence[float] = DEFAULT_FRACTIONS,
     ) -> None:
-        self._engine = _hand.Engine(rules_of(variant), check_fractions(fractions))
+        self._engine = engine_of(variant, tuple(check_fractions(fractions)))
         self._variant = variant
         stacks = _check_stacks(variant, stacks)
         self._key = hand_key(seed)
@@ -113,7 +128,7 @@ class CHand:
         self._episode = whole_number(episode, "episode", 0, 2**64 - 1, error=VariantError)
         state, inc = _hand.stream(self._key, self._slot, self._episode)
         self._hand = _hand.Hand(self._engine)
-        self._events = [_event(e) for e in self._hand.reset(list(stacks), state, inc)]
+        self._raw: list[tuple[Any, ...]] = self._hand.reset(list(stacks), state, inc)  # card numbers
         self._start_rng = (state, inc)
 
     @property
@@ -167,7 +182,7 @@ class CHand:
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event of the hand so far, as :attr:`HandState.events <lowball.engine.HandState.events>`."""
-        return tuple(self._events)
+        return tuple([_event(e) for e in self._raw])
 
     @property
     def phase(self) -> str:
@@ -219,9 +234,8 @@ class CHand:
                 f"{what} is not allowed"
                 + (f" for position {who} (p{who + 1}): {self._why()}" if who is not None else ": the hand is complete")
             )
-        new = [_event(e) for e in events]
-        self._events.extend(new)
-        return new[0]
+        self._raw.extend(events)
+        return _event(events[0])
 
     def _why(self) -> str:
         la = self.legal_actions()
@@ -289,9 +303,8 @@ class CHand:
         status, events = self._hand.act_index(min(a, 2**62))
         if status != 0:
             raise IllegalActionError(f"action {a} is not allowed now: {self._why() if self.actor is not None else 'the hand is complete'}")
-        new = [_event(e) for e in events]
-        self._events.extend(new)
-        return new[0]
+        self._raw.extend(events)
+        return _event(events[0])
 
     def action_mask(self) -> np.ndarray:
         """The legal action indexes now (uint8, one per action of the space)."""
@@ -339,7 +352,7 @@ class CHand:
             "show_order": list(f["show_order"]),
             "manual_showdown": False,
         }
-        return HandState._restore(v, f["starting_stacks"], deck, list(self._events), shown_hands, pots, fields)
+        return HandState._restore(v, f["starting_stacks"], deck, list(self.events), shown_hands, pots, fields)
 
     def __repr__(self) -> str:
         who = f", position {self.actor} to act" if self.actor is not None else ""
