@@ -834,7 +834,6 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
         made = 0, round = h->betting_round - 1;
     float *pl;
     const lb_legal *legal = &h->legal;
-    float inv = (float)(1.0 / scale);
     memset(out, 0, sizeof(float) * (size_t)size);
     if (me < 0 || me >= n) return;
     if (h->phase == LB_PHASE_BETTING) out[0] = 1.0f;
@@ -842,16 +841,16 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
     out[2 + round] = 1.0f;
     out[6 + h->draw_round] = 1.0f;
     out[10 + me] = 1.0f;
-    out[20] = (float)lb_hand_pot(h) * inv;
+    out[20] = (float)((double)lb_hand_pot(h) / scale);
     if (h->phase == LB_PHASE_BETTING && !complete(h) && legal->position == me) {
-        out[21] = (float)legal->call_amount * inv;
-        out[22] = (float)legal->min_to * inv;
-        out[23] = (float)legal->max_to * inv;
+        out[21] = (float)((double)legal->call_amount / scale);
+        out[22] = (float)((double)legal->min_to / scale);
+        out[23] = (float)((double)legal->max_to / scale);
         out[24] = 1.0f;
     }
-    if (h->phase == LB_PHASE_BETTING) out[25] = (float)h->level * inv;
+    if (h->phase == LB_PHASE_BETTING) out[25] = (float)((double)h->level / scale);
     for (k = 0; k < n; k++) made += h->raises[round][k];
-    out[26] = (float)made * 0.2f;
+    out[26] = (float)(made / 5.0);
     for (i = 0; i < h->deck.hand_len[me] && i < r->hand_size; i++) {
         uint8_t c = h->deck.hands[me][i];
         out[LB_OBS_HEADER + LB_OBS_CARD * i + LB_RANK(c)] = 1.0f;
@@ -860,9 +859,9 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
     pl = out + LB_OBS_HEADER + LB_OBS_CARD * r->hand_size;
     for (k = 0; k < n; k++, pl += LB_OBS_PER_PLAYER) {
         int p = me + k < n ? me + k : me + k - n, folded = (h->folded & BIT(p)) != 0;
-        pl[0] = (float)h->stacks[p] * inv;
-        pl[1] = (float)h->bets[p] * inv;
-        pl[2] = (float)h->antes[p] * inv;
+        pl[0] = (float)((double)h->stacks[p] / scale);
+        pl[1] = (float)((double)h->bets[p] / scale);
+        pl[2] = (float)((double)h->antes[p] / scale);
         pl[3] = (float)folded;
         pl[4] = (float)(live && !folded && h->stacks[p] == 0);
         pl[5] = (float)(p == n - 1);
@@ -871,13 +870,13 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
             int c = h->drawn[d][p];
             if (c >= 0) {
                 pl[7 + 2 * d] = 1.0f;
-                pl[8 + 2 * d] = (float)c / (float)r->hand_size;
+                pl[8 + 2 * d] = (float)((double)c / r->hand_size);
             }
         }
         for (i = 0; i <= round; i++) {
             int64_t w = (i < round || !live) ? h->round_wager[i][p] : h->bets[p];
-            pl[13 + 2 * i] = (float)w * inv;
-            pl[14 + 2 * i] = (float)h->raises[i][p] * 0.2f;
+            pl[13 + 2 * i] = (float)((double)w / scale);
+            pl[14 + 2 * i] = (float)(h->raises[i][p] / 5.0);
         }
     }
 }
@@ -913,7 +912,6 @@ void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_sp
                    uint8_t *done, int8_t *actor, uint8_t *masks, float *obs) {
     int64_t i;
     int osize = lb_obs_size(r, n), p;
-    float inv = (float)(1.0 / scale);
     for (i = 0; i < count; i++) {
         lb_hand *h = &hands[i];
         float *rw = rewards + i * n;
@@ -921,7 +919,7 @@ void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_sp
         done[i] = 0;
         if (h->phase == LB_PHASE_COMPLETE) {
             lb_pcg64 g;
-            for (p = 0; p < n; p++) rw[p] = (float)(h->stacks[p] - h->starting[p]) * inv;
+            for (p = 0; p < n; p++) rw[p] = (float)((double)(h->stacks[p] - h->starting[p]) / scale);
             done[i] = 1;
             episodes[i]++;
             lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);

@@ -40,9 +40,14 @@ cdef extern from "hand.h" nogil:
         uint8_t structure, uncapped_heads_up, big_blind_ante, draws, ranking, hand_size
         uint8_t reshuffle, burn, open_fold, show_all_hands, must_open
 
+    ctypedef struct lb_legal:
+        int64_t call_amount, min_to, max_to
+        uint8_t position, phase, fold, check, call, bet, raise_, draw, max_discards
+
     ctypedef struct lb_hand:
         lb_deck deck
         lb_pcg64 rng
+        lb_legal legal
         int64_t starting[10]
         int64_t stacks[10]
         int64_t bets[10]
@@ -62,10 +67,6 @@ cdef extern from "hand.h" nogil:
         uint8_t draw_order[10]
         uint8_t show_order[10]
         int8_t drawn[3][10]
-
-    ctypedef struct lb_legal:
-        int64_t call_amount, min_to, max_to
-        uint8_t position, phase, fold, check, call, bet, raise_, draw, max_discards
 
     ctypedef struct lb_space:
         double fractions[8]

@@ -14,7 +14,14 @@ from lowball._c_hand cimport *
 from lowball._c_odds cimport lb_pcg64, lb_strategy
 from lowball._c_deck cimport LB_PLACE_STUB
 
+cdef lb_hand _probe
 MAX_PLAYERS = LB_HAND_MAX_PLAYERS
+# where the deck lies in a hand's bytes (for tests that change the hidden cards of a copy)
+DECK_OFFSET = <char *>&_probe.deck - <char *>&_probe
+DECK_STUB = <char *>&_probe.deck.stub[0] - <char *>&_probe.deck
+DECK_TOP = <char *>&_probe.deck.top - <char *>&_probe.deck
+DECK_HANDS = <char *>&_probe.deck.hands[0][0] - <char *>&_probe.deck
+DECK_HAND_LEN = <char *>&_probe.deck.hand_len[0] - <char *>&_probe.deck
 MAX_FRACTIONS = LB_HAND_MAX_FRACTIONS
 HAND_BYTES = sizeof(lb_hand)
 EVENT_KINDS = ("ante", "blind", "deal", "fold", "check", "call", "bet", "raise", "draw", "stand_pat",
@@ -139,6 +146,19 @@ cdef object _fields(lb_hand *h):
         },
         "rng": ((int(h.rng.state_hi) << 64) | int(h.rng.state_lo), (int(h.rng.inc_hi) << 64) | int(h.rng.inc_lo)),
     }
+
+
+def observe_state(Engine engine, const uint8_t[::1] row, int position, double scale):
+    """The observation of ``position`` in the hand whose state bytes are ``row`` (a copy of a
+    Batch's state row, for tests)."""
+    cdef lb_hand h
+    if row.shape[0] != sizeof(lb_hand):
+        raise ValueError("not a hand's state")
+    memcpy(&h, &row[0], sizeof(lb_hand))
+    out = np.zeros(lb_obs_size(&engine.r, h.n), dtype=np.float32)
+    cdef float[::1] ov = out
+    lb_hand_observe(&h, &engine.r, position, scale, &ov[0])
+    return out
 
 
 cdef class Engine:

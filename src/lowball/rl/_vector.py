@@ -220,10 +220,15 @@ class VectorEnv:
         if zero:
             b.rewards[:] = 0
             b.done[:] = 0
-        out = Step(b.obs, b.mask.view(bool), b.actor, b.rewards, b.done.view(bool))
+        arrays = (b.obs, b.mask.view(bool), b.actor, b.rewards, b.done.view(bool))
         if self._copy:
-            out = Step(*(a.copy() for a in out))
-        return out
+            return Step(*(a.copy() for a in arrays))
+        views = []
+        for a in arrays:  # the environment's own buffers, read-only for the caller
+            v = a.view()
+            v.flags.writeable = False
+            views.append(v)
+        return Step(*views)
 
     def _need_reset(self) -> Any:
         if self._batch is None:
