@@ -73,13 +73,33 @@ def random_stacks(variant: Variant, rng: random.Random) -> list[int]:
     return [rng.randint(20 * big, 150 * big) for _ in range(n)]
 
 
-def decide(ref: HandState, la: LegalActions, rng: random.Random) -> tuple[str, int]:
+_MASKS = {
+    size: [[m for m in range(2**size) if bin(m).count("1") == k] for k in range(size + 1)] for size in (4, 5)
+}
+
+
+class Draws:
+    """Random numbers for the decisions, drawn from ``random.Random`` in blocks (cheaper than a
+    call per decision)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._block: list[int] = []
+
+    def __call__(self) -> int:
+        if not self._block:
+            self._block = [self._rng.getrandbits(30) for _ in range(64)]
+        return self._block.pop()
+
+
+def decide(ref: HandState, la: LegalActions, draw: Draws) -> tuple[str, int]:
     """A random legal decision of the reference, whose legal actions are ``la``: (verb, amount
     or discard mask)."""
     if la.phase == DRAWING:
         size = ref.variant.hand_size
-        k = min(la.max_discards, rng.choice([0, 1, 2, 3, size, size, size]))
-        return "discard", sum(1 << i for i in rng.sample(range(size), k))
+        k = min(la.max_discards, (0, 1, 2, 3, size, size, size)[draw() % 7])
+        masks = _MASKS[size][k]
+        return "discard", masks[draw() % len(masks)]
     options = []
     if la.fold:
         options.append("fold")
@@ -89,9 +109,11 @@ def decide(ref: HandState, la: LegalActions, rng: random.Random) -> tuple[str, i
         options += ["call", "call"]
     if la.bet or la.raise_:
         options += ["wager", "wager"]
-    verb = rng.choice(options)
+    verb = options[draw() % len(options)]
     if verb == "wager":
-        return verb, rng.choice([la.min_to, la.max_to, rng.randint(la.min_to, la.max_to)])
+        lo, hi = la.min_to, la.max_to
+        pick = draw() % 3
+        return verb, lo if pick == 0 else (hi if pick == 1 else lo + draw() % (hi - lo + 1))
     return verb, 0
 
 
@@ -126,6 +148,7 @@ def check_hand(variant: Variant, stacks: list[int], seed: int, slot: int, rng: r
     c = CHand(variant, stacks, seed=seed, slot=slot)
     ref = c.reference()
     raw = c._hand  # the binding itself: the hot loop goes straight to C
+    draw = Draws(rng)
     decisions = 0
     where = f"{variant.name}, stacks {stacks}, seed {seed}, slot {slot}"
     while not ref.is_complete:
@@ -133,7 +156,7 @@ def check_hand(variant: Variant, stacks: list[int], seed: int, slot: int, rng: r
         mine = raw.legal()
         if mine != legal[:12]:
             raise Mismatch(f"{where}: decision {decisions}: legal {mine} != reference {legal}")
-        verb, amount = decide(ref, legal, rng)
+        verb, amount = decide(ref, legal, draw)
         _apply(ref, verb, amount)
         status, events = raw.act(_KINDS[verb], amount if verb == "wager" else 0, amount if verb == "discard" else 0)
         if status:
