@@ -29,7 +29,6 @@ import numpy as np
 try:
     import gymnasium
     from pettingzoo import AECEnv
-    from pettingzoo.utils import agent_selector
 except ImportError as e:  # pragma: no cover - the [rl] extra installs both
     raise ImportError(
         "lowball.rl.pettingzoo needs PettingZoo and Gymnasium: pip install 'lowball-poker[rl]'"
@@ -135,7 +134,6 @@ class LowballEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._selector = agent_selector(self.agents)
         self.agent_selection = self.possible_agents[self._hand.actor]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
