@@ -152,7 +152,7 @@ class CHand:
     def fields(self) -> dict[str, Any]:
         """The C state as plain values (card numbers 0..51): stacks, bets, committed, antes,
         winnings, folded, phase, ..., pots, show_order, hands, deck."""
-        return self._hand.fields()  # type: ignore[no-any-return]
+        return self._hand.fields()
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -172,7 +172,7 @@ class CHand:
     @property
     def payoffs(self) -> tuple[int, ...]:
         """Final stack minus starting stack, by position."""
-        return self._hand.payoffs()  # type: ignore[no-any-return]
+        return self._hand.payoffs()
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -192,7 +192,7 @@ class CHand:
     @property
     def actor(self) -> int | None:
         """The position to act, or None when the hand is complete."""
-        return self._hand.actor  # type: ignore[no-any-return]
+        return self._hand.actor
 
     @property
     def is_complete(self) -> bool:
@@ -308,7 +308,7 @@ class CHand:
 
     def action_mask(self) -> np.ndarray:
         """The legal action indexes now (uint8, one per action of the space)."""
-        return self._hand.mask()  # type: ignore[no-any-return]
+        return self._hand.mask()
 
     # -- export -----------------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ def rules_of(variant: Variant) -> dict[str, Any]:
     }
 
 
-def check_fractions(fractions: object) -> list[float]:
+def check_fractions(fractions: Any) -> list[float]:
     """``fractions`` as a list of 0 to 8 finite numbers above 0 (the pot fractions of the action
     space).
 
@@ -101,7 +101,7 @@ def check_fractions(fractions: object) -> list[float]:
     if isinstance(fractions, (str, bytes)) or not hasattr(fractions, "__iter__"):
         raise VariantError(f"fractions = {shown(fractions)}: expected a list of pot fractions such as (0.5, 1.0)")
     out = []
-    for k, f in enumerate(list(fractions)):  # type: ignore[call-overload]
+    for k, f in enumerate(list(fractions)):
         x = real_number(f)
         if x is None or not 0 < x < 1e6:
             raise VariantError(f"fractions[{k}] = {shown(f)}: expected a number of pots above 0 and below 1e6")

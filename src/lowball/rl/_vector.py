@@ -274,7 +274,7 @@ class VectorEnv:
     def _describe_illegal(self, i: int, a: int) -> str:
         legal = self._batch.legal(i)
         mask = self._batch.mask[i]
-        allowed = [self.action_name(k, i) for k in np.flatnonzero(mask)]
+        allowed = [self.action_name(int(k), i) for k in np.flatnonzero(mask)]
         if not 0 <= a < self.num_actions:
             what = f"action {a} is not an action index 0..{self.num_actions - 1}"
         else:

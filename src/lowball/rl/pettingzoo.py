@@ -28,7 +28,7 @@ import numpy as np
 
 try:
     import gymnasium
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
 except ImportError as e:  # pragma: no cover - the [rl] extra installs both
     raise ImportError(
         "lowball.rl.pettingzoo needs PettingZoo and Gymnasium: pip install 'lowball-poker[rl]'"
@@ -205,20 +205,20 @@ def _index_of(action: Action, hand: CHand, fractions: Sequence[float], first_dis
         thrown = {int(Card(c)) for c in action.cards}
         return first_discard + sum(1 << i for i, c in enumerate(held) if int(c) in thrown)
     mask = hand.action_mask()
-    sizes = [k for k in range(2, first_discard) if mask[k]]
+    sizes = [k for k in range(2, first_discard) if mask[k]]  # ints
     if not sizes:
         return 1
     if isinstance(hand.variant.betting, FixedLimit) or len(sizes) == 1:
         return sizes[0]
     la = hand.legal_actions()
     f = hand.fields()
-    pot = sum(f["committed"])
-    to_call = f["level"] - f["bets"][la.position]
+    pot = int(sum(f["committed"]))
+    to_call = int(f["level"]) - int(f["bets"][la.position])
 
     def wager(k: int) -> int:
         if k - 2 >= len(fractions):
             return la.max_to
-        return min(max(f["level"] + int(fractions[k - 2] * (pot + to_call)), la.min_to), la.max_to)
+        return min(max(int(f["level"]) + int(fractions[k - 2] * (pot + to_call)), la.min_to), la.max_to)
 
     return min(sizes, key=lambda k: abs(wager(k) - action.amount))
 
