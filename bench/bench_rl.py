@@ -40,7 +40,11 @@ from lowball.variants import VARIANTS
 NUM_ENVS = 4096
 STEPS = 30
 GROUP = "rl: decisions a second, random legal decisions, one core"
-CASES = [("F2L3D", 6, "six-handed fixed-limit 2-7 triple draw"), ("N2L1D", 2, "heads-up no-limit 2-7 single draw"), ("FB", 6, "six-handed badugi")]
+CASES = [
+    ("F2L3D", 6, "six-handed fixed-limit 2-7 triple draw"),
+    ("N2L1D", 2, "heads-up no-limit 2-7 single draw"),
+    ("FB", 6, "six-handed badugi"),
+]
 
 
 def _load() -> float:
@@ -81,8 +85,8 @@ def test_vector_env(benchmark, code: str, players: int, title: str, observe: boo
     state: list[object] = [env.reset()]
     benchmark.extra_info.update(units=STEPS * NUM_ENVS, unit_name="decisions", load=_load())
     benchmark.extra_info["target"] = {"kind": "rate", "at_least": 5_000_000 if observe else 10_000_000}
-    benchmark.extra_info["memory per hand in flight (bytes)"] = env.state_bytes + env.num_actions + 4 * (
-        env.obs_size + players
+    benchmark.extra_info["memory per hand in flight (bytes)"] = (
+        env.state_bytes + env.num_actions + 4 * (env.obs_size + players)
     )
     done = benchmark(_vector_run, env, pick, state)
     assert done == STEPS * NUM_ENVS
@@ -104,7 +108,9 @@ def _handstate_run(seed: int) -> int:
                 hand = s.hand(la.position)
                 s.discard(rng.sample(hand, rng.randint(0, la.max_discards)))
             else:
-                options = [o for o, ok in (("f", la.fold), ("c", la.check or la.call), ("r", la.bet or la.raise_)) if ok]
+                options = [
+                    o for o, ok in (("f", la.fold), ("c", la.check or la.call), ("r", la.bet or la.raise_)) if ok
+                ]
                 o = rng.choice(options)
                 if o == "f":
                     s.fold()
@@ -126,7 +132,7 @@ def _aec_run(env: object, decisions: int, rng: np.random.Generator) -> int:
     made = 0
     while made < decisions:
         env.reset()  # type: ignore[attr-defined]
-        for agent in env.agent_iter():  # type: ignore[attr-defined]
+        for _agent in env.agent_iter():  # type: ignore[attr-defined]
             obs, reward, terminated, truncated, _ = env.last()  # type: ignore[attr-defined]
             if terminated or truncated:
                 env.step(None)  # type: ignore[attr-defined]
@@ -147,6 +153,7 @@ def test_pettingzoo_lowball(benchmark) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.benchmark(group=GROUP)
 def test_pettingzoo_texas_holdem(benchmark) -> None:  # type: ignore[no-untyped-def]
     pytest.importorskip("rlcard", reason="rlcard (for PettingZoo's texas_holdem_v4) does not install here")
+    pytest.importorskip("pygame", reason="pygame (which PettingZoo's classic games import) is not installed")
     classic = pytest.importorskip("pettingzoo.classic", reason="PettingZoo is not installed")
     env = classic.texas_holdem_v4.env()
     made = benchmark.pedantic(_aec_run, args=(env, 1000, np.random.default_rng(0)), rounds=3, iterations=1)

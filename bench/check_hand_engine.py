@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from lowball import phh
-from lowball.deck import ReshuffleRule
 from lowball._hand import ACT_BET_OR_RAISE, ACT_CALL, ACT_CHECK, ACT_DISCARD, ACT_FOLD
+from lowball.deck import ReshuffleRule
 from lowball.engine import DRAWING, Event, HandState, LegalActions
 from lowball.rl import CHand
 from lowball.variants import VARIANTS, FixedLimit, ForcedBets, NoLimit, PotLimit, Variant
@@ -31,7 +31,10 @@ CUSTOM: dict[str, Variant] = {
         name="antes checked", forced=ForcedBets(small_blind=0, big_blind=0, ante=2), must_open=False
     ),
     "blinds and antes, live reshuffle, burn": F2L3D.replace(
-        name="live", forced=ForcedBets(small_blind=1, big_blind=2, ante=1), reshuffle=ReshuffleRule.LIVE, burn=True,
+        name="live",
+        forced=ForcedBets(small_blind=1, big_blind=2, ante=1),
+        reshuffle=ReshuffleRule.LIVE,
+        burn=True,
         max_players=10,
     ),
     "big-blind ante, no limit": VARIANTS["N2L1D"].replace(
@@ -41,11 +44,15 @@ CUSTOM: dict[str, Variant] = {
         name="show all", open_fold=True, show_all_hands=True, burn=True
     ),
     "fixed limit, cap of 2, capped heads-up, 10 players": F2L3D.replace(
-        name="cap 2", betting=FixedLimit(small_bet=4, big_bet=8, max_raises=2, uncapped_heads_up=False),
-        forced=ForcedBets(small_blind=1, big_blind=3), max_players=10,
+        name="cap 2",
+        betting=FixedLimit(small_bet=4, big_bet=8, max_raises=2, uncapped_heads_up=False),
+        forced=ForcedBets(small_blind=1, big_blind=3),
+        max_players=10,
     ),
     "A-5 with antes, live reshuffle": VARIANTS["LB-FA5L3D"].replace(
-        name="a5 antes", forced=ForcedBets(small_blind=1, big_blind=2, ante=1), reshuffle=ReshuffleRule.LIVE,
+        name="a5 antes",
+        forced=ForcedBets(small_blind=1, big_blind=2, ante=1),
+        reshuffle=ReshuffleRule.LIVE,
         max_players=8,
     ),
     "badugi no limit, two draws, burn": VARIANTS["FB"].replace(
@@ -55,7 +62,9 @@ CUSTOM: dict[str, Variant] = {
         name="nl min 5", betting=NoLimit(min_bet=5), forced=ForcedBets(small_blind=2, big_blind=3)
     ),
     "pot limit badugi, two draws, big-blind ante": VARIANTS["FB"].replace(
-        name="badugi pl", betting=PotLimit(min_bet=2), draws=2,
+        name="badugi pl",
+        betting=PotLimit(min_bet=2),
+        draws=2,
         forced=ForcedBets(small_blind=1, big_blind=2, ante=3, big_blind_ante=True),
     ),
 }
@@ -73,9 +82,7 @@ def random_stacks(variant: Variant, rng: random.Random) -> list[int]:
     return [rng.randint(20 * big, 150 * big) for _ in range(n)]
 
 
-_MASKS = {
-    size: [[m for m in range(2**size) if bin(m).count("1") == k] for k in range(size + 1)] for size in (4, 5)
-}
+_MASKS = {size: [[m for m in range(2**size) if bin(m).count("1") == k] for k in range(size + 1)] for size in (4, 5)}
 
 
 class Draws:
@@ -134,7 +141,16 @@ class Mismatch(AssertionError):
 def _raw(events: tuple[Event, ...]) -> list[tuple[Any, ...]]:
     """Events with card numbers, as the C engine records them."""
     return [
-        (e.kind, e.position, e.amount, tuple(map(int, e.cards)), tuple(map(int, e.discarded)), e.number, e.hand_class, e.pot)
+        (
+            e.kind,
+            e.position,
+            e.amount,
+            tuple(map(int, e.cards)),
+            tuple(map(int, e.discarded)),
+            e.number,
+            e.hand_class,
+            e.pot,
+        )
         for e in events
     ]
 
@@ -142,7 +158,9 @@ def _raw(events: tuple[Event, ...]) -> list[tuple[Any, ...]]:
 _KINDS = {"fold": ACT_FOLD, "check": ACT_CHECK, "call": ACT_CALL, "wager": ACT_BET_OR_RAISE, "discard": ACT_DISCARD}
 
 
-def check_hand(variant: Variant, stacks: list[int], seed: int, slot: int, rng: random.Random, export: bool) -> Counter[str]:
+def check_hand(
+    variant: Variant, stacks: list[int], seed: int, slot: int, rng: random.Random, export: bool
+) -> Counter[str]:
     """Play one random hand on both engines; raise Mismatch at the first difference. Returns
     what the hand held: decisions, reshuffles, all-ins, side pots, showdowns."""
     c = CHand(variant, stacks, seed=seed, slot=slot)

@@ -18,8 +18,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from helpers import bench_module
 
+from helpers import bench_module
 from lowball.variants import VARIANTS
 
 check = bench_module("check_hand_engine")

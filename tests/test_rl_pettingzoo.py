@@ -11,7 +11,13 @@ import pytest
 
 pettingzoo = pytest.importorskip("pettingzoo", reason="the [rl] extra (PettingZoo) is not installed")
 
-from pettingzoo.test import api_test  # noqa: E402
+import warnings  # noqa: E402
+
+with warnings.catch_warnings():
+    # pettingzoo.test imports PettingZoo's own classic games where their extras are installed,
+    # and those warn at import that their creation API is deprecated: not this environment's
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test
 
 from lowball import IllegalActionError  # noqa: E402
 from lowball.rl import pettingzoo as lpz  # noqa: E402
@@ -72,7 +78,12 @@ def test_a_policy_is_evaluated_against_the_bots() -> None:
     again = lpz.play_against_bots(calling, "F2L3D", bots=["sensible"], hands=60, seed=2, players=2)
     assert first == again and first < -1
     random_vs = lpz.play_against_bots(
-        lambda o: int(np.flatnonzero(o["action_mask"])[-1]), "FB", bots=["random", "calling"], hands=20, seed=1, players=3
+        lambda o: int(np.flatnonzero(o["action_mask"])[-1]),
+        "FB",
+        bots=["random", "calling"],
+        hands=20,
+        seed=1,
+        players=3,
     )
     assert isinstance(random_vs, float)
 

@@ -302,7 +302,9 @@ class CHand:
         a = whole_number(action, "action", 0, error=IllegalActionError)
         status, events = self._hand.act_index(min(a, 2**62))
         if status != 0:
-            raise IllegalActionError(f"action {a} is not allowed now: {self._why() if self.actor is not None else 'the hand is complete'}")
+            raise IllegalActionError(
+                f"action {a} is not allowed now: {self._why() if self.actor is not None else 'the hand is complete'}"
+            )
         self._raw.extend(events)
         return _event(events[0])
 
@@ -371,4 +373,3 @@ def _check_stacks(variant: Variant, stacks: Sequence[int]) -> tuple[int, ...]:
             "(lowball.engine.HandState has no limit)"
         )
     return out
-

@@ -308,7 +308,11 @@ class VectorEnv:
                 size = "the most allowed"
             return f"bet or raise {size}"
         m = a - self.first_discard
-        return "stand pat" if m == 0 else "discard " + "".join("1" if m >> s & 1 else "0" for s in range(self.variant.hand_size))
+        return (
+            "stand pat"
+            if m == 0
+            else "discard " + "".join("1" if m >> s & 1 else "0" for s in range(self.variant.hand_size))
+        )
 
     # -- inspection -------------------------------------------------------------------------------
 

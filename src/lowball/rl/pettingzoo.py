@@ -30,9 +30,7 @@ try:
     import gymnasium
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
 except ImportError as e:  # pragma: no cover - the [rl] extra installs both
-    raise ImportError(
-        "lowball.rl.pettingzoo needs PettingZoo and Gymnasium: pip install 'lowball-poker[rl]'"
-    ) from e
+    raise ImportError("lowball.rl.pettingzoo needs PettingZoo and Gymnasium: pip install 'lowball-poker[rl]'") from e
 
 from lowball.bots import make_bot
 from lowball.cards import Card
@@ -176,7 +174,9 @@ class LowballEnv(AECEnv):  # type: ignore[misc]
             return None
         hand = self.hand
         lines = [f"{self.variant.name}: {hand.phase}, stacks {list(hand.stacks)}"]
-        lines += [f"  {e.kind} {'' if e.position is None else f'p{e.position + 1}'} {e.amount or ''}" for e in hand.events]
+        lines += [
+            f"  {e.kind} {'' if e.position is None else f'p{e.position + 1}'} {e.amount or ''}" for e in hand.events
+        ]
         return "\n".join(lines)
 
     def close(self) -> None:
@@ -271,4 +271,3 @@ def play_against_bots(
             e.step(_index_of(act, e.hand, e.fractions, e.first_discard))
         e.reset()
     return total / hands
-
