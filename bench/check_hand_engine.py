@@ -232,9 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--custom", action="store_true", help="the custom variants too")
     args = parser.parse_args(argv)
     todo = list(variants()) + (list(CUSTOM.items()) if args.custom else [])
-    for name, variant in todo:
+    for k, (name, variant) in enumerate(todo):
         t = time.perf_counter()
-        seen = check_variant(variant, args.hands, args.seed)
+        seen = check_variant(variant, args.hands, args.seed + k)
         print(
             f"{name:52s} {seen['hands']:>9,} hands {seen['decisions']:>11,} decisions agree "
             f"(reshuffles in {seen['reshuffles']:,}, side pots in {seen['side pots']:,}, "

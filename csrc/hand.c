@@ -34,6 +34,40 @@ static int rng_source(void *ctx, uint64_t *word) {
     return 0;
 }
 
+/* lb_random_bounded (deck.h) on the generator itself: the same words, the same results, without
+ * the call through the source's function pointer. */
+static uint32_t pcg_bounded(lb_pcg64 *g, uint32_t bound) {
+    uint64_t threshold = 0;
+    int have_threshold = 0;
+    for (;;) {
+        uint64_t x = lb_pcg64_next(g), p_lo, p_hi, mid, lo;
+        p_lo = (x & 0xffffffffu) * (uint64_t)bound;
+        p_hi = (x >> 32) * (uint64_t)bound;
+        mid = p_hi + (p_lo >> 32);
+        lo = (mid << 32) | (p_lo & 0xffffffffu);
+        if (lo < bound) {
+            if (!have_threshold) {
+                threshold = (0 - (uint64_t)bound) % bound;
+                have_threshold = 1;
+            }
+            if (lo < threshold) continue;
+        }
+        return (uint32_t)(mid >> 32);
+    }
+}
+
+/* lb_deck_shuffle of a deck just made by lb_deck_init: the same Fisher-Yates (deck.h: from the
+ * last position down, j = bounded(i + 1)) on the same words, into the stub the init gathered. */
+static void shuffle_new_deck(lb_deck *d, lb_pcg64 *g) {
+    int i;
+    for (i = LB_NUM_CARDS - 1; i > 0; i--) {
+        uint32_t j = pcg_bounded(g, (uint32_t)(i + 1));
+        uint8_t t = d->stub[i];
+        d->stub[i] = d->stub[j];
+        d->stub[j] = t;
+    }
+}
+
 /* -- events ------------------------------------------------------------------------------------ */
 
 static lb_event *record(lb_event_log *log, int kind, int pos, int64_t amount) {
@@ -526,15 +560,12 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
 
 void lb_hand_reset(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
                    lb_event_log *log) {
-    lb_random src;
     uint8_t seats[LB_HAND_MAX_PLAYERS], out[LB_NUM_CARDS];
     int p, i, size = r->hand_size;
-    memset(h, 0, sizeof *h);
+    memset(h, 0, offsetof(lb_hand, deck)); /* lb_deck_init sets the whole deck */
     lb_deck_init(&h->deck, (lb_reshuffle_rule)r->reshuffle, r->burn);
     h->rng = *rng;
-    src.next = rng_source;
-    src.ctx = &h->rng;
-    lb_deck_shuffle(&h->deck, &src); /* the source never fails */
+    shuffle_new_deck(&h->deck, &h->rng);
     h->n = (uint8_t)n;
     for (p = 0; p < n; p++) {
         h->starting[p] = h->stacks[p] = stacks[p];
@@ -949,14 +980,7 @@ void lb_batch_reset(lb_hand *hands, int64_t count, const lb_rules *r, const lb_s
 
 /* -- whole hands in C --------------------------------------------------------------------------- */
 
-static uint32_t bounded(lb_pcg64 *g, uint32_t bound) {
-    lb_random src;
-    uint32_t out = 0;
-    src.next = rng_source;
-    src.ctx = g;
-    lb_random_bounded(&src, bound, &out);
-    return out;
-}
+static uint32_t bounded(lb_pcg64 *g, uint32_t bound) { return pcg_bounded(g, bound); }
 
 /* The masks of 0..5 cards in order of how many cards they throw (then by value), and how many
  * throw at most k cards: a random legal discard is by_count[bounded(at_most[k])]. */
