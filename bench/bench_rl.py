@@ -11,7 +11,9 @@ Run: pytest bench/bench_rl.py -o python_files='bench_*.py' --benchmark-json=out.
   six-handed badugi, without observations and with them. ``copy=False`` (the environment's own
   buffers, as a training loop reads them); the copying default costs the copies on top.
 - lowball ``HandState`` (the reference engine, one Python call per decision), six-handed 2-7
-  triple draw; PettingZoo ``lowball_v0`` (this project's AEC environment) on the same game.
+  triple draw, and the same decisions through ``lowball.rl.CHand`` (HandState's actions on the
+  C core: the most HandState could gain by stepping on it); PettingZoo ``lowball_v0`` (this
+  project's AEC environment) on the same game.
 - OpenSpiel's ``universal_poker`` (heads-up limit hold'em) and rlcard's limit hold'em, where
   they install (``pip install open_spiel rlcard``), and PettingZoo's ``texas_holdem_v4`` (on
   rlcard): each is skipped, saying so, where it is missing.
@@ -33,7 +35,7 @@ import pytest
 
 from lowball.engine import DRAWING, HandState
 from lowball.odds import Strategy
-from lowball.rl import VectorEnv
+from lowball.rl import CHand, VectorEnv
 from lowball.rl._chand import engine_of, hand_key
 from lowball.variants import VARIANTS
 
@@ -126,6 +128,42 @@ def _handstate_run(seed: int) -> int:
 def test_handstate(benchmark) -> None:  # type: ignore[no-untyped-def]
     made = benchmark(_handstate_run, 1)
     benchmark.extra_info.update(units=made, unit_name="decisions", load=_load())
+
+
+def _chand_run(seed: int) -> int:
+    """The same decisions through CHand: HandState's actions, one Python call each, on the C core
+    (what HandState itself could gain by stepping on it)."""
+    rng = random.Random(seed)
+    v = VARIANTS["F2L3D"]
+    made = 0
+    slot = 0
+    while made < HAND_DECISIONS:
+        s = CHand(v, [200] * 6, seed=seed, slot=slot)
+        slot += 1
+        while s.actor is not None:
+            la = s.legal_actions()
+            if la.phase == DRAWING:
+                k = rng.randint(0, la.max_discards)
+                s.discard(sum(1 << i for i in rng.sample(range(5), k)))
+            else:
+                options = [
+                    o for o, ok in (("f", la.fold), ("c", la.check or la.call), ("r", la.bet or la.raise_)) if ok
+                ]
+                o = rng.choice(options)
+                if o == "f":
+                    s.fold()
+                elif o == "c":
+                    s.check_or_call()
+                else:
+                    s.bet_or_raise(la.min_to)
+            made += 1
+    return made
+
+
+@pytest.mark.benchmark(group=GROUP)
+def test_chand(benchmark) -> None:  # type: ignore[no-untyped-def]
+    made = benchmark(_chand_run, 1)
+    benchmark.extra_info.update(units=made, unit_name="decisions", load=_load(), peer="test_handstate")
 
 
 def _aec_run(env: object, decisions: int, rng: np.random.Generator) -> int:

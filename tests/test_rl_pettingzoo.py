@@ -66,6 +66,25 @@ def test_an_illegal_action_is_refused_and_the_hand_is_unchanged() -> None:
     assert e.hand.fields() == before
 
 
+def test_bad_construction_is_named() -> None:
+    from lowball.errors import InvalidSeedError
+    from lowball.rl import EnvInputError, UnsupportedVariantError
+
+    with pytest.raises(EnvInputError, match="render_mode = 'human': expected None or 'ansi'"):
+        lpz.env("F2L3D", render_mode="human")
+    with pytest.raises(InvalidSeedError, match="seed = -3"):
+        lpz.env("F2L3D", seed=-3)
+    with pytest.raises(UnsupportedVariantError, match="variant = 'holdem'"):
+        lpz.env("holdem")
+    text = lpz.env("F2L1D", render_mode="ansi", seed=1)
+    text.reset()
+    assert text.render().splitlines()[:3] == [
+        "2-7 single draw, fixed limit: betting, stacks [198, 199]",  # 100 big blinds less the blinds
+        "  blind p2 1",  # heads-up the button (p2) posts the small blind
+        "  blind p1 2",
+    ]
+
+
 def test_a_policy_is_evaluated_against_the_bots() -> None:
     """A player that always checks or calls and never draws loses against the sensible bot
     (about 2.5 big blinds a hand); the same seed gives the same result."""

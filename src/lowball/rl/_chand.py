@@ -12,7 +12,7 @@ from lowball import _hand
 from lowball.cards import DECK, Card
 from lowball.deck import Deck
 from lowball.engine import DRAWING, Event, HandState, LegalActions, Pot
-from lowball.errors import IllegalActionError, shown, whole_number
+from lowball.errors import IllegalActionError, InvalidValueError, shown, whole_number
 from lowball.rl._rules import DEFAULT_FRACTIONS, MAX_CHIPS, UnsupportedVariantError, check_fractions, rules_of
 from lowball.variants import Variant, VariantError
 
@@ -53,14 +53,30 @@ def hand_generator(seed: object, slot: int = 0, episode: int = 0) -> np.random.P
     ------
     InvalidSeedError
         For a seed that is not None or a whole number >= 0.
+    InvalidValueError
+        For a slot or an episode that is not a whole number 0 .. 2**64 - 1.
     """
+    slot = whole_number(slot, "slot", 0, 2**64 - 1, error=InvalidValueError)
+    episode = whole_number(episode, "episode", 0, 2**64 - 1, error=InvalidValueError)
     state, inc = _hand.stream(hand_key(seed), slot, episode)
     return _pcg(state, inc)
 
 
-@functools.lru_cache(maxsize=64)
 def engine_of(variant: Variant, fractions: tuple[float, ...]) -> _hand.Engine:
-    """The binding's rules and action space of ``variant`` (checked: :func:`rules_of`)."""
+    """The binding's rules and action space of ``variant`` with the pot ``fractions`` (checked:
+    :func:`rules_of`; one per variant and fractions, kept).
+
+    Raises
+    ------
+    UnsupportedVariantError
+        For anything the C engine cannot play, naming it.
+    """
+    rules_of(variant)  # refuses what is not a variant before it is used as a key
+    return _engine(variant, fractions)
+
+
+@functools.lru_cache(maxsize=64)
+def _engine(variant: Variant, fractions: tuple[float, ...]) -> _hand.Engine:
     return _hand.Engine(rules_of(variant), list(fractions))
 
 

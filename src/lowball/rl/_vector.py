@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lowball import _hand
+from lowball.deck import check_seed
 from lowball.errors import IllegalActionError, LowballError, shown, whole_number
 from lowball.rl._chand import CHand, engine_of, hand_key
 from lowball.rl._rules import DEFAULT_FRACTIONS, MAX_CHIPS, UnsupportedVariantError, check_fractions
@@ -162,6 +163,8 @@ class VectorEnv:
         For a bad number of players, stacks or fractions.
     EnvInputError
         For a bad ``num_envs``.
+    InvalidSeedError
+        For a seed that is not None or a whole number >= 0.
     """
 
     def __init__(
@@ -176,6 +179,7 @@ class VectorEnv:
         observe: bool = True,
         copy: bool = True,
     ) -> None:
+        check_seed(seed, generators=False)  # InvalidSeedError now, not at reset()
         self.variant = variant_of(variant)
         self.num_envs = whole_number(num_envs, "num_envs", 1, 2**24, error=EnvInputError)
         self.players = whole_number(players, "players", 2, self.variant.max_players, error=VariantError)
@@ -206,9 +210,9 @@ class VectorEnv:
         InvalidSeedError
             For a seed that is not None or a whole number >= 0.
         """
-        if seed is not None or self._batch is None:
-            self._seed = seed if seed is not None else self._seed
-        key = self._key = hand_key(self._seed)
+        seed = self._seed if seed is None else seed
+        key = hand_key(seed)  # InvalidSeedError, with the environment as it was
+        self._seed, self._key = seed, key
         self._batch = _hand.Batch(
             self._engine, self.players, self.num_envs, list(self.stacks), key, self.scale, 0, self._observe
         )
@@ -255,7 +259,10 @@ class VectorEnv:
         On either error every hand is exactly as before.
         """
         batch = self._need_reset()
-        a = np.asarray(actions)
+        try:
+            a = np.asarray(actions)
+        except Exception as e:  # noqa: BLE001 - whatever numpy cannot read is named here
+            raise EnvInputError(f"{self._name}: actions {shown(actions)} are not an array ({shown(e)})") from None
         if a.dtype == bool or not np.issubdtype(a.dtype, np.integer):
             raise EnvInputError(f"{self._name}: actions of dtype {a.dtype}: expected integers")
         if a.shape != (self.num_envs,):
@@ -274,19 +281,19 @@ class VectorEnv:
     def _describe_illegal(self, i: int, a: int) -> str:
         legal = self._batch.legal(i)
         mask = self._batch.mask[i]
-        allowed = [self.action_name(int(k), i) for k in np.flatnonzero(mask)]
+        allowed = [self.action_name(int(k)) for k in np.flatnonzero(mask)]
         if not 0 <= a < self.num_actions:
             what = f"action {a} is not an action index 0..{self.num_actions - 1}"
         else:
-            what = f"action {a} ({self.action_name(a, i)}) is not legal"
+            what = f"action {a} ({self.action_name(a)}) is not legal"
         who = f"position {legal[0]} (p{legal[0] + 1}) is to {'draw' if legal[1] == 'drawing' else 'bet'}"
         shown_allowed = ", ".join(allowed[:6]) + (f", ... ({len(allowed)} in all)" if len(allowed) > 6 else "")
         return f"{what}: {who}; legal: {shown_allowed}"
 
-    def action_name(self, action: int, env: int | None = None) -> str:
-        """A short text for action index ``action`` (``"fold"``, ``"check or call"``, ``"raise
-        to 6"`` in hand ``env`` where it is legal, ``"bet or raise 1/2 pot"``, ``"discard 01001"``:
-        the slots thrown).
+    def action_name(self, action: int) -> str:
+        """A short text for action index ``action``: ``"fold"``, ``"check or call"``, ``"bet or
+        raise the limit"``, ``"bet or raise 0.5 pot"``, ``"bet or raise the most allowed"``,
+        ``"stand pat"``, ``"discard 10010"`` (the card slots thrown, slot 0 first).
 
         Raises
         ------

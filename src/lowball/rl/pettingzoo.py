@@ -35,9 +35,10 @@ except ImportError as e:  # pragma: no cover - the [rl] extra installs both
 from lowball.bots import make_bot
 from lowball.cards import Card
 from lowball.engine import Action
+from lowball.errors import shown
 from lowball.rl._chand import CHand, engine_of, hand_key
 from lowball.rl._rules import DEFAULT_FRACTIONS, check_fractions
-from lowball.rl._vector import VectorEnv, _stacks_of
+from lowball.rl._vector import EnvInputError, VectorEnv, _stacks_of
 from lowball.variants import FixedLimit, Variant
 
 __all__ = ["LowballEnv", "env", "raw_env", "play_against_bots"]
@@ -64,8 +65,10 @@ class LowballEnv(AECEnv):  # type: ignore[misc]
 
     Raises
     ------
-    UnsupportedVariantError, VariantError
+    UnsupportedVariantError, VariantError, InvalidSeedError
         As :class:`~lowball.rl.VectorEnv`.
+    EnvInputError
+        For another ``render_mode``.
     """
 
     metadata = {"name": "lowball_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -80,7 +83,10 @@ class LowballEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        probe = VectorEnv(variant, 1, players=players, stacks=stacks, fractions=fractions)  # checks everything
+        # checks the variant, players, stacks, fractions and seed
+        probe = VectorEnv(variant, 1, players=players, stacks=stacks, seed=seed, fractions=fractions)
+        if render_mode not in (None, "ansi"):
+            raise EnvInputError(f"render_mode = {shown(render_mode)}: expected None or 'ansi'")
         self.variant = probe.variant
         self.players = probe.players
         self.stacks = _stacks_of(self.variant, self.players, stacks)
