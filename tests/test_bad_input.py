@@ -21,22 +21,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lowball
-from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh
+from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh, rl
 from lowball.deck import check_seed
 from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, Posts, apply_action
 from lowball.simulate import simulate
 from lowball.store import SQLiteStore
 from lowball.table import BuyIn, NoRake, PercentRake, Table, TableEvent, random_sources
-from lowball import rl
 from lowball.variants import (
     BADUGI_FIXED_LIMIT,
-    SINGLE_DRAW_NO_LIMIT as NO_LIMIT,
     TRIPLE_DRAW_FIXED_LIMIT,
     FixedLimit,
     ForcedBets,
     NoLimit,
     PotLimit,
     Variant,
+)
+from lowball.variants import (
+    SINGLE_DRAW_NO_LIMIT as NO_LIMIT,
 )
 
 NASTY = [
