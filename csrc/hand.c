@@ -95,10 +95,22 @@ static void note_betting(lb_hand *h, int kind, int pos) {
 
 /* -- helpers ----------------------------------------------------------------------------------- */
 
-static int n_alive(const lb_hand *h) {
-    int p, k = 0;
-    for (p = 0; p < h->n; p++) k += !(h->folded & BIT(p));
-    return k;
+static int n_alive(const lb_hand *h) { return h->n_alive; }
+
+/* bit p: position p is in the hand and has chips behind */
+static uint16_t able_mask(const lb_hand *h) {
+    return (uint16_t)(~(h->folded | h->broke) & ((1u << h->n) - 1u));
+}
+
+/* position p puts to_pot chips in the pot (negative: an uncalled bet comes back) */
+static void move_chips(lb_hand *h, int p, int64_t to_pot) {
+    h->stacks[p] -= to_pot;
+    h->committed[p] += to_pot;
+    h->pot += to_pot;
+    if (h->stacks[p] == 0)
+        h->broke |= BIT(p);
+    else
+        h->broke &= (uint16_t)~BIT(p);
 }
 
 static int64_t max_bet(const lb_hand *h) {
@@ -109,28 +121,12 @@ static int64_t max_bet(const lb_hand *h) {
     return m;
 }
 
-int64_t lb_hand_pot(const lb_hand *h) {
-    int64_t s = 0;
-    int p;
-    if (h->phase == LB_PHASE_COMPLETE) return 0;
-    for (p = 0; p < h->n; p++) s += h->committed[p];
-    return s;
-}
+int64_t lb_hand_pot(const lb_hand *h) { return h->phase == LB_PHASE_COMPLETE ? 0 : h->pot; }
 
-static int64_t committed_total(const lb_hand *h) {
-    int64_t s = 0;
-    int p;
-    for (p = 0; p < h->n; p++) s += h->committed[p];
-    return s;
-}
+static int64_t committed_total(const lb_hand *h) { return h->pot; }
 
 /* HandState._others_can_act */
-static int others_can_act(const lb_hand *h, int pos) {
-    int q;
-    for (q = 0; q < h->n; q++)
-        if (q != pos && h->stacks[q] > 0 && !(h->folded & BIT(q))) return 1;
-    return 0;
-}
+static int others_can_act(const lb_hand *h, int pos) { return (able_mask(h) & ~BIT(pos)) != 0; }
 
 /* HandState._may_raise */
 static int may_raise(const lb_hand *h, const lb_rules *r, int pos) {
@@ -187,8 +183,7 @@ static void derive(lb_hand *h, const lb_rules *r) {
 static void post(lb_hand *h, int pos, int64_t amount, int kind, int live, lb_event_log *log) {
     int64_t paid = amount < h->stacks[pos] ? amount : h->stacks[pos];
     if (paid <= 0) return;
-    h->stacks[pos] -= paid;
-    h->committed[pos] += paid;
+    move_chips(h, pos, paid);
     if (live)
         h->bets[pos] += paid;
     else
@@ -228,9 +223,10 @@ static void begin_betting(lb_hand *h, const lb_rules *r, int round, lb_event_log
     h->before_pos = h->last_brc_pos;
     for (p = 0; p < n; p++) h->acted[p] = -1;
     first = (round == 1 && r->big_blind > 0) ? (h->bb_pos + 1) % n : 0;
-    for (k = 0; k < n; k++) {
-        p = (first + k) % n;
-        if (!(h->folded & BIT(p)) && h->stacks[p] > 0) able[n_able++] = (uint8_t)p;
+    {
+        uint16_t mask = able_mask(h);
+        for (k = 0, p = first; k < n; k++, p = p + 1 == n ? 0 : p + 1)
+            if (mask & BIT(p)) able[n_able++] = (uint8_t)p;
     }
     h->capped = (uint8_t)(r->structure == LB_STRUCT_FIXED && !(r->uncapped_heads_up && n_able <= 2));
     if (n_able == 0 || (n_able == 1 && h->bets[able[0]] >= h->level)) {
@@ -259,8 +255,7 @@ static void return_uncalled(lb_hand *h, lb_event_log *log) {
     excess = top - second;
     if (excess > 0) {
         h->bets[p] -= excess;
-        h->committed[p] -= excess;
-        h->stacks[p] += excess;
+        move_chips(h, p, -excess);
         record(log, LB_EV_RETURN, p, excess);
     }
 }
@@ -527,9 +522,10 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
     if (raised) {
         uint8_t owe[LB_HAND_MAX_PLAYERS];
         int n_owe = 0, n_new = 0;
+        uint16_t mask = able_mask(h);
         for (k = 1; k < h->n; k++) {
-            int q = (p + k) % h->n;
-            if (!(h->folded & BIT(q)) && h->stacks[q] > 0) owe[n_owe++] = (uint8_t)q;
+            int q = p + k < h->n ? p + k : p + k - h->n;
+            if (mask & BIT(q)) owe[n_owe++] = (uint8_t)q;
         }
         if (reopened) {
             memcpy(h->pending, owe, (size_t)n_owe);
@@ -567,8 +563,10 @@ void lb_hand_reset(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, 
     h->rng = *rng;
     shuffle_new_deck(&h->deck, &h->rng);
     h->n = (uint8_t)n;
+    h->n_alive = (uint8_t)n;
     for (p = 0; p < n; p++) {
         h->starting[p] = h->stacks[p] = stacks[p];
+        if (stacks[p] == 0) h->broke |= BIT(p);
         h->acted[p] = -1;
         seats[p] = (uint8_t)p;
     }
@@ -691,6 +689,7 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
         if (!legal.fold) return LB_HAND_ILLEGAL;
         lb_deck_fold(&h->deck, p);
         h->folded |= BIT(p);
+        h->n_alive--;
         h->acted[p] = h->level;
         record(log, LB_EV_FOLD, p, 0);
         note_betting(h, LB_EV_FOLD, p);
@@ -707,9 +706,8 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
         int64_t pay;
         if (!legal.call) return LB_HAND_ILLEGAL;
         pay = legal.call_amount;
-        h->stacks[p] -= pay;
+        move_chips(h, p, pay);
         h->bets[p] += pay;
-        h->committed[p] += pay;
         h->acted[p] = h->level;
         record(log, LB_EV_CALL, p, h->bets[p]);
         note_betting(h, LB_EV_CALL, p);
@@ -729,8 +727,7 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
             int64_t need = h->last_raise > h->min_bet ? h->last_raise : h->min_bet;
             full = increment >= need || (opened && amount >= h->min_bet);
         }
-        h->stacks[p] -= amount - h->bets[p];
-        h->committed[p] += amount - h->bets[p];
+        move_chips(h, p, amount - h->bets[p]);
         h->bets[p] = amount;
         h->level = amount;
         h->acted[p] = amount;

@@ -154,8 +154,11 @@ typedef struct {
      * bet, raise or check before it (kind LB_EV_*, or 0xff for none). */
     uint8_t round_actions, before_kind, before_pos, last_brc_kind, last_brc_pos;
     uint16_t folded, mucked, shown; /* bit p: position p */
+    uint16_t broke;                 /* bit p: position p has no chips behind (all in) */
+    uint8_t n_alive;                /* positions not folded */
     int32_t bet_count, max_wagers;
     int64_t level, last_raise, full_level, round_bet, min_bet;
+    int64_t pot; /* every chip committed (the sum of committed[]) */
     uint8_t pending[LB_HAND_MAX_PLAYERS];
     uint8_t draw_order[LB_HAND_MAX_PLAYERS];
     int64_t stacks[LB_HAND_MAX_PLAYERS];
