@@ -581,6 +581,8 @@ void lb_hand_reset(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, 
     if (r->ante && r->big_blind_ante) post(h, h->bb_pos, r->ante, LB_EV_ANTE, 0, log);
     lb_deck_deal_round(&h->deck, seats, n, size, out);
     for (p = 0; p < n; p++) {
+        memcpy(h->cards[p], h->deck.hands[p], (size_t)size);
+        h->n_cards[p] = (uint8_t)size;
         lb_event *e = record(log, LB_EV_DEAL, p, 0);
         if (e) {
             e->number = (uint8_t)size;
@@ -660,6 +662,7 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
         src.next = rng_source;
         src.ctx = &h->rng;
         if (lb_deck_draw(&h->deck, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
+        memcpy(h->cards[p], h->deck.hands[p], (size_t)r->hand_size);
         h->drawn[h->draw_round - 1][p] = (int8_t)n;
         if (n) {
             e = record(log, LB_EV_DRAW, p, 0);
@@ -688,6 +691,7 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
     case LB_ACT_FOLD:
         if (!legal.fold) return LB_HAND_ILLEGAL;
         lb_deck_fold(&h->deck, p);
+        h->n_cards[p] = 0;
         h->folded |= BIT(p);
         h->n_alive--;
         h->acted[p] = h->level;
@@ -839,7 +843,7 @@ lb_hand_status lb_hand_act_index(lb_hand *h, const lb_rules *r, const lb_space *
  *   [2..5]   betting round 1..4 (one-hot)
  *   [6..9]   draws begun 0..3 (one-hot of draw_round)
  *   [10..19] my position 0..9 (one-hot)
- *   [20]     the pot (chips / scale)
+ *   [20]     the pot (chips / scale: chips times 1 / scale in double, rounded to float)
  *   [21..24] when I am to bet: to call, min_to, max_to (chips / scale), and 1
  *   [25]     the wager to match in this betting round (chips / scale; 0 in a draw)
  *   [26]     bets and raises made in this betting round / 5
@@ -857,11 +861,23 @@ int lb_obs_size(const lb_rules *r, int n) {
     return LB_OBS_HEADER + LB_OBS_CARD * r->hand_size + n * LB_OBS_PER_PLAYER;
 }
 
+/* k / 5 and c / hand size as floats (the observation's counts), computed once by the compiler */
+#define FIFTH(k) (float)((k) / 5.0)
+static const float fifths[16] = {FIFTH(0),  FIFTH(1),  FIFTH(2),  FIFTH(3), FIFTH(4),  FIFTH(5),
+                                 FIFTH(6),  FIFTH(7),  FIFTH(8),  FIFTH(9), FIFTH(10), FIFTH(11),
+                                 FIFTH(12), FIFTH(13), FIFTH(14), FIFTH(15)};
+static const float quarters[5] = {(float)(0 / 4.0), (float)(1 / 4.0), (float)(2 / 4.0),
+                                  (float)(3 / 4.0), (float)(4 / 4.0)};
+
+static float fifth(int k) { return k < 16 ? fifths[k] : (float)(k / 5.0); }
+
 void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, float *out) {
     int n = h->n, size = lb_obs_size(r, n), k, d, i, live = h->phase != LB_PHASE_COMPLETE,
         made = 0, round = h->betting_round - 1;
     float *pl;
     const lb_legal *legal = &h->legal;
+    const float *drawn_share = r->hand_size == 4 ? quarters : fifths;
+    double inv = 1.0 / scale; /* chips times 1/scale, in double, then float */
     memset(out, 0, sizeof(float) * (size_t)size);
     if (me < 0 || me >= n) return;
     if (h->phase == LB_PHASE_BETTING) out[0] = 1.0f;
@@ -869,27 +885,27 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
     out[2 + round] = 1.0f;
     out[6 + h->draw_round] = 1.0f;
     out[10 + me] = 1.0f;
-    out[20] = (float)((double)lb_hand_pot(h) / scale);
+    out[20] = (float)((double)lb_hand_pot(h) * inv);
     if (h->phase == LB_PHASE_BETTING && !complete(h) && legal->position == me) {
-        out[21] = (float)((double)legal->call_amount / scale);
-        out[22] = (float)((double)legal->min_to / scale);
-        out[23] = (float)((double)legal->max_to / scale);
+        out[21] = (float)((double)legal->call_amount * inv);
+        out[22] = (float)((double)legal->min_to * inv);
+        out[23] = (float)((double)legal->max_to * inv);
         out[24] = 1.0f;
     }
-    if (h->phase == LB_PHASE_BETTING) out[25] = (float)((double)h->level / scale);
+    if (h->phase == LB_PHASE_BETTING) out[25] = (float)((double)h->level * inv);
     for (k = 0; k < n; k++) made += h->raises[round][k];
-    out[26] = (float)(made / 5.0);
-    for (i = 0; i < h->deck.hand_len[me] && i < r->hand_size; i++) {
-        uint8_t c = h->deck.hands[me][i];
+    out[26] = fifth(made);
+    for (i = 0; i < h->n_cards[me]; i++) {
+        uint8_t c = h->cards[me][i];
         out[LB_OBS_HEADER + LB_OBS_CARD * i + LB_RANK(c)] = 1.0f;
         out[LB_OBS_HEADER + LB_OBS_CARD * i + 13 + LB_SUIT(c)] = 1.0f;
     }
     pl = out + LB_OBS_HEADER + LB_OBS_CARD * r->hand_size;
     for (k = 0; k < n; k++, pl += LB_OBS_PER_PLAYER) {
         int p = me + k < n ? me + k : me + k - n, folded = (h->folded & BIT(p)) != 0;
-        pl[0] = (float)((double)h->stacks[p] / scale);
-        pl[1] = (float)((double)h->bets[p] / scale);
-        pl[2] = (float)((double)h->antes[p] / scale);
+        pl[0] = (float)((double)h->stacks[p] * inv);
+        if (h->bets[p]) pl[1] = (float)((double)h->bets[p] * inv);
+        if (h->antes[p]) pl[2] = (float)((double)h->antes[p] * inv);
         pl[3] = (float)folded;
         pl[4] = (float)(live && !folded && h->stacks[p] == 0);
         pl[5] = (float)(p == n - 1);
@@ -898,13 +914,13 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
             int c = h->drawn[d][p];
             if (c >= 0) {
                 pl[7 + 2 * d] = 1.0f;
-                pl[8 + 2 * d] = (float)((double)c / r->hand_size);
+                pl[8 + 2 * d] = drawn_share[c];
             }
         }
         for (i = 0; i <= round; i++) {
             int64_t w = (i < round || !live) ? h->round_wager[i][p] : h->bets[p];
-            pl[13 + 2 * i] = (float)((double)w / scale);
-            pl[14 + 2 * i] = (float)(h->raises[i][p] / 5.0);
+            if (w) pl[13 + 2 * i] = (float)((double)w * inv);
+            if (h->raises[i][p]) pl[14 + 2 * i] = fifth(h->raises[i][p]);
         }
     }
 }

@@ -159,6 +159,10 @@ typedef struct {
     int32_t bet_count, max_wagers;
     int64_t level, last_raise, full_level, round_bet, min_bet;
     int64_t pot; /* every chip committed (the sum of committed[]) */
+    /* each position's cards as deck.hands holds them (the observation reads this copy, next to
+     * the fields a decision touches, rather than the deck) */
+    uint8_t cards[LB_HAND_MAX_PLAYERS][5];
+    uint8_t n_cards[LB_HAND_MAX_PLAYERS];
     uint8_t pending[LB_HAND_MAX_PLAYERS];
     uint8_t draw_order[LB_HAND_MAX_PLAYERS];
     int64_t stacks[LB_HAND_MAX_PLAYERS];

@@ -30,7 +30,8 @@ F2L3D = VARIANTS["F2L3D"]
 
 def expected_observation(view: PlayerView, variant: Variant, n: int, scale: float) -> np.ndarray:
     """The observation of ``view.position``, built from the view alone (the layout of
-    ``VectorEnv``'s docstring)."""
+    ``VectorEnv``'s docstring; chips times 1 / scale, counts divided)."""
+    inv = 1.0 / scale
     me = view.position
     assert me is not None
     size = variant.hand_size
@@ -41,11 +42,11 @@ def expected_observation(view: PlayerView, variant: Variant, n: int, scale: floa
     out[2 + view.betting_round - 1] = 1
     out[6 + view.draw_round] = 1
     out[10 + me] = 1
-    out[20] = view.pot_total / scale
+    out[20] = view.pot_total * inv
     if view.legal is not None and betting:
-        out[21] = view.legal.call_amount / scale
-        out[22] = view.legal.min_to / scale
-        out[23] = view.legal.max_to / scale
+        out[21] = view.legal.call_amount * inv
+        out[22] = view.legal.min_to * inv
+        out[23] = view.legal.max_to * inv
         out[24] = 1
     # the betting so far, from the public events
     rounds = [[0] * n for _ in range(4)]  # wagers per round
@@ -71,7 +72,7 @@ def expected_observation(view: PlayerView, variant: Variant, n: int, scale: floa
     level = max(view.bets) if betting else 0
     if betting and view.betting_round == 1:
         level = max(level, variant.forced.big_blind)
-    out[25] = level / scale
+    out[25] = level * inv
     out[26] = sum(raises[view.betting_round - 1]) / 5
     base = 27
     for i, c in enumerate(view.hand):
@@ -82,9 +83,9 @@ def expected_observation(view: PlayerView, variant: Variant, n: int, scale: floa
     for k in range(n):
         p = (me + k) % n
         b = base + 21 * k
-        out[b + 0] = view.stacks[p] / scale
-        out[b + 1] = view.bets[p] / scale
-        out[b + 2] = antes[p] / scale
+        out[b + 0] = view.stacks[p] * inv
+        out[b + 1] = view.bets[p] * inv
+        out[b + 2] = antes[p] * inv
         out[b + 3] = view.folded[p]
         out[b + 4] = view.all_in[p]
         out[b + 5] = p == view.button
@@ -95,7 +96,7 @@ def expected_observation(view: PlayerView, variant: Variant, n: int, scale: floa
                 out[b + 8 + 2 * d] = drawn[p] / size
         for i in range(view.betting_round):
             current = i + 1 == view.betting_round and live
-            out[b + 13 + 2 * i] = (view.bets[p] if current else rounds[i][p]) / scale
+            out[b + 13 + 2 * i] = (view.bets[p] if current else rounds[i][p]) * inv
             out[b + 14 + 2 * i] = raises[i][p] / 5
     return out
 
