@@ -225,21 +225,38 @@ def variants() -> Iterator[tuple[str, Variant]]:
     yield from VARIANTS.items()
 
 
+def _chunk(job: tuple[str, int, int, int]) -> Counter[str]:
+    name, seed, first, hands = job
+    variant = dict(variants()).get(name) or CUSTOM[name]
+    return check_variant(variant, hands, seed, first)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=1_000_000, help="hands per variant (default a million)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--custom", action="store_true", help="the custom variants too")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args(argv)
     todo = list(variants()) + (list(CUSTOM.items()) if args.custom else [])
-    for k, (name, variant) in enumerate(todo):
-        t = time.perf_counter()
-        seen = check_variant(variant, args.hands, args.seed + k)
-        print(
-            f"{name:52s} {seen['hands']:>9,} hands {seen['decisions']:>11,} decisions agree "
-            f"(reshuffles in {seen['reshuffles']:,}, side pots in {seen['side pots']:,}, "
-            f"{time.perf_counter() - t:.0f} s)"
-        )
+    chunk = 10_000
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(args.workers) as pool:
+        for k, (name, _) in enumerate(todo):
+            t = time.perf_counter()
+            jobs = [
+                (name, args.seed + k, first, min(chunk, args.hands - first)) for first in range(0, args.hands, chunk)
+            ]
+            seen: Counter[str] = Counter()
+            for part in pool.map(_chunk, jobs):
+                seen += part
+            print(
+                f"{name:52s} {seen['hands']:>9,} hands {seen['decisions']:>11,} decisions agree "
+                f"(reshuffles in {seen['reshuffles']:,}, side pots in {seen['side pots']:,}, "
+                f"all-ins in {seen['all-ins']:,}, {time.perf_counter() - t:.0f} s)",
+                flush=True,
+            )
     return 0
 
 
