@@ -205,6 +205,12 @@ class VectorEnv:
         """Deal every hand anew (episode 0 of each environment), from ``seed`` if given, else the
         environment's seed.
 
+        Returns
+        -------
+        Step
+            Every hand's observation, legal action mask and player to act; rewards 0 and no
+            hand terminated.
+
         Raises
         ------
         InvalidSeedError
@@ -247,6 +253,13 @@ class VectorEnv:
         ----------
         actions : array of int, shape (num_envs,)
             Any integer dtype (not bool); a list of ints is accepted.
+
+        Returns
+        -------
+        Step
+            After the actions: each hand's observation, mask and player to act (a new hand's
+            where one ended), the rewards of the hands that ended (in big blinds, per position)
+            and which ended.
 
         Raises
         ------
