@@ -168,12 +168,14 @@ def check_hand(
     raw = c._hand  # the binding itself: the hot loop goes straight to C
     draw = Draws(rng)
     decisions = 0
+    short_deck = 0
     where = f"{variant.name}, stacks {stacks}, seed {seed}, slot {slot}"
     while not ref.is_complete:
         legal = ref.legal_actions()
         mine = raw.legal()
         if mine != legal[:12]:
             raise Mismatch(f"{where}: decision {decisions}: legal {mine} != reference {legal}")
+        short_deck += legal.draw and legal.max_discards < variant.hand_size
         verb, amount = decide(ref, legal, draw)
         _apply(ref, verb, amount)
         status, events = raw.act(_KINDS[verb], amount if verb == "wager" else 0, amount if verb == "discard" else 0)
@@ -207,6 +209,14 @@ def check_hand(
     seen["side pots"] += len(f["pots"]) > 1
     seen["showdowns"] += bool(ref.show_order)
     seen["all-ins"] += any(s == 0 for s in ref.stacks)
+    wins = Counter(e.pot for e in ref.events if e.kind == "win")
+    seen["split pots"] += any(k > 1 for k in wins.values())
+    seen["odd chips"] += any(
+        len({e.amount for e in ref.events if e.kind == "win" and e.pot == pot}) > 1 for pot, k in wins.items() if k > 1
+    )
+    seen["mucks"] += any(e.kind == "muck" for e in ref.events)
+    seen["returns"] += any(e.kind == "return" for e in ref.events)
+    seen["short deck"] += short_deck > 0
     return seen
 
 

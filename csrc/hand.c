@@ -554,14 +554,33 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
     end_betting(h, r, log);
 }
 
+static void start(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
+                  const uint8_t *order, lb_event_log *log);
+
 void lb_hand_reset(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
                    lb_event_log *log) {
+    start(h, r, n, stacks, rng, NULL, log);
+}
+
+lb_hand_status lb_hand_reset_order(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks,
+                                   const lb_pcg64 *rng, const uint8_t *order, lb_event_log *log) {
+    if (lb_check_cards(order, LB_NUM_CARDS) != LB_OK) return LB_HAND_ILLEGAL;
+    start(h, r, n, stacks, rng, order, log);
+    return LB_HAND_OK;
+}
+
+/* HandState.__init__ and _start: a new hand, the deck shuffled (order NULL) or stacked */
+static void start(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
+                  const uint8_t *order, lb_event_log *log) {
     uint8_t seats[LB_HAND_MAX_PLAYERS], out[LB_NUM_CARDS];
     int p, i, size = r->hand_size;
     memset(h, 0, offsetof(lb_hand, deck)); /* lb_deck_init sets the whole deck */
     lb_deck_init(&h->deck, (lb_reshuffle_rule)r->reshuffle, r->burn);
     h->rng = *rng;
-    shuffle_new_deck(&h->deck, &h->rng);
+    if (order)
+        memcpy(h->deck.stub, order, LB_NUM_CARDS); /* lb_deck_set_order of a fresh deck */
+    else
+        shuffle_new_deck(&h->deck, &h->rng);
     h->n = (uint8_t)n;
     h->n_alive = (uint8_t)n;
     for (p = 0; p < n; p++) {

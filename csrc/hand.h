@@ -206,6 +206,12 @@ void lb_hand_stream(const uint64_t key[4], uint64_t slot, uint64_t episode, lb_p
 void lb_hand_reset(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
                    lb_event_log *log);
 
+/* lb_hand_reset with the deck stacked: the stub is exactly order[0..51] (order[0] dealt first:
+ * a replay of a recorded deal; *rng then serves only the reshuffles). LB_HAND_ILLEGAL, with the
+ * hand untouched, for an order that is not the 52 cards once each. */
+lb_hand_status lb_hand_reset_order(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks,
+                                   const lb_pcg64 *rng, const uint8_t *order, lb_event_log *log);
+
 /* The legal actions of the player to act. LB_HAND_COMPLETE when the hand is complete. */
 lb_hand_status lb_hand_legal(const lb_hand *h, const lb_rules *r, lb_legal *out);
 

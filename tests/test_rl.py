@@ -452,6 +452,22 @@ def test_chand_refuses_illegal_actions_by_name_and_changes_nothing() -> None:
     assert c.to_hand_state().to_dict()["deck"] == ref.to_dict()["deck"]
 
 
+def test_a_stacked_deck_is_dealt_and_a_bad_one_refused() -> None:
+    from lowball.cards import parse_cards
+    from lowball.errors import InvalidCardError
+
+    top = [int(c) for c in parse_cards("7s5h4d3c2s")]
+    order = top + [c for c in range(52) if c not in top]
+    c = CHand(VARIANTS["N2L1D"], [50, 50], order=order)
+    # one card to each position in turn: cards 0, 2, 4, 6, 8 of the order (2c, 2d follow 2s)
+    assert [str(x) for x in c.hand(0)] == ["7s", "4d", "2s", "2d", "3d"]
+    assert c.reference().events == c.events
+    with pytest.raises(InvalidCardError, match="a deck order needs all 52 cards, got 51"):
+        CHand(VARIANTS["N2L1D"], [50, 50], order=order[:51])
+    with pytest.raises(InvalidCardError, match="appears twice"):
+        CHand(VARIANTS["N2L1D"], [50, 50], order=order[:51] + order[:1])
+
+
 def test_an_exported_hand_plays_on_as_the_reference() -> None:
     """A C hand exported mid-hand (after a reshuffle's worth of draws) continues, in HandState,
     exactly as the reference does: the same cards, reshuffles included."""

@@ -76,6 +76,8 @@ cdef extern from "hand.h" nogil:
     void lb_hand_stream(const uint64_t key[4], uint64_t slot, uint64_t episode, lb_pcg64 *out)
     void lb_hand_reset(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks,
                        const lb_pcg64 *rng, lb_event_log *log)
+    lb_hand_status lb_hand_reset_order(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks,
+                                       const lb_pcg64 *rng, const uint8_t *order, lb_event_log *log)
     lb_hand_status lb_hand_legal(const lb_hand *h, const lb_rules *r, lb_legal *out)
     lb_hand_status lb_hand_act(lb_hand *h, const lb_rules *r, int kind, int64_t amount,
                                unsigned mask, lb_event_log *log)

@@ -320,9 +320,11 @@ cdef class Hand:
         self.h.phase = 3
         self.h.actor = LB_HAND_NO_POSITION
 
-    def reset(self, stacks, state, inc):
-        """A new hand; returns its opening events."""
+    def reset(self, stacks, state, inc, order=None):
+        """A new hand (the deck shuffled from the generator, or stacked in ``order``: 52 card
+        numbers, checked by the caller); returns its opening events."""
         cdef int64_t st[10]
+        cdef uint8_t cards[52]
         cdef lb_pcg64 g
         cdef int p, n = len(stacks)
         for p in range(n):
@@ -332,7 +334,13 @@ cdef class Hand:
         g.inc_hi = inc >> 64
         g.inc_lo = inc & 0xFFFFFFFFFFFFFFFF
         self.log.n = 0
-        lb_hand_reset(&self.h, &self.engine.r, n, st, &g, &self.log)
+        if order is None:
+            lb_hand_reset(&self.h, &self.engine.r, n, st, &g, &self.log)
+        else:
+            for p in range(52):
+                cards[p] = order[p]
+            if lb_hand_reset_order(&self.h, &self.engine.r, n, st, &g, cards, &self.log) != LB_HAND_OK:
+                raise ValueError("not a deck order")
         return _events(&self.log)
 
     def legal(self):

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 from lowball import _hand
-from lowball.cards import DECK, Card
+from lowball.cards import DECK, Card, CardLike, parse_cards
 from lowball.deck import Deck
 from lowball.engine import DRAWING, Event, HandState, LegalActions, Pot
-from lowball.errors import IllegalActionError, InvalidValueError, shown, whole_number
+from lowball.errors import IllegalActionError, InvalidCardError, InvalidValueError, shown, whole_number
 from lowball.rl._rules import DEFAULT_FRACTIONS, MAX_CHIPS, UnsupportedVariantError, check_fractions, rules_of
 from lowball.variants import Variant, VariantError
 
@@ -114,6 +114,10 @@ class CHand:
         Which hand of the run.
     fractions : sequence of float, default (0.5, 1.0)
         The pot fractions of the action space (:meth:`act`), as :class:`~lowball.rl.VectorEnv`.
+    order : str or iterable of card, optional
+        The deck stacked: all 52 cards, the first dealt first (as :meth:`Deck.from_order
+        <lowball.deck.Deck.from_order>`; the generator then serves only the reshuffles). Default:
+        the deck shuffled from the hand's generator.
 
     The hand always settles its showdown itself (``HandState``'s ``manual_showdown=False``) and
     posts the variant's usual blinds (no :class:`~lowball.engine.Posts`).
@@ -124,6 +128,8 @@ class CHand:
         For a variant the C engine cannot play, naming it.
     VariantError
         For a bad number of players or a bad stack.
+    InvalidCardError
+        For an ``order`` that is not the 52 cards once each.
     """
 
     def __init__(
@@ -135,6 +141,7 @@ class CHand:
         slot: int = 0,
         episode: int = 0,
         fractions: Sequence[float] = DEFAULT_FRACTIONS,
+        order: Iterable[CardLike] | str | None = None,
     ) -> None:
         self._engine = engine_of(variant, tuple(check_fractions(fractions)))
         self._variant = variant
@@ -143,8 +150,15 @@ class CHand:
         self._slot = whole_number(slot, "slot", 0, 2**64 - 1, error=VariantError)
         self._episode = whole_number(episode, "episode", 0, 2**64 - 1, error=VariantError)
         state, inc = _hand.stream(self._key, self._slot, self._episode)
+        self._order: tuple[int, ...] | None = None
+        if order is not None:
+            cards = tuple(int(c) for c in parse_cards(order))  # InvalidCardError: a bad or repeated card
+            if len(cards) != 52:
+                raise InvalidCardError(f"a deck order needs all 52 cards, got {len(cards)}")
+            self._order = cards
         self._hand = _hand.Hand(self._engine)
-        self._raw: list[tuple[Any, ...]] = self._hand.reset(list(stacks), state, inc)  # card numbers
+        # events with card numbers, converted when read
+        self._raw: list[tuple[Any, ...]] = self._hand.reset(list(stacks), state, inc, self._order)
         self._start_rng = (state, inc)
 
     @property
@@ -161,7 +175,11 @@ class CHand:
         """A new :class:`~lowball.engine.HandState` of the same variant, stacks and deck (same
         cards, same reshuffles), at its start: the reference to replay this hand's decisions on."""
         v = self._variant
-        return HandState(v, self.starting_stacks, deck=Deck(seed=self.generator(), rule=v.reshuffle, burn=v.burn))
+        if self._order is not None:
+            deck = Deck.from_order(self._order, seed=self.generator(), rule=v.reshuffle, burn=v.burn)
+        else:
+            deck = Deck(seed=self.generator(), rule=v.reshuffle, burn=v.burn)
+        return HandState(v, self.starting_stacks, deck=deck)
 
     # -- state ----------------------------------------------------------------------------------
 

@@ -378,4 +378,5 @@ class VectorEnv:
         out._slot = i
         out._episode = int(batch.episodes[i])
         out._start_rng = _hand.stream(out._key, i, out._episode)
+        out._order = None
         return out
