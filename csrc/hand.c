@@ -14,10 +14,14 @@
 
 const char *lb_hand_status_str(lb_hand_status st) {
     switch (st) {
-    case LB_HAND_OK: return "ok";
-    case LB_HAND_ILLEGAL: return "illegal action";
-    case LB_HAND_COMPLETE: return "the hand is complete";
-    case LB_HAND_DECK: return "deck failure";
+    case LB_HAND_OK:
+        return "ok";
+    case LB_HAND_ILLEGAL:
+        return "illegal action";
+    case LB_HAND_COMPLETE:
+        return "the hand is complete";
+    case LB_HAND_DECK:
+        return "deck failure";
     }
     return "unknown status";
 }
@@ -228,7 +232,8 @@ static void begin_betting(lb_hand *h, const lb_rules *r, int round, lb_event_log
         for (k = 0, p = first; k < n; k++, p = p + 1 == n ? 0 : p + 1)
             if (mask & BIT(p)) able[n_able++] = (uint8_t)p;
     }
-    h->capped = (uint8_t)(r->structure == LB_STRUCT_FIXED && !(r->uncapped_heads_up && n_able <= 2));
+    h->capped =
+        (uint8_t)(r->structure == LB_STRUCT_FIXED && !(r->uncapped_heads_up && n_able <= 2));
     if (n_able == 0 || (n_able == 1 && h->bets[able[0]] >= h->level)) {
         h->n_pending = 0;
         end_betting(h, r, log);
@@ -379,8 +384,7 @@ static int contested(const lb_hand *h, int p) {
     int i;
     if ((h->shown | h->mucked) & BIT(p)) return 0;
     for (i = 0; i < h->n_pots; i++)
-        if ((h->pot_eligible[i] & BIT(p)) && (h->pot_eligible[i] & ~h->mucked & ~BIT(p)))
-            return 1;
+        if ((h->pot_eligible[i] & BIT(p)) && (h->pot_eligible[i] & ~h->mucked & ~BIT(p))) return 1;
     return 0;
 }
 
@@ -389,8 +393,7 @@ static int may_muck(const lb_hand *h, const lb_rules *r, int p) {
     int i;
     if (r->show_all_hands) return 0;
     for (i = 0; i < h->n_pots; i++)
-        if ((h->pot_eligible[i] & BIT(p)) && !(h->pot_eligible[i] & ~h->mucked & ~BIT(p)))
-            return 0;
+        if ((h->pot_eligible[i] & BIT(p)) && !(h->pot_eligible[i] & ~h->mucked & ~BIT(p))) return 0;
     return 1;
 }
 
@@ -757,7 +760,8 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
         h->aggressor = (uint8_t)p;
         if (full) {
             h->bet_count++;
-            if (r->structure != LB_STRUCT_FIXED && increment > h->last_raise) h->last_raise = increment;
+            if (r->structure != LB_STRUCT_FIXED && increment > h->last_raise)
+                h->last_raise = increment;
         }
         if (h->raises[h->betting_round - 1][p] < 255) h->raises[h->betting_round - 1][p]++;
         ev = opened ? LB_EV_BET : LB_EV_RAISE;
@@ -891,8 +895,8 @@ static const float quarters[5] = {(float)(0 / 4.0), (float)(1 / 4.0), (float)(2 
 static float fifth(int k) { return k < 16 ? fifths[k] : (float)(k / 5.0); }
 
 void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, float *out) {
-    int n = h->n, size = lb_obs_size(r, n), k, d, i, live = h->phase != LB_PHASE_COMPLETE,
-        made = 0, round = h->betting_round - 1;
+    int n = h->n, size = lb_obs_size(r, n), k, d, i, live = h->phase != LB_PHASE_COMPLETE, made = 0,
+        round = h->betting_round - 1;
     float *pl;
     const lb_legal *legal = &h->legal;
     const float *drawn_share = r->hand_size == 4 ? quarters : fifths;
@@ -982,7 +986,8 @@ void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_sp
         done[i] = 0;
         if (h->phase == LB_PHASE_COMPLETE) {
             lb_pcg64 g;
-            for (p = 0; p < n; p++) rw[p] = (float)((double)(h->stacks[p] - h->starting[p]) / scale);
+            for (p = 0; p < n; p++)
+                rw[p] = (float)((double)(h->stacks[p] - h->starting[p]) / scale);
             done[i] = 1;
             episodes[i]++;
             lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);
@@ -1016,9 +1021,8 @@ static uint32_t bounded(lb_pcg64 *g, uint32_t bound) { return pcg_bounded(g, bou
 
 /* The masks of 0..5 cards in order of how many cards they throw (then by value), and how many
  * throw at most k cards: a random legal discard is by_count[bounded(at_most[k])]. */
-static const uint8_t by_count[32] = {0,  1,  2,  4,  8,  16, 3,  5,  6,  9,  10,
-                                     12, 17, 18, 20, 24, 7,  11, 13, 14, 19, 21,
-                                     22, 25, 26, 28, 15, 23, 27, 29, 30, 31};
+static const uint8_t by_count[32] = {0, 1,  2,  4,  8,  16, 3,  5,  6,  9,  10, 12, 17, 18, 20, 24,
+                                     7, 11, 13, 14, 19, 21, 22, 25, 26, 28, 15, 23, 27, 29, 30, 31};
 static const uint8_t at_most5[6] = {1, 6, 16, 26, 31, 32};
 static const uint8_t at_most4[5] = {1, 5, 11, 15, 16};
 static const uint8_t by_count4[16] = {0, 1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15};
@@ -1058,7 +1062,8 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
             } else if (policy == LB_POLICY_STRATEGY) {
                 lb_hand_act(&h, r, LB_ACT_CHECK_OR_CALL, 0, 0, NULL);
             } else {
-                int wager = legal->bet || legal->raise_, k = legal->fold + 1 + (wager ? s->n_sizes : 0);
+                int wager = legal->bet || legal->raise_,
+                    k = legal->fold + 1 + (wager ? s->n_sizes : 0);
                 int pick = (int)bounded(&pol, (uint32_t)k);
                 if (!legal->fold) pick++;
                 lb_hand_act_index(&h, r, s, pick, NULL);

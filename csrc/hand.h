@@ -5,7 +5,7 @@
  * (tests/test_hand_agreement.py checks it decision by decision).
  *
  * Plain C99, no Python headers, no globals that change, no allocation: the caller owns every
- * lb_hand (about 1.6 KiB each, see LB_HAND_BYTES in the docs) and passes it first. The state of
+ * lb_hand (2,200 bytes on 64-bit platforms: lowball._hand.HAND_BYTES) and passes it first. The state of
  * one hand never refers to another, so hands may be stepped from several threads at once.
  *
  * What it plays: any lowball.variants.Variant (its rules given as lb_rules): fixed limit (small
@@ -44,7 +44,7 @@
 
 #define LB_HAND_MAX_PLAYERS 10
 #define LB_HAND_MAX_DRAWS 3
-#define LB_HAND_MAX_ROUNDS 4   /* betting rounds: draws + 1 */
+#define LB_HAND_MAX_ROUNDS 4 /* betting rounds: draws + 1 */
 #define LB_HAND_NO_POSITION 0xff
 /* The most events one call can record for one hand: the forced bets, the deal and an opening
  * round that ends at once (25), or an action, a return, a round and a showdown of ten hands with
@@ -61,11 +61,7 @@ typedef enum {
 
 typedef enum { LB_STRUCT_FIXED = 0, LB_STRUCT_POT = 1, LB_STRUCT_NO = 2 } lb_structure;
 typedef enum { LB_RANK_27 = 0, LB_RANK_A5 = 1, LB_RANK_BADUGI = 2 } lb_ranking;
-typedef enum {
-    LB_PHASE_BETTING = 0,
-    LB_PHASE_DRAWING = 1,
-    LB_PHASE_COMPLETE = 3
-} lb_phase;
+typedef enum { LB_PHASE_BETTING = 0, LB_PHASE_DRAWING = 1, LB_PHASE_COMPLETE = 3 } lb_phase;
 
 /* Event kinds, with HandState's names (lowball.engine.Event.kind). */
 typedef enum {
@@ -120,7 +116,7 @@ typedef struct {
     uint8_t structure;  /* lb_structure */
     uint8_t uncapped_heads_up;
     uint8_t big_blind_ante;
-    uint8_t draws; /* 1..3 */
+    uint8_t draws;     /* 1..3 */
     uint8_t ranking;   /* lb_ranking */
     uint8_t hand_size; /* 5, or 4 in badugi */
     uint8_t reshuffle; /* lb_reshuffle_rule */
@@ -144,7 +140,8 @@ typedef struct {
 typedef struct {
     /* the fields every decision reads or writes first, the deck (touched by draws and folds
      * only) last: fewer cache lines per decision when many hands are stepped */
-    lb_legal legal; /* the legal actions now (kept up to date by every call that changes the hand) */
+    lb_legal
+        legal; /* the legal actions now (kept up to date by every call that changes the hand) */
     uint8_t n, phase, betting_round, draw_round;
     uint8_t actor; /* LB_HAND_NO_POSITION when complete */
     uint8_t capped, must_open_now, bb_pos;
@@ -170,13 +167,13 @@ typedef struct {
     int64_t committed[LB_HAND_MAX_PLAYERS]; /* every chip put in, antes included */
     int64_t acted[LB_HAND_MAX_PLAYERS]; /* the wager each last acted on this round; -1: not yet */
     uint8_t raises[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* bets and raises made */
-    int8_t drawn[LB_HAND_MAX_DRAWS][LB_HAND_MAX_PLAYERS]; /* cards drawn; -1: not (yet) */
+    int8_t drawn[LB_HAND_MAX_DRAWS][LB_HAND_MAX_PLAYERS];    /* cards drawn; -1: not (yet) */
     uint8_t show_order[LB_HAND_MAX_PLAYERS];
     int64_t antes[LB_HAND_MAX_PLAYERS]; /* dead chips */
     int64_t starting[LB_HAND_MAX_PLAYERS];
     int64_t winnings[LB_HAND_MAX_PLAYERS];
     int64_t round_wager[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* each round's final wagers */
-    int64_t pot_amount[LB_HAND_MAX_PLAYERS]; /* the pots at the end, main pot first */
+    int64_t pot_amount[LB_HAND_MAX_PLAYERS];    /* the pots at the end, main pot first */
     uint16_t pot_eligible[LB_HAND_MAX_PLAYERS]; /* bit p: position p may win the pot */
     uint16_t classes[LB_HAND_MAX_PLAYERS];      /* hand classes at the showdown (0: not valued) */
     lb_pcg64 rng; /* the deck's source: the shuffle and every reshuffle */

@@ -110,7 +110,8 @@ static void short_all_in_side_pots(void) {
     CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_CALL, 0, 0, NULL), LB_HAND_OK);
     CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_CALL, 0, 0, NULL), LB_HAND_OK);
     CHECK_EQ_INT(h.phase, LB_PHASE_DRAWING);
-    for (d = 0; d < 3; d++) CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_DISCARD, 0, 0, NULL), LB_HAND_OK);
+    for (d = 0; d < 3; d++)
+        CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_DISCARD, 0, 0, NULL), LB_HAND_OK);
     /* the two with chips check the last round down */
     CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_CHECK, 0, 0, NULL), LB_HAND_OK);
     CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_CHECK, 0, 0, NULL), LB_HAND_OK);
@@ -178,8 +179,8 @@ static void random_batches(void) {
             }
             CHECK_EQ_INT(lb_batch_check(hands, N, r, &s, actions, masks), -1);
             CHECK_EQ_INT(lb_batch_check(hands, N, r, &s, actions, NULL), -1);
-            lb_batch_step(hands, N, r, &s, n, stacks, key, 0, episodes, actions, 2.0, rewards,
-                          done, actor, masks, obs);
+            lb_batch_step(hands, N, r, &s, n, stacks, key, 0, episodes, actions, 2.0, rewards, done,
+                          actor, masks, obs);
             for (i = 0; i < N; i++) {
                 const lb_hand *h = &hands[i];
                 int p;

@@ -12,7 +12,6 @@ import numpy as np
 
 from lowball._c_hand cimport *
 from lowball._c_odds cimport lb_pcg64, lb_strategy
-from lowball._c_deck cimport LB_PLACE_STUB
 
 cdef lb_hand _probe
 MAX_PLAYERS = LB_HAND_MAX_PLAYERS
