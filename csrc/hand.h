@@ -1,12 +1,12 @@
 /* The batch hand engine: one hand of a lowball draw game as a fixed-size state machine, and many
- * hands stepped per call (DESIGN.md, "(hand)"). The rules are those of lowball.engine.HandState
+ * hands stepped per call (lowball.rl is its Python face). The rules are those of lowball.engine.HandState
  * (RULES.md sections 3-6), which stays the reference: for the same deck order and the same
  * decisions this engine gives the same legal actions, events, pots and final stacks
  * (tests/test_hand_agreement.py checks it decision by decision).
  *
  * Plain C99, no Python headers, no globals that change, no allocation: the caller owns every
- * lb_hand (2,200 bytes on 64-bit platforms: lowball._hand.HAND_BYTES) and passes it first. The state of
- * one hand never refers to another, so hands may be stepped from several threads at once.
+ * lb_hand (2,200 bytes on 64-bit platforms: lowball._hand.HAND_BYTES) and passes it first. The
+ * state of one hand never refers to another, so hands may be stepped from several threads at once.
  *
  * What it plays: any lowball.variants.Variant (its rules given as lb_rules): fixed limit (small
  * and big bet, the cap, heads-up uncapped), pot limit, no limit; blinds, antes, a big-blind ante;
