@@ -23,7 +23,7 @@ from lowball.rl import (
     hand_generator,
     unsupported,
 )
-from lowball.variants import VARIANTS, ForcedBets, NoLimit, Variant, VariantError
+from lowball.variants import VARIANTS, FixedLimit, ForcedBets, NoLimit, Variant, VariantError
 
 F2L3D = VARIANTS["F2L3D"]
 
@@ -413,6 +413,8 @@ def test_step_before_reset_and_bad_construction_are_named() -> None:
     assert unsupported(huge) == "min_bet = 2305843009213693952 is not below 2**60, the C engine's limit"
     with pytest.raises(UnsupportedVariantError, match="huge: the C engine cannot play it: min_bet"):
         VectorEnv(huge, 1)
+    capped = F2L3D.replace(betting=FixedLimit(small_bet=2, big_bet=4, max_raises=2**30))
+    assert unsupported(capped) == "max_raises = 1073741824 is not below 2**30, the C engine's count of raises"
     assert unsupported(F2L3D) is None
     assert unsupported("F2L3D") == "'F2L3D' is not a lowball Variant"
 

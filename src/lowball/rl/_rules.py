@@ -31,7 +31,8 @@ _RANKINGS = {Ranking.DEUCE_TO_SEVEN: 0, Ranking.ACE_TO_FIVE: 1, Ranking.BADUGI: 
 
 def unsupported(variant: object) -> str | None:
     """Why the C engine cannot play ``variant``, or None when it can. Every
-    :class:`~lowball.variants.Variant` is played whose amounts are below :data:`MAX_CHIPS`;
+    :class:`~lowball.variants.Variant` is played whose amounts are below :data:`MAX_CHIPS` (and
+    whose cap is below 2**30 raises);
     what it never plays is a hand of :class:`~lowball.engine.Posts` (a table's dead button,
     dead blinds or a kill) or a ``manual_showdown`` hand, which are not parts of a variant."""
     if not isinstance(variant, Variant):
@@ -40,12 +41,14 @@ def unsupported(variant: object) -> str | None:
     b = variant.betting
     amounts = {"small_blind": f.small_blind, "big_blind": f.big_blind, "ante": f.ante}
     if isinstance(b, FixedLimit):
-        amounts.update(small_bet=b.small_bet, big_bet=b.big_bet, max_raises=b.max_raises)
+        amounts.update(small_bet=b.small_bet, big_bet=b.big_bet)
     else:
         amounts.update(min_bet=b.min_bet)
     for name, value in amounts.items():
         if value >= MAX_CHIPS:
             return f"{name} = {value} is not below 2**60, the C engine's limit"
+    if isinstance(b, FixedLimit) and b.max_raises >= 2**30:
+        return f"max_raises = {b.max_raises} is not below 2**30, the C engine's count of raises"
     if variant.ranking not in _RANKINGS:  # pragma: no cover - every Ranking is played
         return f"the ranking {variant.ranking.value!r} has no C evaluator here"
     return None
