@@ -1,6 +1,8 @@
 """The C hand engine (``lowball.rl``, ``csrc/hand.c``) against the reference ``HandState``,
 decision by decision, on random hands: the same legal actions at every decision, then the same
-events (kind, position, amount, cards, pot), pots, stacks, winnings and PHH text.
+events (kind, position, amount, cards, pot), pots, stacks, winnings and PHH text; in one hand of
+each ``export_every``, the whole saved state (``to_dict``: every field, the deck and its
+generator) at a random decision too.
 
 ``python bench/check_hand_engine.py --hands 1000000`` checks a million hands of each ready-made
 variant (the bench's run); ``tests/test_hand_agreement.py`` runs it on fewer hands, and on the
@@ -170,11 +172,19 @@ def check_hand(
     decisions = 0
     short_deck = 0
     where = f"{variant.name}, stacks {stacks}, seed {seed}, slot {slot}"
+    midway = draw() % 12 if export else -1  # a decision at which the whole state is compared
     while not ref.is_complete:
         legal = ref.legal_actions()
         mine = raw.legal()
         if mine != legal[:12]:
             raise Mismatch(f"{where}: decision {decisions}: legal {mine} != reference {legal}")
+        if decisions == midway:
+            # every saved field (pending, acted, level, last raise, full level, the cap, the
+            # deck and its generator) as HandState has them mid-hand
+            mid = c.to_hand_state()
+            mid.validate()
+            if mid.to_dict() != ref.to_dict():
+                raise Mismatch(f"{where}: decision {decisions}: the exported state differs from the reference")
         short_deck += legal.draw and legal.max_discards < variant.hand_size
         verb, amount = decide(ref, legal, draw)
         _apply(ref, verb, amount)

@@ -2,7 +2,8 @@
 the same deck order (the same PCG64 generator: the same cards, reshuffles included) and the
 same random decisions, at every decision the same legal actions, and at the end the same
 events (kind, position, amount, cards, pot), pots, stacks, winnings, committed chips, and the
-same PHH text of the hand exported to a HandState (checked by ``validate()``).
+same PHH text of the hand exported to a HandState (checked by ``validate()``); in every 20th
+hand the whole saved state (``to_dict()``) at a random decision.
 
 100,000 hands of each ready-made variant (short stacks, all-ins, side pots and reshuffles
 included: each run counts them), on the machine's cores; the custom variants of
