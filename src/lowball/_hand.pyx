@@ -290,16 +290,24 @@ cdef class Batch:
                           self.first_slot, &ep[0], &actions[0], self.scale, &rw[0, 0], &dn[0], &ac[0], &mk[0, 0],
                           obp)
 
+    cdef int _index(self, int i) except -1:
+        if not 0 <= i < self.count:
+            raise IndexError(f"hand {i} of {self.count}")
+        return i
+
     def legal(self, int i):
         cdef lb_legal lg
+        self._index(i)
         if lb_hand_legal(&self.hands[i], &self.engine.r, &lg) != LB_HAND_OK:
             return None
         return _legal_tuple(&lg)
 
     def fields(self, int i):
+        self._index(i)
         return _fields(&self.hands[i])
 
     def observe(self, int i, int position):
+        self._index(i)
         out = np.zeros(lb_obs_size(&self.engine.r, self.n), dtype=np.float32)
         cdef float[::1] ov = out
         lb_hand_observe(&self.hands[i], &self.engine.r, position, self.scale, &ov[0])
@@ -392,4 +400,5 @@ cdef class Hand:
 
     def copy_from(self, Batch batch, int i):
         """This hand becomes a copy of hand ``i`` of ``batch`` (events are not kept)."""
+        batch._index(i)
         memcpy(&self.h, &batch.hands[i], sizeof(lb_hand))
