@@ -20,6 +20,8 @@ named by ``unit_name`` (default "hands"). Every rate uses the least wall time of
     The name of a benchmark in the same run whose work is the same (``bench_table.py``: the
     bare engine replaying the table's decisions): the report prints this one's rate over the
     peer's, and the time a unit costs over the peer's, in a section of its own.
+``bytes_per_hand``
+    The memory one hand in flight takes (``bench_rl.py``), printed after its rate.
 ``target``
     What the issue asks of this benchmark, printed with the measured figure in a last section:
     ``{"kind": "ratio", "against": NAME, "at_least": X}``: this benchmark's rate over the rate
@@ -130,6 +132,8 @@ def main(path: str) -> None:
             cpu = b["extra_info"].get("cpu")
             if cpu is not None:
                 line += f"  ({b['stats']['min'] * 1000:,.1f} ms a call, {cpu * 1000:,.1f} ms CPU)"
+            if "bytes_per_hand" in b["extra_info"]:
+                line += f"  ({b['extra_info']['bytes_per_hand']:,} bytes a hand in flight)"
             print(line)
     lines = peers(data["benchmarks"])
     if lines:

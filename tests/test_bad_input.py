@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lowball
-from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh, rooms
+from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh, rl, rooms
 from lowball.deck import check_seed
 from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, Posts, apply_action
 from lowball.simulate import simulate
@@ -35,6 +35,9 @@ from lowball.variants import (
     NoLimit,
     PotLimit,
     Variant,
+)
+from lowball.variants import (
+    SINGLE_DRAW_NO_LIMIT as NO_LIMIT,
 )
 
 NASTY = [
@@ -160,6 +163,18 @@ def sitting_out() -> Table:
 
 
 SEAT_TO_ACT = playing().actor
+
+
+def vector_env() -> rl.VectorEnv:
+    """Three hands of three players, dealt."""
+    env = rl.VectorEnv("F2L3D", 3, players=3, seed=1)
+    env.reset()
+    return env
+
+
+def c_hand() -> rl.CHand:
+    """A hand on the C engine, position 2 to act (fold, call, raise to 4)."""
+    return rl.CHand(TRIPLE_DRAW_FIXED_LIMIT, [100, 100, 100], seed=1)
 
 
 HAND = Hand("7s5h4d3c2s")
@@ -376,6 +391,26 @@ ENTRIES: list[Entry] = [
     ("discard_matrix", odds.discard_matrix, ("7s5h4d3c2s", "9h8d6c4s2d", MANY_DEAD), {"threads": 1, "burn": False}),
     ("DiscardMatrix.best_response", MATRIX.best_response, (0, 3), {}),
     ("DiscardMatrix.maxmin", MATRIX.maxmin, (1,), {}),
+    # lowball.rl
+    (
+        "VectorEnv",
+        lambda *a, **k: rl.VectorEnv(*a, **k),
+        ("F2L3D", 2),
+        {"players": 2, "stacks": 50, "seed": 1, "fractions": (0.5,), "observe": True, "copy": False},
+    ),
+    ("VectorEnv.reset", lambda *a: vector_env().reset(*a), (2,), {}),
+    ("VectorEnv.step", lambda *a: vector_env().step(*a), (np.array([1, 1, 1]),), {}),
+    ("VectorEnv.action_name", lambda *a: vector_env().action_name(*a), (3,), {}),
+    ("VectorEnv.hand", lambda *a: vector_env().hand(*a), (1,), {}),
+    ("CHand", lambda *a, **k: rl.CHand(*a, **k), (NO_LIMIT, [50, 60]), {"seed": 1, "slot": 2, "episode": 3}),
+    ("CHand[fractions]", lambda **k: rl.CHand(NO_LIMIT, [50, 60], **k), (), {"fractions": (0.5, 2)}),
+    ("CHand.bet_or_raise", lambda *a: c_hand().bet_or_raise(*a), (4,), {}),
+    ("CHand.discard", lambda *a: c_hand().discard(*a), (0,), {}),
+    ("CHand.act", lambda *a: c_hand().act(*a), (1,), {}),
+    ("CHand.hand", lambda *a: c_hand().hand(*a), (0,), {}),
+    ("hand_generator", rl.hand_generator, (1, 2, 3), {}),
+    ("rules_of", rl.rules_of, (NO_LIMIT,), {}),
+    ("unsupported", rl.unsupported, (NO_LIMIT,), {}),
 ]
 
 # Failures found when this test was written, fixed since; kept empty so that a new known failure

@@ -18,8 +18,8 @@ import pytest
 import lowball
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ("_core", "_deck", "_odds", "state", "pots")  # state and pots: lowball/engine/
-STUBS = ("_core.pyi", "_deck.pyi", "_odds.pyi")
+COMPILED = ("_core", "_deck", "_odds", "_hand", "state", "pots")  # state and pots: lowball/engine/
+STUBS = ("_core.pyi", "_deck.pyi", "_odds.pyi", "_hand.pyi")
 
 
 def _files() -> list[str]:

@@ -1,0 +1,1077 @@
+/* The batch hand engine: see hand.h. Each function mirrors the HandState method named in its
+ * comment (src/lowball/engine.py), rule for rule. */
+#include "hand.h"
+
+#include <string.h>
+
+#include "eval27.h"
+#include "eval_a5.h"
+#include "eval_badugi.h"
+
+#define NONE LB_HAND_NO_POSITION
+#define BIT(p) ((uint16_t)(1u << (p)))
+#define KIND_NONE 0xff
+
+const char *lb_hand_status_str(lb_hand_status st) {
+    switch (st) {
+    case LB_HAND_OK:
+        return "ok";
+    case LB_HAND_ILLEGAL:
+        return "illegal action";
+    case LB_HAND_COMPLETE:
+        return "the hand is complete";
+    case LB_HAND_DECK:
+        return "deck failure";
+    }
+    return "unknown status";
+}
+
+void lb_hand_stream(const uint64_t key[4], uint64_t slot, uint64_t episode, lb_pcg64 *out) {
+    out->state_hi = lb_mix64(key[0] ^ lb_mix64(slot));
+    out->state_lo = lb_mix64(key[1] + episode);
+    out->inc_hi = lb_mix64(key[2] ^ lb_mix64(episode));
+    out->inc_lo = lb_mix64(key[3] + slot) | 1u;
+}
+
+static int rng_source(void *ctx, uint64_t *word) {
+    *word = lb_pcg64_next((lb_pcg64 *)ctx);
+    return 0;
+}
+
+/* lb_random_bounded (deck.h) on the generator itself: the same words, the same results, without
+ * the call through the source's function pointer. */
+static uint32_t pcg_bounded(lb_pcg64 *g, uint32_t bound) {
+    uint64_t threshold = 0;
+    int have_threshold = 0;
+    for (;;) {
+        uint64_t x = lb_pcg64_next(g), p_lo, p_hi, mid, lo;
+        p_lo = (x & 0xffffffffu) * (uint64_t)bound;
+        p_hi = (x >> 32) * (uint64_t)bound;
+        mid = p_hi + (p_lo >> 32);
+        lo = (mid << 32) | (p_lo & 0xffffffffu);
+        if (lo < bound) {
+            if (!have_threshold) {
+                threshold = (0 - (uint64_t)bound) % bound;
+                have_threshold = 1;
+            }
+            if (lo < threshold) continue;
+        }
+        return (uint32_t)(mid >> 32);
+    }
+}
+
+/* lb_deck_shuffle of a deck just made by lb_deck_init: the same Fisher-Yates (deck.h: from the
+ * last position down, j = bounded(i + 1)) on the same words, into the stub the init gathered. */
+static void shuffle_new_deck(lb_deck *d, lb_pcg64 *g) {
+    int i;
+    for (i = LB_NUM_CARDS - 1; i > 0; i--) {
+        uint32_t j = pcg_bounded(g, (uint32_t)(i + 1));
+        uint8_t t = d->stub[i];
+        d->stub[i] = d->stub[j];
+        d->stub[j] = t;
+    }
+}
+
+/* -- events ------------------------------------------------------------------------------------ */
+
+static lb_event *record(lb_event_log *log, int kind, int pos, int64_t amount) {
+    lb_event *e;
+    if (!log) return NULL;
+    if (log->n >= LB_HAND_MAX_STEP_EVENTS) {
+        log->n++;
+        return NULL;
+    }
+    e = &log->events[log->n++];
+    memset(e, 0, sizeof *e);
+    e->kind = (uint8_t)kind;
+    e->position = (uint8_t)pos;
+    e->amount = amount;
+    return e;
+}
+
+static void note_betting(lb_hand *h, int kind, int pos) {
+    h->round_actions++;
+    if (kind == LB_EV_BET || kind == LB_EV_RAISE || kind == LB_EV_CHECK) {
+        h->last_brc_kind = (uint8_t)kind;
+        h->last_brc_pos = (uint8_t)pos;
+    }
+}
+
+/* -- helpers ----------------------------------------------------------------------------------- */
+
+static int n_alive(const lb_hand *h) { return h->n_alive; }
+
+/* bit p: position p is in the hand and has chips behind */
+static uint16_t able_mask(const lb_hand *h) {
+    return (uint16_t)(~(h->folded | h->broke) & ((1u << h->n) - 1u));
+}
+
+/* position p puts to_pot chips in the pot (negative: an uncalled bet comes back) */
+static void move_chips(lb_hand *h, int p, int64_t to_pot) {
+    h->stacks[p] -= to_pot;
+    h->committed[p] += to_pot;
+    h->pot += to_pot;
+    if (h->stacks[p] == 0)
+        h->broke |= BIT(p);
+    else
+        h->broke &= (uint16_t)~BIT(p);
+}
+
+static int64_t max_bet(const lb_hand *h) {
+    int64_t m = 0;
+    int p;
+    for (p = 0; p < h->n; p++)
+        if (h->bets[p] > m) m = h->bets[p];
+    return m;
+}
+
+int64_t lb_hand_pot(const lb_hand *h) { return h->phase == LB_PHASE_COMPLETE ? 0 : h->pot; }
+
+static int64_t committed_total(const lb_hand *h) { return h->pot; }
+
+/* HandState._others_can_act */
+static int others_can_act(const lb_hand *h, int pos) { return (able_mask(h) & ~BIT(pos)) != 0; }
+
+/* HandState._may_raise */
+static int may_raise(const lb_hand *h, const lb_rules *r, int pos) {
+    int64_t acted = h->acted[pos], rise;
+    if (acted < 0) return 1;
+    rise = h->level - acted;
+    if (r->structure == LB_STRUCT_FIXED) return 2 * rise >= h->round_bet;
+    return rise >= (h->last_raise > h->min_bet ? h->last_raise : h->min_bet);
+}
+
+/* HandState._wager_range: 1 and *lo, *hi, or 0 when pos may not wager. */
+static int wager_range(const lb_hand *h, const lb_rules *r, int pos, int64_t *lo, int64_t *hi) {
+    int64_t stack = h->stacks[pos], bet = h->bets[pos], to_call = h->level - bet, all_in_to,
+            increment, min_to, max_to;
+    if (stack <= to_call || !may_raise(h, r, pos)) return 0;
+    if (!others_can_act(h, pos)) return 0;
+    all_in_to = bet + stack;
+    if (r->structure == LB_STRUCT_FIXED) {
+        int64_t to;
+        if (h->capped && h->bet_count >= h->max_wagers) return 0;
+        to = h->full_level + h->round_bet;
+        if (to > all_in_to) to = all_in_to;
+        *lo = *hi = to;
+        return 1;
+    }
+    increment = h->last_raise > h->min_bet ? h->last_raise : h->min_bet;
+    min_to = h->level ? h->level + increment : h->min_bet;
+    if (r->structure == LB_STRUCT_POT) {
+        max_to = h->level + committed_total(h) + to_call; /* pot_size_to */
+        if (max_to > all_in_to) max_to = all_in_to;
+    } else {
+        max_to = all_in_to;
+    }
+    *lo = min_to < max_to ? min_to : max_to;
+    *hi = max_to;
+    return 1;
+}
+
+/* HandState._derive */
+static void derive(lb_hand *h, const lb_rules *r) {
+    int rounds = r->draws + 1;
+    h->must_open_now = (uint8_t)(h->betting_round == 1 && r->must_open && r->big_blind == 0);
+    if (r->structure == LB_STRUCT_FIXED) {
+        h->round_bet = h->betting_round <= rounds / 2 ? r->small_bet : r->big_bet;
+        h->max_wagers = 1 + r->max_raises;
+        h->min_bet = 0;
+    } else {
+        h->round_bet = 0;
+        h->max_wagers = 0;
+        h->min_bet = r->min_bet;
+    }
+}
+
+static void post(lb_hand *h, int pos, int64_t amount, int kind, int live, lb_event_log *log) {
+    int64_t paid = amount < h->stacks[pos] ? amount : h->stacks[pos];
+    if (paid <= 0) return;
+    move_chips(h, pos, paid);
+    if (live)
+        h->bets[pos] += paid;
+    else
+        h->antes[pos] += paid;
+    record(log, kind, pos, paid);
+}
+
+static void end_betting(lb_hand *h, const lb_rules *r, lb_event_log *log);
+static void refresh_legal(lb_hand *h, const lb_rules *r);
+static int complete(const lb_hand *h);
+static int popcount(unsigned m);
+
+/* HandState._begin_betting */
+static void begin_betting(lb_hand *h, const lb_rules *r, int round, lb_event_log *log) {
+    int p, k, first, n = h->n, n_able = 0;
+    uint8_t able[LB_HAND_MAX_PLAYERS];
+    lb_event *e;
+    h->phase = LB_PHASE_BETTING;
+    h->betting_round = (uint8_t)round;
+    if (round > 1) {
+        memset(h->bets, 0, sizeof h->bets);
+        h->level = h->full_level = h->last_raise = 0;
+        h->bet_count = 0;
+    } else {
+        int64_t top = max_bet(h);
+        h->level = top < r->big_blind ? r->big_blind : top; /* WSOP-LAR 150 */
+        h->full_level = h->level;
+        h->bet_count = h->level > 0 ? 1 : 0;
+        h->last_raise = r->big_blind;
+    }
+    h->aggressor = NONE;
+    derive(h, r);
+    e = record(log, LB_EV_ROUND, NONE, 0);
+    if (e) e->number = (uint8_t)round;
+    h->round_actions = 0;
+    h->before_kind = h->last_brc_kind;
+    h->before_pos = h->last_brc_pos;
+    for (p = 0; p < n; p++) h->acted[p] = -1;
+    first = (round == 1 && r->big_blind > 0) ? (h->bb_pos + 1) % n : 0;
+    {
+        uint16_t mask = able_mask(h);
+        for (k = 0, p = first; k < n; k++, p = p + 1 == n ? 0 : p + 1)
+            if (mask & BIT(p)) able[n_able++] = (uint8_t)p;
+    }
+    h->capped =
+        (uint8_t)(r->structure == LB_STRUCT_FIXED && !(r->uncapped_heads_up && n_able <= 2));
+    if (n_able == 0 || (n_able == 1 && h->bets[able[0]] >= h->level)) {
+        h->n_pending = 0;
+        end_betting(h, r, log);
+        return;
+    }
+    memcpy(h->pending, able, (size_t)n_able);
+    h->n_pending = (uint8_t)n_able;
+    h->actor = able[0];
+}
+
+/* HandState._return_uncalled */
+static void return_uncalled(lb_hand *h, lb_event_log *log) {
+    int64_t top = max_bet(h), second = 0, excess;
+    int p = -1, q, count = 0;
+    if (top == 0) return;
+    for (q = 0; q < h->n; q++)
+        if (h->bets[q] == top) {
+            if (p < 0) p = q;
+            count++;
+        }
+    if (count > 1) return;
+    for (q = 0; q < h->n; q++)
+        if (q != p && h->bets[q] > second) second = h->bets[q];
+    excess = top - second;
+    if (excess > 0) {
+        h->bets[p] -= excess;
+        move_chips(h, p, -excess);
+        record(log, LB_EV_RETURN, p, excess);
+    }
+}
+
+static void finish(lb_hand *h) {
+    h->phase = LB_PHASE_COMPLETE;
+    h->actor = NONE;
+    h->n_pending = 0;
+    memset(h->bets, 0, sizeof h->bets);
+}
+
+/* HandState._award_uncontested */
+static void award_uncontested(lb_hand *h, int p, lb_event_log *log) {
+    int64_t total = committed_total(h);
+    h->n_pots = 1;
+    h->pot_amount[0] = total;
+    h->pot_eligible[0] = BIT(p);
+    h->stacks[p] += total;
+    h->winnings[p] += total;
+    record(log, LB_EV_WIN, p, total);
+    finish(h);
+}
+
+/* HandState.side_pots (the variant's usual blinds: no dead blinds) */
+static void side_pots(lb_hand *h, const lb_rules *r) {
+    int64_t wagers[LB_HAND_MAX_PLAYERS], levels[LB_HAND_MAX_PLAYERS],
+        amounts[LB_HAND_MAX_PLAYERS] = {0}, prev = 0, antes = 0;
+    uint16_t elig[LB_HAND_MAX_PLAYERS];
+    uint16_t alive = 0;
+    int p, i, j, n_levels = 0, n = h->n, k;
+    for (p = 0; p < n; p++) {
+        wagers[p] = r->big_blind_ante ? h->committed[p] - h->antes[p] : h->committed[p];
+        antes += h->antes[p];
+        if (!(h->folded & BIT(p))) alive |= BIT(p);
+    }
+    for (p = 0; p < n; p++) { /* the sorted distinct wagers of the live hands */
+        int64_t w = wagers[p];
+        if (!(alive & BIT(p))) continue;
+        for (i = 0; i < n_levels && levels[i] < w; i++) continue;
+        if (i < n_levels && levels[i] == w) continue;
+        for (j = n_levels; j > i; j--) levels[j] = levels[j - 1];
+        levels[i] = w;
+        n_levels++;
+    }
+    for (i = 0; i < n_levels; i++) {
+        int64_t lv = levels[i], amount = 0;
+        elig[i] = 0;
+        for (p = 0; p < n; p++) {
+            if (wagers[p] > prev) amount += (wagers[p] < lv ? wagers[p] : lv) - prev;
+            if ((alive & BIT(p)) && wagers[p] >= lv) elig[i] |= BIT(p);
+        }
+        amounts[i] = amount;
+        prev = lv;
+    }
+    if (r->big_blind_ante) amounts[0] += antes;
+    for (p = 0; p < n; p++)
+        if (wagers[p] > prev) amounts[n_levels - 1] += wagers[p] - prev;
+    for (i = 0, k = 0; i < n_levels; i++) {
+        if (!amounts[i]) continue;
+        h->pot_amount[k] = amounts[i];
+        h->pot_eligible[k] = elig[i];
+        k++;
+    }
+    if (k == 0) {
+        h->pot_amount[0] = 0;
+        h->pot_eligible[0] = alive;
+        k = 1;
+    }
+    h->n_pots = (uint8_t)k;
+}
+
+static uint16_t class_of(lb_hand *h, const lb_rules *r, int p) {
+    const uint8_t *c = h->deck.hands[p];
+    if (!h->classes[p]) {
+        if (r->ranking == LB_RANK_BADUGI)
+            h->classes[p] = lb_eval_badugi_unchecked(c[0], c[1], c[2], c[3]);
+        else if (r->ranking == LB_RANK_A5)
+            h->classes[p] = lb_eval_a5_unchecked(c[0], c[1], c[2], c[3], c[4]);
+        else
+            h->classes[p] = lb_eval5_unchecked(c[0], c[1], c[2], c[3], c[4]);
+    }
+    return h->classes[p];
+}
+
+/* HandState._showing_order */
+static void showing_order(lb_hand *h, const lb_rules *r) {
+    int first = -1, p, i, j, n = h->n, last_pot[LB_HAND_MAX_PLAYERS], k = 0;
+    int key[LB_HAND_MAX_PLAYERS];
+    if (h->round_actions) {
+        if (h->aggressor != NONE) first = h->aggressor;
+    } else if (r->structure != LB_STRUCT_FIXED) {
+        if (h->before_kind == LB_EV_BET || h->before_kind == LB_EV_RAISE) first = h->before_pos;
+    }
+    if (first < 0 || (h->folded & BIT(first))) {
+        for (p = 0; p < n && (h->folded & BIT(p)); p++) continue;
+        first = p;
+    }
+    for (p = 0; p < n; p++) {
+        last_pot[p] = 0;
+        for (i = 0; i < h->n_pots; i++)
+            if (h->pot_eligible[i] & BIT(p)) last_pot[p] = i;
+    }
+    for (p = 0; p < n; p++) {
+        int kp;
+        if (h->folded & BIT(p)) continue;
+        kp = -last_pot[p] * 16 + (p - first + n) % n;
+        for (i = 0; i < k && key[i] < kp; i++) continue;
+        for (j = k; j > i; j--) {
+            key[j] = key[j - 1];
+            h->show_order[j] = h->show_order[j - 1];
+        }
+        key[i] = kp;
+        h->show_order[i] = (uint8_t)p;
+        k++;
+    }
+    h->n_show = (uint8_t)k;
+}
+
+/* HandState._contested */
+static int contested(const lb_hand *h, int p) {
+    int i;
+    if ((h->shown | h->mucked) & BIT(p)) return 0;
+    for (i = 0; i < h->n_pots; i++)
+        if ((h->pot_eligible[i] & BIT(p)) && (h->pot_eligible[i] & ~h->mucked & ~BIT(p))) return 1;
+    return 0;
+}
+
+/* HandState._may_muck */
+static int may_muck(const lb_hand *h, const lb_rules *r, int p) {
+    int i;
+    if (r->show_all_hands) return 0;
+    for (i = 0; i < h->n_pots; i++)
+        if ((h->pot_eligible[i] & BIT(p)) && !(h->pot_eligible[i] & ~h->mucked & ~BIT(p))) return 0;
+    return 1;
+}
+
+/* HandState._wins_or_ties */
+static int wins_or_ties(lb_hand *h, const lb_rules *r, int p) {
+    uint16_t mine = class_of(h, r, p);
+    int i, q;
+    for (i = 0; i < h->n_pots; i++) {
+        uint16_t best = 0;
+        if (!(h->pot_eligible[i] & BIT(p))) continue;
+        for (q = 0; q < h->n; q++) {
+            if ((h->pot_eligible[i] & BIT(q)) && (h->shown & BIT(q))) {
+                uint16_t c = class_of(h, r, q);
+                if (best == 0 || c < best) best = c;
+            }
+        }
+        if (best == 0 || mine <= best) return 1;
+    }
+    return 0;
+}
+
+/* HandState._showdown, finish_showdown (nothing kept unshown), _settle and _award_showdown */
+static void showdown(lb_hand *h, const lb_rules *r, lb_event_log *log) {
+    int i, k, p;
+    memset(h->classes, 0, sizeof h->classes);
+    side_pots(h, r);
+    showing_order(h, r);
+    h->actor = NONE;
+    for (k = 0; k < h->n_show; k++) {
+        p = h->show_order[k];
+        if (!contested(h, p)) continue;
+        if (r->show_all_hands || wins_or_ties(h, r, p) || !may_muck(h, r, p)) {
+            lb_event *e;
+            h->shown |= BIT(p);
+            e = record(log, LB_EV_SHOW, p, 0);
+            if (e) {
+                e->n_cards = h->deck.hand_len[p];
+                memcpy(e->cards, h->deck.hands[p], e->n_cards);
+                e->hand_class = class_of(h, r, p);
+            }
+        } else {
+            h->mucked |= BIT(p);
+            record(log, LB_EV_MUCK, p, 0);
+        }
+    }
+    for (i = h->n_pots - 1; i >= 0; i--) {
+        uint16_t claims = h->pot_eligible[i] & ~h->mucked, winners = 0, best = 0;
+        int64_t share, odd;
+        int m = 0, j;
+        for (p = 0; p < h->n; p++) {
+            uint16_t c;
+            if (!(claims & BIT(p)) || !(h->shown & BIT(p))) continue;
+            c = h->classes[p];
+            if (!winners || c < best) {
+                best = c;
+                winners = BIT(p);
+            } else if (c == best) {
+                winners |= BIT(p);
+            }
+        }
+        if (!winners) winners = claims;
+        for (p = 0; p < h->n; p++) m += (winners >> p) & 1;
+        share = h->pot_amount[i] / m;
+        odd = h->pot_amount[i] % m;
+        for (p = 0, j = 0; p < h->n; p++) {
+            int64_t amount;
+            lb_event *e;
+            if (!(winners & BIT(p))) continue;
+            amount = share + (j < odd ? 1 : 0);
+            j++;
+            h->stacks[p] += amount;
+            h->winnings[p] += amount;
+            e = record(log, LB_EV_WIN, p, amount);
+            if (e) {
+                e->hand_class = best;
+                e->pot = (uint8_t)i;
+            }
+        }
+    }
+    finish(h);
+}
+
+/* HandState._begin_draw */
+static void begin_draw(lb_hand *h, int d, lb_event_log *log) {
+    int p, k = 0;
+    lb_event *e;
+    h->phase = LB_PHASE_DRAWING;
+    h->draw_round = (uint8_t)d;
+    for (p = 0; p < h->n; p++)
+        if (!(h->folded & BIT(p))) h->draw_order[k++] = (uint8_t)p;
+    h->n_draw_order = (uint8_t)k;
+    for (p = 0; p < LB_HAND_MAX_PLAYERS; p++) h->drawn[d - 1][p] = -1;
+    e = record(log, LB_EV_DRAW_ROUND, NONE, 0);
+    if (e) e->number = (uint8_t)d;
+    lb_deck_begin_draw(&h->deck, h->draw_order, k);
+    h->actor = h->draw_order[0];
+}
+
+/* HandState._end_betting */
+static void end_betting(lb_hand *h, const lb_rules *r, lb_event_log *log) {
+    int p;
+    h->actor = NONE;
+    return_uncalled(h, log);
+    for (p = 0; p < h->n; p++) h->round_wager[h->betting_round - 1][p] = h->bets[p];
+    h->last_round_aggressor = h->aggressor;
+    if (n_alive(h) == 1) {
+        for (p = 0; h->folded & BIT(p); p++) continue;
+        award_uncontested(h, p, log);
+        return;
+    }
+    if (h->betting_round == r->draws + 1) {
+        showdown(h, r, log);
+        return;
+    }
+    begin_draw(h, h->betting_round, log);
+}
+
+/* HandState._after_bet_action */
+static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened, int raised,
+                             lb_event_log *log) {
+    int i, j, k;
+    for (i = 0; i < h->n_pending; i++) {
+        if (h->pending[i] == p) {
+            memmove(h->pending + i, h->pending + i + 1, (size_t)(h->n_pending - i - 1));
+            h->n_pending--;
+            break;
+        }
+    }
+    if (raised) {
+        uint8_t owe[LB_HAND_MAX_PLAYERS];
+        int n_owe = 0, n_new = 0;
+        uint16_t mask = able_mask(h);
+        for (k = 1; k < h->n; k++) {
+            int q = p + k < h->n ? p + k : p + k - h->n;
+            if (mask & BIT(q)) owe[n_owe++] = (uint8_t)q;
+        }
+        if (reopened) {
+            memcpy(h->pending, owe, (size_t)n_owe);
+            h->n_pending = (uint8_t)n_owe;
+        } else {
+            uint8_t next[LB_HAND_MAX_PLAYERS];
+            for (i = 0; i < n_owe; i++) {
+                int q = owe[i], was = 0;
+                for (j = 0; j < h->n_pending; j++) was |= h->pending[j] == q;
+                if (h->bets[q] < h->level || was) next[n_new++] = (uint8_t)q;
+            }
+            memcpy(h->pending, next, (size_t)n_new);
+            h->n_pending = (uint8_t)n_new;
+        }
+    }
+    if (n_alive(h) == 1) {
+        h->n_pending = 0;
+    } else if (h->n_pending == 1 && h->bets[h->pending[0]] >= h->level &&
+               !others_can_act(h, h->pending[0])) {
+        h->n_pending = 0;
+    }
+    if (h->n_pending) {
+        h->actor = h->pending[0];
+        return;
+    }
+    end_betting(h, r, log);
+}
+
+static void start(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
+                  const uint8_t *order, lb_event_log *log);
+
+void lb_hand_reset(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
+                   lb_event_log *log) {
+    start(h, r, n, stacks, rng, NULL, log);
+}
+
+lb_hand_status lb_hand_reset_order(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks,
+                                   const lb_pcg64 *rng, const uint8_t *order, lb_event_log *log) {
+    if (lb_check_cards(order, LB_NUM_CARDS) != LB_OK) return LB_HAND_ILLEGAL;
+    start(h, r, n, stacks, rng, order, log);
+    return LB_HAND_OK;
+}
+
+/* HandState.__init__ and _start: a new hand, the deck shuffled (order NULL) or stacked */
+static void start(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
+                  const uint8_t *order, lb_event_log *log) {
+    uint8_t seats[LB_HAND_MAX_PLAYERS], out[LB_NUM_CARDS];
+    int p, i, size = r->hand_size;
+    memset(h, 0, offsetof(lb_hand, deck)); /* lb_deck_init sets the whole deck */
+    lb_deck_init(&h->deck, (lb_reshuffle_rule)r->reshuffle, r->burn);
+    h->rng = *rng;
+    if (order)
+        memcpy(h->deck.stub, order, LB_NUM_CARDS); /* lb_deck_set_order of a fresh deck */
+    else
+        shuffle_new_deck(&h->deck, &h->rng);
+    h->n = (uint8_t)n;
+    h->n_alive = (uint8_t)n;
+    for (p = 0; p < n; p++) {
+        h->starting[p] = h->stacks[p] = stacks[p];
+        if (stacks[p] == 0) h->broke |= BIT(p);
+        h->acted[p] = -1;
+        seats[p] = (uint8_t)p;
+    }
+    memset(h->drawn, -1, sizeof h->drawn);
+    h->actor = h->aggressor = h->last_round_aggressor = NONE;
+    h->last_brc_kind = h->last_brc_pos = KIND_NONE;
+    h->bb_pos = (uint8_t)(n == 2 ? 0 : 1);
+    if (r->ante && !r->big_blind_ante)
+        for (p = 0; p < n; p++) post(h, p, r->ante, LB_EV_ANTE, 0, log);
+    post(h, n == 2 ? 1 : 0, r->small_blind, LB_EV_BLIND, 1, log);
+    post(h, h->bb_pos, r->big_blind, LB_EV_BLIND, 1, log);
+    if (r->ante && r->big_blind_ante) post(h, h->bb_pos, r->ante, LB_EV_ANTE, 0, log);
+    lb_deck_deal_round(&h->deck, seats, n, size, out);
+    for (p = 0; p < n; p++) {
+        memcpy(h->cards[p], h->deck.hands[p], (size_t)size);
+        h->n_cards[p] = (uint8_t)size;
+        lb_event *e = record(log, LB_EV_DEAL, p, 0);
+        if (e) {
+            e->number = (uint8_t)size;
+            e->n_cards = (uint8_t)size;
+            for (i = 0; i < size; i++) e->cards[i] = out[i * n + p];
+        }
+    }
+    begin_betting(h, r, 1, log);
+    refresh_legal(h, r);
+}
+
+/* HandState.legal_actions, into h->legal (all 0 when the hand is complete) */
+static void refresh_legal(lb_hand *h, const lb_rules *r) {
+    int pos = h->actor;
+    lb_legal *out = &h->legal;
+    memset(out, 0, sizeof *out);
+    if (h->phase == LB_PHASE_COMPLETE || pos == NONE) return;
+    out->position = (uint8_t)pos;
+    out->phase = h->phase;
+    if (h->phase == LB_PHASE_DRAWING) {
+        int available = lb_deck_available(&h->deck);
+        out->draw = 1;
+        out->max_discards = (uint8_t)(available < r->hand_size ? available : r->hand_size);
+    } else {
+        int64_t to_call = h->level - h->bets[pos], lo = 0, hi = 0;
+        int wager = wager_range(h, r, pos, &lo, &hi), opens = h->level == 0;
+        int unopened = opens && h->must_open_now && wager;
+        out->call_amount = to_call < h->stacks[pos] ? to_call : h->stacks[pos];
+        out->fold = (uint8_t)(to_call > 0 || unopened || r->open_fold);
+        out->check = (uint8_t)(to_call == 0 && !unopened);
+        out->call = (uint8_t)(to_call > 0);
+        out->bet = (uint8_t)(wager && opens);
+        out->raise_ = (uint8_t)(wager && !opens);
+        out->min_to = wager ? lo : 0;
+        out->max_to = wager ? hi : 0;
+    }
+}
+
+static int complete(const lb_hand *h) { return h->phase == LB_PHASE_COMPLETE || h->actor == NONE; }
+
+lb_hand_status lb_hand_legal(const lb_hand *h, const lb_rules *r, lb_legal *out) {
+    (void)r;
+    *out = h->legal;
+    return complete(h) ? LB_HAND_COMPLETE : LB_HAND_OK;
+}
+
+static int popcount(unsigned m) {
+    int k = 0;
+    for (; m; m &= m - 1) k++;
+    return k;
+}
+
+static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
+                          lb_event_log *log);
+
+lb_hand_status lb_hand_act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
+                           lb_event_log *log) {
+    lb_hand_status st = act(h, r, kind, amount, mask, log);
+    if (st == LB_HAND_OK) refresh_legal(h, r);
+    return st;
+}
+
+static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
+                          lb_event_log *log) {
+    const lb_legal legal = h->legal;
+    int p = h->actor;
+    lb_event *e;
+    if (complete(h)) return LB_HAND_COMPLETE;
+    if (h->phase == LB_PHASE_DRAWING) {
+        uint8_t thrown[5], out[5];
+        int n = 0, i, bad;
+        lb_random src;
+        if (kind != LB_ACT_DISCARD || mask >> r->hand_size) return LB_HAND_ILLEGAL;
+        if (popcount(mask) > legal.max_discards) return LB_HAND_ILLEGAL;
+        for (i = 0; i < r->hand_size; i++)
+            if (mask >> i & 1u) thrown[n++] = h->deck.hands[p][i];
+        src.next = rng_source;
+        src.ctx = &h->rng;
+        if (lb_deck_draw(&h->deck, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
+        memcpy(h->cards[p], h->deck.hands[p], (size_t)r->hand_size);
+        h->drawn[h->draw_round - 1][p] = (int8_t)n;
+        if (n) {
+            e = record(log, LB_EV_DRAW, p, 0);
+            if (e) {
+                e->number = (uint8_t)n;
+                e->n_cards = e->n_discarded = (uint8_t)n;
+                memcpy(e->cards, out, (size_t)n);
+                memcpy(e->discarded, thrown, (size_t)n);
+            }
+        } else {
+            record(log, LB_EV_STAND_PAT, p, 0);
+        }
+        /* HandState._next_drawer */
+        for (i = 0; i < h->n_draw_order && h->draw_order[i] != p; i++) continue;
+        if (i + 1 < h->n_draw_order) {
+            h->actor = h->draw_order[i + 1];
+        } else {
+            lb_deck_end_draw(&h->deck);
+            h->actor = NONE;
+            begin_betting(h, r, h->draw_round + 1, log);
+        }
+        return LB_HAND_OK;
+    }
+    if (kind == LB_ACT_CHECK_OR_CALL) kind = legal.call ? LB_ACT_CALL : LB_ACT_CHECK;
+    switch (kind) {
+    case LB_ACT_FOLD:
+        if (!legal.fold) return LB_HAND_ILLEGAL;
+        lb_deck_fold(&h->deck, p);
+        h->n_cards[p] = 0;
+        h->folded |= BIT(p);
+        h->n_alive--;
+        h->acted[p] = h->level;
+        record(log, LB_EV_FOLD, p, 0);
+        note_betting(h, LB_EV_FOLD, p);
+        after_bet_action(h, r, p, 0, 0, log);
+        return LB_HAND_OK;
+    case LB_ACT_CHECK:
+        if (!legal.check) return LB_HAND_ILLEGAL;
+        h->acted[p] = h->level;
+        record(log, LB_EV_CHECK, p, 0);
+        note_betting(h, LB_EV_CHECK, p);
+        after_bet_action(h, r, p, 0, 0, log);
+        return LB_HAND_OK;
+    case LB_ACT_CALL: {
+        int64_t pay;
+        if (!legal.call) return LB_HAND_ILLEGAL;
+        pay = legal.call_amount;
+        move_chips(h, p, pay);
+        h->bets[p] += pay;
+        h->acted[p] = h->level;
+        record(log, LB_EV_CALL, p, h->bets[p]);
+        note_betting(h, LB_EV_CALL, p);
+        after_bet_action(h, r, p, 0, 0, log);
+        return LB_HAND_OK;
+    }
+    case LB_ACT_BET_OR_RAISE: {
+        int opened = h->level == 0, full, ev;
+        int64_t increment;
+        if (!(legal.bet || legal.raise_) || amount < legal.min_to || amount > legal.max_to)
+            return LB_HAND_ILLEGAL;
+        increment = amount - h->level;
+        if (r->structure == LB_STRUCT_FIXED) {
+            full = 2 * (amount - h->full_level) >= h->round_bet; /* WSOP-LAR 129 */
+            if (full) h->full_level = amount;
+        } else {
+            int64_t need = h->last_raise > h->min_bet ? h->last_raise : h->min_bet;
+            full = increment >= need || (opened && amount >= h->min_bet);
+        }
+        move_chips(h, p, amount - h->bets[p]);
+        h->bets[p] = amount;
+        h->level = amount;
+        h->acted[p] = amount;
+        h->aggressor = (uint8_t)p;
+        if (full) {
+            h->bet_count++;
+            if (r->structure != LB_STRUCT_FIXED && increment > h->last_raise)
+                h->last_raise = increment;
+        }
+        if (h->raises[h->betting_round - 1][p] < 255) h->raises[h->betting_round - 1][p]++;
+        ev = opened ? LB_EV_BET : LB_EV_RAISE;
+        record(log, ev, p, amount);
+        note_betting(h, ev, p);
+        after_bet_action(h, r, p, full, 1, log);
+        return LB_HAND_OK;
+    }
+    default:
+        return LB_HAND_ILLEGAL;
+    }
+}
+
+/* -- the action space --------------------------------------------------------------------------- */
+
+void lb_space_init(lb_space *s, const lb_rules *r, const double *fractions, int n_fractions) {
+    int i;
+    memset(s, 0, sizeof *s);
+    if (n_fractions > LB_HAND_MAX_FRACTIONS) n_fractions = LB_HAND_MAX_FRACTIONS;
+    if (r->structure == LB_STRUCT_FIXED) {
+        s->n_fractions = 0;
+        s->n_sizes = 1;
+    } else {
+        s->n_fractions = n_fractions < 0 ? 0 : n_fractions;
+        for (i = 0; i < s->n_fractions; i++) s->fractions[i] = fractions[i];
+        s->n_sizes = s->n_fractions + 1;
+    }
+    s->hand_size = r->hand_size;
+    s->first_discard = 2 + s->n_sizes;
+    s->n_actions = s->first_discard + (1 << r->hand_size);
+}
+
+/* The wager to of size index k (0 .. n_sizes-1) given the legal range. */
+static int64_t size_to(const lb_hand *h, const lb_space *s, int k) {
+    const lb_legal *legal = &h->legal;
+    int64_t to;
+    if (k >= s->n_fractions) return legal->max_to; /* fixed limit's one size, or the largest */
+    {
+        int64_t to_call = h->level - h->bets[legal->position];
+        double raise = s->fractions[k] * (double)(committed_total(h) + to_call);
+        to = raise < (double)((int64_t)1 << 62) ? h->level + (int64_t)raise : legal->max_to;
+    }
+    if (to < legal->min_to) to = legal->min_to;
+    if (to > legal->max_to) to = legal->max_to;
+    return to;
+}
+
+static int index_legal(const lb_hand *h, const lb_space *s, int64_t a) {
+    const lb_legal *legal = &h->legal;
+    if (complete(h) || a < 0 || a >= s->n_actions) return 0;
+    if (legal->phase == LB_PHASE_DRAWING) {
+        if (a < s->first_discard) return 0;
+        return popcount((unsigned)(a - s->first_discard)) <= legal->max_discards;
+    }
+    if (a == 0) return legal->fold;
+    if (a == 1) return legal->check || legal->call;
+    if (a < s->first_discard) return legal->bet || legal->raise_;
+    return 0;
+}
+
+static const uint8_t popcount5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+void lb_hand_mask(const lb_hand *h, const lb_rules *r, const lb_space *s, uint8_t *mask) {
+    const lb_legal *legal = &h->legal;
+    int a;
+    (void)r;
+    memset(mask, 0, (size_t)s->n_actions);
+    if (complete(h)) return;
+    if (legal->phase == LB_PHASE_DRAWING) {
+        uint8_t *m = mask + s->first_discard;
+        int k = legal->max_discards;
+        for (a = 0; a < (1 << s->hand_size); a++) m[a] = (uint8_t)(popcount5[a] <= k);
+        return;
+    }
+    mask[0] = legal->fold;
+    mask[1] = (uint8_t)(legal->check || legal->call);
+    if (legal->bet || legal->raise_)
+        for (a = 0; a < s->n_sizes; a++) mask[2 + a] = 1;
+}
+
+int lb_hand_index_legal(const lb_hand *h, const lb_rules *r, const lb_space *s, int64_t a) {
+    (void)r;
+    return index_legal(h, s, a);
+}
+
+lb_hand_status lb_hand_act_index(lb_hand *h, const lb_rules *r, const lb_space *s, int64_t a,
+                                 lb_event_log *log) {
+    if (complete(h)) return LB_HAND_COMPLETE;
+    if (!index_legal(h, s, a)) return LB_HAND_ILLEGAL;
+    if (h->legal.phase == LB_PHASE_DRAWING)
+        return lb_hand_act(h, r, LB_ACT_DISCARD, 0, (unsigned)(a - s->first_discard), log);
+    if (a == 0) return lb_hand_act(h, r, LB_ACT_FOLD, 0, 0, log);
+    if (a == 1) return lb_hand_act(h, r, LB_ACT_CHECK_OR_CALL, 0, 0, log);
+    return lb_hand_act(h, r, LB_ACT_BET_OR_RAISE, size_to(h, s, (int)(a - 2)), 0, log);
+}
+
+/* -- observations ------------------------------------------------------------------------------- *
+ * Layout (floats), from the point of view of the player to observe, `me`; every number is public
+ * or me's own (lowball.rl documents it; tests/test_rl.py rebuilds it from HandState.view(me)):
+ *   [0..1]   phase: betting, drawing
+ *   [2..5]   betting round 1..4 (one-hot)
+ *   [6..9]   draws begun 0..3 (one-hot of draw_round)
+ *   [10..19] my position 0..9 (one-hot)
+ *   [20]     the pot (chips / scale: chips times 1 / scale in double, rounded to float)
+ *   [21..24] when I am to bet: to call, min_to, max_to (chips / scale), and 1
+ *   [25]     the wager to match in this betting round (chips / scale; 0 in a draw)
+ *   [26]     bets and raises made in this betting round / 5
+ *   then hand_size blocks of 17, my cards by slot (slot i is bit i of a discard mask): the rank
+ *   (2 .. A, one-hot 13) and the suit (c d h s, one-hot 4)
+ *   then per player k = 0 (me), 1 (next to my left), ..., n-1, LB_OBS_PER_PLAYER floats: stack,
+ *   bet this round, antes posted (chips / scale), folded, all in, button, the last bettor or
+ *   raiser of this round; per draw d = 1..3: drew there (0/1), cards drawn / hand_size; per
+ *   betting round 1..4: wager (chips / scale), bets and raises made / 5. */
+#define LB_OBS_HEADER 27
+#define LB_OBS_CARD 17
+#define LB_OBS_PER_PLAYER 21
+
+int lb_obs_size(const lb_rules *r, int n) {
+    return LB_OBS_HEADER + LB_OBS_CARD * r->hand_size + n * LB_OBS_PER_PLAYER;
+}
+
+/* k / 5 and c / hand size as floats (the observation's counts), computed once by the compiler */
+#define FIFTH(k) (float)((k) / 5.0)
+static const float fifths[16] = {FIFTH(0),  FIFTH(1),  FIFTH(2),  FIFTH(3), FIFTH(4),  FIFTH(5),
+                                 FIFTH(6),  FIFTH(7),  FIFTH(8),  FIFTH(9), FIFTH(10), FIFTH(11),
+                                 FIFTH(12), FIFTH(13), FIFTH(14), FIFTH(15)};
+static const float quarters[5] = {(float)(0 / 4.0), (float)(1 / 4.0), (float)(2 / 4.0),
+                                  (float)(3 / 4.0), (float)(4 / 4.0)};
+
+static float fifth(int k) { return k < 16 ? fifths[k] : (float)(k / 5.0); }
+
+void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, float *out) {
+    int n = h->n, size = lb_obs_size(r, n), k, d, i, live = h->phase != LB_PHASE_COMPLETE, made = 0,
+        round = h->betting_round - 1;
+    float *pl;
+    const lb_legal *legal = &h->legal;
+    const float *drawn_share = r->hand_size == 4 ? quarters : fifths;
+    double inv = 1.0 / scale; /* chips times 1/scale, in double, then float */
+    memset(out, 0, sizeof(float) * (size_t)size);
+    if (me < 0 || me >= n) return;
+    if (h->phase == LB_PHASE_BETTING) out[0] = 1.0f;
+    if (h->phase == LB_PHASE_DRAWING) out[1] = 1.0f;
+    out[2 + round] = 1.0f;
+    out[6 + h->draw_round] = 1.0f;
+    out[10 + me] = 1.0f;
+    out[20] = (float)((double)lb_hand_pot(h) * inv);
+    if (h->phase == LB_PHASE_BETTING && !complete(h) && legal->position == me) {
+        out[21] = (float)((double)legal->call_amount * inv);
+        out[22] = (float)((double)legal->min_to * inv);
+        out[23] = (float)((double)legal->max_to * inv);
+        out[24] = 1.0f;
+    }
+    if (h->phase == LB_PHASE_BETTING) out[25] = (float)((double)h->level * inv);
+    for (k = 0; k < n; k++) made += h->raises[round][k];
+    out[26] = fifth(made);
+    for (i = 0; i < h->n_cards[me]; i++) {
+        uint8_t c = h->cards[me][i];
+        out[LB_OBS_HEADER + LB_OBS_CARD * i + LB_RANK(c)] = 1.0f;
+        out[LB_OBS_HEADER + LB_OBS_CARD * i + 13 + LB_SUIT(c)] = 1.0f;
+    }
+    pl = out + LB_OBS_HEADER + LB_OBS_CARD * r->hand_size;
+    for (k = 0; k < n; k++, pl += LB_OBS_PER_PLAYER) {
+        int p = me + k < n ? me + k : me + k - n, folded = (h->folded & BIT(p)) != 0;
+        pl[0] = (float)((double)h->stacks[p] * inv);
+        if (h->bets[p]) pl[1] = (float)((double)h->bets[p] * inv);
+        if (h->antes[p]) pl[2] = (float)((double)h->antes[p] * inv);
+        pl[3] = (float)folded;
+        pl[4] = (float)(live && !folded && h->stacks[p] == 0);
+        pl[5] = (float)(p == n - 1);
+        pl[6] = (float)(h->aggressor == p);
+        for (d = 0; d < h->draw_round; d++) {
+            int c = h->drawn[d][p];
+            if (c >= 0) {
+                pl[7 + 2 * d] = 1.0f;
+                pl[8 + 2 * d] = drawn_share[c];
+            }
+        }
+        for (i = 0; i <= round; i++) {
+            int64_t w = (i < round || !live) ? h->round_wager[i][p] : h->bets[p];
+            if (w) pl[13 + 2 * i] = (float)((double)w * inv);
+            if (h->raises[i][p]) pl[14 + 2 * i] = fifth(h->raises[i][p]);
+        }
+    }
+}
+
+/* -- many hands --------------------------------------------------------------------------------- */
+
+int64_t lb_batch_check(const lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s,
+                       const int64_t *actions, const uint8_t *masks) {
+    int64_t i, n_actions = s->n_actions;
+    (void)r;
+    if (masks) {
+        for (i = 0; i < count; i++) {
+            int64_t a = actions[i];
+            if (a < 0 || a >= n_actions || !masks[i * n_actions + a]) return i;
+        }
+        return -1;
+    }
+    for (i = 0; i < count; i++)
+        if (!index_legal(&hands[i], s, actions[i])) return i;
+    return -1;
+}
+
+static void outputs(const lb_hand *h, const lb_rules *r, const lb_space *s, double scale,
+                    int8_t *actor, uint8_t *mask, float *obs) {
+    *actor = h->actor == NONE ? -1 : (int8_t)h->actor;
+    if (mask) lb_hand_mask(h, r, s, mask);
+    if (obs) lb_hand_observe(h, r, h->actor == NONE ? 0 : h->actor, scale, obs);
+}
+
+void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
+                   const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
+                   uint64_t *episodes, const int64_t *actions, double scale, float *rewards,
+                   uint8_t *done, int8_t *actor, uint8_t *masks, float *obs) {
+    int64_t i;
+    int osize = lb_obs_size(r, n), p;
+    for (i = 0; i < count; i++) {
+        lb_hand *h = &hands[i];
+        float *rw = rewards + i * n;
+        lb_hand_act_index(h, r, s, actions[i], NULL);
+        done[i] = 0;
+        if (h->phase == LB_PHASE_COMPLETE) {
+            lb_pcg64 g;
+            for (p = 0; p < n; p++)
+                rw[p] = (float)((double)(h->stacks[p] - h->starting[p]) / scale);
+            done[i] = 1;
+            episodes[i]++;
+            lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);
+            lb_hand_reset(h, r, n, stacks, &g, NULL);
+        } else {
+            for (p = 0; p < n; p++) rw[p] = 0.0f;
+        }
+        outputs(h, r, s, scale, actor + i, masks ? masks + i * s->n_actions : NULL,
+                obs ? obs + i * osize : NULL);
+    }
+}
+
+void lb_batch_reset(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
+                    const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
+                    const uint64_t *episodes, double scale, int8_t *actor, uint8_t *masks,
+                    float *obs) {
+    int64_t i;
+    int osize = lb_obs_size(r, n);
+    for (i = 0; i < count; i++) {
+        lb_pcg64 g;
+        lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);
+        lb_hand_reset(&hands[i], r, n, stacks, &g, NULL);
+        outputs(&hands[i], r, s, scale, actor + i, masks ? masks + i * s->n_actions : NULL,
+                obs ? obs + i * osize : NULL);
+    }
+}
+
+/* -- whole hands in C --------------------------------------------------------------------------- */
+
+static uint32_t bounded(lb_pcg64 *g, uint32_t bound) { return pcg_bounded(g, bound); }
+
+/* The masks of 0..5 cards in order of how many cards they throw (then by value), and how many
+ * throw at most k cards: a random legal discard is by_count[bounded(at_most[k])]. */
+static const uint8_t by_count[32] = {0, 1,  2,  4,  8,  16, 3,  5,  6,  9,  10, 12, 17, 18, 20, 24,
+                                     7, 11, 13, 14, 19, 21, 22, 25, 26, 28, 15, 23, 27, 29, 30, 31};
+static const uint8_t at_most5[6] = {1, 6, 16, 26, 31, 32};
+static const uint8_t at_most4[5] = {1, 5, 11, 15, 16};
+static const uint8_t by_count4[16] = {0, 1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15};
+
+void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *stacks,
+                   const uint64_t key[4], uint64_t slot, uint64_t first_episode, int64_t count,
+                   int policy, const lb_strategy *strategy, double *payoffs, int64_t *decisions) {
+    static const uint64_t salt = 0x9e3779b97f4a7c15ull;
+    uint64_t pkey[4];
+    lb_hand h;
+    lb_pcg64 g, pol;
+    int64_t e, made = 0;
+    int p;
+    pkey[0] = key[0] ^ salt;
+    pkey[1] = key[1] ^ salt;
+    pkey[2] = key[2] ^ salt;
+    pkey[3] = key[3] ^ salt;
+    lb_hand_stream(pkey, slot, first_episode, &pol);
+    for (e = 0; e < count; e++) {
+        lb_hand_stream(key, slot, first_episode + (uint64_t)e, &g);
+        lb_hand_reset(&h, r, n, stacks, &g, NULL);
+        while (h.phase != LB_PHASE_COMPLETE) {
+            const lb_legal *legal = &h.legal;
+            if (legal->phase == LB_PHASE_DRAWING) {
+                unsigned m;
+                if (policy == LB_POLICY_STRATEGY && strategy && r->hand_size == 5) {
+                    int d = 2 - (r->draws - h.draw_round);
+                    m = lb_strategy_discard(&strategy[h.actor], h.deck.hands[h.actor], d,
+                                            h.draw_round == r->draws);
+                    if (popcount(m) > legal->max_discards) m = 0;
+                } else if (r->hand_size == 5) {
+                    m = by_count[bounded(&pol, at_most5[legal->max_discards])];
+                } else {
+                    m = by_count4[bounded(&pol, at_most4[legal->max_discards])];
+                }
+                lb_hand_act(&h, r, LB_ACT_DISCARD, 0, m, NULL);
+            } else if (policy == LB_POLICY_STRATEGY) {
+                lb_hand_act(&h, r, LB_ACT_CHECK_OR_CALL, 0, 0, NULL);
+            } else {
+                int wager = legal->bet || legal->raise_,
+                    k = legal->fold + 1 + (wager ? s->n_sizes : 0);
+                int pick = (int)bounded(&pol, (uint32_t)k);
+                if (!legal->fold) pick++;
+                lb_hand_act_index(&h, r, s, pick, NULL);
+            }
+            made++;
+        }
+        if (payoffs)
+            for (p = 0; p < n; p++) payoffs[p] += (double)(h.stacks[p] - h.starting[p]);
+    }
+    if (decisions) *decisions += made;
+}
