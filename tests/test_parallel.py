@@ -228,26 +228,34 @@ def test_ctrl_c_on_workers_gives_the_sessions_finished_marked_partial() -> None:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads worker processes from /proc (Linux)")
 def test_ctrl_c_stops_the_command_and_every_worker(tmp_path: Path) -> None:
     exe = Path(sys.executable).parent / "lowball"
+    phh_dir = tmp_path / "hands"
     proc = subprocess.Popen(
-        [str(exe), "simulate", "-k", "200000", "--shard-hands", "200", "--workers", "2", "--seed", "4", "--no-timing"],
+        [str(exe), "simulate", "-k", "200000", "--shard-hands", "200", "--workers", "2", "--seed", "4", "--no-timing"]
+        + ["--phh", str(phh_dir)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     workers: set[int] = set()
-    deadline = time.monotonic() + 30
-    while len(workers) < 2 and time.monotonic() < deadline:
+    deadline = time.monotonic() + 300  # reached only by a broken run
+    # the event waited for: the last hand of session 1 written (a session has finished)
+    while not (phh_dir / "hand-000200.phh").exists():
+        assert proc.poll() is None and time.monotonic() < deadline
         workers |= parallel_bots.children(proc.pid)
-        time.sleep(0.1)
-    time.sleep(1.5)  # some sessions finish
+        time.sleep(0.05)
+    workers |= parallel_bots.children(proc.pid)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=300)
     assert proc.returncode == 130, err
     assert out.startswith("PARTIAL RESULT: stopped by Ctrl-C after ")
     assert "stopped by Ctrl-C: the result above is partial" in err
+    done = int(out.split("after ", 1)[1].split(" hand", 1)[0].replace(",", ""))
+    assert done >= 200 and done % 200 == 0  # whole sessions, the first among them
     assert len(workers) >= 2
-    time.sleep(0.5)
-    assert not [p for p in workers if parallel_bots.alive(p)]
+    deadline = time.monotonic() + 60
+    while [p for p in workers if parallel_bots.alive(p)]:  # each worker's exit, waited for
+        assert time.monotonic() < deadline, "a worker outlived the command"
+        time.sleep(0.05)
 
 
 # -- the command ------------------------------------------------------------------------------------------

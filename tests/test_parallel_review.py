@@ -6,6 +6,7 @@ a given pool that breaks, the main guard, a shut-down executor, the docs."""
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -15,6 +16,7 @@ import textwrap
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import parallel_bots
 import parallel_tasks
@@ -56,12 +58,30 @@ def _kill_all(proc: subprocess.Popen[str], pids: set[int]) -> None:
 
 
 def _wait_workers(proc: subprocess.Popen[str], n: int = 2) -> set[int]:
+    """The command's child processes once ``n`` workers and the resource tracker run (the event
+    the tests wait for; polled, with a deadline that only a broken start reaches)."""
     seen: set[int] = set()
-    deadline = time.monotonic() + 15
-    while len(seen) < n + 1 and time.monotonic() < deadline:  # n workers and the resource tracker
+    deadline = time.monotonic() + 300
+    while len(seen) < n + 1:  # n workers and the resource tracker
+        assert proc.poll() is None and time.monotonic() < deadline, f"the workers did not start: {seen}"
         seen |= parallel_bots.children(proc.pid)
         time.sleep(0.05)
     return seen
+
+
+def _wait_gone(pids: set[int]) -> list[int]:
+    """Poll until the processes ``pids`` have exited (each one an event; a minute's deadline,
+    which only one left running reaches): those still alive then."""
+    deadline = time.monotonic() + 60
+    while (left := [p for p in pids if parallel_bots.alive(p)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+# Sessions of a million hands (minutes each on any machine): a run that stops promptly on Ctrl-C
+# stops long before one finishes, one that waited for its sessions would not, so the tests below
+# tell the two apart by work, not by the time they take.
+_HUGE = ("-k", "4000000", "--shard-hands", "1000000")
 
 
 @pytest.fixture
@@ -84,21 +104,23 @@ _DEADLOCK = textwrap.dedent(
     # shutdown forever (the review found one Ctrl-C in four to eight hanging). The run reads
     # Ctrl-C as a flag between waits instead: it must stop, promptly, every time. The keys are
     # pressed once results flow (at a fixed 1.5 s an idle machine had finished 20,000 shards).
+    # A deadlock hangs forever: the watchdog, started at the press, names it after a minute,
+    # several hundred times what stopping takes (a guard against a hang, not a measure of speed).
     def press():
         while len(got) < 200:
-            time.sleep(0.005)
+            time.sleep(0.005)  # polling for the results to flow (the event), however long it takes
         for _ in range(2):
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.01)
+        threading.Thread(target=watchdog, daemon=True).start()
 
     def watchdog():
-        time.sleep(10)
+        time.sleep(60)
         print("HUNG", flush=True)
         os._exit(3)
 
     if __name__ == "__main__":
         got = []
-        threading.Thread(target=watchdog, daemon=True).start()
         threading.Thread(target=press, daemon=True).start()
         stopped = run_shards(parallel_tasks.quick, range(200_000), lambda i, r: got.append(r), workers=2)
         print("stopped", stopped, len(got), flush=True)
@@ -112,7 +134,7 @@ def test_ctrl_c_inside_wait_does_not_deadlock(tmp_path: Path) -> None:
     script.write_text(_DEADLOCK.format(tests=str(HERE)))
     proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        out, _ = proc.communicate(timeout=25)
+        out, _ = proc.communicate(timeout=600)  # the script's own watchdog speaks first
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         out, _ = proc.communicate()
@@ -179,15 +201,39 @@ def test_a_lost_worker_on_a_given_process_pool_is_an_error_saying_what_to_do(tmp
 
 @LINUX
 def test_ctrl_c_as_the_workers_start_prints_no_tracebacks() -> None:
-    proc = _start("simulate", "-k", "1000000", "--workers", "2", "--seed", "1", "-q", "--no-timing")
-    time.sleep(0.3)
+    proc = _start("simulate", *_HUGE, "--workers", "2", "--seed", "1", "-q", "--no-timing")
+    deadline = time.monotonic() + 300
+    while not parallel_bots.children(proc.pid):  # the first process of the pool is starting
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.001)
     os.killpg(proc.pid, signal.SIGINT)
     try:
-        out, err = proc.communicate(timeout=20)
+        out, err = proc.communicate(timeout=300)
     finally:
         _kill_all(proc, set())
     assert proc.returncode == 130
     assert "Traceback" not in err, err[-800:]
+
+
+@LINUX
+def test_ctrl_c_while_the_pool_starts_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the moment the workers are started (Ctrl-C held back from them there) was
+    ignored by the run as well: it went on to the end as if nobody had pressed it. Now it stops
+    the run like a Ctrl-C at any other moment: stopped at its first look, after its first
+    wait, with the shards finished by then: at most the six a pool of two keeps in flight
+    (2 * workers + 2), never all 2,000."""
+    import lowball.parallel as made
+
+    real = made._pool
+
+    def pool_with_ctrl_c(size: int) -> Any:
+        os.kill(os.getpid(), signal.SIGINT)  # pressed while the pool is being made
+        return real(size)
+
+    monkeypatch.setattr(made, "_pool", pool_with_ctrl_c)
+    got: list[int] = []
+    assert run_shards(parallel_tasks.quick, range(2000), lambda i, r: got.append(r), workers=2) is True
+    assert len(got) <= 6 and got == list(range(len(got)))
 
 
 # -- 6. Ctrl-C waits for whole sessions already queued --------------------------------------------------
@@ -195,16 +241,18 @@ def test_ctrl_c_as_the_workers_start_prints_no_tracebacks() -> None:
 
 @LINUX
 def test_ctrl_c_on_workers_stops_promptly() -> None:
-    proc = _start("simulate", "-k", "1000000", "--workers", "2", "--shard-hands", "3000", "--seed", "1", "-q")
+    """Ctrl-C while the workers play: the run stops without waiting for the sessions in flight
+    (a million hands each), reporting the hands finished: none, as no session has ended."""
+    proc = _start("simulate", *_HUGE, "--workers", "2", "--seed", "1", "-q")
     seen = _wait_workers(proc)
-    time.sleep(2)
     os.killpg(proc.pid, signal.SIGINT)
-    t = time.monotonic()
     try:
-        proc.communicate(timeout=25)
+        out, _ = proc.communicate(timeout=300)  # a session waited for would take far longer
     finally:
         _kill_all(proc, seen)
-    assert proc.returncode == 130 and time.monotonic() - t < 4
+    assert proc.returncode == 130
+    assert out.startswith("PARTIAL RESULT: stopped by Ctrl-C after 0 hands"), out[:200]
+    assert _wait_gone(seen) == []
 
 
 # -- 7. a second Ctrl-C ------------------------------------------------------------------------------
@@ -212,14 +260,15 @@ def test_ctrl_c_on_workers_stops_promptly() -> None:
 
 @LINUX
 def test_a_second_ctrl_c_exits_promptly() -> None:
-    proc = _start("simulate", "-k", "1000000", "--workers", "2", "--seed", "1", "-q", "--no-timing")
+    """A second Ctrl-C while the first one's clean-up runs (the workers being ended) ends the
+    command too, without waiting for the sessions in flight."""
+    proc = _start("simulate", *_HUGE, "--workers", "2", "--seed", "1", "-q", "--no-timing")
     seen = _wait_workers(proc)
-    time.sleep(2)
     os.killpg(proc.pid, signal.SIGINT)
-    time.sleep(1)
-    os.killpg(proc.pid, signal.SIGINT)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGINT)  # at once: while the first is being answered
     try:
-        proc.communicate(timeout=15)
+        proc.communicate(timeout=300)  # a session waited for would take far longer
         finished = True
     except subprocess.TimeoutExpired:
         finished = False
@@ -233,14 +282,14 @@ def test_a_second_ctrl_c_exits_promptly() -> None:
 
 @LINUX
 def test_sigterm_leaves_no_workers() -> None:
-    proc = _start("simulate", "-k", "1000000", "--workers", "2", "--seed", "1", "-q")
+    proc = _start("simulate", *_HUGE, "--workers", "2", "--seed", "1", "-q")
     seen = _wait_workers(proc)
-    time.sleep(1)
+    workers = {p for p in seen if "spawn_main" in Path(f"/proc/{p}/cmdline").read_text()}  # not the tracker
+    assert len(workers) == 2
     proc.terminate()
     try:
-        proc.wait(timeout=20)  # not communicate(): orphaned workers hold the pipes open
-        time.sleep(5)
-        left = [p for p in seen if parallel_bots.alive(p) and "spawn_main" in Path(f"/proc/{p}/cmdline").read_text()]
+        proc.wait(timeout=300)  # not communicate(): orphaned workers hold the pipes open
+        left = _wait_gone(workers)  # each worker's exit, waited for; one orphaned would stay
     finally:
         _kill_all(proc, seen)
     assert proc.returncode == -signal.SIGTERM

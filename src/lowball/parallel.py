@@ -116,17 +116,30 @@ class _Signals:
 
     @contextlib.contextmanager
     def quiet(self) -> Iterator[None]:
-        """Ctrl-C ignored while worker processes are started: they begin life ignoring it (an
-        ignored signal stays ignored across exec, and Python leaves it so), so that a Ctrl-C
-        while they import prints no traceback of theirs; the parent reads it as usual after."""
+        """Ctrl-C held back from the worker processes while they start: this thread blocks it
+        while it starts them, and a child begins life with its parent thread's signal mask (kept
+        across exec), so that a Ctrl-C while they import prints no traceback of theirs (each
+        then ignores it for good: its pending Ctrl-C is discarded). The run's own Ctrl-C is not
+        lost: the process's handler stays (another thread takes it, or it waits, blocked, until
+        the mask is restored), and the run stops as at any other moment. (Ignoring it here,
+        as before, lost it: a Ctrl-C pressed as the workers started went unanswered and the run
+        went on.) Where signals cannot be blocked (Windows) it is ignored meanwhile."""
         if signal.SIGINT not in self._old:
             yield
             return
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        block = getattr(signal, "pthread_sigmask", None)
+        if block is None:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                yield
+            finally:
+                signal.signal(signal.SIGINT, self._handle)
+            return
+        mask = block(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             yield
         finally:
-            signal.signal(signal.SIGINT, self._handle)
+            block(signal.SIG_SETMASK, mask)
 
     def __exit__(self, *exc: object) -> None:
         for sig, old in self._old.items():
@@ -201,7 +214,6 @@ def run_shards(
         return False
     own = executor is None
     size = workers or os.cpu_count() or 1
-    pool: cf.Executor = _pool(size) if own else executor  # type: ignore[assignment]
     window = 2 * size + 2 if own else 64  # shards in flight at a time
     pending: dict[cf.Future[R], int] = {}
     again: list[int] = []  # lost shards to run again (before any new one), the next last
@@ -256,6 +268,10 @@ def run_shards(
         again.sort(reverse=True)
 
     with signals:
+        # the pool is made with Ctrl-C held back: making it starts multiprocessing's resource
+        # tracker, the run's first process, and a Ctrl-C then must stop the run like any other
+        with signals.quiet():
+            pool: cf.Executor = _pool(size) if own else executor  # type: ignore[assignment]
         try:
             fill()
             while pending:
