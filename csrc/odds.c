@@ -757,11 +757,11 @@ lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, l
                     top++;
                 }
                 for (p = 0; p < cfg->players; p++) {
-                    unsigned mask = (d == 0 && cfg->first_fixed &&
-                                     cfg->fixed[p] < LB_ODDS_BY_STRATEGY)
-                                        ? cfg->fixed[p]
-                                        : strategy_discard(&cfg->strategy[p], h[p], di, is_last,
-                                                           good[p], n_good[p], tops[p]);
+                    unsigned mask =
+                        (d == 0 && cfg->first_fixed && cfg->fixed[p] < LB_ODDS_BY_STRATEGY)
+                            ? cfg->fixed[p]
+                            : strategy_discard(&cfg->strategy[p], h[p], di, is_last, good[p],
+                                               n_good[p], tops[p]);
                     for (i = 0; i < 5; i++) {
                         uint32_t j;
                         uint8_t x;

@@ -32,7 +32,7 @@
 
 #define LB_ODDS_MAX_PLAYERS 9 /* a spare deck seat holds the dead cards in a simulation */
 #define LB_ODDS_MAX_DRAWS 3
-#define LB_ODDS_SHARE 2520 /* a pot share is counted in units of 1/2520: lcm(1..9) */
+#define LB_ODDS_SHARE 2520      /* a pot share is counted in units of 1/2520: lcm(1..9) */
 #define LB_ODDS_BY_STRATEGY 32u /* a fixed[] value: the player's strategy decides the first draw */
 
 /* One PCG64 generator (the 128-bit LCG with the XSL-RR output, numpy.random.PCG64). */

@@ -538,10 +538,10 @@ static void test_strategy(void) {
     /* one[d]: a one-card draw to 8-6 or better is kept rather than a two-card draw to 7 */
     s.best_last = 0;
     s.one[0] = class_of("8s6h5d4c3s");
-    CHECK_EQ_INT(discard_of(&s, "8s6h5d2cKd", 0, 0), 1u << 4);                /* throw the king */
+    CHECK_EQ_INT(discard_of(&s, "8s6h5d2cKd", 0, 0), 1u << 4);               /* throw the king */
     CHECK_EQ_INT(discard_of(&s, "8s7h5d2cKd", 0, 0), (1u << 0) | (1u << 4)); /* 8-7: draw two */
-    CHECK_EQ_INT(discard_of(&s, "8s6h5d5c2d", 0, 0), 1u << 2);  /* the higher-numbered five */
-    CHECK_EQ_INT(discard_of(&s, "7s5h3d2cKd", 0, 0), 1u << 4);  /* up to 7 anyway */
+    CHECK_EQ_INT(discard_of(&s, "8s6h5d5c2d", 0, 0), 1u << 2); /* the higher-numbered five */
+    CHECK_EQ_INT(discard_of(&s, "7s5h3d2cKd", 0, 0), 1u << 4); /* up to 7 anyway */
     CHECK_EQ_INT(discard_of(&s, "8s6h5d2cKd", 1, 0), (1u << 0) | (1u << 4)); /* one[1] unset */
     s.one[0] = 0;
     /* odds.h: a pat hand whose four lowest cards are four ranks up to keep is broken (throw its
