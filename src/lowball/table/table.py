@@ -426,6 +426,61 @@ class Table:
             rake=args["_lowball_rake"],
         )
 
+    def pokerstars_for(self, sitting: int, since: int = 0, *, limit: int | None = None) -> str:
+        """The stored hands one **sitting** was dealt in (one stay of a player in a seat:
+        :attr:`SeatInfo.sitting`), numbered above ``since``, as the PokerStars file of that
+        player: each hand in PokerStars' text (:func:`lowball.rooms.dumps_pokerstars`) with only
+        his cards dealt face up and the others' only where they were shown, the hands in order
+        and apart by blank lines, as PokerStars wrote a player's file; ``""`` when there are none.
+        ``limit``: at most so many hands, the first ones (ask again with ``since`` the last one's
+        number).
+        Hands stored before the tables recorded their sittings are not given (nobody can tell
+        whose they were).
+
+        Raises
+        ------
+        TableError
+            For a table without a store, or a bad ``sitting`` (a sit event's number), ``since``
+            (a hand number) or ``limit`` (a whole number 1 or more).
+        StoreError
+            When the store cannot be read.
+        """
+        sitting = whole_number(sitting, "sitting (a sit event's number)", 1, error=TableError)
+        since = whole_number(since, "since (a hand number)", 0, error=TableError)
+        if limit is not None:
+            limit = whole_number(limit, "limit", 1, error=TableError)
+        if self._store is None:
+            raise TableError("this table has no store: its finished hands are not kept")
+        stored_hands = getattr(self._store, "hands", None)  # not in the Store protocol: SQLiteStore's
+        if stored_hands is None:
+            raise TableError(
+                f"the table's store {shown(self._store)} cannot read its hands back (it has no hands(table_id, since))"
+            )
+        from lowball import rooms
+
+        texts: list[str] = []
+        for record in stored_hands(self._table_id, since):
+            sittings = record.get("sittings") or []
+            if sitting not in sittings:
+                continue
+            if limit is not None and len(texts) == limit:
+                break
+            hero = record["players"][sittings.index(sitting)]
+            texts.append(
+                rooms.dumps_pokerstars(
+                    record["phh"],
+                    number=record["number"],
+                    table=self._table_id,
+                    players=record["players"],
+                    seats=[k + 1 for k in record["seats"]],
+                    seat_count=self._n,
+                    button=None if record["button"] is None else record["button"] + 1,
+                    rake=record["rake"],
+                    hero=hero,
+                )
+            )
+        return "\n\n\n".join(texts) + ("\n" if texts else "")
+
     @property
     def last_hand(self) -> HandState | None:
         """The last finished hand (the engine's, by position: its PHH's ``seats`` map them), or
@@ -1454,6 +1509,9 @@ class Table:
                 "finishing_stacks": stacks,
                 "rake": rake,
                 "button": self._button,
+                # whose stay at each seat the hand was dealt to (a player's own histories:
+                # pokerstars_for); records written before this have none
+                "sittings": [getattr(self._seats[k], "sitting", 0) for k in order],
             }
         self._hand = None
         self._order = []
