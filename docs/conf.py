@@ -7,7 +7,12 @@ is autodoc over the installed package's numpydoc docstrings (napoleon reads them
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import lowball
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))  # rule_links: RULES.md's rules linked to the code
 
 project = "lowball"
 author = "the lowball authors"
@@ -20,11 +25,12 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.napoleon",
+    "rule_links",
 ]
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 
 # MyST: headings get anchors (links such as table.md#running-a-table), ``:::`` fences for
 # directives, ``{py:meth}`...``` roles work in every page (RULES.md links its rules to the code).
