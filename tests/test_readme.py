@@ -219,3 +219,19 @@ def test_the_speed_tables_ratios_follow_from_its_figures() -> None:
         expected = a / b if kind == "rate" else b / a
         shown = float(ratio.strip().rstrip("x"))
         assert abs(shown - expected) <= 0.04 * expected, (work, shown, expected)
+
+
+def test_ci_builds_the_site_with_warnings_as_errors() -> None:
+    """.ci/run builds docs/ after the README's test command, in its .venv, every warning an error,
+    with the [docs] extra's requirements; the extra holds what docs/conf.py uses."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'sphinx-build -W --keep-going -q -b html docs "$site"' in ci
+    tests_run = ci.index('bash -euo pipefail -c "$test_cmd"')
+    build = ci.index("sphinx-build -W")
+    assert tests_run < ci.index("    . .venv/bin/activate\n", tests_run) < build
+    assert "['optional-dependencies']['docs']" in ci
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    extra = pyproject.split("\ndocs = [\n", 1)[1].split("\n]\n", 1)[0]
+    assert re.findall(r'^\s*"([\w-]+)', extra, flags=re.M) == ["sphinx", "myst-parser", "furo"]
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    assert '"myst_parser"' in conf and 'html_theme = "furo"' in conf
