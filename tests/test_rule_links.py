@@ -64,6 +64,19 @@ def test_every_section_of_the_rules_has_its_code() -> None:
     assert sorted({number for number, _, _ in rule_links.RULE_CODE}) == numbers
 
 
+def test_every_rule_written_as_a_bullet_has_its_code() -> None:
+    """A bullet of a numbered section is a rule (a paragraph may be one too: those are listed by
+    hand); each gets a Code line, so a rule added to RULES.md without its code fails here."""
+    ends = {rule_links.rule_block_end(RULES, rule_links.find_rule(RULES, n, w))[0] for n, w, _ in rule_links.RULE_CODE}
+    missing = [
+        (number, RULES[at : RULES.index("\n", at)][:60])
+        for number, at in rule_links.bullets(RULES)
+        if rule_links.rule_block_end(RULES, at)[0] not in ends
+    ]
+    assert missing == []
+    assert len(rule_links.bullets(RULES)) >= 90
+
+
 @pytest.mark.parametrize(("number", "words"), [(n, w) for n, w, _ in rule_links.RULE_CODE])
 def test_each_rule_is_found_once_in_its_section(number: int, words: str) -> None:
     at = rule_links.find_rule(RULES, number, words)

@@ -203,17 +203,37 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
     # 11. Other rankings
     (11, "A hand's ranking is a `Ranking` value", ("lowball.evaluation.Ranking", "lowball.evaluation.as_ranking")),
     (11, "**Ace-to-five (A-5, California lowball)**", ("lowball.evaluation.Ranking", "lowball.evaluation.evaluate")),
+    (11, "The ace is the lowest card, below the deuce", ("lowball.evaluation.evaluate", "lowball.evaluation.Ranking")),
+    (
+        11,
+        "Category order, best first: no pair < one pair",
+        ("lowball.evaluation.category", "lowball.evaluation.HandCategory"),
+    ),
     (11, "Suits never break a tie. Every multiset", ("lowball.evaluation.Ranking.num_classes",)),
     (11, "Numbering: 1 = 5-4-3-2-A", ("lowball.evaluation.evaluate",)),
     (11, 'Names: "5-4-3-2-A: the wheel', ("lowball.evaluation.describe",)),
+    (11, "*lowball:* no joker", ("lowball.cards.DECK", "lowball.cards.parse_cards")),
+    (
+        11,
+        "*lowball:* the ranking decides the showdown only",
+        ("lowball.variants.Variant", "lowball.engine.HandState.winnings"),
+    ),
     (
         11,
         "**Badugi**: four cards",
         ("lowball.evaluation.Ranking", "lowball.evaluation.BadugiCategory", "lowball.evaluation.evaluate"),
     ),
     (11, "A hand plays its largest set", ("lowball.evaluation.BadugiCategory",)),
+    (11, "Between hands of the same size", ("lowball.evaluation.evaluate", "lowball.evaluation.Hand.beats")),
+    (11, "Suits never break a tie. A class is a set of ranks", ("lowball.evaluation.Ranking.num_classes",)),
     (11, "Numbering: 1 = 4-3-2-A", ("lowball.evaluation.evaluate",)),
     (11, 'Names: "4-3-2-A: a 4-card badugi', ("lowball.evaluation.describe",)),
+    (
+        11,
+        "*lowball:* cards speak (as WSOP-LAR 285",
+        ("lowball.evaluation.evaluate", "lowball.evaluation.BadugiCategory"),
+    ),
+    (11, "*lowball:* aces are always low", ("lowball.evaluation.evaluate", "lowball.evaluation.Ranking")),
 ]
 
 SECTION = re.compile(r"^## (\d+)\. ", flags=re.M)
@@ -275,6 +295,15 @@ def find_rule(text: str, number: int, words: str) -> int:
     if len(found) != 1:
         raise LookupError(f"RULES.md section {number}: {words!r} is there {len(found)} times, not once")
     return found[0]
+
+
+def bullets(text: str) -> list[tuple[int, int]]:
+    """(section number, offset) of every rule written as a bullet (``- `` at the margin) in a
+    numbered section of RULES.md: each must have its line in :data:`RULE_CODE`."""
+    found = []
+    for number, (start, end) in sections(text).items():
+        found += [(number, start + m.start()) for m in re.finditer(r"^- ", text[start:end], flags=re.M)]
+    return found
 
 
 def linked(text: str) -> str:
