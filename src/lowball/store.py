@@ -139,6 +139,8 @@ class SQLiteStore:
         syncs the disk at every commit and loses nothing then either, at the cost of a disk
         flush per action.
 
+    Notes
+    -----
     Several tables may share one file (each row is keyed by ``table_id``). A store object is
     used from one thread at a time (a server's event loop); two processes may open the same
     file, but must not run the same table.
