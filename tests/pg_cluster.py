@@ -89,7 +89,7 @@ def cluster(*, durable: bool = True) -> Iterator[str]:
     finally:
         if started:
             with contextlib.suppress(subprocess.CalledProcessError):
-                run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+                run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -671,3 +671,12 @@ def test_postgres_a_schema_of_another_program_is_refused(postgres_url: str) -> N
     other.close()
     with pytest.raises(StoreError, match="cannot connect"):
         PostgresStore(postgres_url.rsplit("/", 1)[0] + "/no_such_database")
+
+
+def test_the_postgres_page_examples_run() -> None:
+    """docs/postgres.md's Python examples, as doctests (until the docs' own harness runs them)."""
+    import doctest
+
+    page = Path(__file__).parent.parent / "docs" / "postgres.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted == 10 and result.failed == 0

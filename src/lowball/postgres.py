@@ -18,10 +18,12 @@ transaction, committed before the call that made it returns). What PostgreSQL ad
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
 from lowball.errors import StoreError, name_text, shown
@@ -129,6 +131,9 @@ class PostgresStore(SQLStore):
         except psycopg.Error as e:
             raise StoreError(f"{self._name}: cannot connect: {str(e).strip()}") from None
         self._con = con
+        self._client = psycopg.ClientCursor(con)  # quotes the values of the writes sent in one query
+        self._queue: list[str] | None = None  # the writes of the transaction not sent yet
+        self._begun = False  # whether the transaction's BEGIN was sent
         try:
             self._prepare()
         except StoreError:
@@ -177,19 +182,98 @@ class PostgresStore(SQLStore):
                 )
         self._con.execute(f'SET search_path TO "{schema}"')
 
+    # -- a write transaction in one round trip ---------------------------------------------------
+    #
+    # The writes of a transaction are kept (as SQL text with their values quoted by psycopg's
+    # client-side binding) and sent at its end with BEGIN and COMMIT as one query: one round trip
+    # for a stored action. A read inside the transaction sends BEGIN and the writes before it
+    # first, so that it runs in the transaction and sees them.
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One atomic write (``BEGIN`` ... ``COMMIT``, sent in one round trip when nothing is read
+        in between); nested uses join the outer one.
+
+        Raises
+        ------
+        StoreError
+            When PostgreSQL fails (a lost connection, a table written by another store):
+            nothing of the transaction is stored.
+        """
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._queue = []
+        self._begun = False
+        self._depth = 1
+        try:
+            yield
+            self._send(commit=True)
+        except BaseException as e:
+            if self._begun:
+                with contextlib.suppress(self._Error):
+                    self._con.execute("ROLLBACK", prepare=False)
+            if isinstance(e, self._Error):
+                raise StoreError(f"{self._name}: the write failed and was rolled back: {e}") from None
+            raise
+        finally:
+            self._depth = 0
+            self._queue = None
+            self._begun = False
+
+    def _send(self, *, commit: bool) -> None:
+        """Send what the transaction wrote so far (with its BEGIN, the first time), and COMMIT."""
+        queue = self._queue
+        assert queue is not None
+        if not queue and commit and not self._begun:
+            return  # nothing was written or read
+        parts = ([] if self._begun else ["BEGIN"]) + queue + (["COMMIT"] if commit else [])
+        self._queue = []
+        self._begun = True  # from here a failure needs a ROLLBACK
+        try:
+            self._con.execute("; ".join(parts), prepare=False)  # no parameters: one simple query
+        except self._IntegrityError as e:
+            raise StoreError(
+                f"{self._name}: {str(e).strip()}: the table was changed by another Table object or process since "
+                "this one was made or resumed (run each table from one place; resume it to go on)"
+            ) from None
+        except self._Error as e:
+            raise StoreError(f"{self._name}: the write failed: {str(e).strip()}") from None
+        if commit:
+            self._begun = False
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        if self._queue is None:  # not in a transaction (SQLStore always writes inside one)
+            super()._write(sql, args)
+            return
+        try:
+            self._queue.append(self._client.mogrify(sql.replace("?", "%s"), args))
+        except (UnicodeError, OverflowError, ValueError, TypeError, self._Error) as e:
+            # a value PostgreSQL cannot take (text with a NUL character)
+            raise StoreError(f"{self._name}: the write failed (nothing was written): {shown(e)}") from None
+
+    def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        # one INSERT of every row: "... VALUES (?, ?), (?, ?)"
+        head, _, group = sql.partition(" VALUES ")
+        self._write(f"{head} VALUES {', '.join([group] * len(rows))}", tuple(v for row in rows for v in row))
+
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s")
 
     def _run(self, sql: str, args: Any = ()) -> Any:
-        if not args:  # BEGIN, COMMIT, ...: not statements PostgreSQL prepares
+        if self._queue is not None and (self._queue or not self._begun):
+            self._send(commit=False)  # a read (or a lock) inside the transaction: it begins now
+        if not args:  # SET, SAVEPOINT, ...: not statements PostgreSQL prepares
             return self._con.execute(sql, prepare=False)
         return self._con.execute(sql.replace("?", "%s"), args, prepare=True)
 
     def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        # one INSERT of every row (one round trip): "... VALUES (?, ?), (?, ?)"
         head, _, group = sql.partition(" VALUES ")
-        args = [value for row in rows for value in row]
-        self._run(f"{head} VALUES {', '.join([group] * len(rows))}", args)
+        self._run(f"{head} VALUES {', '.join([group] * len(rows))}", [v for row in rows for v in row])
 
     def _make_data_table(self) -> None:
         pass  # made with the schema
