@@ -8,6 +8,11 @@ is therefore either wholly stored (its record, its events, the table's new state
 ends a hand, the hand with its PHH) or not at all, whenever the process dies. :meth:`Store.load`
 gives back what :meth:`Table.resume <lowball.table.Table.resume>` needs.
 
+A store that replays (``replays = True``: :class:`SQLStore`, the SQL shared by
+:class:`SQLiteStore` and :class:`~lowball.postgres.PostgresStore`) is given the table's whole state
+at checkpoints only, and gives back from :meth:`Store.load` the records stored after the last one,
+which the table replays (RULES.md, section 9: checkpoints).
+
 A server that keeps its state in its own database implements the same six methods (see
 :class:`Store`); :class:`SQLiteStore` is the example. Every value handed to a store is JSON-ready
 data (dicts, lists, str, int, float, bool, None), and a store gives the same data back.
@@ -628,6 +633,10 @@ class SQLiteStore(SQLStore):
 
     def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
         self._con.executemany(sql, rows)
+
+    def claim(self, table_id: str) -> None:
+        """Nothing to claim in SQLite (see :meth:`SQLStore.claim`): only ``table_id`` is checked."""
+        _check_table_id(table_id)
 
     def _has_data_table(self) -> bool:
         return bool(self._run("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'data'").fetchone())
