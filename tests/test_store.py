@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import os
 import random
 import re
@@ -680,3 +681,73 @@ def test_the_postgres_page_examples_run() -> None:
     page = Path(__file__).parent.parent / "docs" / "postgres.md"
     result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted == 10 and result.failed == 0
+
+
+# -- checkpoints -------------------------------------------------------------------------------
+
+
+def test_the_whole_state_is_stored_at_checkpoints_and_the_rest_replayed(
+    stores: Stores, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An action within a hand stores its record only; a deal, a hand's end and any other kind of
+    change store the whole state; so does the change that would make the records after the last
+    one more than CHECKPOINT_EVERY (3 here). After every
+    change the records after the stored state are the ones load() gives to replay, and a resume
+    from them is the running table."""
+    import lowball.table.table as table_module
+
+    monkeypatch.setattr(table_module, "CHECKPOINT_EVERY", 3)
+    store = stores.new()
+    t = Table(TRIPLE, seats=4, store=store, seed=12)
+    sit_all(t, 80)
+    bots = make_bots(TRIPLE, 4, 12)
+    now = 0.0
+    kinds_replayed: set[str] = set()
+    longest = 0
+    sat_out = False
+    while t.hand_number < 3 or t.in_hand:
+        now += 1.0
+        did = step(t, bots, now)
+        if did == "act" and t.hand_number == 2 and t.in_hand and t.seats[3].status != "sitting_out":  # type: ignore[union-attr]
+            t.sit_out(3, now=now)  # another kind of change mid-hand: a checkpoint
+            sat_out = True
+        loaded = store.load("table")
+        assert loaded is not None
+        op = t.snapshot()["op"]
+        replay = loaded["replay"]
+        assert loaded["snapshot"]["op"] + len(replay) == op
+        assert [r["op"] for r in replay] == list(range(loaded["snapshot"]["op"] + 1, op + 1))
+        if did == "deal" or not t.in_hand:
+            assert replay == []  # a deal and a hand's end store the whole state
+        kinds_replayed |= {r["kind"] for r in replay}
+        longest = max(longest, len(replay))
+        stores.let_go(store)
+        other = stores.new()
+        assert state_of(Table.resume(other, "table")) == state_of(t)
+        other.close()
+    assert kinds_replayed == {"act"} and longest == 3  # CHECKPOINT_EVERY records at most after one
+    assert sat_out
+
+
+def test_a_record_that_does_not_replay_as_stored_is_refused(tmp_path: Path) -> None:
+    """A record after the last checkpoint changed in the file (its action): the resume replays
+    it, gets other events, and refuses the table naming the change, instead of resuming a table
+    that is not the one played."""
+    path = tmp_path / "t.db"
+    t = Table(TRIPLE, seats=3, store=SQLiteStore(path), seed=2)
+    sit_all(t, 60)
+    t.deal(now=1.0)
+    seat = t.actor
+    assert seat is not None
+    t.act(seat, {"kind": "call"}, seq=t.seq, now=2.0)
+    op = t.snapshot()["op"]
+    con = sqlite3.connect(path)
+    row = con.execute("SELECT record FROM changes WHERE op = ?", (op,)).fetchone()
+    record = json.loads(row[0])
+    assert record["kind"] == "act" and record["action"]["kind"] == "call"
+    record["action"]["kind"] = "fold"
+    con.execute("UPDATE changes SET record = ? WHERE op = ?", (json.dumps(record), op))
+    con.commit()
+    con.close()
+    with pytest.raises(StoreError, match=rf"table 'table': change {op} \('act'\) does not replay as it was stored: "):
+        Table.resume(SQLiteStore(path), "table")
