@@ -27,7 +27,7 @@ from lowball.engine import Action, LegalActions, PlayStrategy
 from lowball.engine.records import SECRET_KINDS
 from lowball.errors import InvalidValueError, LowballError, name_text, printable_text, real_number, shown, whole_number
 from lowball.evaluation import describe, sorted_hand
-from lowball.store import SQLiteStore
+from lowball.store import open_store
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
 from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
 
@@ -910,13 +910,14 @@ def _variants(variant: object) -> tuple[Variant, ...]:
 
 
 class GameServer:
-    """Every room of one server and its SQLite store.
+    """Every room of one server and its store (SQLite, or PostgreSQL).
 
     Parameters
     ----------
     db : str or os.PathLike
-        The SQLite database (:class:`~lowball.store.SQLiteStore`). Tables it holds are resumed
-        (mid-hand included, each with its own variant); missing ones are made.
+        The SQLite database file (:class:`~lowball.store.SQLiteStore`), or a PostgreSQL URL
+        ``postgresql://...`` (:class:`~lowball.postgres.PostgresStore`). Tables it holds are
+        resumed (mid-hand included, each with its own variant); missing ones are made.
     tables : int, default 2
         Tables the server runs at least (``t1``, ``t2``, ...).
     variant : Variant or sequence of Variant, default 2-7 triple draw, fixed limit
@@ -1002,7 +1003,7 @@ class GameServer:
         self.bot_delay, self.next_hand_delay = (float(s or 0.0) for s in delays)
         self.token_seconds = hours * 3600.0
         self.clock = clock
-        self.store = SQLiteStore(db)
+        self.store = open_store(db)
         self.rooms: dict[str, Room] = {}
         saved = self.store.get_data(_DATA)
         try:

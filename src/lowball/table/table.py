@@ -84,6 +84,7 @@ __all__ = ["TABLE_FORMAT", "Table"]
 
 TABLE_FORMAT = "lowball-table-1"
 _RECORDS = 256  # accepted changes whose result a repeated seq gets back
+CHECKPOINT_EVERY = 64  # the most records a replaying store keeps after the last whole snapshot
 
 
 # -- the table's own state ----------------------------------------------------------------
@@ -249,7 +250,15 @@ class Table:
             snapshot = self.snapshot()
             store.create(table_id, snapshot)
             self._last_snapshot = snapshot
+        self._use_store(store)
+
+    def _use_store(self, store: Store | None) -> None:
+        """Write every change to ``store`` from now on: a store that replays records
+        (``replays = True``: :class:`~lowball.store.SQLStore`) gets the table's whole state at
+        checkpoints only (see :meth:`_commit`), any other at every change."""
         self._store = store
+        replays = store is not None and getattr(store, "replays", False) is True
+        self._replayed: list[dict[str, Any]] | None = [] if replays else None
 
     def _reset_state(self) -> None:
         self._seats: list[Seat | None] = [None] * self._n
@@ -278,6 +287,10 @@ class Table:
         self._last_button: int | None = None  # the last finished hand's button seat
         self._last_hand: HandState | None = None
         self._last_snapshot = None
+        # the records stored since the last checkpoint (the last snapshot stored), in order; None
+        # when the store takes a snapshot at every change
+        self._replayed = None
+        self._reshuffles = -1  # the deck's reshuffles when the change being made began
         self._out: list[TableEvent] = []  # events of the change being made
         self._finished: dict[str, Any] | None = None  # a hand finished by the change being made
         self._departed: dict[str, Departure] = {}  # players who left, by name (WSOP-LAR 58)
@@ -713,6 +726,8 @@ class Table:
         leaves the hand as it was."""
         self._out = []
         self._finished = None
+        hand = self._hand
+        self._reshuffles = -1 if hand is None else hand.deck.reshuffles
         occupant = self._seats[seat] if seat is not None else None
         rec: dict[str, Any] = {
             "op": self._op + 1,
@@ -733,12 +748,27 @@ class Table:
         events = self._out
         rec["events"] = [e.number for e in events]
         rec["next_seq"] = self._seq
+        kind = rec["kind"]
         if self._store is not None:
             before = self._last_snapshot
-            snapshot = self._snapshot(events)
             stored = dict(rec)
             if isinstance(stored.get("action"), Action):
                 stored["action"] = stored["action"].to_dict()
+            since = self._replayed
+            hand = self._hand
+            # the whole state at a checkpoint; between two, the record alone, replayed on resume
+            # (an action or a timeout within a hand, its deck not reshuffled: what it does
+            # follows from the state before it and the record, whatever the deck's source)
+            snapshot = None
+            if (
+                since is None
+                or (kind != "act" and kind != "tick")
+                or self._finished is not None
+                or len(since) >= CHECKPOINT_EVERY
+                or hand is None
+                or hand.deck.reshuffles != self._reshuffles
+            ):
+                snapshot = self._snapshot(events)
             try:
                 with self._store.transaction():
                     self._store.save_action(self._table_id, stored, [e.to_dict() for e in events], snapshot)
@@ -749,10 +779,17 @@ class Table:
                 self._finished = None
                 assert before is not None
                 self._restore(before)
+                if since:
+                    self._replay(since)
                 raise
-            self._last_snapshot = snapshot
+            if snapshot is not None:
+                self._last_snapshot = snapshot
+                if since is not None:
+                    since.clear()
+            else:
+                assert since is not None
+                since.append(stored)
         self._publish(events)
-        kind = rec["kind"]
         if kind == "act" or kind == "tick" or kind == "deal":
             records = self._records
             records[rec["seq"]] = {
@@ -767,6 +804,58 @@ class Table:
                 records.popitem(last=False)
         self._out = []
         self._finished = None
+
+    def _replay(self, records: list[dict[str, Any]], stored: dict[int, dict[str, Any]] | None = None) -> None:
+        """Make again the changes of ``records`` (stored since the last checkpoint: actions and
+        timeouts within a hand), writing nothing: on resume, and to undo a change whose write
+        failed. Each must give what it gave when it was made: its op, the next seq, its events'
+        numbers and, given the ``stored`` events by number, those events.
+
+        Raises
+        ------
+        StoreError
+            For a record that does not replay as stored (naming its op and kind).
+        """
+        store = self._store
+        self._store = None  # nothing is written again
+        try:
+            for rec in records:
+                self._replay_one(rec, stored)
+        finally:
+            self._store = store
+
+    def _replay_one(self, rec: dict[str, Any], stored: dict[int, dict[str, Any]] | None) -> None:
+        op = rec.get("op") if isinstance(rec, dict) else None
+        kind = rec.get("kind") if isinstance(rec, dict) else None
+        where = f"table {shown(self._table_id)}: change {shown(op)} ({shown(kind)})"
+        try:
+            if op != self._op + 1:
+                raise StoreError(f"it follows change {self._op}")
+            if kind == "act":
+                self.act(rec["seat"], rec["action"], seq=rec["seq"], now=rec["time"])
+            elif kind == "tick":
+                if self.actor != rec["seat"] or self._seq != rec["seq"]:
+                    raise StoreError(f"seat {shown(rec['seat'])} is not to act at seq {shown(rec['seq'])}")
+                self._time_out(rec["time"])
+            else:
+                raise StoreError("only actions and timeouts are replayed")
+            made = self._records[rec["seq"]]
+            numbers = [e.number for e in made["events"]]
+            action = made["action"]
+            if (
+                self._seq != rec["next_seq"]
+                or numbers != rec["events"]
+                or (action.to_dict() if action is not None else None) != rec["action"]
+            ):
+                raise StoreError(f"it gives seq {self._seq}, events {numbers} and action {shown(action)}")
+            if stored is not None:
+                for e in made["events"]:
+                    if e.to_dict() != stored.get(e.number):
+                        raise StoreError(f"its event {e.number} is not the one stored")
+        except StoreError as e:
+            raise StoreError(f"{where} does not replay as it was stored: {e}") from None
+        except (KeyError, TypeError, ValueError, LowballError) as e:
+            raise StoreError(f"{where} does not replay as it was stored: {shown(e)}") from None
 
     def _kept(self, pending: list[TableEvent]) -> tuple[int, list[int]]:
         """With ``pending`` events added: the first event number kept in memory and the first
@@ -1425,24 +1514,7 @@ class Table:
             deadline = self.deadline
             if deadline is None or now_ < deadline:
                 break
-            hand = self._hand
-            k = self.actor
-            assert k is not None
-            s = self._seats[k]
-            assert s is not None
-            legal = hand.legal_actions()
-            a = Action.check() if legal.check else (Action.fold() if legal.fold else Action.stand_pat())
-            seq_before = self._seq
-            with self._change("tick", k, now_, action=a):
-                s.bank = 0.0
-                s.timeouts += 1
-                self._emit("timeout", k, data={"action": a.to_dict(), "timeouts": s.timeouts})
-                if s.timeouts >= self._timeouts_to_sit_out and s.status != SITTING_OUT:
-                    self._sit_out(k, "timeouts")
-                apply_action(hand, a)
-                self._settle(now_)
-                events = tuple(self._out)
-            results.append(ActResult(seq_before, k, "tick", tuple(seen_by(events, None, None))))
+            results.append(self._time_out(now_))
         if (
             self._hand is None
             and self._next_hand_delay is not None
@@ -1456,6 +1528,28 @@ class Table:
                     events = tuple(self._out)
                 results.append(ActResult(seq_before, None, "deal", tuple(seen_by(events, None, None))))
         return results
+
+    def _time_out(self, now: float) -> ActResult:
+        """Act for the overdue player to act (one change: see :meth:`tick`)."""
+        hand = self._hand
+        assert hand is not None
+        k = self.actor
+        assert k is not None
+        s = self._seats[k]
+        assert s is not None
+        legal = hand.legal_actions()
+        a = Action.check() if legal.check else (Action.fold() if legal.fold else Action.stand_pat())
+        seq_before = self._seq
+        with self._change("tick", k, now, action=a):
+            s.bank = 0.0
+            s.timeouts += 1
+            self._emit("timeout", k, data={"action": a.to_dict(), "timeouts": s.timeouts})
+            if s.timeouts >= self._timeouts_to_sit_out and s.status != SITTING_OUT:
+                self._sit_out(k, "timeouts")
+            apply_action(hand, a)
+            self._settle(now)
+            events = tuple(self._out)
+        return ActResult(seq_before, k, "tick", tuple(seen_by(events, None, None)))
 
     def _end_hand(self, now: float) -> None:
         hand = self._hand
@@ -1695,6 +1789,9 @@ class Table:
         if not isinstance(store, Store):
             raise StoreError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
         table_id = name_text(table_id, "table_id", error=StoreError)
+        claim = getattr(store, "claim", None)
+        if callable(claim):  # a store shared by processes: this one is the table's writer from now on
+            claim(table_id)
         loaded = store.load(table_id)
         if loaded is None:
             raise StoreError(f"{shown(store)} holds no table {shown(table_id)}")
@@ -1711,7 +1808,10 @@ class Table:
             raise StoreError(f"{shown(store)}: table {shown(table_id)} is not a saved table: {e}") from None
         table._reset_state()
         events = [TableEvent.from_dict(d) for d in loaded["events"]]
-        table._restore(snap, events)
+        # the changes stored after the snapshot (by a store that replays them), made again below
+        replay = loaded.get("replay") or []
+        last = snap.get("event_number") if isinstance(snap, dict) else None
+        table._restore(snap, [e for e in events if type(last) is int and e.number <= last] if replay else events)
         # the events of the stored answers to repeated seqs, older than the hands kept: from the
         # store, so that a retry after the restart is answered as before it
         have = {e.number for e in events}
@@ -1740,7 +1840,11 @@ class Table:
                     "action": None if action is None else as_action(action, "a stored action"),
                     "events": [e for e in events if e.number in numbers],
                 }
-        table._store = store
+        if replay:
+            table._replay(replay, {d["number"]: d for d in loaded["events"]})
+        table._use_store(store)
+        if table._replayed is not None:
+            table._replayed = list(replay)
         return table
 
     def _init_config(
@@ -1764,6 +1868,7 @@ class Table:
         # a table saved before the setting existed plays by WSOP-LAR 58's hour, as a new one does
         self._rejoin_seconds = config.get("rejoin_seconds", HOUR)
         self._store = None
+        self._replayed = None
 
     def __repr__(self) -> str:
         taken = sum(s is not None for s in self._seats)
