@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from wire_check import check_message
 
 ROOT = Path(__file__).parent.parent
 # Debian's paths; LOWBALL_CHROMIUM / LOWBALL_CHROMEDRIVER name others (still explicit: no download)
@@ -101,6 +102,7 @@ def _messages(frames: list[str]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for text in frames:
         data = json.loads(text)
+        check_message(data)  # what the page was sent is valid by the ServerMessage schema
         out.extend(data if isinstance(data, list) else [data])
     return out
 

@@ -103,6 +103,8 @@ __all__ = [
     "to_wire",
     "from_wire",
     "hand_result",
+    "add_to_result",
+    "card_texts",
     "schema",
     "schemas",
     "schema_names",
@@ -458,7 +460,7 @@ class Hello(_Message, kw_only=True, tag="hello"):
     last event number it has seen (0: a new page), ``batch`` whether several server messages may
     come in one frame (a JSON array), ``version`` the wire format it speaks (:data:`VERSION`)."""
 
-    token: Union[Annotated[str, Meta(max_length=200)], None] = None
+    token: Union[str, None] = None
     since: Count = 0
     batch: bool = False
     id: Id = None
@@ -469,10 +471,10 @@ class Act(_Message, kw_only=True, tag="act"):
     """An action of the seat's player: ``seq`` the table's action number from the last
     ``state``; ``seat``, when given, must be the token's own."""
 
-    seq: Count
+    seq: Annotated[int, Meta(description="The table's action number.")]
     action: Action
     id: Id = None
-    seat: Union[SeatNo, None] = None
+    seat: Union[SeatNo, UnsetType] = UNSET
 
 
 class SitOut(_Message, kw_only=True, tag="sit_out"):
@@ -487,8 +489,8 @@ class SitIn(_Message, kw_only=True, tag="sit_in"):
     id: Id = None
 
 
-class Ping(_Message, kw_only=True, tag="ping"):
-    """Answered with ``pong``."""
+class Ping(_Message, kw_only=True, tag="ping", forbid_unknown_fields=False):
+    """Answered with ``pong`` (any other field is ignored)."""
 
     id: Id = None
 
@@ -664,8 +666,12 @@ _TEXT = [format_cards([_Card(i)]) for i in range(52)]
 _CARD = {t: _Card(i) for i, t in enumerate(_TEXT)}
 
 
-def _texts(cards: Iterable[int]) -> list[str]:
+def card_texts(cards: Iterable[int]) -> list[str]:
+    """Cards as the wire writes them: ``["7s", "5h"]``."""
     return [_TEXT[c] for c in cards]
+
+
+_texts = card_texts
 
 
 def _cards(texts: list[str]) -> tuple[_Card, ...]:
@@ -922,14 +928,19 @@ _T = TypeVar("_T")
 
 
 def encode(obj: Any) -> bytes:
-    """The JSON (UTF-8 bytes, compact) of a library object or a wire form (see :func:`to_wire`).
+    """The JSON (UTF-8 bytes, compact) of a library object or a wire form (see :func:`to_wire`);
+    text that is not valid Unicode (a lone surrogate a client sent, echoed) is written escaped.
 
     Raises
     ------
     InvalidTypeError
         For an object that has no wire form.
     """
-    return _encoder.encode(obj if isinstance(obj, _Form) else to_wire(obj))
+    form = obj if isinstance(obj, _Form) else to_wire(obj)
+    try:
+        return _encoder.encode(form)
+    except UnicodeEncodeError:
+        return json.dumps(msgspec.to_builtins(form), separators=(",", ":")).encode()
 
 
 def encode_text(obj: Any) -> str:
@@ -975,12 +986,46 @@ def decode(data: bytes | str, kind: Any) -> Any:
     except msgspec.ValidationError as e:
         raise _wire_error(str(e), data, form) from None
     except msgspec.DecodeError as e:
-        raise WireError("", _short_text(data), f"JSON ({e})") from None
+        try:  # JSON that msgspec does not read: text with a lone surrogate ("\ud800") escaped
+            doc = json.loads(data)
+        except (ValueError, RecursionError):
+            raise WireError("", _short_text(data), f"JSON ({e})") from None
+        try:
+            value = _convert(doc, form)
+        except msgspec.ValidationError as e:
+            raise _wire_error(str(e), data, form) from None
     if form is Act:
         _action(value.action, "action")
     elif form is ClientMessage and isinstance(value, Act):
         _action(value.action, "action")
     return value if form is kind else from_wire(value)
+
+
+def _convert(doc: Any, form: Any) -> Any:
+    """``doc`` (parsed JSON) as ``form``; text with a lone surrogate, which msgspec cannot read,
+    is read with U+FFFD in its place, then a message's ``id`` (free text, echoed) is put back."""
+    clean = _no_surrogates(doc)
+    value = msgspec.convert(clean, form)
+    if clean is not doc and isinstance(doc, dict) and isinstance(value, _Message) and "id" in doc:
+        value.id = doc["id"]
+    return value
+
+
+def _no_surrogates(doc: Any) -> Any:
+    """``doc`` with every lone surrogate of its text replaced by U+FFFD (``doc`` itself if none)."""
+    if isinstance(doc, str):
+        return doc.encode("utf-8", "surrogatepass").decode("utf-8", "replace") if _SURROGATE.search(doc) else doc
+    if isinstance(doc, list):
+        items = [_no_surrogates(v) for v in doc]
+        return doc if all(a is b for a, b in zip(items, doc)) else items
+    if isinstance(doc, dict):
+        pairs = [(_no_surrogates(k), _no_surrogates(v)) for k, v in doc.items()]
+        same = all(k2 is k and v2 is v for (k2, v2), (k, v) in zip(pairs, doc.items()))
+        return doc if same else dict(pairs)
+    return doc
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _short_text(data: bytes | str) -> str:
@@ -1037,7 +1082,12 @@ def _wire_error(message: str, data: bytes | str, form: Any) -> WireError:
             return WireError(path, value, f"one of {', '.join(choices)}")
     if re.search(r"cards\[\d+\]$", path):
         return WireError(path, value, _expected("Expected `str` matching regex '^[2-9TJQKA][cdhs]$'"))
-    return WireError(path, value, _expected(text))
+    parent = _owner(form, doc, steps[:-1]) if steps else None
+    words = _FIELD_WORDS.get((parent.__name__ if parent else None, steps[-1] if steps else None))
+    return WireError(path, value, words or _expected(text))
+
+
+_FIELD_WORDS = {("Act", "seq"): "the table's action number (a whole number)"}  # what some fields want, in words
 
 
 def _choices(owner: Any, name: Any) -> list[str]:
@@ -1149,6 +1199,8 @@ def _expected(text: str) -> str:
     if m:
         wants = [_WORDS.get(w.strip(), w.strip()) for w in m.group(1).split("|")]
         return " or ".join(wants)
+    if text.startswith("Number out of range"):
+        return "a number within range"
     m = re.match(r"Invalid enum value (.*)$", text)
     if m:
         return "one of the values its schema lists"
