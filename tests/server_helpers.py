@@ -16,7 +16,6 @@ from typing import Any
 import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
-
 from wire_check import check_message, httpx_hook
 
 from lowball.server.app import create_app

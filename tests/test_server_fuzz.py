@@ -38,9 +38,9 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import ClientConnection, connect  # noqa: E402
+from wire_check import check_message  # noqa: E402
 
 from helpers import bench_module  # noqa: E402
-from wire_check import check_message  # noqa: E402
 from lowball import phh  # noqa: E402
 from lowball.store import SQLiteStore  # noqa: E402
 

@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lowball.bots import BOTS, make_bot
 import msgspec
 
 from lowball import wire
+from lowball.bots import BOTS, make_bot
 from lowball.cards import Card
-from lowball.engine import Action, LegalActions, PlayStrategy
+from lowball.engine import Action, PlayStrategy
 from lowball.engine.records import SECRET_KINDS
 from lowball.errors import (
     InvalidValueError,

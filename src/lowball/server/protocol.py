@@ -16,8 +16,8 @@ import msgspec
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from lowball._files import without_bom
 from lowball import wire
+from lowball._files import without_bom
 from lowball.errors import IllegalActionError, LowballError, SeqError, TableError, WireError, shown_short
 from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, dumps
 from lowball.server.limits import MAX_DEPTH, too_deep
