@@ -325,9 +325,10 @@ def test_the_server_reads_symbols_in_the_draw_api_and_a_discard(tmp_path: Path) 
         )
         err = c.until(lambda m: m["type"] in ("ack", "error"))
         assert (err["type"], err["id"]) == ("error", "bad")
-        assert err["message"].endswith(
-            "'9X' is not a card: expected a rank (2-9, T, J, Q, K, A, or 10) followed by a suit (c, d, h, s, or a "
-            "suit symbol)"
+        assert err["message"] == (  # the wire's error names the field and the value (issue 29)
+            f"action.cards = {typed_cards + ' 9X'!r}: expected card text such as 'Kd Qs', or a list of cards "
+            "('9X' is not a card: expected a rank (2-9, T, J, Q, K, A, or 10) followed by a suit (c, d, h, s, or a "
+            "suit symbol))"
         )
         c.send({"type": "act", "id": "ok", "seq": st["seq"], "action": {"kind": "discard", "cards": typed_cards}})
         assert c.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"

@@ -440,8 +440,8 @@ def _check_privacy(frames: list[dict[str, Any]], seat: int, player_name: str) ->
     ours: dict[int, set[str]] = {}  # hand -> the cards dealt or drawn to us
     started: set[int] = set()  # hands whose hand_start the page received
 
-    def split(text: str) -> set[str]:
-        return {text[i : i + 2] for i in range(0, len(text), 2)}
+    def split(cards: list[str]) -> set[str]:  # the wire's cards: a list of card texts
+        return set(cards)
 
     for frame in frames:
         if frame.get("type") != "events":

@@ -170,7 +170,8 @@ def test_legal_actions_name_raise_as_the_game_does() -> None:
             '{"kind": "discard", "cards": "Kd Zz"}',
             "cards",
             "Kd Zz",
-            "cards = 'Kd Zz': expected card text such as 'Kd Qs', or a list of cards",
+            "cards = 'Kd Zz': expected card text such as 'Kd Qs', or a list of cards ('Zz' is not a card: expected a "
+            "rank (2-9, T, J, Q, K, A, or 10) followed by a suit (c, d, h, s, or a suit symbol))",
         ),
         (
             '{"kind": "fold", "amount": 6}',

@@ -102,6 +102,7 @@ __all__ = [
     "decode",
     "to_wire",
     "from_wire",
+    "action_of",
     "hand_result",
     "add_to_result",
     "card_texts",
@@ -901,24 +902,38 @@ def _engine_event(e: Event) -> _Event:
     return _Event(e.kind, e.position, e.amount, _cards(e.cards), _cards(e.discarded), e.number, e.hand_class, e.pot)
 
 
+def action_of(form: Action, where: str = "") -> _Action:
+    """The library's :class:`~lowball.engine.Action` of an Action form: ``where`` is the path of
+    the form in its message (``"action"`` in an act message), for the error.
+
+    Raises
+    ------
+    WireError
+        For card text that is not cards, an amount other than a bet's or a raise's, or cards
+        other than a discard's.
+    """
+    return _action(form, where)
+
+
 def _action(form: Action, where: str) -> _Action:
     """The library's Action of an Action form (``where``: the path of the form in its message)."""
-    from lowball.engine.actions import as_action
-
     at = f"{where}." if where else ""
     cards: Any = form.cards
+    kind = form.kind
     if isinstance(cards, str):
         try:
             cards = parse_cards(cards) if cards.strip() else ()
-        except InvalidCardError:
-            raise WireError(f"{at}cards", cards, "card text such as 'Kd Qs', or a list of cards") from None
+        except InvalidCardError as e:
+            raise WireError(f"{at}cards", cards, f"card text such as 'Kd Qs', or a list of cards ({e})") from None
+    elif cards:
+        cards = _cards(cards)
     if form.amount and form.kind not in ("bet", "raise"):
         raise WireError(f"{at}amount", form.amount, f"0 (only a bet or raise has an amount, not a {form.kind})")
     if cards and form.kind not in ("discard", "stand_pat"):
         raise WireError(f"{at}cards", form.cards, f"no cards (only a discard has cards, not a {form.kind})")
     if cards and form.kind == "stand_pat":
         raise WireError(f"{at}cards", form.cards, "no cards (stand_pat throws none: a discard throws cards)")
-    return as_action({"kind": form.kind, "amount": form.amount, "cards": tuple(cards)}, "action")
+    return _Action("discard" if kind == "stand_pat" else kind, form.amount, tuple(cards))
 
 
 # -- encoding and decoding ------------------------------------------------------------------------------
@@ -946,6 +961,14 @@ def encode(obj: Any) -> bytes:
 def encode_text(obj: Any) -> str:
     """:func:`encode` as text (what a WebSocket text frame carries)."""
     return encode(obj).decode()
+
+
+@cache
+def _odds_forms() -> dict[Any, Any]:
+    from lowball.odds import Equity as _Equity
+    from lowball.odds import PlayerEquity as _PlayerEquity
+
+    return {_Equity: Equity, _PlayerEquity: PlayerEquity}
 
 
 _LIBRARY = {
@@ -977,10 +1000,9 @@ def decode(data: bytes | str, kind: Any) -> Any:
         (:data:`~lowball.errors.MISSING` for a field left out), ``expected`` what the form wants.
         Nothing else is changed.
     """
-    from lowball.odds import Equity as _Equity
-    from lowball.odds import PlayerEquity as _PlayerEquity
-
-    form = _LIBRARY.get(kind) or {_Equity: Equity, _PlayerEquity: PlayerEquity}.get(kind, kind)
+    form = _LIBRARY.get(kind)
+    if form is None:
+        form = _odds_forms().get(kind, kind)
     try:
         value = _decoder(form).decode(data)
     except msgspec.ValidationError as e:
@@ -994,10 +1016,8 @@ def decode(data: bytes | str, kind: Any) -> Any:
             value = _convert(doc, form)
         except msgspec.ValidationError as e:
             raise _wire_error(str(e), data, form) from None
-    if form is Act:
-        _action(value.action, "action")
-    elif form is ClientMessage and isinstance(value, Act):
-        _action(value.action, "action")
+    if form is Act or (form is ClientMessage and type(value) is Act):
+        _action(value.action, "action")  # checked: its cards are cards, its amount a bet's or a raise's
     return value if form is kind else from_wire(value)
 
 

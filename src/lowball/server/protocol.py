@@ -265,7 +265,7 @@ def _handle(
         if sitting.joining:
             raise ServerError("not_your_turn", f"seat {conn.seat + 1}: you sit down when the hand in progress ends")
         if isinstance(msg, wire.Act):
-            action = wire.from_wire(msg.action)
+            action = wire.action_of(msg.action, "action")
             result = stored(g, room, room.act, sitting, action, msg.seq, now)
             send(wire.Ack(id=msg_id, seq=result.seq, repeated=result.repeated))
         else:
