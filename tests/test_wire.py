@@ -333,3 +333,34 @@ def test_seat_info_and_table_view_of_a_fresh_table(validators: dict[str, Any]) -
     assert isinstance(info, SeatInfo)
     assert json.loads(wire.encode(info))["player"] == "ann"
     assert isinstance(table.player_view, object) and PlayerView is not None
+
+
+PAGE = ROOT / "docs" / "protocol.md"
+
+
+def test_the_protocol_pages_python_examples_run() -> None:
+    import doctest
+
+    failures, tried = doctest.testfile(str(PAGE), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert tried > 10 and failures == 0
+
+
+def test_every_json_example_of_the_protocol_page_is_valid_by_the_schema_it_names(validators: dict[str, Any]) -> None:
+    """Each ```json block of docs/protocol.md is valid by the schema the text before it names
+    ("schema `Tables`"), and reads as that form."""
+    import re
+
+    text = PAGE.read_text(encoding="utf-8")
+    blocks = list(re.finditer(r"```json\n(.*?)\n```", text, re.S))
+    checked = []
+    start = 0
+    for b in blocks:
+        names = re.findall(r"schema\s+`(\w+)`", text[start : b.start()])
+        start = b.end()
+        name = names[-1] if names else checked[-1]  # blocks one after the other: the same schema
+        doc = json.loads(b.group(1))
+        errors = list(validators[name].iter_errors(doc))
+        assert not errors, (name, errors[0].message, b.group(1)[:200])
+        wire.decode(b.group(1), wire.SCHEMA_TYPES[name])
+        checked.append(name)
+    assert len(checked) == 17 and {"ClientMessage", "ServerMessage", "Tables", "DrawTable"} <= set(checked)
