@@ -88,6 +88,45 @@ def _msg_id(msg: Any) -> Any:
     return None
 
 
+class _Suspended:
+    """A write that the socket paused (its transport is not writable: a slow reader): the
+    coroutine of the frame being sent, its future, and the frames after it."""
+
+    def __init__(self, coro: Any, future: Any, rest: list[str], ws: WebSocket) -> None:
+        self.coro, self.future, self.rest, self.ws = coro, future, rest, ws
+
+    async def finish(self) -> None:
+        """Finish the write (in the writer task), then the frames after it."""
+        while True:
+            await self.future
+            try:
+                self.future = self.coro.send(None)
+            except StopIteration:
+                break
+        for text in self.rest:
+            await self.ws.send_text(text)
+
+
+def _write_now(ws: WebSocket, texts: list[str]) -> _Suspended | None:
+    """Write ``texts`` as frames at once, from the caller (no task switch): Starlette's and
+    uvicorn's ``send`` finish without waiting while the transport is writable. None when all
+    were written; else the write that had to wait and what comes after it.
+
+    Raises
+    ------
+    Exception
+        What ``send`` raises for a socket that is gone.
+    """
+    for i, text in enumerate(texts):
+        coro = ws.send({"type": "websocket.send", "text": text})
+        try:
+            future = coro.send(None)
+        except StopIteration:
+            continue
+        return _Suspended(coro, future, texts[i + 1 :], ws)
+    return None
+
+
 def websocket_routes(service: Service) -> list[BaseRoute]:
     """The WebSocket route of the application, on ``service``."""
 
@@ -98,14 +137,30 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
         await ws.accept()
         g = service.server()
         queue: asyncio.Queue[Any | int] = asyncio.Queue()
+        # Messages are written at once, from the change that made them, while nothing waits to be
+        # written before them (the socket takes them: it is not paused for a slow reader); else
+        # they wait in ``queue`` for the writer task, in order. ``direct[0]``: nothing waits.
+        direct = [True]
 
         def send(msg: Any) -> None:
+            if direct[0]:
+                try:
+                    suspended = _write_now(ws, frames(msg))
+                except Exception:  # the socket is gone: the reader ends the connection
+                    direct[0] = False
+                    return
+                if suspended is None:
+                    return
+                direct[0] = False  # the socket paused mid-write: the writer finishes it, then the rest
+                queue.put_nowait(suspended)
+                return
             if queue.qsize() >= QUEUE_LIMIT:
                 queue.put_nowait(CLOSE_SLOW)
             else:
                 queue.put_nowait(msg)
 
         def close(code: int) -> None:
+            direct[0] = False
             queue.put_nowait(code)
 
         batching = [False]  # the hello asked for "batch": several messages may go in one frame
@@ -113,13 +168,25 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
         def text(item: Any) -> str:
             return item if isinstance(item, str) else dumps(item)
 
+        def frames(item: Any) -> list[str]:
+            """The frames of one message, or of a tuple of them (one frame with ``batch``)."""
+            if isinstance(item, tuple):
+                return ["[" + ",".join(item) + "]"] if batching[0] and len(item) > 1 else list(item)
+            return [text(item)]
+
         async def writer() -> None:
             with contextlib.suppress(Exception):  # the socket is gone: the reader ends the connection
                 while True:
+                    if queue.empty() and not direct[0] and not ws_closing[0]:
+                        direct[0] = True  # everything waiting was written: write at once again
                     item = await queue.get()
                     if isinstance(item, int):
+                        ws_closing[0] = True
                         await ws.close(item)
                         return
+                    if isinstance(item, _Suspended):
+                        await item.finish()
+                        continue
                     if not batching[0]:
                         for one in item if isinstance(item, tuple) else (item,):
                             await ws.send_text(text(one))
@@ -131,15 +198,20 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
                         if isinstance(more, int):
                             code = more
                             break
+                        if isinstance(more, _Suspended):  # cannot be: one is only ever first
+                            await more.finish()
+                            continue
                         if isinstance(more, tuple):
                             texts.extend(more)
                         else:
                             texts.append(text(more))
                     await ws.send_text(texts[0] if len(texts) == 1 else "[" + ",".join(texts) + "]")
                     if code is not None:
+                        ws_closing[0] = True
                         await ws.close(code)
                         return
 
+        ws_closing = [False]
         writing = asyncio.create_task(writer())
         conn: Connection | None = None
         room: Room | None = None
