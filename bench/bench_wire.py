@@ -77,10 +77,20 @@ def view_dict(v: TableView) -> dict[str, Any]:
         None
         if s is None
         else {
-            "seat": s.seat, "player": s.player, "chips": s.chips, "status": s.status, "in_hand": s.in_hand,
-            "missed_small": s.missed_small, "missed_big": s.missed_big, "post": s.post, "leaving": s.leaving,
-            "timeouts": s.timeouts, "time_bank": s.time_bank, "chips_to_add": s.chips_to_add,
-            "sitting": s.sitting, "kill": s.kill,
+            "seat": s.seat,
+            "player": s.player,
+            "chips": s.chips,
+            "status": s.status,
+            "in_hand": s.in_hand,
+            "missed_small": s.missed_small,
+            "missed_big": s.missed_big,
+            "post": s.post,
+            "leaving": s.leaving,
+            "timeouts": s.timeouts,
+            "time_bank": s.time_bank,
+            "chips_to_add": s.chips_to_add,
+            "sitting": s.sitting,
+            "kill": s.kill,
         }  # fmt: skip
         for s in v.seats
     ]

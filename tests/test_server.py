@@ -429,3 +429,27 @@ def test_a_failed_database_write_is_refused_and_loses_nothing(tmp_path: Path) ->
             "seq": st["seq"],
             "repeated": False,
         }
+
+
+def test_every_frame_and_answer_the_tests_get_is_checked_against_the_schemas(tmp_path: Path) -> None:
+    """The server helpers check what they receive against the shipped schemas (issue 29):
+    a hand's frames and the HTTP answers are counted as checked, and a frame off its schema
+    fails the test that got it."""
+    import wire_check
+
+    before = dict(wire_check.CHECKED)
+    with running(tmp_path / "s.db") as s:
+        info = s.seat("ann")
+        c = s.ws()
+        assert c.hello(info["token"])["type"] == "welcome"
+        st = c.my_turn()
+        c.send({"type": "act", "id": 1, "seq": st["seq"], "action": passive_action(st["you"]["legal"])})
+        c.until(lambda m: m["type"] == "ack")
+        assert s.http.get("/api/tables").json()["version"] == 1
+        assert s.http.post("/api/tables/t9/seats", json={"player": "x"}).status_code == 404
+    assert wire_check.CHECKED["messages"] - before["messages"] >= len(c.frames) >= 3
+    assert wire_check.CHECKED["http"] - before["http"] == 3  # the seat, the lobby, the refusal
+    with pytest.raises(AssertionError, match="ServerMessage"):
+        wire_check.check_message({"type": "ack", "id": 1, "seq": -1, "repeated": False})
+    with pytest.raises(AssertionError, match="'cards'"):
+        wire_check.check_message({**st, "you": {**st["you"], "cards": "7s5h"}})

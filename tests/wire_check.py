@@ -32,6 +32,8 @@ def check_message(msg: Any) -> None:
     """One WebSocket frame of the server (parsed): a ServerMessage, or a JSON array of them."""
     for one in msg if isinstance(msg, list) else (msg,):
         check("ServerMessage", one)
+        form = wire.decode(json.dumps(one), wire.ServerMessage)  # and lowball.wire reads it back as it was
+        assert wire.encode(form) == json.dumps(one, separators=(",", ":"), ensure_ascii=False).encode(), one
         CHECKED["messages"] += 1
 
 

@@ -1027,7 +1027,7 @@ def _convert(doc: Any, form: Any) -> Any:
     clean = _no_surrogates(doc)
     value = msgspec.convert(clean, form)
     if clean is not doc and isinstance(doc, dict) and isinstance(value, _Message) and "id" in doc:
-        value.id = doc["id"]
+        setattr(value, "id", doc["id"])  # noqa: B010 (every message has an id; _Message does not declare it)
     return value
 
 
@@ -1107,7 +1107,7 @@ def _wire_error(message: str, data: bytes | str, form: Any) -> WireError:
     return WireError(path, value, words or _expected(text))
 
 
-_FIELD_WORDS = {("Act", "seq"): "the table's action number (a whole number)"}  # what some fields want, in words
+_FIELD_WORDS: dict[tuple[Any, Any], str] = {("Act", "seq"): "the table's action number (a whole number)"}
 
 
 def _choices(owner: Any, name: Any) -> list[str]:

@@ -664,7 +664,7 @@ class Room:
             betting_round=hand.betting_round if hand is not None else 0,
             draw_round=hand.draw_round if hand is not None else 0,
             draws=variant.draws,
-            ranking=variant.ranking.value,  # type: ignore[arg-type]
+            ranking=variant.ranking.value,
             hand_size=variant.hand_size,
             button=view.button,
             small_blind=view.small_blind,
