@@ -963,6 +963,9 @@ def encode_text(obj: Any) -> str:
     return encode(obj).decode()
 
 
+_UNIONS = (ClientMessage, ServerMessage)
+
+
 @cache
 def _odds_forms() -> dict[Any, Any]:
     from lowball.odds import Equity as _Equity
@@ -1002,6 +1005,8 @@ def decode(data: bytes | str, kind: Any) -> Any:
     """
     form = _LIBRARY.get(kind)
     if form is None:
+        form = kind if kind in _UNIONS or (isinstance(kind, type) and issubclass(kind, Struct)) else None
+    if form is None:  # the odds' results (lowball.odds imported only for them)
         form = _odds_forms().get(kind, kind)
     try:
         value = _decoder(form).decode(data)

@@ -107,6 +107,23 @@ class _Suspended:
             await self.ws.send_text(text)
 
 
+_FLUSHES: list[Callable[[], None]] = []  # connections with messages to write at the end of this turn
+
+
+def _flush_soon(flush: Callable[[], None]) -> None:
+    """Have ``flush`` called at the end of the event loop's turn (one callback for all)."""
+    if not _FLUSHES:
+        asyncio.get_running_loop().call_soon(_flush_all)
+    _FLUSHES.append(flush)
+
+
+def _flush_all() -> None:
+    flushes = _FLUSHES[:]
+    _FLUSHES.clear()
+    for flush in flushes:
+        flush()
+
+
 def _write_now(ws: WebSocket, texts: list[str]) -> _Suspended | None:
     """Write ``texts`` as frames at once, from the caller (no task switch): Starlette's and
     uvicorn's ``send`` finish without waiting while the transport is writable. None when all
@@ -137,29 +154,54 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
         await ws.accept()
         g = service.server()
         queue: asyncio.Queue[Any | int] = asyncio.Queue()
-        # Messages are written at once, from the change that made them, while nothing waits to be
-        # written before them (the socket takes them: it is not paused for a slow reader); else
-        # they wait in ``queue`` for the writer task, in order. ``direct[0]``: nothing waits.
+        # What a change sends is gathered (``buffer``) and written at the end of the event loop's
+        # turn, for every connection in one go (:func:`_flush_soon`): with "batch", the messages
+        # of one turn in one frame; from the loop's own callback, not a task of each socket's.
+        # A socket that pauses (a slow reader) hands the rest to the writer task, in order, and
+        # the messages after it wait in ``queue`` (``direct[0]`` False) until it is written out.
         direct = [True]
+        buffer: list[str] = []
 
         def send(msg: Any) -> None:
             if direct[0]:
-                try:
-                    suspended = _write_now(ws, frames(msg))
-                except Exception:  # the socket is gone: the reader ends the connection
-                    direct[0] = False
-                    return
-                if suspended is None:
-                    return
-                direct[0] = False  # the socket paused mid-write: the writer finishes it, then the rest
-                queue.put_nowait(suspended)
+                if not buffer:
+                    _flush_soon(flush)
+                if isinstance(msg, tuple):
+                    buffer.extend(msg)
+                else:
+                    buffer.append(text(msg))
                 return
             if queue.qsize() >= QUEUE_LIMIT:
                 queue.put_nowait(CLOSE_SLOW)
             else:
                 queue.put_nowait(msg)
 
+        def flush() -> None:
+            if not buffer:
+                return
+            texts = buffer[:]
+            buffer.clear()
+            if not direct[0]:  # closing, or paused since: after what waits
+                queue.put_nowait(tuple(texts))
+                return
+            if batching[0]:
+                frames = [
+                    t[0] if len(t) == 1 else "[" + ",".join(t) + "]"
+                    for t in (texts[i : i + BATCH_LIMIT] for i in range(0, len(texts), BATCH_LIMIT))
+                ]
+            else:
+                frames = texts
+            try:
+                suspended = _write_now(ws, frames)
+            except Exception:  # the socket is gone: the reader ends the connection
+                direct[0] = False
+                return
+            if suspended is not None:
+                direct[0] = False  # the socket paused mid-write: the writer finishes it, then the rest
+                queue.put_nowait(suspended)
+
         def close(code: int) -> None:
+            flush()
             direct[0] = False
             queue.put_nowait(code)
 
@@ -167,12 +209,6 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
 
         def text(item: Any) -> str:
             return item if isinstance(item, str) else dumps(item)
-
-        def frames(item: Any) -> list[str]:
-            """The frames of one message, or of a tuple of them (one frame with ``batch``)."""
-            if isinstance(item, tuple):
-                return ["[" + ",".join(item) + "]"] if batching[0] and len(item) > 1 else list(item)
-            return [text(item)]
 
         async def writer() -> None:
             with contextlib.suppress(Exception):  # the socket is gone: the reader ends the connection
