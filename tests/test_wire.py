@@ -215,7 +215,10 @@ def test_bad_json_names_the_field_and_the_value(text: str, path: str, value: Any
         ('{"type": 5}', "type = 5: expected a message type: hello, act, sit_out, sit_in, ping"),
         ('{"type": "act", "id": 1}', "seq: missing: expected seq and action in an act message"),
         ('{"type": "act", "seq": 4}', "action: missing: expected action in an act message"),
-        ('{"type": "act", "seq": true, "action": {"kind": "fold"}}', "seq = True: expected a whole number"),
+        (
+            '{"type": "act", "seq": true, "action": {"kind": "fold"}}',
+            "seq = True: expected the table's action number (a whole number)",
+        ),
         ('{"type": "act", "seq": 4, "action": "call"}', "action = 'call': expected an object"),
         (
             '{"type": "act", "seq": 4, "action": {"kind": "bet", "amount": "x"}}',
