@@ -39,8 +39,11 @@ runs N keep-alive loops of ``GET /api/draw`` (a new hand each time) beside the p
 client can cost everyone (the server caps spectators and rate-limits draw tables per address).
 
 It prints the figures (actions acknowledged, actions/s, p50/p99 latency from send to answer,
-errors by code), the server's CPU per action beside the table's own stored action measured in
-the same run (``bench/table_breakdown.py``'s replay of ``bench_table``'s recorded hands at a
+errors by code), the server's CPU per action (its CPU from the moment every client is welcomed
+to the end of the run, over the actions acknowledged: its start-up, imports and tables and
+seats, is left out; ``cpu_seconds.server_process`` is its whole CPU, start-up included) beside
+the table's own stored action measured in the same run, and their difference, the server's own
+share (``server_overhead``) (``bench/table_breakdown.py``'s replay of ``bench_table``'s recorded hands at a
 ``Table`` with a ``SQLiteStore``, in this process, after the load; ``--no-table-figure`` skips
 it), and a JSON summary, and exits 1 on any violation. ``run(...)`` does the same
 from Python and returns the summary (a dict; ``summary["violations"]`` lists what failed).
@@ -537,6 +540,7 @@ async def run_async(
                 await asyncio.sleep(POLL)
             started = time.perf_counter()
             cpu_clients = time.process_time()
+            cpu_at_start = server.cpu_seconds()  # the server's start-up (imports, tables, seats) is not the run's
             if kill_at is not None and kill_at < seconds:
                 await asyncio.sleep(kill_at)
                 run.killed_at = time.perf_counter()
@@ -548,7 +552,8 @@ async def run_async(
             run.stop.set()
             stopped = time.perf_counter()
             cpu_clients = time.process_time() - cpu_clients
-            cpu_server = server.cpu_seconds()
+            cpu_process = server.cpu_seconds()
+            cpu_server = None if cpu_process is None or cpu_at_start is None else cpu_process - cpu_at_start
             await asyncio.wait_for(asyncio.gather(*tasks), DRAIN_SECONDS + 10)
             draw_answers = Counter(code for d in await asyncio.gather(*draws) for code in d)
             elapsed = stopped - started
@@ -557,6 +562,7 @@ async def run_async(
     summary["elapsed"] = round(elapsed, 3)
     summary["cpu_seconds"] = {
         "server": None if cpu_server is None else round(cpu_server, 2),
+        "server_process": None if cpu_process is None else round(cpu_process, 2),
         "clients": round(cpu_clients, 2),
     }
     if draw_loops:
@@ -567,10 +573,13 @@ async def run_async(
     violations, facts = check(db, clients)
     summary.update(facts)
     acks = summary["actions_acked"]
-    summary["cpu_ms_per_action"] = {
+    per = {
         "server": round(1000 * cpu_server / acks, 3) if cpu_server is not None and acks else None,
         "table_alone": table_figure_ms() if table_figure else None,
     }
+    if per["server"] is not None and per["table_alone"] is not None:
+        per["server_overhead"] = round(per["server"] - per["table_alone"], 3)  # the server's own share
+    summary["cpu_ms_per_action"] = per
     summary["violations"] = violations
     summary["ok"] = not violations
     if violations:
@@ -771,9 +780,10 @@ def describe(s: dict[str, Any]) -> str:
         text += f"\nCPU seconds: server {cpu['server']}, clients (this process) {cpu['clients']}"
     per = s.get("cpu_ms_per_action") or {}
     if per.get("server") is not None:
-        text += f"\nserver CPU per action {per['server']} ms"
+        text += f"\nserver CPU per action {per['server']} ms (over the run, the server's start-up left out)"
         if per.get("table_alone") is not None:
             text += f"; the table's own stored action {per['table_alone']} ms (its replay, in this run)"
+            text += f"; the server's own share {per['server_overhead']} ms"
     if s.get("spectators"):
         text += f"\n{s['spectators']} spectators at each table"
     if s.get("draw_answers") is not None:

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
+from wire_check import check_message, httpx_hook
 
 from lowball.server.app import create_app
 from lowball.server.game import GameServer
@@ -85,7 +86,8 @@ class Server:
         self.port = port
         self.config = config  # the uvicorn.Config: config.http is the protocol class, its counts
         self.base = f"http://127.0.0.1:{port}"
-        self.http = httpx.Client(base_url=self.base, timeout=TIMEOUT)
+        # every answer is checked against its schema (tests/wire_check.py)
+        self.http = httpx.Client(base_url=self.base, timeout=TIMEOUT, event_hooks={"response": [httpx_hook]})
         self.clients: list[Client] = []
         self._stack = ExitStack()
 
@@ -121,6 +123,7 @@ class Client:
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
         msg = json.loads(self.conn.recv(timeout=timeout))
+        check_message(msg)  # every frame the server sends is valid by the ServerMessage schema
         self.frames.append(msg)
         if msg["type"] == "state":
             self.state = msg

@@ -184,7 +184,7 @@ def test_hands_played_over_the_socket_are_acked_numbered_and_leak_nothing(tmp_pa
             if f["type"] == "events":
                 for e in f["events"]:
                     if e["kind"] in ("deal", "draw") and e["seat"] != me:
-                        assert (e["cards"], e["discarded"]) == ("", ""), e
+                        assert (e["cards"], e["discarded"]) == ([], []), e
             if f["type"] == "state":
                 for seat in f["seats"]:
                     assert seat is None or isinstance(seat["cards"], int)
@@ -205,17 +205,21 @@ def test_refused_messages_change_nothing(tmp_path: Path) -> None:
         wrong_raise = {"kind": "raise", "amount": legal["max_to"] + 1}
         cases: list[tuple[Any, str, str]] = [
             ("{not json", "bad_json", "not JSON"),
-            ("[1, 2]", "bad_message", "got list"),
+            ("[1, 2]", "bad_message", "the message = [1, 2]: expected an object"),
             (b"\x00\x01", "bad_message", "binary"),
             ("x" * 5000, "too_large", "5000 bytes"),
             ({"type": "act", "seq": seq + 1, "action": passive_action(legal)}, "stale_seq", f"seq {seq + 1} is ahead"),
             ({"type": "act", "seq": seq - 1, "action": passive_action(legal)}, "stale_seq", "stale"),
             ({"type": "act", "seq": str(seq), "action": passive_action(legal)}, "bad_message", "seq = "),
             ({"type": "act", "seq": True, "action": passive_action(legal)}, "bad_message", "seq = True"),
-            ({"type": "act", "seq": seq, "action": {"kind": "fly"}}, "illegal", "fly"),
+            (
+                {"type": "act", "seq": seq, "action": {"kind": "fly"}},
+                "bad_message",
+                "action.kind = 'fly': expected one of",
+            ),
             ({"type": "act", "seq": seq, "action": wrong_raise}, "illegal", "seat 1:"),  # seats from 1
             ({"type": "act", "seq": seq, "action": "call"}, "bad_message", "action = 'call'"),
-            ({"type": "act", "seq": seq}, "bad_message", "needs seq and action"),
+            ({"type": "act", "seq": seq}, "bad_message", "action: missing: expected action in an act message"),
             ({"type": "act", "seq": seq, "action": passive_action(legal), "seat": 3}, "other_seat", "only for seat 1"),
             ({"type": "act", "seq": seq, "action": passive_action(legal), "as": 3}, "bad_message", "'as'"),
             ({"type": "hello", "token": info["token"], "since": 0}, "bad_message", "already"),
@@ -425,3 +429,27 @@ def test_a_failed_database_write_is_refused_and_loses_nothing(tmp_path: Path) ->
             "seq": st["seq"],
             "repeated": False,
         }
+
+
+def test_every_frame_and_answer_the_tests_get_is_checked_against_the_schemas(tmp_path: Path) -> None:
+    """The server helpers check what they receive against the shipped schemas (issue 29):
+    a hand's frames and the HTTP answers are counted as checked, and a frame off its schema
+    fails the test that got it."""
+    import wire_check
+
+    before = dict(wire_check.CHECKED)
+    with running(tmp_path / "s.db") as s:
+        info = s.seat("ann")
+        c = s.ws()
+        assert c.hello(info["token"])["type"] == "welcome"
+        st = c.my_turn()
+        c.send({"type": "act", "id": 1, "seq": st["seq"], "action": passive_action(st["you"]["legal"])})
+        c.until(lambda m: m["type"] == "ack")
+        assert s.http.get("/api/tables").json()["version"] == 1
+        assert s.http.post("/api/tables/t9/seats", json={"player": "x"}).status_code == 404
+    assert wire_check.CHECKED["messages"] - before["messages"] >= len(c.frames) >= 3
+    assert wire_check.CHECKED["http"] - before["http"] == 3  # the seat, the lobby, the refusal
+    with pytest.raises(AssertionError, match="ServerMessage"):
+        wire_check.check_message({"type": "ack", "id": 1, "seq": -1, "repeated": False})
+    with pytest.raises(AssertionError, match="'cards'"):
+        wire_check.check_message({**st, "you": {**st["you"], "cards": "7s5h"}})

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from wire_check import check_message
 
 ROOT = Path(__file__).parent.parent
 # Debian's paths; LOWBALL_CHROMIUM / LOWBALL_CHROMEDRIVER name others (still explicit: no download)
@@ -101,6 +102,7 @@ def _messages(frames: list[str]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for text in frames:
         data = json.loads(text)
+        check_message(data)  # what the page was sent is valid by the ServerMessage schema
         out.extend(data if isinstance(data, list) else [data])
     return out
 
@@ -438,8 +440,8 @@ def _check_privacy(frames: list[dict[str, Any]], seat: int, player_name: str) ->
     ours: dict[int, set[str]] = {}  # hand -> the cards dealt or drawn to us
     started: set[int] = set()  # hands whose hand_start the page received
 
-    def split(text: str) -> set[str]:
-        return {text[i : i + 2] for i in range(0, len(text), 2)}
+    def split(cards: list[str]) -> set[str]:  # the wire's cards: a list of card texts
+        return set(cards)
 
     for frame in frames:
         if frame.get("type") != "events":

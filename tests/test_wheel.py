@@ -40,6 +40,15 @@ def test_the_wheel_ships_compiled_modules_stubs_and_py_typed_only() -> None:
     assert not [f for f in files if f.endswith((".pyx", ".pxd", ".c", ".h"))]
 
 
+def test_the_wheel_ships_the_wire_formats_json_schemas() -> None:
+    """lowball/schemas/ holds one schema a form of lowball.wire (issue 29), each the generator's."""
+    from lowball import wire
+
+    shipped = sorted(Path(f).name for f in _files() if f.startswith("lowball/schemas/"))
+    assert shipped == sorted(f"{name}.schema.json" for name in wire.schema_names())
+    assert all(wire.schema(name) == doc for name, doc in wire.schemas().items())
+
+
 def test_one_version_everywhere() -> None:
     version = importlib.metadata.version("lowball-poker")
     assert lowball.__version__ == version

@@ -28,7 +28,10 @@ __all__ = [
     "TableError",
     "SeqError",
     "StoreError",
+    "WireError",
+    "MISSING",
     "whole_number",
+    "shown_short",
     "name_text",
     "printable_text",
     "valid_text",
@@ -99,6 +102,42 @@ class StoreError(LowballError):
     """A table store that cannot be used: a file that is not a lowball database (corrupt, or
     another program's), a table that is not there or already exists, or a failed write (then
     the table is as it was before the operation)."""
+
+
+class WireError(InvalidValueError):
+    """A JSON message that does not match its schema (:mod:`lowball.wire`): ``path`` names the
+    field (``"action.amount"``, ``"seats[2].chips"``; ``""`` the message itself), ``value`` is
+    the value found there (:data:`MISSING` for a field left out) and ``expected`` says what the
+    schema wants. The message reads ``action.amount = -1: expected a whole number 0 or more``."""
+
+    def __init__(self, path: str, value: object, expected: str) -> None:
+        where = path or "the message"
+        if value is MISSING:
+            text = f"{where}: missing: expected {expected}"
+        else:
+            text = f"{where} = {shown_short(value)}: expected {expected}"
+        super().__init__(text)
+        self.path = path
+        self.value = value
+        self.expected = expected
+
+
+class _Missing:
+    """The value of a field a message left out (:attr:`WireError.value`)."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+"""What :attr:`WireError.value` holds for a field left out of a message."""
+
+
+def shown_short(value: object, length: int = 40) -> str:
+    """A value from a client as an error message names it: :func:`shown`, cut to ``length``
+    characters (``...`` at the end when cut)."""
+    text = shown(value)
+    return text if len(text) <= length else text[: length - 3] + "..."
 
 
 class FileError(LowballError, OSError):

@@ -13,6 +13,10 @@ the seat people call 3 is ``bot3``. Everything a table does is stored (SQLite, W
 answered, so a server killed at any moment and started again on the same database goes on
 where it was, mid-hand included; pages reconnect by themselves.
 
+Every message is a form of :mod:`lowball.wire` (version :data:`lowball.wire.VERSION`; JSON
+Schemas in ``lowball/schemas/``; ``docs/protocol.md`` documents each with an example): cards are
+lists of card texts (``["Kd", "Qs"]``).
+
 HTTP (JSON; an error is ``{"error": message, "code": code}`` with a 4xx or 5xx status). Any
 request: 413 ``too_large`` for a body over 4096 bytes (at once from its ``Content-Length``, else
 as soon as what came passes it; the connection is closed), 400 ``too_deep`` for a JSON body

@@ -21,11 +21,23 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
+from lowball import wire
 from lowball.bots import BOTS, make_bot
-from lowball.cards import Card, format_cards
-from lowball.engine import Action, LegalActions, PlayStrategy
+from lowball.cards import Card
+from lowball.engine import Action, PlayStrategy
 from lowball.engine.records import SECRET_KINDS
-from lowball.errors import InvalidValueError, LowballError, name_text, printable_text, real_number, shown, whole_number
+from lowball.errors import (
+    InvalidValueError,
+    LowballError,
+    name_text,
+    printable_text,
+    real_number,
+    shown,
+    shown_short,
+    whole_number,
+)
 from lowball.evaluation import describe, sorted_hand
 from lowball.store import open_store
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
@@ -58,12 +70,6 @@ class ServerError(LowballError):
         super().__init__(message)
         self.code = code
         self.status = status
-
-
-def shown_short(value: Any) -> str:
-    """A client's value as an error message names it: its repr, cut short."""
-    text = shown(value)  # repr, or an integer too long to write named by its size
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _token_hash(token: str) -> str:
@@ -178,12 +184,13 @@ class Room:
         self.conns: set[Connection] = set()
         self.next_deal: float | None = None
         self.bot_due: tuple[int, float] | None = None  # (seq, time) a bot acts at
-        self.showdown: dict[str, Any] | None = None
-        self._result: dict[str, Any] = {"shown": [], "winners": []}
+        self.showdown: wire.HandResult | None = None  # the last finished hand's
+        self._result = wire.HandResult(hand=0)
         self._seen = 0
         self._texts: dict[tuple[int, bool], str] = {}  # event texts made (see _event_text)
         self._texts_you: dict[tuple[Any, ...], str] = {}  # the texts of ``you`` made (see _you_text)
         self._hands: dict[tuple[Card, ...], tuple[list[str], str | None]] = {}  # see _hand_json
+        self._limit = variant_facts(table.variant)["limit"]
         self.version = 0
         self.hand_from = 0  # the event number before the last hand's first: where a new page starts
         self._rng = random.Random()
@@ -499,49 +506,33 @@ class Room:
         """Follow the table's public events: the showdown of the last finished hand."""
         if self.table.event_number <= self._seen:
             return
+        ranking = self.table.variant.ranking
         for e in self.table.events_for(None, self._seen):
             if e.kind == "hand_start":
-                self._result = {"hand": e.hand, "shown": [], "winners": []}
+                self._result = wire.HandResult(hand=e.hand)
                 self.hand_from = e.number - 1
-            elif e.kind == "show" and e.cards:
-                self._result["shown"].append(
-                    {
-                        "seat": e.seat,
-                        "player": e.player,
-                        # highest first, as the seat's own cards are sent (the event has them as held)
-                        "cards": _cards(sorted_hand(e.cards, self.table.variant.ranking)),
-                        "description": describe(e.hand_class, self.table.variant.ranking) if e.hand_class else None,
-                    }
-                )
-            elif e.kind == "win":
-                shown = {d["seat"]: d["description"] for d in self._result["shown"]}
-                self._result["winners"].append(
-                    {"seat": e.seat, "player": e.player, "amount": e.amount, "description": shown.get(e.seat)}
-                )
             elif e.kind == "hand_end":
-                self._result["hand"] = e.hand
+                self._result.hand = e.hand
                 self.showdown = self._result
-                self._result = {"hand": e.hand, "shown": [], "winners": []}
+                self._result = wire.HandResult(hand=e.hand)
+            else:
+                wire.add_to_result(self._result, e, ranking)
         self._seen = self.table.event_number
 
     # -- messages -------------------------------------------------------------------------------
 
     def state(self, conn: Connection, now: float, public: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The ``state`` message for one connection (see the protocol in :mod:`lowball.server`):
-        the table as everyone sees it (``public``, from :meth:`public_state`, made once for every
-        connection of a broadcast) and what only this seat sees: ``you``."""
+        """The ``state`` message for one connection (:class:`lowball.wire.State`, as JSON-ready
+        data): the table as everyone sees it (``public``, from :meth:`public_state`, made once
+        for every connection of a broadcast) and what only this seat sees: ``you``."""
         if public is None:
             public = self.public_state(now)
         seat = self._viewer(conn, self.table.seats)
-        you = self._you(conn, seat, public)
-        seats = [None if d is None else {**d, "you": d["seat"] == seat} for d in public["seats"]]
-        return {**public["message"], "you": you, "seats": seats}
-
-    def _you(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> dict[str, Any] | None:
-        """The ``you`` of a seated connection's ``state`` (None for a spectator): its cards,
-        their description and its legal actions; ``seat`` is :meth:`_viewer`'s."""
         key = self._you_key(conn, seat, public)
-        return None if key is None else self._you_dict(key, public)
+        you = None if key is None else self._you_form(key)
+        seats = [None if d is None else msgspec.structs.replace(d, you=d.seat == seat) for d in public["seats"]]
+        message = msgspec.structs.replace(public["message"], you=you, seats=seats)
+        return dict(msgspec.to_builtins(message))
 
     def _you_key(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> tuple[Any, ...] | None:
         """Everything ``you`` is made of: seat, player, status, chips, the cards held (as the
@@ -558,7 +549,7 @@ class Room:
                 held = hand.hand
             legal = hand.legal if table.actor == seat else None
         status = info.status if info is not None else "joining"
-        chips = public["seats"][seat]["chips"] if info is not None and seat is not None else 0
+        chips = public["seats"][seat].chips if info is not None and seat is not None else 0
         waiting = status in ("waiting", "joining")
         coming = self._coming_in(conn, public["info"][conn.seat], public["now"]) if waiting else None
         return (conn.seat, conn.player, status, chips, held, legal, coming)
@@ -580,29 +571,30 @@ class Room:
             coming = None
         return None if coming is None else (coming.hands, coming.by)
 
-    def _you_dict(self, key: tuple[Any, ...], public: dict[str, Any]) -> dict[str, Any]:
+    def _you_form(self, key: tuple[Any, ...]) -> wire.You:
         seat, player, status, chips, held, legal, coming = key
         cards, description = self._hand_json(held)
-        return {
-            "seat": seat,
-            "player": player,
-            "status": status,
-            "coming_in": None if coming is None else {"hands": coming[0], "by": coming[1]},
-            "chips": chips,
-            "cards": cards,
-            "description": description,
-            "legal": _legal_json(legal),
-            "limit": public["limit"],
-        }
+        return wire.You(
+            seat=seat,
+            player=player,
+            status=status,
+            coming_in=None if coming is None else wire.ComingIn(hands=coming[0], by=coming[1]),
+            chips=chips,
+            cards=cards,
+            description=description,
+            legal=None if legal is None else wire.to_wire(legal),
+            limit=self._limit,
+        )
 
     def _you_text(self, conn: Connection, seat: int | None, public: dict[str, Any]) -> str:
-        """The JSON text of :meth:`_you`, made again only when what it is made of changed."""
+        """The JSON text of the connection's ``you``, made again only when what it is made of
+        changed."""
         key = self._you_key(conn, seat, public)
         if key is None:
             return "null"
         text = self._texts_you.get(key)
         if text is None:
-            text = dumps(self._you_dict(key, public))
+            text = dumps(self._you_form(key))
             if len(self._texts_you) >= _TEXTS_KEPT:
                 self._texts_you.clear()
             self._texts_you[key] = text
@@ -613,7 +605,7 @@ class Room:
         made = self._hands.get(held)
         if made is None:
             cards = tuple(sorted_hand(held, self.table.variant.ranking)) if held else ()
-            made = (_cards(cards), self._describe(cards))
+            made = (wire.card_texts(cards), self._describe(cards))
             if len(self._hands) >= _TEXTS_KEPT:
                 self._hands.clear()
             self._hands[held] = made
@@ -625,79 +617,66 @@ class Room:
         return describe(cards, variant.ranking) if len(cards) == variant.hand_size else None
 
     def public_state(self, now: float) -> dict[str, Any]:
-        """What every connection's ``state`` shares: the table as a spectator sees it."""
+        """What every connection's ``state`` shares: the table as a spectator sees it (the
+        :class:`lowball.wire.State` ``message``, its ``you`` None, its seats not yet marked as
+        anyone's; ``seats``, ``info`` the table's seats, ``now``)."""
         table = self.table
         view = table.view(None)
         hand = view.hand
         pos_of = {k: p for p, k in enumerate(view.seats_by_position)}
-        seats: list[dict[str, Any] | None] = []
+        seats: list[wire.SeatState | None] = []
+        bots = self.bots
         for k, info in enumerate(view.seats):
             joining = self.humans.get(k)
             if info is None:
                 seats.append(
-                    None
-                    if joining is None
-                    else {"seat": k, "player": joining.player, "bot": False, "status": "joining", "chips": 0}
+                    None if joining is None else wire.SeatState(seat=k, player=joining.player, status="joining")
                 )
                 continue
-            d = self._seat_json(k, info, hand, pos_of.get(k), None)
+            pos = pos_of.get(k)
+            if hand is not None and pos is not None:
+                folded = hand.folded[pos]
+                d = wire.SeatState(
+                    seat=k,
+                    player=info.player,
+                    bot=k in bots,
+                    chips=hand.stacks[pos],
+                    status=info.status,  # type: ignore[arg-type]
+                    in_hand=True,
+                    folded=folded,
+                    all_in=hand.all_in[pos],
+                    bet=hand.bets[pos],
+                    drawn=[d[pos] for d in hand.drawn if d[pos] >= 0],  # per draw so far, cards drawn
+                    cards=0 if folded else hand.hand_sizes[pos],
+                )
+            else:
+                d = wire.SeatState(seat=k, player=info.player, bot=k in bots, chips=info.chips, status=info.status)  # type: ignore[arg-type]
             if joining is not None and joining.player != info.player:
-                d["joining"] = joining.player  # a person takes this bot's seat when the hand ends
+                d.joining = joining.player  # a person takes this bot's seat when the hand ends
             seats.append(d)
         deadline = view.deadline
-        message = {
-            "type": "state",
-            "seq": view.seq,
-            "hand": view.hand_number,
-            "in_hand": hand is not None,
-            "phase": hand.phase if hand is not None else None,
-            "betting_round": hand.betting_round if hand is not None else 0,
-            "draw_round": hand.draw_round if hand is not None else 0,
-            "draws": table.variant.draws,
-            "ranking": table.variant.ranking.value,
-            "hand_size": table.variant.hand_size,
-            "button": view.button,
-            "small_blind": view.small_blind,
-            "big_blind": view.big_blind,
-            "actor": view.actor,
-            "time_left": None if deadline is None else round(max(0.0, deadline - now), 1),
-            "pot": hand.pot_total if hand is not None else 0,
-            "showdown": self.showdown,
-        }
-        return {
-            "message": message,
-            "seats": seats,
-            "limit": variant_facts(table.variant)["limit"],
-            "info": view.seats,
-            "now": now,
-        }
-
-    def _seat_json(self, k: int, info: SeatInfo, hand: Any, pos: int | None, viewer: int | None) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "seat": k,
-            "player": info.player,
-            "bot": k in self.bots,
-            "chips": info.chips,
-            "status": info.status,
-            "in_hand": False,
-            "folded": False,
-            "all_in": False,
-            "bet": 0,
-            "drawn": [],
-            "cards": 0,
-            "you": k == viewer,
-        }
-        if hand is not None and pos is not None:
-            d.update(
-                in_hand=True,
-                chips=hand.stacks[pos],
-                folded=hand.folded[pos],
-                all_in=hand.all_in[pos],
-                bet=hand.bets[pos],
-                drawn=[d[pos] for d in hand.drawn if d[pos] >= 0],  # per draw so far, cards drawn
-                cards=0 if hand.folded[pos] else hand.hand_sizes[pos],
-            )
-        return d
+        variant = table.variant
+        message = wire.State(
+            seq=view.seq,
+            hand=view.hand_number,
+            in_hand=hand is not None,
+            phase=hand.phase if hand is not None else None,
+            betting_round=hand.betting_round if hand is not None else 0,
+            draw_round=hand.draw_round if hand is not None else 0,
+            draws=variant.draws,
+            ranking=variant.ranking.value,
+            hand_size=variant.hand_size,
+            button=view.button,
+            small_blind=view.small_blind,
+            big_blind=view.big_blind,
+            actor=view.actor,
+            time_left=None if deadline is None else round(max(0.0, deadline - now), 1),
+            pot=hand.pot_total if hand is not None else 0,
+            showdown=self.showdown,
+            you=None,
+            seats=[],
+        )
+        return {"message": message, "seats": seats, "limit": self._limit, "info": view.seats, "now": now}
 
     def _sitting(self, conn: Connection) -> int | None:
         """The table's sitting whose cards ``conn`` may see: the one its token's person began
@@ -724,7 +703,7 @@ class Room:
         """The ``events`` message of what ``conn`` has not been sent yet (None if nothing):
         deals and draws show cards only to the player they were dealt to."""
         text = self.events_text(conn)
-        return None if text is None else dict(json.loads(text))
+        return None if text is None else dict(msgspec.json.decode(text))
 
     def events_text(self, conn: Connection) -> str | None:
         """:meth:`events_message` as the JSON text sent (None if nothing); marks the events sent.
@@ -745,16 +724,17 @@ class Room:
         return '{"type":"events","events":[' + ",".join(out) + "]}" if out else None
 
     def _event_text(self, e: TableEvent) -> str:
-        """The JSON text of one event as :meth:`Table.events_for` gave it. An event number has at
-        most two versions, its own seat's (with the cards) and everyone else's (``hidden()``:
-        without them); which one a connection gets is events_for's choice, never this cache's."""
+        """The JSON text of one event (:class:`lowball.wire.TableEvent`) as
+        :meth:`Table.events_for` gave it. An event number has at most two versions, its own
+        seat's (with the cards) and everyone else's (``hidden()``: without them); which one a
+        connection gets is events_for's choice, never this cache's."""
         key = (e.number, bool(e.cards or e.discarded))
         text = self._texts.get(key)
         if text is None:
-            d = e.to_dict()
+            form = wire.to_wire(e)
             if e.kind == "show" and e.cards and e.hand_class:
-                d["description"] = describe(e.hand_class, self.table.variant.ranking)
-            text = dumps(d)
+                form.description = describe(e.hand_class, self.table.variant.ranking)
+            text = dumps(form)
             if len(self._texts) >= _TEXTS_KEPT:
                 self._texts.clear()
             self._texts[key] = text
@@ -810,11 +790,15 @@ _NO_LONGER_HELD = (
 
 
 def dumps(value: Any) -> str:
-    """The JSON text of a message (compact; non-ASCII escaped, so any str can be sent)."""
-    return _ENCODER.encode(value)
+    """The JSON text of a message: a :mod:`lowball.wire` form, or JSON-ready data (compact,
+    UTF-8 text)."""
+    try:
+        return _ENCODER.encode(value).decode()
+    except UnicodeEncodeError:  # a lone surrogate a client sent, echoed: written escaped
+        return json.dumps(msgspec.to_builtins(value), separators=(",", ":"))
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"))  # one encoder (json.dumps makes one a call)
+_ENCODER = msgspec.json.Encoder()
 
 
 class _StateFrame:
@@ -822,10 +806,10 @@ class _StateFrame:
     own) and the seats' ``you`` flags put in for each viewer:
     ``json.loads(frame.text(seat, dumps(you)))`` equals :meth:`Room.state` for that connection.
 
-    The public message is written by one ``json.dumps`` with markers where ``you`` and each
-    seat's flag go (strings of a control character, which no name or text the server sends
-    holds: names are printable), then cut at them; were a marker found more often than placed,
-    each seat would be written on its own instead (the same text)."""
+    The public message is written by one encoding with markers where ``you`` and each seat's
+    flag go (strings of a control character, which no name or text the server sends holds:
+    names are printable), then cut at them; were a marker found more often than placed, each
+    seat would be written on its own instead (the same text)."""
 
     _YOU = "\x01you\x01"
     _FLAG = "\x01seat\x01"
@@ -834,22 +818,23 @@ class _StateFrame:
         self.public = public
         seats = public["seats"]
         self.listed = [k for k, d in enumerate(seats) if d is not None]  # the seats not null, in order
-        marked = [None if d is None else {**d, "you": self._FLAG} for d in seats]
-        text = dumps({**public["message"], "you": self._YOU, "seats": marked})
+        marked = [None if d is None else msgspec.structs.replace(d, you=self._FLAG) for d in seats]
+        text = dumps(msgspec.structs.replace(public["message"], you=self._YOU, seats=marked))
         you, flag = dumps(self._YOU), dumps(self._FLAG)
         head, _, tail = text.partition(you)
         parts = tail.split(flag)
         if text.count(you) != 1 or len(parts) != len(self.listed) + 1:
-            head = dumps({**public["message"], "you": None})[: -len("null}")]
+            head = dumps(msgspec.structs.replace(public["message"], you=None, seats=[]))[: -len('null,"seats":[]}')]
             parts = [',"seats":[']
             for k, d in enumerate(seats):
                 parts[-1] += "," if k else ""
                 if d is None:
                     parts[-1] += "null"
                 else:
-                    last = {**{k: v for k, v in d.items() if k != "you"}, "you": False}
-                    parts[-1] += dumps(last)[: -len("false}")]
-                    parts.append("}")
+                    one = dumps(msgspec.structs.replace(d, you=False))
+                    before, _, after = one.partition('"you":false')
+                    parts[-1] += before + '"you":'
+                    parts.append(after)
             parts[-1] += "]}"
         self.head = head  # the text up to the value of ``you``
         self.parts = parts  # the rest, cut where each listed seat's flag goes
@@ -866,35 +851,6 @@ class _StateFrame:
             return self.head + you + "false".join(self.parts)
         i = self.listed.index(viewer)
         return self.head + you + "false".join(self.parts[: i + 1]) + "true" + "false".join(self.parts[i + 1 :])
-
-
-def _cards(cards: Iterable[Card]) -> list[str]:
-    return [_CARD_TEXT.get(c) or _card_text(c) for c in cards]
-
-
-_CARD_TEXT: dict[Card, str] = {}
-
-
-def _card_text(card: Card) -> str:
-    text = _CARD_TEXT[card] = format_cards([card])
-    return text
-
-
-def _legal_json(legal: LegalActions | None) -> dict[str, Any] | None:
-    if legal is None:
-        return None
-    return {
-        "fold": legal.fold,
-        "check": legal.check,
-        "call": legal.call,
-        "call_amount": legal.call_amount,
-        "bet": legal.bet,
-        "raise": legal.raise_,
-        "min_to": legal.min_to,
-        "max_to": legal.max_to,
-        "draw": legal.draw,
-        "max_discards": legal.max_discards,
-    }
 
 
 def _variants(variant: object) -> tuple[Variant, ...]:

@@ -12,12 +12,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from lowball import wire
 from lowball._files import without_bom
-from lowball.errors import IllegalActionError, LowballError, SeqError, TableError
-from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, dumps, shown_short
+from lowball.errors import IllegalActionError, LowballError, SeqError, TableError, WireError, shown_short
+from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, dumps
 from lowball.server.limits import MAX_DEPTH, too_deep
 from lowball.server.service import Service, client_address, same_origin, stored
 
@@ -43,8 +45,8 @@ CLOSE_FULL = 4429  # too many: spectators at the table, sockets of the token, ba
 CLOSE_POLICY = 1008
 
 
-def _ws_error(code: str, message: str, msg_id: Any = None) -> dict[str, Any]:
-    return {"type": "error", "id": msg_id, "code": code, "message": message}
+def _ws_error(code: str, message: str, msg_id: Any = None) -> wire.Error:
+    return wire.Error(id=msg_id, code=code, message=message)
 
 
 # a quoted value (a name, as repr() writes it: a quote not after a letter, so "seat 2's turn" is
@@ -73,15 +75,72 @@ def _game_error(e: LowballError) -> tuple[str, str]:
     return "bad_message", text
 
 
-def _msg_id(msg: dict[str, Any]) -> Any:
-    """The client's ``id``, echoed only if it is a short scalar."""
-    value = msg.get("id")
+def _msg_id(msg: Any) -> Any:
+    """The client's ``id``, echoed only if it is a short scalar (a whole number within 2**53,
+    text of at most 64 characters)."""
+    value = msg.get("id") if isinstance(msg, dict) else getattr(msg, "id", None)
     if value is None or isinstance(value, bool):
-        return value
+        return None
     if isinstance(value, int) and abs(value) < 2**53:
         return value
     if isinstance(value, str) and len(value) <= 64:
         return value
+    return None
+
+
+class _Suspended:
+    """A write that the socket paused (its transport is not writable: a slow reader): the
+    coroutine of the frame being sent, its future, and the frames after it."""
+
+    def __init__(self, coro: Any, future: Any, rest: list[str], ws: WebSocket) -> None:
+        self.coro, self.future, self.rest, self.ws = coro, future, rest, ws
+
+    async def finish(self) -> None:
+        """Finish the write (in the writer task), then the frames after it."""
+        while True:
+            await self.future
+            try:
+                self.future = self.coro.send(None)
+            except StopIteration:
+                break
+        for text in self.rest:
+            await self.ws.send_text(text)
+
+
+_FLUSHES: list[Callable[[], None]] = []  # connections with messages to write at the end of this turn
+
+
+def _flush_soon(flush: Callable[[], None]) -> None:
+    """Have ``flush`` called at the end of the event loop's turn (one callback for all)."""
+    if not _FLUSHES:
+        asyncio.get_running_loop().call_soon(_flush_all)
+    _FLUSHES.append(flush)
+
+
+def _flush_all() -> None:
+    flushes = _FLUSHES[:]
+    _FLUSHES.clear()
+    for flush in flushes:
+        flush()
+
+
+def _write_now(ws: WebSocket, texts: list[str]) -> _Suspended | None:
+    """Write ``texts`` as frames at once, from the caller (no task switch): Starlette's and
+    uvicorn's ``send`` finish without waiting while the transport is writable. None when all
+    were written; else the write that had to wait and what comes after it.
+
+    Raises
+    ------
+    Exception
+        What ``send`` raises for a socket that is gone.
+    """
+    for i, text in enumerate(texts):
+        coro = ws.send({"type": "websocket.send", "text": text})
+        try:
+            future = coro.send(None)
+        except StopIteration:
+            continue
+        return _Suspended(coro, future, texts[i + 1 :], ws)
     return None
 
 
@@ -94,29 +153,76 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
             return
         await ws.accept()
         g = service.server()
-        queue: asyncio.Queue[dict[str, Any] | str | tuple[str, ...] | int] = asyncio.Queue()
+        queue: asyncio.Queue[Any | int] = asyncio.Queue()
+        # What a change sends is gathered (``buffer``) and written at the end of the event loop's
+        # turn, for every connection in one go (:func:`_flush_soon`): with "batch", the messages
+        # of one turn in one frame; from the loop's own callback, not a task of each socket's.
+        # A socket that pauses (a slow reader) hands the rest to the writer task, in order, and
+        # the messages after it wait in ``queue`` (``direct[0]`` False) until it is written out.
+        direct = [True]
+        buffer: list[str] = []
 
-        def send(msg: dict[str, Any] | str | tuple[str, ...]) -> None:
+        def send(msg: Any) -> None:
+            if direct[0]:
+                if not buffer:
+                    _flush_soon(flush)
+                if isinstance(msg, tuple):
+                    buffer.extend(msg)
+                else:
+                    buffer.append(text(msg))
+                return
             if queue.qsize() >= QUEUE_LIMIT:
                 queue.put_nowait(CLOSE_SLOW)
             else:
                 queue.put_nowait(msg)
 
+        def flush() -> None:
+            if not buffer:
+                return
+            texts = buffer[:]
+            buffer.clear()
+            if not direct[0]:  # closing, or paused since: after what waits
+                queue.put_nowait(tuple(texts))
+                return
+            if batching[0]:
+                frames = [
+                    t[0] if len(t) == 1 else "[" + ",".join(t) + "]"
+                    for t in (texts[i : i + BATCH_LIMIT] for i in range(0, len(texts), BATCH_LIMIT))
+                ]
+            else:
+                frames = texts
+            try:
+                suspended = _write_now(ws, frames)
+            except Exception:  # the socket is gone: the reader ends the connection
+                direct[0] = False
+                return
+            if suspended is not None:
+                direct[0] = False  # the socket paused mid-write: the writer finishes it, then the rest
+                queue.put_nowait(suspended)
+
         def close(code: int) -> None:
+            flush()
+            direct[0] = False
             queue.put_nowait(code)
 
         batching = [False]  # the hello asked for "batch": several messages may go in one frame
 
-        def text(item: dict[str, Any] | str) -> str:
+        def text(item: Any) -> str:
             return item if isinstance(item, str) else dumps(item)
 
         async def writer() -> None:
             with contextlib.suppress(Exception):  # the socket is gone: the reader ends the connection
                 while True:
+                    if queue.empty() and not direct[0] and not ws_closing[0]:
+                        direct[0] = True  # everything waiting was written: write at once again
                     item = await queue.get()
                     if isinstance(item, int):
+                        ws_closing[0] = True
                         await ws.close(item)
                         return
+                    if isinstance(item, _Suspended):
+                        await item.finish()
+                        continue
                     if not batching[0]:
                         for one in item if isinstance(item, tuple) else (item,):
                             await ws.send_text(text(one))
@@ -128,15 +234,20 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
                         if isinstance(more, int):
                             code = more
                             break
+                        if isinstance(more, _Suspended):  # cannot be: one is only ever first
+                            await more.finish()
+                            continue
                         if isinstance(more, tuple):
                             texts.extend(more)
                         else:
                             texts.append(text(more))
                     await ws.send_text(texts[0] if len(texts) == 1 else "[" + ",".join(texts) + "]")
                     if code is not None:
+                        ws_closing[0] = True
                         await ws.close(code)
                         return
 
+        ws_closing = [False]
         writing = asyncio.create_task(writer())
         conn: Connection | None = None
         room: Room | None = None
@@ -171,16 +282,27 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
                 if msg["type"] == "websocket.disconnect":
                     return
                 parsed, problem = _parse(msg)
+                if problem is not None and problem[0] == "bad_token" and conn is None:
+                    try:  # refused as a forged token is, and counted against the address
+                        service.check_token(client_address(ws.client), problem[4], room, g.clock())
+                    except ServerError as e:
+                        send(_ws_error(e.code, str(e), problem[3]))
+                        close(CLOSE_FULL if e.status == 429 else CLOSE_BAD_TOKEN)
+                        return
                 if problem is not None:
-                    send(_ws_error(*problem))
+                    code = "bad_message" if problem[0] == "bad_token" else problem[0]  # a second hello's token
+                    send(_ws_error(code, problem[1], problem[3]))
                     if problem[0] == "too_deep":  # not a page's message: the socket is closed
                         close(CLOSE_POLICY)
                         return
+                    if conn is None and problem[2] == "hello":  # a hello that is not one: closed
+                        close(1008)
+                        return
                     continue
                 assert parsed is not None
-                kind = parsed.get("type")
                 if conn is None:
-                    if kind != "hello":
+                    if not isinstance(parsed, wire.Hello):
+                        kind = type(parsed).__struct_config__.tag
                         send(
                             _ws_error(
                                 "no_hello",
@@ -192,7 +314,7 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
                     conn = _hello(g, room, parsed, send, close, client_address(ws.client), service.check_token)
                     if conn is None:
                         return
-                    batching[0] = parsed.get("batch") is True
+                    batching[0] = parsed.batch
                     room.conns.add(conn)
                     service.pump(room, g.clock())
                     continue
@@ -220,41 +342,25 @@ def _handle(
     g: GameServer,
     room: Room,
     conn: Connection,
-    msg: dict[str, Any],
-    send: Callable[[dict[str, Any]], None],
+    msg: Any,
+    send: Callable[[Any], None],
 ) -> None:
-    kind = msg.get("type")
-    msg_id = _msg_id(msg)
+    msg_id = msg.id
     now = g.clock()
-    if kind == "ping":
-        send({"type": "pong", "id": msg_id})
+    if isinstance(msg, wire.Ping):
+        send(wire.Pong(id=msg_id))
         return
-    if kind == "hello":
+    if isinstance(msg, wire.Hello):
         send(_ws_error("bad_message", "hello was already said on this connection", msg_id))
-        return
-    if kind not in ("act", "sit_in", "sit_out"):
-        send(
-            _ws_error(
-                "bad_message",
-                f"unknown message type {shown_short(kind)}: expected act, sit_in, sit_out or ping",
-                msg_id,
-            )
-        )
         return
     if conn.token_hash is None or conn.seat is None:
         send(_ws_error("no_seat", "a spectator cannot act: take a seat first", msg_id))
         return
-    allowed = {"type", "id", "seq", "action", "seat"} if kind == "act" else {"type", "id"}
-    extra = set(msg) - allowed
-    if extra:
-        send(_ws_error("bad_message", f"unknown fields {sorted(extra)[:5]} in a {kind} message", msg_id))
-        return
-    if "seat" in msg and (type(msg["seat"]) is not int or msg["seat"] != conn.seat):  # true is not seat 1
+    seat = getattr(msg, "seat", msgspec.UNSET)
+    if seat is not msgspec.UNSET and seat != conn.seat:
         send(
             _ws_error(
-                "other_seat",
-                f"seat = {shown_short(msg['seat'])}: this token acts only for seat {conn.seat + 1}",
-                msg_id,
+                "other_seat", f"seat = {shown_short(seat)}: this token acts only for seat {conn.seat + 1}", msg_id
             )
         )
         return
@@ -266,21 +372,12 @@ def _handle(
             raise ServerError("expired_token", f"the token of seat {conn.seat + 1} expired: take a seat again")
         if sitting.joining:
             raise ServerError("not_your_turn", f"seat {conn.seat + 1}: you sit down when the hand in progress ends")
-        if kind == "act":
-            if "seq" not in msg or "action" not in msg:
-                raise ServerError("bad_message", "an act message needs seq and action")
-            seq = msg["seq"]
-            if type(seq) is not int:
-                raise ServerError(
-                    "bad_message", f"seq = {shown_short(seq)}: expected the table's action number (a whole number)"
-                )
-            action = msg["action"]
-            if not isinstance(action, dict):
-                raise ServerError("bad_message", f"action = {shown_short(action)}: expected an object with kind")
-            result = stored(g, room, room.act, sitting, action, seq, now)
-            send({"type": "ack", "id": msg_id, "seq": result.seq, "repeated": result.repeated})
+        if isinstance(msg, wire.Act):
+            action = wire.action_of(msg.action, "action")
+            result = stored(g, room, room.act, sitting, action, msg.seq, now)
+            send(wire.Ack(id=msg_id, seq=result.seq, repeated=result.repeated))
         else:
-            stored(g, room, room.sit_out if kind == "sit_out" else room.sit_in, sitting, now)
+            stored(g, room, room.sit_out if isinstance(msg, wire.SitOut) else room.sit_in, sitting, now)
     except LowballError as e:
         code, text = _game_error(e)
         send(_ws_error(code, text, msg_id))
@@ -288,30 +385,52 @@ def _handle(
     service.pump(room, now)
 
 
-def _parse(msg: Any) -> tuple[dict[str, Any] | None, tuple[str, str] | None]:
-    """A client's frame as a JSON object, or the error to answer it with."""
+def _parse(msg: Any) -> tuple[Any, tuple[str, str, Any, Any, Any] | None]:
+    """A client's frame as its :data:`lowball.wire.ClientMessage`, or the error to answer it
+    with: ``(code, message, type, id, token)``, the message's ``type`` and ``id`` where it is a
+    JSON object that has them (the id echoed only if :func:`_msg_id` allows); a hello whose token
+    is not text has the code ``bad_token`` and its ``token``: it is refused as a forged token."""
     text = msg.get("text")
     if text is None:
-        return None, ("bad_message", "binary frames are not accepted: send JSON text")
+        return None, ("bad_message", "binary frames are not accepted: send JSON text", None, None, None)
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
-        return None, ("too_large", f"the message is {size} bytes: at most {MAX_MESSAGE_BYTES}")
+        return None, ("too_large", f"the message is {size} bytes: at most {MAX_MESSAGE_BYTES}", None, None, None)
     if too_deep(text):
-        return None, ("too_deep", f"the message nests arrays and objects over {MAX_DEPTH} levels deep")
+        return None, (
+            "too_deep",
+            f"the message nests arrays and objects over {MAX_DEPTH} levels deep",
+            None,
+            None,
+            None,
+        )
+    text = without_bom(text)  # a byte-order mark ignored, as in a request body
     try:
-        parsed = json.loads(without_bom(text))  # a byte-order mark ignored, as in a request body
-    except ValueError as e:
-        return None, ("bad_json", f"the message is not JSON: {e}")
-    if not isinstance(parsed, dict):
-        return None, ("bad_message", f"expected a JSON object, got {type(parsed).__name__}")
-    return parsed, None
+        return wire.decode(text, wire.ClientMessage), None
+    except WireError as e:
+        try:
+            doc = json.loads(text)
+        except ValueError as bad:
+            return None, ("bad_json", f"the message is not JSON: {bad}", None, None, None)
+        kind = doc.get("type") if isinstance(doc, dict) else None
+        if kind == "hello" and e.path == "token":  # a token that is not text: a forged one
+            return None, ("bad_token", str(e), kind, _msg_id(doc), e.value)
+        return None, ("bad_message", _in_words(e, kind), kind, _msg_id(doc), None)
+
+
+def _in_words(e: WireError, kind: Any) -> str:
+    """A refused message's error text: the wire's (naming the field and the value) and, for a
+    hello, what one looks like."""
+    if kind == "hello":
+        return f'{e}; expected {{"type": "hello", "token": TOKEN or null, "since": N, "batch": true or false}}'
+    return str(e)
 
 
 def _hello(
     g: GameServer,
     room: Room,
-    msg: dict[str, Any],
-    send: Callable[[dict[str, Any] | str | tuple[str, ...]], None],
+    msg: wire.Hello,
+    send: Callable[[Any], None],
     close: Callable[[int], None],
     client: str,
     check_token: Callable[[str, object, Room, float], Any],
@@ -319,22 +438,20 @@ def _hello(
     """The connection a hello opens, or None when it is refused (the socket is closed): a bad
     token (counted against ``client``), a full table of spectators, a token with as many
     sockets open as it may have."""
-    extra = set(msg) - {"type", "token", "since", "id", "batch"}
-    since = msg.get("since", 0)
-    if extra or type(since) is not int or since < 0 or type(msg.get("batch", False)) is not bool:
+    if msg.version is not None and msg.version != wire.VERSION:
         send(
             _ws_error(
-                "bad_message",
-                'expected {"type": "hello", "token": TOKEN or null, "since": N, "batch": true or false}',
+                "bad_version",
+                f"version = {shown_short(msg.version)}: this server speaks version {wire.VERSION} of the wire format",
                 _msg_id(msg),
             )
         )
         close(1008)
         return None
-    token = msg.get("token")
+    since = msg.since
+    token = msg.token
     facts = room.summary()
-    welcome = {
-        "type": "welcome",
+    welcome: dict[str, Any] = {
         "table": room.id,
         "variant": facts["variant"],
         "name": facts["name"],
@@ -360,7 +477,7 @@ def _hello(
             )
             close(CLOSE_FULL)
             return None
-        send({**welcome, "seat": None, "player": None})
+        send(wire.Welcome(**welcome, seat=None, player=None))
         return Connection(None, None, None, since, send, close)
     now = g.clock()
     try:
@@ -386,5 +503,5 @@ def _hello(
         send(_ws_error(e.code, str(e), _msg_id(msg)))
         close(1011)
         return None
-    send({**welcome, "seat": sitting.seat, "player": sitting.player})
+    send(wire.Welcome(**welcome, seat=sitting.seat, player=sitting.player))
     return Connection(sitting.seat, sitting.player, sitting.token_hash, since, send, close)

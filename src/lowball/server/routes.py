@@ -14,9 +14,10 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from lowball import wire
 from lowball.cards import read_cards, read_hand
 from lowball.errors import LowballError, shown
 from lowball.evaluation import as_ranking
@@ -41,13 +42,18 @@ SECURITY_HEADERS = {
 }
 
 
-def _error(e: ServerError, retry_after: float | None = None) -> JSONResponse:
-    """The error's JSON answer (``Retry-After`` when the client may try again in so many seconds:
-    ``retry_after``, or the error's own)."""
+def _answer(form: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """The JSON answer of a :mod:`lowball.wire` form."""
+    return Response(wire.encode(form), status_code=status, headers=headers, media_type="application/json")
+
+
+def _error(e: ServerError, retry_after: float | None = None) -> Response:
+    """The error's JSON answer (:class:`lowball.wire.HttpError`; ``Retry-After`` when the client
+    may try again in so many seconds: ``retry_after``, or the error's own)."""
     if retry_after is None:
         retry_after = getattr(e, "retry_after", None)
     headers = None if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
-    return JSONResponse({"error": str(e), "code": e.code}, status_code=e.status, headers=headers)
+    return _answer(wire.HttpError(error=str(e), code=e.code), e.status, headers)
 
 
 async def _json_body(request: Request) -> Any:
@@ -80,9 +86,8 @@ def http_routes(service: Service) -> list[BaseRoute]:
         return FileResponse(STATIC / "table.html", headers=SECURITY_HEADERS)
 
     async def tables(request: Request) -> Response:
-        return JSONResponse(
-            {"tables": [r.summary() for r in service.server().rooms.values()]}, headers=SECURITY_HEADERS
-        )
+        summaries = [wire.TableSummary(**r.summary()) for r in service.server().rooms.values()]
+        return _answer(wire.Tables(tables=summaries), headers=SECURITY_HEADERS)
 
     async def take_seat(request: Request) -> Response:
         try:
@@ -98,17 +103,11 @@ def http_routes(service: Service) -> list[BaseRoute]:
         except ServerError as e:
             return _error(e)
         except LowballError as e:
-            return JSONResponse({"error": str(e), "code": "refused"}, status_code=409)
-        return JSONResponse(
-            {
-                "token": token,
-                "table": room.id,
-                "seat": sitting.seat,
-                "player": sitting.player,
-                "expires": sitting.expires,
-            },
-            headers=SECURITY_HEADERS,
+            return _answer(wire.HttpError(error=str(e), code="refused"), 409)
+        taken = wire.SeatTaken(
+            token=token, table=room.id, seat=sitting.seat, player=sitting.player, expires=sitting.expires
         )
+        return _answer(taken, headers=SECURITY_HEADERS)
 
     async def leave(request: Request) -> Response:
         try:
@@ -125,7 +124,7 @@ def http_routes(service: Service) -> list[BaseRoute]:
             service.pump(room, now)
         except ServerError as e:
             return _error(e)
-        return JSONResponse({"left": True, "chips": chips})
+        return _answer(wire.Left(left=True, chips=chips))
 
     async def hands(request: Request) -> Response:
         """``GET /api/tables/{table_id}/hands``: the hands the seat token's sitting was dealt in,
@@ -236,7 +235,7 @@ def http_routes(service: Service) -> list[BaseRoute]:
             return _error(e, 1.0 if e.status == 503 else None)
         except LowballError as e:
             return _error(ServerError("bad_hand", str(e)))
-        return JSONResponse(data, headers=SECURITY_HEADERS)
+        return _answer(wire.to_wire(data), headers=SECURITY_HEADERS)
 
     return [
         Route("/", lobby),

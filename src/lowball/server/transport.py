@@ -27,13 +27,13 @@ passes the limit; the connection is then closed.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import Counter
 from typing import Any, ClassVar
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from lowball import wire
 from lowball.server.game import ServerError
 
 __all__ = ["LimitedH11Protocol", "BodyLimit", "default_max_connections", "uvicorn_config", "FD_RESERVE"]
@@ -60,7 +60,7 @@ def default_max_connections() -> int:
 
 def _response(status: int, reason: str, code: str, message: str) -> bytes:
     """A whole HTTP/1.1 response carrying the project's error JSON, closing the connection."""
-    body = json.dumps({"error": message, "code": code}).encode()
+    body = wire.encode(wire.HttpError(error=message, code=code))
     head = (
         f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
         f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
@@ -236,7 +236,7 @@ class BodyLimit:
 
 
 async def _send_error(send: Any, e: ServerError) -> None:
-    body = json.dumps({"error": str(e), "code": e.code}).encode()
+    body = wire.encode(wire.HttpError(error=str(e), code=e.code))
     await send(
         {
             "type": "http.response.start",

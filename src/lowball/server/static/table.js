@@ -450,7 +450,7 @@
     if (!selected.size) return;
     const you = state && state.you;
     const order = you ? you.cards.filter((c) => selected.has(c)) : Array.from(selected);
-    act({ kind: "discard", cards: order.join(" ") });
+    act({ kind: "discard", cards: order });
   });
 
   function legalNow() {
