@@ -6,6 +6,8 @@ never imports it.
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from collections.abc import Collection, Sequence
 
 from lowball.cards import Card, format_cards
@@ -33,7 +35,45 @@ __all__ = [
     "ranking_of",
     "cards_text",
     "simulation_report",
+    "terminal_width",
+    "fit",
 ]
+
+NARROWEST = 40
+"""The narrowest width text is fitted to (a terminal said to be narrower gets lines of 40)."""
+
+
+def terminal_width() -> int:
+    """The terminal's width in columns, as click's help uses it (:func:`shutil.get_terminal_size`:
+    the ``COLUMNS`` variable, then the terminal of standard output, else 80), at least
+    :data:`NARROWEST`."""
+    return max(NARROWEST, shutil.get_terminal_size().columns)
+
+
+def fit(text: str, width: int | None = None, indent: str = "  ") -> str:
+    """``text`` with each line longer than ``width`` (the terminal's by default) wrapped at
+    spaces, the lines after the first indented by ``indent``; a word is never broken (one
+    longer than the width stands alone on its line) and a line that fits is left as it is. A
+    no-break space (``"\\xa0"``) holds two words together on one line and is written as a
+    space."""
+    width = terminal_width() if width is None else width
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out.append(
+            textwrap.fill(
+                line,
+                width,
+                initial_indent="",
+                subsequent_indent=lead + indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out).replace("\xa0", " ")
 
 
 def roles(state: HandState) -> list[str]:
