@@ -227,13 +227,13 @@ class _Lowball(click.Group):
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
     ) -> click.Context:
         given = list(args)  # as typed, for a command that prints the command repeating it (odds)
-        ctx = _one_style(info_name or "lowball", lambda: super(_Lowball, self).make_context(info_name, args, parent, **extra))
+        ctx = _one_style("lowball", lambda: super(_Lowball, self).make_context(info_name, args, parent, **extra))
         ctx.meta[ARGS] = given
         return ctx
 
     def invoke(self, ctx: click.Context) -> object:
         words = [*getattr(ctx, "_protected_args", ()), *ctx.args][:1]  # the command's name, first
-        name = f"{ctx.info_name} {words[0]}" if words and words[0] in self.commands else ctx.info_name or "lowball"
+        name = f"lowball {words[0]}" if words and words[0] in self.commands else "lowball"
         return _one_style(name, lambda: self._invoke(ctx))
 
     def _invoke(self, ctx: click.Context) -> object:
@@ -1490,7 +1490,15 @@ def serve(
 
 @main.command("import")
 @click.argument("files", nargs=-1, required=True, type=str, metavar="FILE...")
-@click.option("--out", "-o", "out", required=True, type=str, metavar="DIRECTORY", help="The folder for the PHH files (made if missing).")
+@click.option(
+    "--out",
+    "-o",
+    "out",
+    required=True,
+    type=str,
+    metavar="DIRECTORY",
+    help="The folder for the PHH files (made if missing).",
+)
 @click.option("--positions", is_flag=True, help="Leave the players' names out: positions p1 .. pN only.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no line per hand refused.")
 @click.pass_context

@@ -305,8 +305,8 @@ def equity_report(
         if result.partial:
             lines = [
                 f"PARTIAL RESULT: stopped by Ctrl-C after {_trials(n)}",
-                f"sampled: {_trials(n)}, seed {result.seed} ({draws}; {repeat or '--seed ' + str(result.seed)} "
-                "repeats this result)",
+                f"sampled: {_trials(n)}, seed {result.seed} ({draws}); "
+                + ("repeated by:" if repeat else f"--seed {result.seed} with --trials {n} repeats it"),
             ]
         else:
             lines = [f"sampled: {_trials(n)}, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)"]
@@ -336,6 +336,8 @@ def equity_report(
         f"  {name:>{w}}" for name, w in zip(("win", "tie", "equity"), cw)
     )
     lines = [fit(line, width) for line in lines]
+    if result.partial and repeat:
+        lines.insert(2, f"  {repeat}")  # whole, never wrapped: it is to be copied
     lines += ["", head]
     for i, (h, f, c) in enumerate(zip(hand_text, first, cells), start=1):
         lines.append(f"{i:>2} {h:<{hw}}  {f:<{fw}}" + "".join(f"  {x:>{w}}" for x, w in zip(c, cw)))

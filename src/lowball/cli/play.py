@@ -76,23 +76,21 @@ _WORDS = (
 )
 
 
-def keys_help(width: int = 80) -> str:
-    """What ``?`` lists: the keys in two columns where ``width`` allows (one below it), then the
-    words that work too, wrapped at spaces to ``width``."""
+def keys_help(width: int | None = 80) -> str:
+    """What ``?`` lists: the keys in two columns where ``width`` allows (one below it; None: no
+    limit), then the words that work too, wrapped at spaces to ``width``."""
+    width = width if width is not None else 1 << 30
     key = max(len(k) for k, _ in _KEYS) + 3
     meaning = max(len(m) for _, m in _KEYS[0::2]) + 3  # the left column's
     if 2 + 2 * key + meaning + max(len(m) for _, m in _KEYS[1::2]) <= width:
-        rows = [
-            f"  {a:<{key}}{am:<{meaning}}{b:<{key}}{bm}"
-            for (a, am), (b, bm) in zip(_KEYS[0::2], _KEYS[1::2])
-        ]
+        rows = [f"  {a:<{key}}{am:<{meaning}}{b:<{key}}{bm}" for (a, am), (b, bm) in zip(_KEYS[0::2], _KEYS[1::2])]
     else:
         rows = [f"  {k:<{key}}{m}" for k, m in _KEYS]
     return "\n".join(rows) + "\n" + fit("  " + _WORDS, width)
 
 
-HELP = keys_help()
-"""The keys ``?`` lists at 80 columns (:func:`keys_help`)."""
+HELP = keys_help(None)
+"""The keys ``?`` lists where no terminal sets a width (:func:`keys_help`)."""
 
 
 @dataclass(frozen=True)

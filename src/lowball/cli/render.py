@@ -6,7 +6,9 @@ never imports it.
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 import textwrap
 from collections.abc import Collection, Sequence
 
@@ -43,20 +45,31 @@ NARROWEST = 40
 """The narrowest width text is fitted to (a terminal said to be narrower gets lines of 40)."""
 
 
-def terminal_width() -> int:
-    """The terminal's width in columns, as click's help uses it (:func:`shutil.get_terminal_size`:
-    the ``COLUMNS`` variable, then the terminal of standard output, else 80), at least
-    :data:`NARROWEST`."""
-    return max(NARROWEST, shutil.get_terminal_size().columns)
+def terminal_width() -> int | None:
+    """The width to fit text to: the ``COLUMNS`` variable when it is set, else the width of the
+    terminal standard output writes to (:func:`shutil.get_terminal_size`), at least
+    :data:`NARROWEST`; None (lines kept whole) when standard output is no terminal (a pipe, a
+    file: what reads it there reads lines, not a screen)."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit():
+        return max(NARROWEST, int(columns))
+    try:
+        tty = sys.stdout is not None and sys.stdout.isatty()
+    except (AttributeError, ValueError, OSError):
+        tty = False
+    return max(NARROWEST, shutil.get_terminal_size().columns) if tty else None
 
 
 def fit(text: str, width: int | None = None, indent: str = "  ") -> str:
-    """``text`` with each line longer than ``width`` (the terminal's by default) wrapped at
+    """``text`` with each line longer than ``width`` (:func:`terminal_width` by default; None
+    there, no terminal: the text as it is) wrapped at
     spaces, the lines after the first indented by ``indent``; a word is never broken (one
     longer than the width stands alone on its line) and a line that fits is left as it is. A
     no-break space (``"\\xa0"``) holds two words together on one line and is written as a
     space."""
     width = terminal_width() if width is None else width
+    if width is None:
+        return text.replace("\xa0", " ")
     out = []
     for line in text.split("\n"):
         if len(line) <= width:
