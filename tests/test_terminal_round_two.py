@@ -306,3 +306,30 @@ def test_the_share_of_hands_to_the_showdown_at_a_table_of_solid_players(code: st
     """Six solid players, 1,000 hands: far fewer showdowns than six sensible ones (95..100%)."""
     result = simulate(VARIANTS[code], ["solid"] * 6, 1000, seed=34, workers=1)
     assert result.to_dict()["showdown_share"] == share
+
+
+# -- 9. the page docs/bots.md: its examples run ------------------------------------------------------
+
+DOCS = __import__("pathlib").Path(__file__).parent.parent / "docs" / "bots.md"
+
+
+def test_the_bots_page_python_examples_run() -> None:
+    import doctest
+
+    failures, tried = doctest.testfile(str(DOCS), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert (failures, tried > 0) == (0, True)
+
+
+def test_the_bots_page_console_examples_print_what_it_shows() -> None:
+    import shlex
+
+    text = DOCS.read_text(encoding="utf-8")
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
+        parts = re.split(r"^(\$ lowball .*)$", block, flags=re.M)[1:]
+        examples += list(zip(parts[0::2], (p.lstrip("\n") for p in parts[1::2])))
+    assert len(examples) == 4
+    for cmd, output in examples:
+        r = CliRunner().invoke(main, shlex.split(cmd[2:])[1:], prog_name="lowball")
+        assert r.output == output, cmd
+        assert r.exit_code == (2 if output.startswith("lowball ") else 0)
