@@ -677,7 +677,7 @@ def _solid_score(
 def _solid_equity(score: int, opponents: int) -> float:
     """A rough chance to win of a hand of ``score`` against ``opponents`` (0.9 for the best,
     falling by a sixtieth a point; each opponent past the first takes a share)."""
-    return max(0.02, 0.9 - score / 60) ** (1 + 0.3 * max(0, opponents - 1))
+    return float(max(0.02, 0.9 - score / 60) ** (1 + 0.3 * max(0, opponents - 1)))
 
 
 _OPEN = {5: 13, 4: 16, 3: 19, 2: 24, 1: 27, 0: 27}

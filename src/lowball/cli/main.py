@@ -227,7 +227,9 @@ class _Lowball(click.Group):
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
     ) -> click.Context:
         given = list(args)  # as typed, for a command that prints the command repeating it (odds)
-        ctx = _one_style("lowball", lambda: super(_Lowball, self).make_context(info_name, args, parent, **extra))
+        ctx: click.Context = _one_style(
+            "lowball", lambda: super(_Lowball, self).make_context(info_name, args, parent, **extra)
+        )
         ctx.meta[ARGS] = given
         return ctx
 
@@ -926,7 +928,7 @@ def odds(
             short = (result.players[worst].equity_se, worst + 1)
     repeat = _repeat_command(ctx, seed, result.trials) if result.partial else None
     if as_json:
-        if short is not None:
+        if short is not None and stderr_target is not None:
             click.echo(f"lowball odds: {work.short_of_target(stderr_target, short, result.trials)}", err=True)
         if repeat is not None:
             click.echo(f"lowball odds: {repeat} repeats this partial result", err=True)
