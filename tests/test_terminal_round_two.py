@@ -333,3 +333,11 @@ def test_the_bots_page_console_examples_print_what_it_shows() -> None:
         r = CliRunner().invoke(main, shlex.split(cmd[2:])[1:], prog_name="lowball")
         assert r.output == output, cmd
         assert r.exit_code == (2 if output.startswith("lowball ") else 0)
+
+
+def test_a_simulation_without_a_seed_prints_one_that_repeats_it() -> None:
+    args = ["simulate", "-n", "3", "-k", "40", "-q", "--no-timing", "--workers", "1"]
+    first = run(*args).stdout
+    seed = re.search(r", 40 hands, seed (\d+)\n", first)
+    assert seed is not None and int(seed.group(1)) < 1_000_000
+    assert run(*args, "--seed", seed.group(1)).stdout == first

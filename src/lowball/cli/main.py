@@ -747,7 +747,7 @@ def draw(
     metavar="INTEGER",
     default=None,
     help="Seed of a sampled run (a whole number >= 0): the same seed gives the same result, "
-    "whatever --threads. Default: fresh randomness, whose seed is printed.",
+    "whatever --threads. Default: a seed drawn from the operating system (0..999,999), printed.",
 )
 @whole_option(
     "--threads",
@@ -1135,6 +1135,8 @@ def simulate(
     variant = _variant(variant_code)
     check_seats("--players", players, [variant])
     names = _bot_list(ctx, bots)
+    if seed is None:
+        seed = fresh_seed()  # printed in the report's head: --seed repeats the run
     seat_bots = [names[s % len(names)] for s in range(players)]
     sessions = -(-hands // shard_hands)
     if scheduler is None:
