@@ -341,3 +341,12 @@ def test_a_simulation_without_a_seed_prints_one_that_repeats_it() -> None:
     seed = re.search(r", 40 hands, seed (\d+)\n", first)
     assert seed is not None and int(seed.group(1)) < 1_000_000
     assert run(*args, "--seed", seed.group(1)).stdout == first
+
+
+def test_ctrl_c_while_the_options_are_read_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    def stop(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(click.core.Option, "process_value", stop)
+    r = run("draw", "--top", "3", "8s7h4d3c2s")
+    assert (r.exit_code, r.stdout, r.stderr) == (130, "", "lowball draw: stopped (Ctrl-C)\n")

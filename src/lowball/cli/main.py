@@ -227,8 +227,9 @@ class _Lowball(click.Group):
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
     ) -> click.Context:
         given = list(args)  # as typed, for a command that prints the command repeating it (odds)
+        name = f"lowball {given[0]}" if given and given[0] in self.commands else "lowball"
         ctx: click.Context = _one_style(
-            "lowball", lambda: super(_Lowball, self).make_context(info_name, args, parent, **extra)
+            name, lambda: super(_Lowball, self).make_context(info_name, args, parent, **extra)
         )
         ctx.meta[ARGS] = given
         return ctx
