@@ -350,3 +350,37 @@ def test_ctrl_c_while_the_options_are_read_is_one_line(monkeypatch: pytest.Monke
     monkeypatch.setattr(click.core.Option, "process_value", stop)
     r = run("draw", "--top", "3", "8s7h4d3c2s")
     assert (r.exit_code, r.stdout, r.stderr) == (130, "", "lowball draw: stopped (Ctrl-C)\n")
+
+
+def test_a_real_ctrl_c_on_an_in_process_odds_run() -> None:
+    """SIGINT once a block of trials is done (the event: the progress bar's label on standard
+    error, written when the first block has finished): the partial result, exit status 130, and
+    the command it prints repeats its table exactly."""
+    import shlex
+    import signal
+    import subprocess
+    from pathlib import Path
+
+    exe = Path(sys.executable).parent / "lowball"
+    args = ["odds", "7c6d4h3sKc", "9h7h5d4c2s", "--draws", "3", "--trials", "100000000", "--seed", "8"]
+    proc = subprocess.Popen(
+        [str(exe), *args, "--threads", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert proc.stderr is not None
+    assert proc.stderr.readline() == "sampling\n"  # blocks until the first block is done
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 130, err
+    lines = out.splitlines()
+    assert lines[0].startswith("PARTIAL RESULT: stopped by Ctrl-C after ")
+    assert lines[1].endswith("(3 draws to come); repeated by:")
+    repeat = shlex.split(lines[2])
+    done = int(repeat[repeat.index("--trials") + 1])
+    assert done > 0 and done % 65536 == 0  # whole blocks
+    assert repeat == ["lowball", *args[:-4], "--threads", "1", "--seed", "8", "--trials", str(done), "-q"]
+    again = subprocess.run([str(exe), *repeat[1:]], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0
+    assert again.stdout.endswith(out[out.index("   hand") :])
+    assert err.endswith(
+        f"lowball odds: stopped by Ctrl-C: the result above is partial ({done:,} of 100,000,000 trials)\n"
+    )
