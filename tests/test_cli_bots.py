@@ -99,7 +99,7 @@ def test_apply_action_is_the_engine_action() -> None:
 
 
 def test_builtin_bots_are_strategies() -> None:
-    assert set(BOTS) == {"sensible", "random", "calling"}
+    assert set(BOTS) == {"sensible", "random", "calling", "solid"}
     for name in BOTS:
         bot = make_bot(name, F2L3D, random.Random(1))
         assert isinstance(bot, Strategy)

@@ -127,9 +127,7 @@ def test_rank_badugi_bad_line_in_standard_input() -> None:
 def test_bad_ranking_is_refused() -> None:
     r = CliRunner().invoke(main, ["rank", "--ranking", "hi-lo", "4h3d2cAs"])
     assert r.exit_code == 2
-    assert "Invalid value for '--ranking' / '-r': 'hi-lo' is not a hand ranking: expected 2-7, a-5 or badugi" in (
-        r.stderr
-    )
+    assert r.stderr == "lowball rank: --ranking: 'hi-lo' is not a hand ranking: expected 2-7, a-5 or badugi\n"
 
 
 def test_rank_default_is_2_7_as_before() -> None:

@@ -320,7 +320,7 @@ def test_bad_files_exit_2(tmp_path: Path) -> None:
     assert "line 10, action 3 'p2 jump': not a PHH action" in r.stderr
     r = replay()
     assert r.exit_code == 2
-    assert "Missing argument 'FILE'" in r.stderr
+    assert r.stderr == "lowball replay: missing argument FILE (see lowball replay --help)\n"
 
 
 def test_an_empty_path_a_directory_or_a_missing_file(tmp_path: Path) -> None:

@@ -173,12 +173,12 @@ def test_stacks_carry_over_between_hands(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "7"], "Invalid value for '--players' / '-n': 7 is not allowed: expected a whole number 2..6"),
-        (["--players", "1"], "1 is not allowed: expected a whole number 2..6"),
+        (["--players", "7"], "lowball simulate: --players: 7 is not allowed: expected a whole number 2..6 (F2L3D"),
+        (["--players", "1"], "--players: 1 is not allowed: expected a whole number 2..8"),
         (["--hands", "0"], "0 is not allowed: expected a whole number >= 1"),
         (
             ["--variant", "NLHE"],
-            "Invalid value for '--variant' / '-v': 'NLHE' is not a variant code: expected one of F2L1D",
+            "lowball simulate: --variant: 'NLHE' is not a variant code: expected one of F2L1D",
         ),
         (["--seed", "-1"], "-1 is not allowed: expected a whole number >= 0"),
         (["--stack", "0"], "0 is not allowed: expected a whole number >= 1"),

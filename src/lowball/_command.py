@@ -21,4 +21,8 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write(STOPPED)
         raise SystemExit(130) from None
-    command(prog_name="lowball")
+    try:
+        command(prog_name="lowball")  # a command's own Ctrl-C is its one line (lowball.cli.main)
+    except KeyboardInterrupt:  # in the moment before click's handler is in place, or after it
+        sys.stderr.write(STOPPED)
+        raise SystemExit(130) from None

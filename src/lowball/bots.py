@@ -56,6 +56,7 @@ __all__ = [
     "RandomBot",
     "CallingStation",
     "SensibleBot",
+    "SolidBot",
     "BOTS",
     "apply_action",
     "make_bot",
@@ -548,12 +549,338 @@ class SensibleBot:
         return Action.bet(to) if legal.bet else Action.raise_to(to)
 
 
+# -- the solid player ---------------------------------------------------------------------------
+
+
+def _plan_solid_27(hand: tuple[Card, ...], draws_left: int, opponents: int) -> tuple[Card, ...]:
+    """The solid player's discards in 2-7: the default strategy of ``lowball.odds``
+    (``pat=8/8/J,draw=7/7/8,one=8-6``, RULES.md 8.7), a convertible 9 broken early, a pat 9 the
+    roughest stood on at the last draw against two or more (RULES.md 8.7, Gritter)."""
+    distinct: dict[int, Card] = {}
+    suits = [int(c) & 3 for c in hand]
+    for c in sorted(hand, key=lambda c: suits.count(int(c) & 3)):
+        r = int(c) >> 2
+        if r != _ACE and r not in distinct:
+            distinct[r] = c  # of a pair, keep the card of the rarer suit
+    low = [distinct[r] for r in sorted(distinct)]
+    values = [_value(c) for c in low]
+    if len(low) == 5 and not _is_straight(values) and not _is_flush(low):
+        top, second = values[4], values[3]
+        if draws_left <= 1:
+            pat = top <= (11 if opponents <= 1 else 9)
+        else:
+            # any 8 stands; a 9 stands unless the four under it draw to an 8-6 or better
+            pat = top <= 8 or (top == 9 and not (second <= 7 or (second == 8 and values[2] <= 6)))
+        if pat:
+            return ()
+    limit = 8 if draws_left <= 1 else 7
+    keep = [c for c in low if _value(c) <= limit][:4]
+    if len(keep) < 4:
+        four = [c for c in low if _value(c) <= (9 if draws_left <= 1 else 8)][:4]
+        if len(four) == 4:
+            v = [_value(c) for c in four]
+            if draws_left <= 1 or v[3] <= 7 or (v[3] == 8 and v[2] <= 6):
+                keep = four  # a one-card draw to an 8-6 or better (to a 9 on the last draw)
+    kept = set(keep)
+    return tuple(c for c in hand if c not in kept)
+
+
+def _plan_solid_a5(hand: tuple[Card, ...], draws_left: int, opponents: int) -> tuple[Card, ...]:
+    """The solid player's discards in A-5: a 6 or better stands, a 7 heads-up only before the
+    last draw (multi-way it is broken: Counting Outs, "Ace to Five Triple Draw: Strategy before
+    the First Draw"); on the last draw a 9 heads-up, an 8 against two or more. Draws keep the
+    cards of 6 or lower (three draws to come), 7 (two), 8 (the last); four cards to a 7 draw one."""
+    distinct: dict[int, Card] = {}
+    for c in hand:
+        distinct.setdefault(_low(c), c)
+    low = [distinct[v] for v in sorted(distinct)]
+    if len(low) == 5:
+        top = _low(low[4])
+        if draws_left <= 1:
+            pat = top <= (9 if opponents <= 1 else 8)
+        else:
+            pat = top <= 6 or (top == 7 and opponents <= 1)
+        if pat:
+            return ()
+    limit = {3: 6, 2: 7}.get(draws_left, 8)
+    keep = [c for c in low if _low(c) <= limit][:4]
+    if len(keep) < 4:
+        four = [c for c in low if _low(c) <= limit + 1][:4]
+        if len(four) == 4:
+            keep = four
+    return tuple(c for c in hand if c not in keep)
+
+
+def _plan_solid_badugi(hand: tuple[Card, ...], draws_left: int, opponents: int) -> tuple[Card, ...]:
+    """The solid player's discards in badugi: :func:`plan_discards`' (a badugi stood on up to a 9
+    with three draws, a T with two, any on the last; otherwise the best badugi subset of low
+    cards kept)."""
+    return _plan_badugi(hand, draws_left)
+
+
+_SOLID_PLANS = {
+    Ranking.DEUCE_TO_SEVEN: _plan_solid_27,
+    Ranking.ACE_TO_FIVE: _plan_solid_a5,
+    Ranking.BADUGI: _plan_solid_badugi,
+}
+
+# The solid player's score of a hand (lower is better): a made hand by its top card, a draw by
+# the cards it needs and the highest card kept, and the draws left to make it.
+_MADE_27 = {7: 0, 8: 4, 9: 12, 10: 20, 11: 28, 12: 36, 13: 44}
+_MADE_A5 = {5: 0, 6: 0, 7: 4, 8: 12, 9: 20, 10: 28, 11: 36, 12: 44, 13: 44}
+_BASE = {1: 10, 2: 16, 3: 24, 4: 34, 5: 40}
+_REF = {Ranking.DEUCE_TO_SEVEN: 7, Ranking.ACE_TO_FIVE: 5, Ranking.BADUGI: 5}
+"""The top card of the best draw of each game (7 in 2-7; 5 in A-5 and badugi): a draw's score
+grows by 3 for each rank its top card is above it."""
+_NOTHING = 60
+
+
+def _made_score(hand: Sequence[Card], rk: Ranking) -> int:
+    """The score of ``hand`` as it stands (0 the best made hands .. 60 nothing)."""
+    if rk is Ranking.BADUGI:
+        best = _badugi(hand)
+        top = max(_low(c) for c in best)
+        if len(best) == 4:
+            return 0 if top <= 8 else 6 if top <= 10 else 12
+        if len(best) == 3:
+            return 20 if top <= 5 else 28 if top <= 7 else 36
+        return _NOTHING
+    if rk is Ranking.ACE_TO_FIVE:
+        values = sorted({_low(c) for c in hand}, reverse=True)
+        return _MADE_A5.get(values[0], _NOTHING) if len(values) == 5 else _NOTHING
+    values = sorted((_value(c) for c in hand), reverse=True)
+    if len(set(values)) < 5 or _is_straight(values) or _is_flush(hand):
+        return _NOTHING
+    return _MADE_27.get(values[0], _NOTHING)
+
+
+def _solid_score(
+    hand: tuple[Card, ...], draws_left: int, rk: Ranking, opponents: int, gone: int = 0
+) -> tuple[int, int]:
+    """(score, cards to draw) of the solid player's ``hand`` with ``draws_left`` draws to come,
+    ``gone`` draws of the game already made (a draw loses worth as the draws go)."""
+    if draws_left <= 0:
+        return _made_score(hand, rk), 0
+    thrown = _SOLID_PLANS[rk](hand, draws_left, opponents)
+    k = len(thrown)
+    if k == 0:
+        return _made_score(hand, rk), 0
+    kept = [c for c in hand if c not in thrown]
+    if rk is Ranking.DEUCE_TO_SEVEN:
+        top = max((_value(c) for c in kept), default=14)
+    else:
+        top = max((_low(c) for c in kept), default=13)
+    base = _BASE[k] + (3 if rk is Ranking.BADUGI and k >= 2 else 0)  # badugi: two cards are half the hand
+    return base + 3 * max(0, top - _REF[rk]) + 4 * k * gone, k
+
+
+def _solid_equity(score: int, opponents: int) -> float:
+    """A rough chance to win of a hand of ``score`` against ``opponents`` (0.9 for the best,
+    falling by a sixtieth a point; each opponent past the first takes a share)."""
+    return float(max(0.02, 0.9 - score / 60) ** (1 + 0.3 * max(0, opponents - 1)))
+
+
+_OPEN = {5: 13, 4: 16, 3: 19, 2: 24, 1: 27, 0: 27}
+"""The roughest score the solid player opens with (raises first in), by the players still to act
+behind it before the draw (a six-handed table: under the gun 5, the cutoff 3, the button 2, the
+small blind 1)."""
+
+
+class SolidBot:
+    """A solid player, as published advice for 2-7 triple draw and single draw, A-5 triple draw
+    and badugi describes one (the sources are named in the documentation's page on bots).
+
+    Before the first draw it plays by position: it opens by raising (never limps) with the hands
+    its seat allows (under the gun one-card draws to a 9, two-card draws to a 7 and pat 9s; from
+    the cutoff two-card draws to an 8; from the button and the small blind three-card draws to
+    a 7), folds the rest (rough and paired hands), three-bets its one-card draws and pat hands,
+    caps with the best of them, and defends its big blind wider for the price. It draws by the
+    published rules (2-7: stand pat with any 8 before the last draw, break a convertible 9, draw
+    to a 7, to an 8 on the last, keep a one-card draw to an 8-6; stand pat with a jack heads-up
+    on the last draw, a 9 against two or more). After a draw it bets when it is ahead in the
+    draw (pat against a drawing hand, fewer cards than everyone), raises with strong hands, and
+    folds weak draws to a bet late (three cards after the first draw, two on the last, and at
+    the last draw anything but a one-card draw to an 8 against a pat hand). Now and then
+    (rarely) it snows: heads-up at the first draw with a paired hand that has no draw, after
+    its opponent drew two or more, it stands pat and bets until raised. In pot and no limit it
+    wagers about three quarters of the pot.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules (the number of draws, the betting structure and the hand ranking).
+    rng : random.Random, optional
+        The bot's random source (its rare snows); seed it for reproducible runs.
+
+    Raises
+    ------
+    InvalidTypeError
+        For an ``rng`` that is not a ``random.Random`` (a number included).
+    """
+
+    name = "solid"
+
+    SNOW_CHANCE = 0.25
+    """The chance it snows where it may (heads-up, first draw, a paired hand with no draw)."""
+
+    def __init__(self, variant: Variant, rng: random.Random | None = None) -> None:
+        self.draws = variant.draws
+        self.fixed = isinstance(variant.betting, FixedLimit)
+        self.ranking = _variant_ranking(variant)
+        self.big_blind = max(1, variant.forced.big_blind)
+        self.rng = _rng(rng)
+        self.snowing = False
+
+    def act(self, view: PlayerView, legal: LegalActions) -> Action:
+        """Draw or bet as the class docstring says."""
+        draws_left = _draws_left(view, self.draws)
+        me = legal.position
+        live = [p for p, f in enumerate(view.folded) if not f and p != me]
+        if view.phase == "betting" and view.betting_round == 1:
+            self.snowing = False  # a new hand
+        if legal.draw:
+            return self._draw(view, legal, draws_left, live)
+        if legal.show:
+            mine = evaluate(view.hand, self.ranking)
+            beaten = any(evaluate(cards, self.ranking) < mine for cards in view.shown.values())
+            return Action.muck() if beaten and legal.muck else Action.show()
+        if self.snowing:
+            return self._snow_bet(view, legal)
+        score, k = _solid_score(view.hand, draws_left, self.ranking, len(live), self.draws - draws_left)
+        if view.betting_round == 1:
+            return self._before_draw(view, legal, score, live)
+        return self._after_draw(view, legal, score, k, draws_left, live)
+
+    # -- the draw
+
+    def _draw(self, view: PlayerView, legal: LegalActions, draws_left: int, live: list[int]) -> Action:
+        if self.snowing:
+            return Action.stand_pat()
+        thrown = _SOLID_PLANS[self.ranking](view.hand, draws_left, len(live))
+        if (
+            view.draw_round == 1
+            and self.ranking is not Ranking.BADUGI  # badugi: a snow is no card's bluff (Haney 2020: three-card hands)
+            and len(live) == 1
+            and len(thrown) >= 3
+            and len({_low(c) for c in view.hand}) < len(view.hand)  # a pair or worse
+            and view.drawn[-1][live[0]] >= 2  # the opponent drew first, two or more
+            and self.rng.random() < self.SNOW_CHANCE
+        ):
+            self.snowing = True
+            return Action.stand_pat()
+        return Action.discard(thrown[: legal.max_discards])
+
+    # -- betting
+
+    def _wager(self, legal: LegalActions, view: PlayerView) -> Action:
+        to = legal.min_to
+        if not self.fixed:
+            level = max(view.bets)
+            to = min(legal.max_to, max(legal.min_to, level + (3 * (view.pot_total + legal.call_amount)) // 4))
+        return Action.bet(to) if legal.bet else Action.raise_to(to)
+
+    def _bets(self, view: PlayerView) -> int:
+        """Bets in this round: 1 the blind (or a bet), 2 a raise, 3 a three-bet, ..."""
+        return max(view.bets) // self.big_blind if self.fixed else (2 if max(view.bets) > self.big_blind else 1)
+
+    def _passive(self, legal: LegalActions) -> Action:
+        return Action.check() if legal.check else Action.fold()
+
+    def _before_draw(self, view: PlayerView, legal: LegalActions, score: int, live: list[int]) -> Action:
+        n = len(view.folded)
+        me = legal.position
+        order = [1, 0] if n == 2 else [*range(2, n), 0, 1]
+        after = order[order.index(me) + 1 :]
+        behind = sum(1 for p in after if not view.folded[p])
+        bets = max(1, self._bets(view))
+        in_already = view.bets[me] > 0
+        big_blind = me == (0 if n == 2 else 1)
+        can_raise = legal.bet or legal.raise_
+        wide = 6 if len(live) == 1 else 0  # heads-up every range is wider
+        if bets <= 1:  # first in (callers, if any, only called the blind)
+            if score <= _OPEN[min(5, behind)] + wide and can_raise:
+                return self._wager(legal, view)
+            if big_blind and legal.check:
+                return Action.check()
+            return self._passive(legal)
+        if bets == 2:  # facing an open
+            if score <= 13 + wide and can_raise:
+                return self._wager(legal, view)  # three-bet one-card draws and pat hands (Ohel)
+            if score <= (24 if big_blind else 19 if in_already else 16) + wide:
+                return Action.call()
+            return self._passive(legal)
+        # facing a three-bet or more: cap (a fourth bet) with the best, then call
+        if score <= 7 + wide and can_raise and bets < 4:
+            return self._wager(legal, view)
+        if score <= (19 if in_already else 13) + wide:
+            return Action.call()
+        return self._passive(legal)
+
+    def _after_draw(
+        self, view: PlayerView, legal: LegalActions, score: int, k: int, draws_left: int, live: list[int]
+    ) -> Action:
+        can_raise = legal.bet or legal.raise_
+        last = [view.drawn[-1][p] for p in live if view.drawn and view.drawn[-1][p] >= 0]
+        fewest = min(last, default=5)  # the fewest cards an opponent drew at the last draw
+        pat_against = fewest == 0
+        if draws_left > 0:
+            ahead = k < fewest and score <= 24
+            strong = score <= 4
+            bets = self._bets(view)
+            if can_raise and (strong or (ahead and bets < 3)):
+                return self._wager(legal, view)
+            if legal.check:
+                return Action.check()
+            if draws_left >= 2:
+                limit = 30
+            else:
+                limit = 21 if pat_against else 24
+            if len(live) == 1 and not pat_against:
+                limit += 6  # heads-up against a drawing hand, a draw is worth more
+            return Action.call() if score <= limit else Action.fold()
+        # no draws left: a made hand
+        heads_up = len(live) == 1
+        if can_raise:
+            value = 4 if pat_against or not heads_up else 12
+            if legal.bet and score <= value:
+                return self._wager(legal, view)
+            if legal.raise_ and score <= 4:
+                return self._wager(legal, view)
+        if legal.check:
+            return Action.check()
+        limit = 28 if heads_up and not pat_against else 20 if heads_up else 12
+        if self.ranking is Ranking.BADUGI:
+            limit = 20 if heads_up and not pat_against else 12  # a three-card hand calls rarely
+        if score <= limit or _solid_equity(score, len(live)) >= self._price(view, legal, len(live)):
+            return Action.call()
+        return Action.fold()
+
+    @staticmethod
+    def _price(view: PlayerView, legal: LegalActions, opponents: int) -> float:
+        """The share of the pot a call must win: to call / (pot + to call)."""
+        return legal.call_amount / (view.pot_total + legal.call_amount)
+
+    def _snow_bet(self, view: PlayerView, legal: LegalActions) -> Action:
+        """Snowing: bet, or raise a bet once; raised in turn, give up."""
+        me = legal.position
+        raised = view.bets[me] > 0 and legal.call_amount > 0
+        if raised:
+            return self._passive(legal)
+        if legal.bet or (legal.raise_ and self._bets(view) < 2):
+            return self._wager(legal, view)
+        if legal.check:
+            return Action.check()
+        return Action.call() if view.betting_round == 1 else Action.fold()
+
+
 BOTS: dict[str, BotFactory] = {
     "sensible": SensibleBot,
     "random": RandomBot,
     "calling": CallingStation,
+    "solid": SolidBot,
 }
-"""The built-in bots by name: ``sensible``, ``random`` and ``calling`` (the calling station)."""
+"""The built-in bots by name: ``sensible``, ``random``, ``calling`` (the calling station) and
+``solid`` (:class:`SolidBot`, a player of published advice)."""
 
 
 def search_dirs(search_path: object) -> list[str]:

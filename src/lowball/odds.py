@@ -1426,7 +1426,9 @@ class Equity:
         so that ``seed=`` repeats it exactly; None when the run was exact or was given a
         SeedSequence (which the caller holds).
     partial : bool
-        Sampled on workers: Ctrl-C stopped the run, and ``trials`` are the blocks finished.
+        Sampled: Ctrl-C stopped the run, and ``trials`` are those finished, trials 1 to
+        ``trials`` of the run (blocks of 65,536, in process or on workers), so that the same
+        seed with ``trials=`` that many repeats this result exactly.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -1568,6 +1570,9 @@ def equity(
     Returns
     -------
     Equity
+        Ctrl-C (KeyboardInterrupt) during a sampled run, in process or on workers, ends it with
+        the trials finished (whole blocks, trials 1 to ``trials``), marked ``partial``; before
+        any block finished in process, the KeyboardInterrupt propagates.
 
     Raises
     ------
@@ -1727,6 +1732,10 @@ def _sampling(trials: object, stderr: object, seed: object, threads: object) -> 
     return _Run(count, stderr, workers, seq, entropy if isinstance(entropy, int) else None)
 
 
+_SUMS = ("wins", "ties", "share", "share_sq")
+"""The per-hand sums of a sampled run (with its ``trials`` and ``reshuffles``)."""
+
+
 def _simulate(
     cards: list[tuple[Card, ...]],
     fixed: _Discards,
@@ -1757,7 +1766,7 @@ def _simulate(
         key,
         [int(c) for c in removed],
     )
-    total = {"trials": 0, "reshuffles": 0, **{k: [0] * len(cards) for k in ("wins", "ties", "share", "share_sq")}}
+    total = {"trials": 0, "reshuffles": 0, **{k: [0] * len(cards) for k in _SUMS}}
     if executor is not None or (workers is not None and workers > 1):
         return _on_workers(args, total, draws, fixed, run, progress, executor, workers)
     sim = _odds.Simulation(*args)
@@ -1766,13 +1775,15 @@ def _simulate(
     try:
         while done < trials:
             end = min(done + _BATCH, trials)
+            batch = {"trials": 0, "reshuffles": 0, **{k: [0] * len(cards) for k in _SUMS}}
             if pool is None:
-                _add(total, sim.run(done, end))
+                _add(batch, sim.run(done, end))
             else:
                 step = -(-(end - done) // threads)
                 parts = [(a, min(a + step, end)) for a in range(done, end, step)]
                 for part in pool.map(lambda r: sim.run(*r), parts):
-                    _add(total, part)
+                    _add(batch, part)
+            _add(total, batch)  # a batch counts whole or not at all: trials 1..done, always
             done = end
             if progress is not None:
                 progress(done)
@@ -1780,9 +1791,15 @@ def _simulate(
                 result = _sampled_result(total, draws, fixed, run.seed)
                 if max(p.equity_se for p in result.players) <= stderr and done >= 1000:
                     return result
+    except KeyboardInterrupt:
+        # Ctrl-C: the batches finished are the result, marked partial, as on workers; none
+        # finished, nothing to give: the interrupt goes on
+        if total["trials"] == 0:
+            raise
+        return _sampled_result(total, draws, fixed, run.seed, partial=True)
     finally:
         if pool is not None:
-            pool.shutdown()
+            pool.shutdown(cancel_futures=True)
     return _sampled_result(total, draws, fixed, run.seed)
 
 

@@ -16,6 +16,8 @@ import functools
 import io
 import json
 import os
+import re
+import shlex
 import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -30,9 +32,13 @@ from lowball.bots import BOTS
 from lowball.cards import Card, format_cards, split_card_text
 from lowball.cli import rank as rank_work
 from lowball.cli.options import (
+    MOST_SEATS,
+    SEATS_HELP,
     VARIANT_CODES,
     burn_option,
+    check_seats,
     dead_option,
+    fresh_seed,
     json_option,
     number_option,
     players_option,
@@ -120,13 +126,120 @@ _STREAM_ERRORS = frozenset(
 )
 
 
+class _Refused(click.ClickException):
+    """A usage error (a bad option value, an unknown option or command, a missing argument)
+    shown in the command's one style, ``lowball COMMAND: message`` on one line of standard
+    error with exit status 2, as the commands' own checks say it (click would print its usage
+    block and ``Error: Invalid value for ...``)."""
+
+    exit_code = 2
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"{self.name}: {self.message}", err=True)
+
+
+class _Stopped(click.ClickException):
+    """Ctrl-C under a command: one line on standard error and exit status 130, never click's
+    "Aborted!" (status 1) nor a traceback."""
+
+    exit_code = 130
+
+    def __init__(self, name: str) -> None:
+        super().__init__("stopped (Ctrl-C)")
+        self.name = name
+
+    def show(self, file: Any = None) -> None:
+        with contextlib.suppress(Exception):
+            click.echo(f"{self.name}: stopped (Ctrl-C)", err=True)
+
+
+def _usage_text(e: click.UsageError, name: str) -> str:
+    """A click usage error in the commands' words: ``--top: 'x' is not a whole number: ...``
+    (the option first, as ``--showdown: ...``), with where to look for the right usage."""
+    if isinstance(e, click.BadParameter) and isinstance(e.param_hint, str):
+        return f"{e.param_hint}: {e.message}"  # a command's own check (check_seats)
+    if isinstance(e, click.BadParameter) and e.param is not None:
+        param = e.param
+        if isinstance(param, click.Option):
+            where = param.opts[0]
+        else:
+            where = param.metavar or (param.name or "argument").upper()
+        if isinstance(e, click.MissingParameter):
+            return f"missing {'argument ' if isinstance(param, click.Argument) else ''}{where} (see {name} --help)"
+        return f"{where}: {e.message.rstrip('.')}"
+    if isinstance(e, click.NoSuchOption):
+        return f"no such option {e.option_name} (see {name} --help)"
+    message = e.format_message().rstrip(".")
+    message = re.sub(r"'(-[^']*)'", r"\1", message)  # click quotes option names: --x as the commands write it
+    return f"{message[:1].lower()}{message[1:]} (see {name} --help)"
+
+
+ARGS = "lowball.args"
+"""The key of ``ctx.meta`` holding the command's arguments as typed (after ``lowball``)."""
+
+_REPEAT_DROPPED = {"--seed": True, "-s": True, "--trials": True, "--stderr": True, "-q": False, "--quiet": False}
+"""Options :func:`_repeat_command` drops from the command as typed: by name, whether each takes a value."""
+
+
+def _repeat_command(ctx: click.Context, seed: int, trials: int) -> str:
+    """The command as typed, its --seed, --trials and --stderr replaced by ``--seed seed --trials
+    trials`` (and -q added): what repeats a result of ``trials`` trials exactly."""
+    typed = list(ctx.meta.get(ARGS, [ctx.info_name]))
+    kept: list[str] = []
+    i = 0
+    while i < len(typed):
+        word = typed[i]
+        name = word.partition("=")[0]
+        if name in _REPEAT_DROPPED or (word[:2] == "-s" and word[2:].isdigit()):  # -s7 too
+            i += 2 if _REPEAT_DROPPED[name] and "=" not in word else 1
+            continue
+        kept.append(word)
+        i += 1
+    return shlex.join(["lowball", *kept, "--seed", str(seed), "--trials", str(trials), "-q"])
+
+
+def _one_style(name: str, run: Callable[[], Any]) -> Any:
+    """``run()`` with its usage errors in the commands' style and Ctrl-C as one line, exit 130."""
+    try:
+        return run()
+    except click.UsageError as e:
+        raise _Refused(name, _usage_text(e, name)) from None
+    except KeyboardInterrupt:
+        raise _Stopped(name) from None
+
+
 class _Lowball(click.Group):
     """The command group: a stream that fails under a command (standard output on a full disk,
     a closed descriptor) ends it with one line naming the reason and exit status 1, not a
     traceback. A closed pipe stays click's (quiet) business; a file named by an option fails
-    inside the command with its own message (exit 2)."""
+    inside the command with its own message (exit 2).
+
+    One style of error for every command: click's usage errors (a bad value, an unknown option
+    or command, a missing argument) are written ``lowball COMMAND: message`` on one line, exit
+    status 2, as the commands' own checks write theirs; Ctrl-C at any moment of a command (its
+    options' reading included) is ``lowball COMMAND: stopped (Ctrl-C)``, exit status 130."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        given = list(args)  # as typed, for a command that prints the command repeating it (odds)
+        name = f"lowball {given[0]}" if given and given[0] in self.commands else "lowball"
+        ctx: click.Context = _one_style(
+            name, lambda: super(_Lowball, self).make_context(info_name, args, parent, **extra)
+        )
+        ctx.meta[ARGS] = given
+        return ctx
 
     def invoke(self, ctx: click.Context) -> object:
+        words = [*getattr(ctx, "_protected_args", ()), *ctx.args][:1]  # the command's name, first
+        name = f"lowball {words[0]}" if words and words[0] in self.commands else "lowball"
+        return _one_style(name, lambda: self._invoke(ctx))
+
+    def _invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except OSError as e:
@@ -156,7 +269,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("hands", nargs=-1)
+@click.argument("hands", nargs=-1, metavar="[HAND]...")
 @click.option(
     "-f",
     "--file",
@@ -242,7 +355,7 @@ def rank(
 
 
 @main.command()
-@click.argument("hands", nargs=-1, required=True)
+@click.argument("hands", nargs=-1, required=True, metavar="HAND HAND...")
 @click.option(
     "--showdown",
     is_flag=True,
@@ -394,7 +507,7 @@ MOST_TRIALS = 100_000_000
 
 
 @main.command()
-@click.argument("hand", nargs=-1, required=True)
+@click.argument("hand", nargs=-1, required=True, metavar="HAND")
 @click.option(
     "--vs",
     "vs_hand",
@@ -579,7 +692,7 @@ def draw(
 
 
 @main.command()
-@click.argument("hands", nargs=-1, required=True)
+@click.argument("hands", nargs=-1, required=True, metavar="HAND HAND...")
 @click.option(
     "--discards",
     type=str,
@@ -600,7 +713,7 @@ def draw(
     "--strategy",
     "strategy_texts",
     multiple=True,
-    metavar="TEXT",
+    metavar="STRATEGY",
     help="How hands draw where --discards does not say: give it once for every hand, or repeat it "
     "once per hand in order (--strategy snow --strategy pat=9). 'default' (pat=8/8/J,draw=7/7/8,one=8-6), "
     "'snow' (never draw), or settings separated by commas: pat=9 (stand pat on a 9-low or better; "
@@ -635,7 +748,7 @@ def draw(
     metavar="INTEGER",
     default=None,
     help="Seed of a sampled run (a whole number >= 0): the same seed gives the same result, "
-    "whatever --threads. Default: fresh randomness, whose seed is printed.",
+    "whatever --threads. Default: a seed drawn from the operating system (0..999,999), printed.",
 )
 @whole_option(
     "--threads",
@@ -759,6 +872,9 @@ def odds(
     except LowballError as e:
         _fail(ctx, str(e))
     strategies: object = None if not plans else (plans[0] if len(plans) == 1 else plans)
+    seed_given = seed
+    if seed is None:
+        seed = fresh_seed()  # printed, so that --seed repeats the run (and a person can type it)
     cap = trials if trials is not None else (SAMPLED_TRIALS if stderr_target is None else MOST_TRIALS)
     bar = None
     shown = 0
@@ -797,7 +913,7 @@ def odds(
             bar.__exit__(None, None, None)
     decided = thrown is None or draws > 1  # where a strategy decided a discard
     if result.exact:  # the options of a sampled run were not used: say so rather than ignore them
-        given: list[tuple[str, object]] = [("--trials", trials), ("--stderr", stderr_target), ("--seed", seed)]
+        given: list[tuple[str, object]] = [("--trials", trials), ("--stderr", stderr_target), ("--seed", seed_given)]
         given += [("--threads", threads), ("--workers", workers), ("--scheduler", scheduler)]
         unused = [f"{name} {value}" for name, value in given if value is not None]
         if unused:
@@ -806,7 +922,17 @@ def odds(
                 "(those options set a sampled run)",
                 err=True,
             )
+    short = None  # a --stderr target the trials ran out before: (the worst standard error, its hand)
+    if stderr_target is not None and not result.exact and not result.partial:
+        worst = max(range(len(result.players)), key=lambda i: result.players[i].equity_se)
+        if result.players[worst].equity_se > stderr_target:
+            short = (result.players[worst].equity_se, worst + 1)
+    repeat = _repeat_command(ctx, seed, result.trials) if result.partial else None
     if as_json:
+        if short is not None and stderr_target is not None:
+            click.echo(f"lowball odds: {work.short_of_target(stderr_target, short, result.trials)}", err=True)
+        if repeat is not None:
+            click.echo(f"lowball odds: {repeat} repeats this partial result", err=True)
         texts = (list(strategy_texts) or ["default"]) if decided else []
         per_hand = texts * len(cards) if len(texts) == 1 else texts
         _write(
@@ -824,7 +950,14 @@ def odds(
             ctx,
             None,
             work.equity_report(
-                result, cards, strategies=shown_names, symbols=symbols, dead=dead_cards, removed=removed_cards
+                result,
+                cards,
+                strategies=shown_names,
+                symbols=symbols,
+                dead=dead_cards,
+                removed=removed_cards,
+                repeat=repeat,
+                short=None if short is None or stderr_target is None else (stderr_target, *short),
             ),
         )
     if result.partial:
@@ -833,18 +966,19 @@ def odds(
 
 @main.command()
 @variant_option
-@players_option("Seats at the table, yours included (2 to 6).")
+@players_option(f"Seats at the table, yours included ({SEATS_HELP}).")
 @stack_option
 @seed_option
 @click.option(
     "--bots",
     default="sensible",
     show_default=True,
+    metavar="BOT[,BOT...]",
     help="Your opponents, comma-separated, for seats 2, 3, ... (you are seat 1); the list "
     f"repeats to fill the table. Built in: {', '.join(BOTS)} (the calling station); or "
     "package.module:factory, looked for in the current directory first (see simulate --help).",
 )
-@click.option("--name", default="hero", show_default=True, help="Your name at the table.")
+@click.option("--name", default="hero", show_default=True, metavar="NAME", help="Your name at the table.")
 @symbols_option
 @click.pass_context
 def play(
@@ -888,6 +1022,7 @@ def play(
     from lowball.cli.play import play_session
 
     variant = _variant(variant_code)
+    check_seats("--players", players, [variant])
     bot_names = _bot_list(ctx, bots)
     try:
         play_session(
@@ -906,7 +1041,7 @@ def play(
 
 @main.command()
 @variant_option
-@players_option("Seats at the table (2 to 6).")
+@players_option(f"Seats at the table ({SEATS_HELP}).")
 @whole_option(
     "--hands",
     "-k",
@@ -916,7 +1051,7 @@ def play(
     help="Hands to play.",
 )
 @seed_option
-@click.option("--bots", default="sensible", show_default=True, help=_BOTS_HELP)
+@click.option("--bots", default="sensible", show_default=True, metavar="BOT[,BOT...]", help=_BOTS_HELP)
 @stack_option
 @click.option(
     "--reset-stacks",
@@ -999,7 +1134,10 @@ def simulate(
     if phh_dir is not None and not phh_dir:
         _fail(ctx, f"--phh {phh_dir!r} is empty: give a directory for the PHH files (--phh hands)")
     variant = _variant(variant_code)
+    check_seats("--players", players, [variant])
     names = _bot_list(ctx, bots)
+    if seed is None:
+        seed = fresh_seed()  # printed in the report's head: --seed repeats the run
     seat_bots = [names[s % len(names)] for s in range(players)]
     sessions = -(-hands // shard_hands)
     if scheduler is None:
@@ -1126,10 +1264,10 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
 @whole_option(
     "--seats",
     low=2,
-    high=6,
+    high=MOST_SEATS,
     metavar="N",
     default="6",
-    help="Seats at each new table (2..6).",
+    help=f"Seats at each new table ({SEATS_HELP}).",
 )
 @click.option(
     "--bots",
@@ -1292,6 +1430,8 @@ def serve(
     in-memory database would lose every table when the server stops). A postgresql:// URL is a
     PostgreSQL database (needs the postgres extra: pip install 'lowball-poker[postgres]').
     """
+    chosen = [_variant(code) for code in variant_codes]
+    check_seats("--seats", seats, chosen)
     if db == "-":
         _fail(
             ctx, "--db '-': a database is a file, not standard input or output: give its path (./- for a file named -)"
@@ -1318,7 +1458,7 @@ def serve(
     options: dict[str, Any] = dict(
         db=db,
         tables=tables,
-        variant=[_variant(code) for code in variant_codes],
+        variant=chosen,
         seats=seats,
         bots=None if bots == "none" else bots,
         bot_delay=bot_delay,
@@ -1356,8 +1496,16 @@ def serve(
 
 
 @main.command("import")
-@click.argument("files", nargs=-1, required=True, type=str)
-@click.option("--out", "-o", "out", required=True, type=str, help="The folder for the PHH files (made if missing).")
+@click.argument("files", nargs=-1, required=True, type=str, metavar="FILE...")
+@click.option(
+    "--out",
+    "-o",
+    "out",
+    required=True,
+    type=str,
+    metavar="DIRECTORY",
+    help="The folder for the PHH files (made if missing).",
+)
 @click.option("--positions", is_flag=True, help="Leave the players' names out: positions p1 .. pN only.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no line per hand refused.")
 @click.pass_context
@@ -1435,6 +1583,7 @@ def import_(ctx: click.Context, files: tuple[str, ...], out: str, positions: boo
     "hand_number",
     type=str,
     default=None,
+    metavar="NUMBER",
     help="In a room's file of many hands, the hand to replay (its room number); default the first read.",
 )
 @symbols_option

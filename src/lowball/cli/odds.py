@@ -15,7 +15,7 @@ from typing import Any
 
 from lowball import odds
 from lowball.cards import Card, format_cards, read_cards, read_hand
-from lowball.cli.render import cards_text
+from lowball.cli.render import cards_text, fit
 from lowball.deck import ReshuffleRule
 from lowball.errors import InvalidCardError, InvalidValueError, shown
 from lowball.evaluation import Ranking, describe, sorted_hand
@@ -116,6 +116,7 @@ def draw_report(
     top: int | None = None,
     symbols: bool = False,
     removed: Sequence[Card] = (),
+    fit_width: int | None = None,
 ) -> str:
     """A discard table as ``lowball draw`` prints it.
 
@@ -143,6 +144,9 @@ def draw_report(
         Suits as symbols.
     removed : sequence of Card
         The cards out of play for good, to name in the head.
+    fit_width : int, optional
+        The width the head's lines are fitted to (:func:`~lowball.cli.render.fit`; default the
+        terminal's); the table's rows are kept whole.
     """
     rk = table.ranking
     names = _low_names(rk)
@@ -174,6 +178,7 @@ def draw_report(
     )
     if table.order == "equity" and table.opponent is not None:
         lines.append("rows by the default column (--order mean-lows: by the mean of the lows)")
+    lines = [fit(line, fit_width) for line in lines]
     width = max(4, *(len(_kept(r.kept, symbols, rk)) for r in table.rows))
     head = f"{'#':>2}  {'keep':<{width}}  {'draw':<4}" + "".join(f"  {n:>6}" for n in names.values())
     if target is not None:
@@ -254,6 +259,17 @@ def _with_se(p: float, se: float, exact: bool) -> str:
     return f"{100 * p:.3f}%" if exact else f"{100 * p:.3f}% \u00b1 {100 * se:.3f}"
 
 
+def short_of_target(target: float, reached: tuple[float, int], trials: int) -> str:
+    """The line of a --stderr ``target`` not reached in ``trials`` trials: the standard error
+    ``reached`` (the largest of the hands' equities, and that hand's number), in the equity's
+    units and in the percentage points the table shows."""
+    se, hand = reached
+    return (
+        f"--stderr {target:g} not reached: {_trials(trials)} (--trials) ran out at a standard error of "
+        f"{se:.5f} (hand {hand}'s equity, ± {100 * se:.3f} points)"
+    )
+
+
 def equity_report(
     result: odds.Equity,
     hands: Sequence[Sequence[Card]],
@@ -262,29 +278,42 @@ def equity_report(
     symbols: bool = False,
     dead: Sequence[Card] = (),
     removed: Sequence[Card] = (),
+    repeat: str | None = None,
+    short: tuple[float, float, int] | None = None,
+    width: int | None = None,
 ) -> str:
     """An equity result as ``lowball odds`` prints it.
 
     A head saying exact (every deal counted, how many) or sampled (trials, the seed to repeat
-    the run with, trials whose stub ran out), the draws to come, the ``dead`` cards (highest
+    the run with, trials whose stub ran out when there were any), for a partial result (Ctrl-C)
+    what it covers and ``repeat``, the command that repeats it; for a --stderr target the trials
+    ran out before, ``short`` (the target, the standard error reached, the hand of it); the
+    draws to come, the ``dead`` cards (highest
     first; none, no line) and the ``strategies`` (their texts on one line; none, no line);
     then one row per hand in the order given: its cards (highest first), what it throws on
     the first draw (``pat``, ``throws ...`` or ``by strategy``), and its chances of winning
     alone, tying and its equity (share of the pot), in percent with three decimals; a sampled
     run gives each with its standard error in
-    percentage points (``93.811% ± 0.076``).
+    percentage points (``93.811% ± 0.076``). The head's lines are fitted to ``width`` (the
+    terminal's by default, :func:`~lowball.cli.render.fit`).
     """
     n = result.trials
     draws = f"{result.draws} draw{'' if result.draws == 1 else 's'} to come"
     if result.exact:
         lines = [f"exact: every one of {n:,} deal{'' if n == 1 else 's'} counted ({draws})"]
     else:
-        lines = [
-            f"sampled: {_trials(n)}, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)",
-            f"the stub ran out and was reshuffled in {_trials(result.reshuffles)}",
-        ]
         if result.partial:
-            lines.insert(0, f"PARTIAL RESULT: stopped by Ctrl-C after {_trials(n)}")
+            lines = [
+                f"PARTIAL RESULT: stopped by Ctrl-C after {_trials(n)}",
+                f"sampled: {_trials(n)}, seed {result.seed} ({draws}); "
+                + ("repeated by:" if repeat else f"--seed {result.seed} with --trials {n} repeats it"),
+            ]
+        else:
+            lines = [f"sampled: {_trials(n)}, seed {result.seed} ({draws}; --seed {result.seed} repeats this run)"]
+        if result.reshuffles:  # "reshuffled in 0 trials" says nothing
+            lines.append(f"the stub ran out and was reshuffled in {_trials(result.reshuffles)}")
+        if short is not None:
+            lines.append(short_of_target(short[0], (short[1], short[2]), n))
     if dead:
         lines.append(
             f"dead: {cards_text(dead, sort=True, symbols=symbols)} (in the muck: back only through a reshuffle)"
@@ -306,6 +335,9 @@ def equity_report(
     head = f"{'':>2} {'hand':<{hw}}  {'first draw':<{fw}}" + "".join(
         f"  {name:>{w}}" for name, w in zip(("win", "tie", "equity"), cw)
     )
+    lines = [fit(line, width) for line in lines]
+    if result.partial and repeat:
+        lines.insert(2, f"  {repeat}")  # whole, never wrapped: it is to be copied
     lines += ["", head]
     for i, (h, f, c) in enumerate(zip(hand_text, first, cells), start=1):
         lines.append(f"{i:>2} {h:<{hw}}  {f:<{fw}}" + "".join(f"  {x:>{w}}" for x, w in zip(c, cw)))

@@ -7,7 +7,8 @@ options several commands take (``--ranking``, ``--variant``, ``--seed``, ``--dea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -15,7 +16,7 @@ import click
 from lowball.cli.render import ranking_of
 from lowball.errors import LowballError, shown
 from lowball.evaluation import Ranking, as_ranking
-from lowball.variants import VARIANTS
+from lowball.variants import VARIANTS, Variant
 
 Decorator = Callable[[Callable[..., object]], Callable[..., object]]
 """What an option is: a decorator of a command's function."""
@@ -106,18 +107,50 @@ variant_option = click.option(
 )
 
 
+MOST_SEATS = max(v.max_players for v in VARIANTS.values())
+"""The most seats any ready-made variant takes (badugi's 8): what --players and --seats read,
+each command then holding the count to its variant's ``max_players`` (:func:`check_seats`)."""
+SEATS_HELP = "2..6; badugi (FB) 2..8: each game's max_players"
+"""How the help of --players and --seats gives the range (the variants' ``max_players``)."""
+
+
+def check_seats(option: str, count: int, variants: Sequence[Variant]) -> None:
+    """Refuse a number of seats above a variant's ``max_players`` (a BadParameter naming
+    ``option``, the most the variant seats and its code)."""
+    for variant in variants:
+        if count > variant.max_players:
+            raise click.BadParameter(
+                f"{count} is not allowed: expected a whole number 2..{variant.max_players} "
+                f"({variant.code} seats at most {variant.max_players})",
+                param_hint=option,
+            )
+
+
 def players_option(help_text: str) -> Callable[[Callable[..., object]], Callable[..., object]]:
-    """--players / -n: seats at the table, 2 to 6 (play and simulate say it their own way)."""
+    """--players / -n: seats at the table, 2 to the variant's ``max_players`` (6, badugi 8;
+    the command checks it with :func:`check_seats`); play and simulate say it their own way."""
     return click.option(
         "--players",
         "-n",
         type=str,
-        callback=whole_in(2, 6),
+        callback=whole_in(2, MOST_SEATS),
         metavar="INTEGER",
         default=6,
         show_default=True,
         help=help_text,
     )
+
+
+SEEDS = 1_000_000
+"""A seed the command draws when none is given is one of 0 .. SEEDS - 1: six digits at most,
+easy to type back (every run is still repeated by the seed it prints)."""
+
+
+def fresh_seed() -> int:
+    """A seed for a run given none: drawn from the operating system's randomness, 0..999,999,
+    printed by the command so that ``--seed`` repeats the run (a SeedSequence's own entropy is
+    a 39-digit number)."""
+    return secrets.randbelow(SEEDS)
 
 
 seed_option = click.option(
@@ -128,7 +161,8 @@ seed_option = click.option(
     metavar="INTEGER",
     default=None,
     help="Seed (a whole number >= 0) for the cards and the bots' choices: the same seed and "
-    "options give the same game. Default: fresh randomness from the operating system.",
+    "options give the same game. Default: one drawn from the operating system's randomness "
+    "(0..999,999), printed where the command prints its seed.",
 )
 WORKERS_HELP = "Worker processes on this machine (1..1024): {default}. The result does not depend on it."
 scheduler_option = click.option(

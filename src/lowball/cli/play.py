@@ -46,7 +46,7 @@ from lowball._files import without_bom
 from lowball.bots import make_bot
 from lowball.cards import Card, format_cards, parse_cards
 from lowball.cli.odds import play_odds
-from lowball.cli.render import describe_event, describe_legal, ranking_of, render_table
+from lowball.cli.render import describe_event, describe_legal, fit, ranking_of, render_table, terminal_width
 from lowball.engine import Action, HandState, LegalActions, PlayStrategy, apply_action, pot_size_to
 from lowball.errors import IllegalActionError, InvalidCardError, counted
 from lowball.evaluation import Ranking, describe, sorted_hand
@@ -54,16 +54,43 @@ from lowball.seeds import random_sources
 from lowball.table import BuyIn, Table
 from lowball.variants import FixedLimit, Variant
 
-__all__ = ["Command", "parse_command", "sorted_hand", "play_session", "HELP"]
+__all__ = ["Command", "parse_command", "sorted_hand", "play_session", "HELP", "keys_help"]
 
-HELP = """\
-  f          fold                      x       check
-  c          call (or check)           b 20    bet 20 (b20; fixed limit: just b)
-  r 40       raise to 40 (r40; or r)   r pot   raise the pot (b pot: bet it)
-  a          all in (r all, all in)    p       stand pat
-  d 9h Kd    discard these cards       d 1 4   discard the 1st and 4th card shown
-  q          quit                      ?       this help and the odds (draw table, pot odds)
-  Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd; help or h for ?, quit or exit for q."""
+_KEYS = [
+    ("f", "fold"),
+    ("x", "check"),
+    ("c", "call (or check)"),
+    ("b 20", "bet 20 (b20; fixed limit: b)"),
+    ("r 40", "raise to 40 (r40; or r)"),
+    ("r pot", "raise the pot (b pot: bet it)"),
+    ("a", "all in (r all, all in)"),
+    ("p", "stand pat"),
+    ("d 9h Kd", "discard these cards"),
+    ("d 1 4", "discard the 1st and 4th card"),
+    ("q", "quit"),
+    ("?", "this help, and the odds"),
+]
+_WORDS = (
+    "Words work too: fold, check, call, bet 20, raise 40, pat, draw 9h Kd; help or h for ?, quit or exit for q. "
+    "? shows the odds: the draw table at a draw, the pot odds facing a bet."
+)
+
+
+def keys_help(width: int | None = 80) -> str:
+    """What ``?`` lists: the keys in two columns where ``width`` allows (one below it; None: no
+    limit), then the words that work too, wrapped at spaces to ``width``."""
+    width = width if width is not None else 1 << 30
+    key = max(len(k) for k, _ in _KEYS) + 3
+    meaning = max(len(m) for _, m in _KEYS[0::2]) + 3  # the left column's
+    if 2 + 2 * key + meaning + max(len(m) for _, m in _KEYS[1::2]) <= width:
+        rows = [f"  {a:<{key}}{am:<{meaning}}{b:<{key}}{bm}" for (a, am), (b, bm) in zip(_KEYS[0::2], _KEYS[1::2])]
+    else:
+        rows = [f"  {k:<{key}}{m}" for k, m in _KEYS]
+    return "\n".join(rows) + "\n" + fit("  " + _WORDS, width)
+
+
+HELP = keys_help(None)
+"""The keys ``?`` lists where no terminal sets a width (:func:`keys_help`)."""
 
 
 @dataclass(frozen=True)
@@ -387,9 +414,11 @@ def play_session(
         assert button is not None
         echo("")
         echo(
-            f"=== Hand {played + 1}: button {names[button]}; stacks "
-            + ", ".join(f"{names[s]} {stacks[s]}" for s in range(players))
-            + " ==="
+            fit(
+                f"=== Hand {played + 1}: button {names[button]}; stacks "
+                + ", ".join(f"{names[s]}\xa0{stacks[s]}" for s in range(players))  # a name and its stack kept together
+                + " ==="
+            )
         )
         seen = _narrate(table.hand_state(), labels, me, 0, echo, symbols)
         while table.actor is not None:
@@ -488,7 +517,7 @@ def _human_turn(
         if cmd.kind == "quit":
             return None
         if cmd.kind == "help":
-            echo(HELP)
+            echo(keys_help(terminal_width()))
             echo(_odds_help(state, me, legal, symbols))
             continue
         if cmd.kind == "error":

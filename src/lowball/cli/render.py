@@ -6,6 +6,10 @@ never imports it.
 
 from __future__ import annotations
 
+import os
+import shutil
+import sys
+import textwrap
 from collections.abc import Collection, Sequence
 
 from lowball.cards import Card, format_cards
@@ -33,7 +37,56 @@ __all__ = [
     "ranking_of",
     "cards_text",
     "simulation_report",
+    "terminal_width",
+    "fit",
 ]
+
+NARROWEST = 40
+"""The narrowest width text is fitted to (a terminal said to be narrower gets lines of 40)."""
+
+
+def terminal_width() -> int | None:
+    """The width to fit text to: the ``COLUMNS`` variable when it is set, else the width of the
+    terminal standard output writes to (:func:`shutil.get_terminal_size`), at least
+    :data:`NARROWEST`; None (lines kept whole) when standard output is no terminal (a pipe, a
+    file: what reads it there reads lines, not a screen)."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit():
+        return max(NARROWEST, int(columns))
+    try:
+        tty = sys.stdout is not None and sys.stdout.isatty()
+    except (AttributeError, ValueError, OSError):
+        tty = False
+    return max(NARROWEST, shutil.get_terminal_size().columns) if tty else None
+
+
+def fit(text: str, width: int | None = None, indent: str = "  ") -> str:
+    """``text`` with each line longer than ``width`` (:func:`terminal_width` by default; None
+    there, no terminal: the text as it is) wrapped at
+    spaces, the lines after the first indented by ``indent``; a word is never broken (one
+    longer than the width stands alone on its line) and a line that fits is left as it is. A
+    no-break space (``"\\xa0"``) holds two words together on one line and is written as a
+    space."""
+    width = terminal_width() if width is None else width
+    if width is None:
+        return text.replace("\xa0", " ")
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out.append(
+            textwrap.fill(
+                line,
+                width,
+                initial_indent="",
+                subsequent_indent=lead + indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out).replace("\xa0", " ")
 
 
 def roles(state: HandState) -> list[str]:
