@@ -214,9 +214,9 @@ SIT_AND_GO_PAYOUTS = PayoutTable(((3, (10_000,)), (5, (6_500, 3_500)), (10, (5_0
 def _mtt_rows() -> tuple[tuple[int, tuple[int, ...]], ...]:
     rows: list[tuple[int, tuple[int, ...]]] = [(3, (10_000,)), (5, (6_500, 3_500)), (10, (5_000, 3_000, 2_000))]
     for size, paid in ((20, 4), (30, 5), (50, 7), (100, 10), (200, 20), (500, 50), (1000, 100), (10**9, 150)):
-        # about 15% of the field paid; each place about 0.8 of the one above it, the first place
-        # the rest
-        weights = [0.8**i for i in range(paid)]
+        # about 15% of the field paid; place i's share in proportion to 1 / (i + 1), the odd parts
+        # to the first place
+        weights = [1 / (i + 1) for i in range(paid)]
         total = sum(weights)
         shares = [int(10_000 * w / total) for w in weights]
         shares[0] += 10_000 - sum(shares)
@@ -226,7 +226,7 @@ def _mtt_rows() -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 MULTI_TABLE_PAYOUTS = PayoutTable(_mtt_rows())
 """*lowball:* a multi-table payout table paying about the top 15% of the field (4 places up to
-20 players ... 100 up to 1,000, 150 above), each place about four fifths of the one above."""
+20 players ... 100 up to 1,000, 150 above), place *i* paid in proportion to 1 / *i*."""
 
 
 @dataclass(frozen=True, kw_only=True)

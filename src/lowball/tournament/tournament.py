@@ -60,6 +60,7 @@ class TournamentEvent:
     - ``chip_race``: ``table``, ``chip``, ``stacks`` (by seat, after it)
     - ``moved``: ``player``, ``from_table``, ``from_seat``, ``table``, ``seat``, ``reason``
       (``"balance"``, ``"break"``, ``"redraw"``, ``"final_table"``)
+    - ``redraw``: ``tables`` (the new tables' numbers), ``players``, ``final`` (TR 67c)
     - ``table_broken``: ``table``; ``final_table``: ``table``, ``players``
     - ``hand_for_hand``: ``on`` (bool)
     - ``rebuy`` / ``addon``: ``player``, ``chips``
@@ -276,8 +277,9 @@ class Tournament:
         return sum(t.chips_at_table() for t in self._tables.values())
 
     def players_left(self) -> list[str]:
-        """The players still in, in the order they registered."""
-        return [p.name for p in self._players.values() if p.place is None]
+        """The players still in (with chips: one out in a hand-for-hand round waits for his place
+        until its end), in the order they registered."""
+        return [p.name for p in self._players.values() if p.place is None and p.out_hand is None]
 
     def where(self, player: str) -> tuple[int, int] | None:
         """``(table, seat)`` of ``player``, or None (out, or not seated)."""
@@ -298,6 +300,29 @@ class Tournament:
         return [
             {"place": p.place, "player": p.name, "prize": p.prize, "rebuys": p.rebuys, "addon": p.addon} for p in placed
         ]
+
+    def summary(self) -> dict[str, Any]:
+        """What ``lowball tournament`` prints, JSON-ready: the game, the seed, entries, buy-in and
+        fee, the prize pool, places paid, hands and rounds played, the levels reached (and the
+        last level's stakes) and every place given (:meth:`results`)."""
+        s = self._structure
+        lv = s.levels[self._level]
+        return {
+            "variant": s.variant.name,
+            "code": s.variant.code,
+            "seed": self._seed,
+            "entries": self._entries,
+            "buy_in": s.buy_in,
+            "fee": s.fee,
+            "prize_pool": self.prize_pool,
+            "places_paid": len(s.payouts.shares(self._entries)),
+            "hands_played": self._hands,
+            "rounds": self._round,
+            "levels_reached": self.level,
+            "last_level": self._level_data(lv),
+            "finished": self._finished,
+            "places": self.results(),
+        }
 
     # -- entry -----------------------------------------------------------------------------
 
@@ -380,7 +405,7 @@ class Tournament:
             For a player not in the tournament (or out of it).
         """
         p = self._players.get(player) if isinstance(player, str) else None
-        if p is None or p.place is not None:
+        if p is None or p.place is not None or p.out_hand is not None:
             raise TournamentError(f"set_away: {shown(player)} is not in the tournament")
         if not isinstance(away, bool):
             raise TournamentError(f"set_away: away = {shown(away)}: expected True or False")
@@ -453,6 +478,8 @@ class Tournament:
         rng = self._rng()
         order = [players[i] for i in rng.permutation(len(players))]
         numbers = [self._new_table(seats) for _ in range(tables)]
+        if reason is not None:
+            self._emit("redraw", {"tables": numbers, "players": len(players), "final": final})
         groups: list[list[str]] = [order[j::tables] for j in range(tables)]
         now = self._now()
         for n, group in zip(numbers, groups, strict=True):
@@ -610,6 +637,7 @@ class Tournament:
     def _place(self, out: list[tuple[str, int, int]]) -> None:
         remaining = self._places_left
         prizes = self._structure.payouts.prizes(self._entries, self.prize_pool)
+        tables = {name: n for name, _, n in out}
         for first, last, group in rules.places(out, remaining):
             group.sort(key=lambda name: self._players[name].entry)
             paid = rules.share_prizes(prizes, first, last, group)
@@ -619,7 +647,7 @@ class Tournament:
                 p.prize = paid[name]
                 self._emit(
                     "eliminated",
-                    {"player": name, "place": first, "shared_with": last - first + 1, "table": out[0][2],
+                    {"player": name, "place": first, "shared_with": last - first + 1, "table": tables[name],
                      "hand": self._round},
                 )  # fmt: skip
                 if p.prize:
@@ -645,7 +673,9 @@ class Tournament:
         self._manage_tables()
         self._check_heads_up()
         paid = len(self._structure.payouts.shares(self._entries))
-        h4h = paid < len(left) <= paid + len(self._tables) - 1 and len(self._tables) > 1
+        # TR 126a, near the money: *lowball:* from as many players over the places paid as there
+        # are tables (one more out at each table reaches the money), at two tables or more
+        h4h = paid < len(left) <= paid + len(self._tables) and len(self._tables) > 1
         if h4h != self._hand_for_hand:
             self._hand_for_hand = h4h
             self._emit("hand_for_hand", {"on": h4h})
@@ -705,7 +735,7 @@ class Tournament:
         s = self._structure
         now = self._now()
         for p in self._players.values():
-            if p.place is not None or p.addon:
+            if p.place is not None or p.out_hand is not None or p.addon:
                 continue
             where = self.where(p.name)
             assert where is not None
@@ -801,7 +831,8 @@ class Tournament:
 
     def _move(self, name: str, to: int, reason: str) -> None:
         """Move ``name`` to table ``to``, to its worst position: the seat the big blind reaches
-        first, never the small blind nor between it and the button (TR 66, 67a)."""
+        first, never between the small blind and the button (TR 66), and in balancing never the
+        small blind (TR 67a)."""
         dst = self._tables[to]
         markers = dst.next_markers()
         best = None
@@ -811,8 +842,8 @@ class Tournament:
             hands = dst.big_blind_in(k)
             if hands is None:
                 continue
-            if markers is not None and k == markers[1] and dst.hand_number > 0:
-                continue  # never the small blind (TR 67a)
+            if reason == "balance" and markers is not None and k == markers[1] and dst.hand_number > 0:
+                continue  # balancing: never the small blind (TR 67a; from a broken table he may get it, 66)
             if best is None or hands < best[0]:
                 best = (hands, k)
         in_position = dst.hand_number > 0
