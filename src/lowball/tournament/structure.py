@@ -16,7 +16,7 @@ from typing import Any
 import tomllib
 
 from lowball._files import open_text
-from lowball.errors import LowballError, shown, whole_number
+from lowball.errors import FileError, LowballError, shown, whole_number
 from lowball.variants import VARIANTS, FixedLimit, ForcedBets, Variant, VariantError
 
 __all__ = [
@@ -374,8 +374,13 @@ class Structure:
             For a file that is not TOML or not a structure; FileError for a file that cannot be
             read.
         """
-        with open_text(path) as f:
-            text = f.read()
+        try:
+            with open_text(path) as f:
+                text = f.read()
+        except OSError as e:
+            raise FileError(f"{path}: cannot read the structure: {e.strerror or e}") from None
+        except UnicodeDecodeError as e:
+            raise TournamentError(f"{path}: not a UTF-8 text file: {e.reason}") from None
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
