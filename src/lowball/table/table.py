@@ -1304,20 +1304,20 @@ class Table:
             raise TableError(f"set_stacks: stacks = {shown(stacks)}: expected a dict of seat: chips")
         reason = name_text(reason, "set_stacks: reason", error=TableError)
         new: dict[int, int] = {}
+        had: dict[int, Seat] = {}
         for seat, chips in stacks.items():
-            k, s = self._occupied(seat, "set its stack")
+            k, occupant = self._occupied(seat, "set its stack")
             new[k] = whole_number(chips, f"seat {k}: stack", 1, error=TableError)
-        given = sum(c - self._seats[k].chips for k, c in new.items() if c > self._seats[k].chips)  # type: ignore[union-attr]
+            had[k] = occupant
+        given = sum(c - had[k].chips for k, c in new.items() if c > had[k].chips)
         self._check_bought_in("set_stacks", given)
         now_ = self._now(now)
         with self._change("stacks", None, now_, stacks={str(k): c for k, c in new.items()}, reason=reason):
             taken = 0
             for k, c in new.items():
-                s = self._seats[k]
-                assert s is not None
-                if c < s.chips:
-                    taken += s.chips - c
-                s.chips = c
+                if c < had[k].chips:
+                    taken += had[k].chips - c
+                had[k].chips = c
             self._bought_in += given
             self._cashed_out += taken
             data = {"reason": reason, "stacks": {str(k): c for k, c in sorted(new.items())}}

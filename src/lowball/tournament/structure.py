@@ -98,6 +98,7 @@ class Level:
             )  # fmt: skip
             b = base.betting
             if isinstance(b, FixedLimit):
+                assert self.small_bet is not None and self.big_bet is not None  # set in __post_init__
                 betting: Any = dataclasses.replace(b, small_bet=self.small_bet, big_bet=self.big_bet)
             else:
                 betting = dataclasses.replace(b, min_bet=self.big_blind)
@@ -149,7 +150,17 @@ class PayoutTable:
     parts: int = 10_000
 
     def __post_init__(self) -> None:
-        rows = tuple((int(size), tuple(int(x) for x in shares)) for size, shares in self.rows)
+        try:
+            rows = tuple(
+                (whole_number(size, "PayoutTable: a field size", 2, error=TournamentError),
+                 tuple(whole_number(x, "PayoutTable: a share", 0, error=TournamentError) for x in shares))
+                for size, shares in self.rows
+            )  # fmt: skip
+        except (TypeError, ValueError) as e:
+            if isinstance(e, TournamentError):
+                raise
+            raise TournamentError(f"PayoutTable: rows = {shown(self.rows)}: expected (field, shares) pairs") from None
+        whole_number(self.parts, "PayoutTable.parts", 1, error=TournamentError)
         object.__setattr__(self, "rows", rows)
         if not rows:
             raise TournamentError("PayoutTable: no rows")
@@ -194,6 +205,8 @@ class PayoutTable:
         TournamentError
             For text that is not TOML or a table that is not a payout table.
         """
+        if not isinstance(text, str):
+            raise TournamentError(f"text = {shown(text)}: expected TOML text (a str)")
         try:
             data = tomllib.loads(text)
             parts = data.get("parts", 10_000)
@@ -264,15 +277,15 @@ class Structure:
         if not isinstance(self.variant, Variant):
             raise VariantError(f"variant = {shown(self.variant)}: expected a lowball Variant")
         _chips(self.starting_stack, "Structure.starting_stack", 1)
-        levels = tuple(self.levels)
+        levels = tuple(self.levels) if isinstance(self.levels, (tuple, list)) else ()
         if not levels or not all(isinstance(x, Level) for x in levels):
             raise TournamentError(f"Structure.levels = {shown(self.levels)}: expected one Level or more")
         object.__setattr__(self, "levels", levels)
         for level in levels:
             level.variant(self.variant)  # each level's stakes fit the game
-        breaks = tuple(sorted(self.breaks, key=lambda b: b.after_level))
-        if not all(isinstance(b, Break) for b in breaks):
+        if not isinstance(self.breaks, (tuple, list)) or not all(isinstance(b, Break) for b in self.breaks):
             raise TournamentError(f"Structure.breaks = {shown(self.breaks)}: expected Break values")
+        breaks = tuple(sorted(self.breaks, key=lambda b: b.after_level))
         object.__setattr__(self, "breaks", breaks)
         size = self.variant.max_players if self.table_size is None else self.table_size
         size = whole_number(size, "Structure.table_size", 2, self.variant.max_players, error=TournamentError)
@@ -402,6 +415,7 @@ def sit_and_go(variant: Variant | None = None, *, hands: int = 10) -> Structure:
     doubling about every two levels, each level ``hands`` rounds, the sit & go payouts, buy-in
     100 + 10."""
     v = VARIANTS["F2L3D"] if variant is None else variant
+    whole_number(hands, "hands", 1, error=TournamentError)
     return Structure(
         variant=v, starting_stack=1500, levels=_levels(v, _BLINDS, hands=hands), payouts=SIT_AND_GO_PAYOUTS,
     )  # fmt: skip
@@ -413,6 +427,8 @@ def multi_table(variant: Variant | None = None, *, minutes: float = 20.0) -> Str
     the break after level 8, TR 77), late registration to the end of level 4, the multi-table
     payouts, buy-in 100 + 10."""
     v = VARIANTS["F2L3D"] if variant is None else variant
+    if not isinstance(v, Variant):
+        raise VariantError(f"variant = {shown(v)}: expected a lowball Variant")
     breaks = tuple(Break(after_level=k, minutes=10.0, color_up=25 if k == 8 else None) for k in (4, 8, 12, 16))
     return Structure(
         variant=v, starting_stack=3000, levels=_levels(v, _BLINDS, minutes=minutes), breaks=breaks,

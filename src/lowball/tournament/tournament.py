@@ -1024,7 +1024,9 @@ def bot_decider(variant: Variant, seed: int, kind: str = "sensible") -> Decide:
     from lowball import bots
 
     classes: dict[str, Any] = {"sensible": bots.SensibleBot, "calling": bots.CallingStation, "random": bots.RandomBot}
-    if kind not in classes:
+    if not isinstance(variant, Variant):
+        raise TournamentError(f"variant = {shown(variant)}: expected a lowball Variant")
+    if not isinstance(kind, str) or kind not in classes:
         raise TournamentError(f"bot = {shown(kind)}: expected one of {', '.join(classes)}")
     bot = classes[kind](variant)  # the draws and ranking of the game (the same at every level)
     seed = check_seed(seed, generators=False)
