@@ -163,7 +163,8 @@ class Tournament:
         self._last_time: float | None = None
         self._break_until: float | None = None
         self._round = 0
-        self._played: list[int] = []  # tables that have played their hand of this round
+        self._played: set[int] = set()  # tables that have played their hand of this round
+        self._turn: int | None = None  # the table playing now (derived: the lowest not played)
         self._hand_for_hand = False
         self._pending: list[tuple[str, int, int]] = []  # out this round, hand-for-hand
         self._draws = 0  # random draws made (each from its own seed)
@@ -225,7 +226,7 @@ class Tournament:
     def round_over(self) -> bool:
         """Whether every table has played its hand of the round: the next :meth:`step` makes the
         changes between rounds."""
-        return self._started and not self._finished and all(n in self._played for n in self._tables)
+        return self._started and not self._finished and self._played.issuperset(self._tables)
 
     @property
     def last_clock(self) -> float | None:
@@ -554,12 +555,14 @@ class Tournament:
                 self._last_time = self._now()
                 self._emit("break_end", {"level": self.level})
             return True
-        todo = [n for n in sorted(self._tables) if n not in self._played]
-        if not todo:
+        n = self._turn
+        if n is None or n in self._played or n not in self._tables:
+            todo = [m for m in self._tables if m not in self._played]
+            n = self._turn = min(todo) if todo else None
+        if n is None:
             with self._step():
                 self._between_rounds()
             return True
-        n = todo[0]
         t = self._tables[n]
         if not t.in_hand:
             with self._step():
@@ -568,7 +571,7 @@ class Tournament:
                     self._starts[str(n)] = {i.player: i.chips for i in t.seats if i is not None}
                     t.deal(now=self._now())
                 else:
-                    self._played.append(n)
+                    self._played.add(n)
             return True
         seat = t.actor
         assert seat is not None
@@ -606,7 +609,7 @@ class Tournament:
     def _hand_ended(self, n: int) -> None:
         t = self._tables[n]
         self._hands += 1
-        self._played.append(n)
+        self._played.add(n)
         s = self._structure
         out: list[tuple[str, int, int]] = []
         now = self._now()
@@ -662,7 +665,7 @@ class Tournament:
             self._place(self._pending)
             self._pending = []
         self._round += 1
-        self._played = []
+        self._played = set()
         left = self.players_left()
         if len(left) <= 1:
             self._finish(left)
@@ -894,7 +897,7 @@ class Tournament:
             "last_time": self._last_time,
             "break_until": self._break_until,
             "round": self._round,
-            "played": list(self._played),
+            "played": sorted(self._played),
             "hand_for_hand": self._hand_for_hand,
             "pending": [list(x) for x in self._pending],
             "draws": self._draws,
@@ -957,7 +960,8 @@ class Tournament:
             t._last_time = snap["last_time"]
             t._break_until = snap["break_until"]
             t._round = snap["round"]
-            t._played = list(snap["played"])
+            t._played = {int(n) for n in snap["played"]}
+            t._turn = None
             t._hand_for_hand = snap["hand_for_hand"]
             t._pending = [(a, b, c) for a, b, c in snap["pending"]]
             t._draws = snap["draws"]
