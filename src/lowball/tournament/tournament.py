@@ -528,8 +528,8 @@ class Tournament:
 
     # -- the steps -------------------------------------------------------------------------
 
-    def _step(self) -> Any:
-        return _Step(self)
+    def _step(self, save: bool = True) -> _Step:
+        return _Step(self, save)
 
     def step(self, decide: Decide) -> bool:
         """Make the tournament's next move: one action at the table whose turn it is (``decide``
@@ -582,12 +582,15 @@ class Tournament:
             action = Action.fold() if legal.fold else (Action.check() if legal.check else Action.stand_pat())
         else:
             action = decide(t, seat, name)
-        with self._step():
+        # an action inside a hand changes its table only (stored by the table): the tournament's
+        # own state is written with the action that ends the hand
+        with self._step(save=False) as step:
             try:
                 t.act(seat, action, seq=t.seq, now=self._now())
             except LowballError as e:
                 raise TournamentError(f"table {n}: {shown(name)} chose {action}: {e}") from None
             if not t.in_hand:
+                step.save = True
                 self._hand_ended(n)
         return True
 
@@ -991,22 +994,25 @@ class Tournament:
 
 
 class _Step:
-    """One step of a tournament: its tables' changes and its own state in one store transaction."""
+    """One step of a tournament: its tables' changes and (``save``) its own state in one store
+    transaction."""
 
-    def __init__(self, t: Tournament) -> None:
+    def __init__(self, t: Tournament, save: bool) -> None:
         self.t = t
+        self.save = save
         self.cm: Any = None
 
-    def __enter__(self) -> None:
+    def __enter__(self) -> _Step:
         store = self.t._store
         if store is not None:
             self.cm = store.transaction()
             self.cm.__enter__()
+        return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: Any) -> None:
         if self.cm is None:
             return
-        if kind is None:
+        if kind is None and self.save:
             try:
                 self.t._save()
             except BaseException as e:
