@@ -476,3 +476,18 @@ def test_bad_entry_and_start() -> None:
     with pytest.raises(LowballError):
         Tournament("x", seed=1)  # type: ignore[arg-type]
     assert multi_table().late_registration == 4
+
+
+def test_registration_stays_open_through_a_break_at_its_end_tr_12() -> None:
+    clock = SimClock()
+    s = quick(hands=1, late_registration=1, breaks=(Break(after_level=1, minutes=5),))
+    t = started(s, 4, clock=clock)
+    decide = bot_decider(VARIANTS["F2L3D"], 1)
+    play_round(t, decide)  # level 1 over: the break after it begins
+    assert t.on_break and t.level == 2
+    t.register("during")  # open until play resumes
+    clock.now = 300.0
+    assert t.step(decide) and not t.on_break
+    with pytest.raises(TournamentError, match="late registration closed at the end of level 1"):
+        t.register("after")
+    assert t.entries == 5 and t.where("during") is not None
