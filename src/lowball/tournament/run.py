@@ -4,12 +4,11 @@ would at a table, and a seeded run is the same every time."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
-from lowball.errors import shown, whole_number
+from lowball.errors import whole_number
 from lowball.store import Store
-from lowball.tournament.structure import Structure, TournamentError
+from lowball.tournament.structure import Structure, TournamentError, number
 from lowball.tournament.tournament import Tournament, bot_decider
 
 __all__ = ["SimClock", "drive", "play_bots"]
@@ -51,9 +50,7 @@ def play_bots(
         For a field outside 2 .. 1,000, an unknown bot or bad ``round_seconds``.
     """
     players = whole_number(players, "players", 2, 1000, error=TournamentError)
-    r = round_seconds
-    if isinstance(r, bool) or not isinstance(r, (int, float)) or not math.isfinite(r) or r < 0:
-        raise TournamentError(f"round_seconds = {shown(r)}: expected seconds >= 0")
+    round_seconds = number(round_seconds, "round_seconds", positive=False)
     clock = SimClock()
     t = Tournament(structure, seed=seed, store=store, tournament_id=tournament_id, clock=clock)
     for k in range(players):

@@ -36,6 +36,26 @@ class TournamentError(LowballError, ValueError):
     """A bad tournament structure, entry or request (naming the bad value)."""
 
 
+def number(value: object, name: str, *, positive: bool) -> float:
+    """A finite number of minutes or seconds (> 0 with ``positive``, else >= 0).
+
+    Raises
+    ------
+    TournamentError
+        For anything else (naming ``name`` and the value).
+    """
+    expected = "> 0" if positive else ">= 0"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TournamentError(f"{name} = {shown(value)}: expected a number {expected}")
+    try:
+        f = float(value)
+    except OverflowError:
+        raise TournamentError(f"{name} = {shown(value)}: too large (expected a number {expected})") from None
+    if not math.isfinite(f) or (f <= 0 if positive else f < 0):
+        raise TournamentError(f"{name} = {shown(value)}: expected a number {expected}")
+    return f
+
+
 def _chips(value: object, name: str, low: int = 0) -> int:
     return whole_number(value, name, low, error=TournamentError)
 
@@ -77,9 +97,7 @@ class Level:
         if self.minutes is not None and self.hands is not None:
             raise TournamentError("Level: give minutes or hands, not both")
         if self.minutes is not None:
-            m = self.minutes
-            if isinstance(m, bool) or not isinstance(m, (int, float)) or not math.isfinite(m) or m <= 0:
-                raise TournamentError(f"Level.minutes = {shown(m)}: expected a number of minutes > 0")
+            number(self.minutes, "Level.minutes", positive=True)
         if self.hands is not None:
             whole_number(self.hands, "Level.hands", 1, error=TournamentError)
 
@@ -122,9 +140,7 @@ class Break:
 
     def __post_init__(self) -> None:
         whole_number(self.after_level, "Break.after_level", 1, error=TournamentError)
-        m = self.minutes
-        if isinstance(m, bool) or not isinstance(m, (int, float)) or not math.isfinite(m) or m < 0:
-            raise TournamentError(f"Break.minutes = {shown(m)}: expected a number of minutes >= 0")
+        number(self.minutes, "Break.minutes", positive=False)
         if self.color_up is not None:
             whole_number(self.color_up, "Break.color_up", 2, error=TournamentError)
 

@@ -445,8 +445,11 @@ class Tournament:
 
     def _now(self) -> float:
         t = self._clock()
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
-            raise TournamentError(f"clock() = {shown(t)}: expected seconds")
+        try:
+            if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(float(t)):
+                raise TournamentError(f"clock() = {shown(t)}: expected seconds")
+        except OverflowError:
+            raise TournamentError(f"clock() = {shown(t)}: expected seconds") from None
         return float(t)
 
     def _variant(self) -> Variant:
