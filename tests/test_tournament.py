@@ -466,7 +466,7 @@ def test_a_tournament_is_the_same_from_the_same_seed() -> None:
 
 def test_bad_entry_and_start() -> None:
     t = Tournament(quick(), seed=1)
-    with pytest.raises(TournamentError, match="1 players registered"):
+    with pytest.raises(TournamentError, match="start: 1 player registered; a tournament needs 2 or more"):
         t.register("a")
         t.start()
     with pytest.raises(TournamentError, match="'a': already in the tournament"):

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from lowball.engine import Action
-from lowball.errors import LowballError, name_text, shown
+from lowball.errors import LowballError, counted, name_text, shown
 from lowball.seeds import check_seed
 from lowball.store import Store
 from lowball.table import BuyIn, Table
@@ -429,7 +429,7 @@ class Tournament:
         if self._started:
             raise TournamentError("start: the tournament has started")
         if len(self._players) < 2:
-            raise TournamentError(f"start: {len(self._players)} players registered; a tournament needs 2 or more")
+            raise TournamentError(f"start: {counted(len(self._players), 'player')} registered; a tournament needs 2 or more")
         with self._step():
             self._started = True
             self._places_left = len(self._players)
