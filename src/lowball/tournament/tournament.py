@@ -429,7 +429,8 @@ class Tournament:
         if self._started:
             raise TournamentError("start: the tournament has started")
         if len(self._players) < 2:
-            raise TournamentError(f"start: {counted(len(self._players), 'player')} registered; a tournament needs 2 or more")
+            who = counted(len(self._players), "player")
+            raise TournamentError(f"start: {who} registered; a tournament needs 2 or more")
         with self._step():
             self._started = True
             self._places_left = len(self._players)
