@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lowball
-from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh, rl, rooms
+from lowball import Card, Deck, Hand, HandState, LowballError, bots, odds, phh, rl, rooms, tournament
 from lowball.deck import check_seed
 from lowball.engine import BETTING, DRAWING, SHOWDOWN, Action, Posts, apply_action
 from lowball.simulate import simulate
@@ -138,6 +138,18 @@ def hand_state(phase: str = BETTING) -> HandState:
         else:
             s.check_or_call()
     return s
+
+
+SHORT_LEVEL = tournament.Level(small_blind=50, big_blind=100)
+SHORT = tournament.Structure(variant=TRIPLE_DRAW_FIXED_LIMIT, starting_stack=100, levels=(SHORT_LEVEL,))
+
+
+def started_tournament() -> tournament.Tournament:
+    t = tournament.Tournament(SHORT, seed=1)
+    t.register("p1")
+    t.register("p2")
+    t.start()
+    return t
 
 
 def seated() -> Table:
@@ -335,6 +347,34 @@ ENTRIES: list[Entry] = [
         (TRIPLE_DRAW_FIXED_LIMIT, ["random", "calling"]),
         {"seed": 1, "stack": 20, "reset_stacks": False, "bot_path": ["."]},
     ),
+    # tournaments (a field of two on a short structure: a huge field is refused, not played)
+    ("Level", lambda **k: tournament.Level(**k), (), {"small_blind": 5, "big_blind": 10, "ante": 1, "minutes": 10}),
+    ("Break", lambda **k: tournament.Break(**k), (), {"after_level": 1, "minutes": 5, "color_up": 25}),
+    (
+        "Structure",
+        lambda **k: tournament.Structure(**k),
+        (),
+        {
+            "variant": TRIPLE_DRAW_FIXED_LIMIT,
+            "starting_stack": 100,
+            "levels": (SHORT_LEVEL,),
+            "table_size": 6,
+            "buy_in": 10,
+            "fee": 1,
+            "late_registration": 1,
+            "rebuys": 1,
+            "addon_stack": 10,
+        },
+    ),  # fmt: skip
+    ("PayoutTable.from_toml", tournament.PayoutTable.from_toml, ("[[row]]\nfield = 4\nshares = [10000]\n",), {}),
+    ("Structure.from_dict", tournament.Structure.from_dict, (SHORT.to_dict(),), {}),
+    ("sit_and_go", tournament.sit_and_go, (TRIPLE_DRAW_FIXED_LIMIT,), {"hands": 5}),
+    ("multi_table", tournament.multi_table, (TRIPLE_DRAW_FIXED_LIMIT,), {"minutes": 10}),
+    ("Tournament", lambda *a, **k: tournament.Tournament(*a, **k), (SHORT,), {"seed": 1, "tournament_id": "t"}),
+    ("Tournament.register", lambda *a: tournament.Tournament(SHORT, seed=1).register(*a), ("ann",), {}),
+    ("Tournament.set_away", lambda *a: started_tournament().set_away(*a), ("p1", True), {}),
+    ("bot_decider", tournament.bot_decider, (TRIPLE_DRAW_FIXED_LIMIT, 1), {"kind": "calling"}),
+    ("play_bots", tournament.play_bots, (SHORT, 2), {"seed": 1, "bot": "calling", "round_seconds": 60.0}),
     # draw odds (the sampled equity with its trial count fixed: a huge count is a valid request)
     ("threshold", odds.threshold, ("8-6",), {}),
     ("check_places", odds.check_places, ([("hand 1", lowball.parse_cards("7s5h")), ("--dead", ())],), {}),
@@ -441,6 +481,11 @@ TABLE_ENTRIES: list[TableEntry] = [
     ("Table.buy_in_for", seated, "buy_in_for", ("ann",), {"now": 0.0}),
     ("Table.add_chips", seated, "add_chips", (0, 10), {"now": 0.0}),
     ("Table.reset_stacks", seated, "reset_stacks", (50,), {"now": 0.0}),
+    ("Table.change_stakes", seated, "change_stakes", (TRIPLE_DRAW_FIXED_LIMIT,), {"now": 0.0}),
+    ("Table.set_stacks", seated, "set_stacks", ({0: 50},), {"reason": "chip race", "now": 0.0}),
+    ("Table.sit[in_position]", seated, "sit", (2, "cid", 100), {"in_position": True, "now": 0.0}),
+    ("Table.player_at", seated, "player_at", (0,), {}),
+    ("Table.big_blind_in", seated, "big_blind_in", (2,), {}),
     ("Table.deal", seated, "deal", (), {"now": 0.0}),
     ("Table.act", playing, "act", (SEAT_TO_ACT, Action.call()), {"seq": 1, "now": 0.0}),
     ("Table.tick", playing, "tick", (1000.0,), {}),

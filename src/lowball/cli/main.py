@@ -58,7 +58,7 @@ from lowball.cli.options import (
     whole_option,
     workers_option,
 )
-from lowball.cli.render import simulation_report
+from lowball.cli.render import simulation_report, tournament_report
 from lowball.deck import ReshuffleRule
 from lowball.errors import FileError, InvalidCardError, InvalidValueError, LowballError, counted, shown
 from lowball.evaluation import Ranking, describe, evaluate, sorted_hand, winners
@@ -1176,6 +1176,103 @@ def simulate(
     _write(ctx, None, text)
     if result.partial:
         _interrupted(ctx, result.hands, hands, "hands")
+
+
+@main.command()
+@variant_option
+@whole_option(
+    "--players", "-n", low=2, high=1000, metavar="INTEGER", default="9", help="Bots in the field (2 to 1,000)."
+)
+@click.option(
+    "--structure",
+    "structure_name",
+    default="auto",
+    show_default=True,
+    metavar="[auto|sit_and_go|multi_table|FILE.toml]",
+    help="The structure: the ready-made sit & go (one table, levels of 10 rounds of hands) or multi-table "
+    "event (levels of 20 minutes, breaks, a colour-up), or a TOML file of your own; auto: the sit & go for a "
+    "field that fits one table, else the multi-table event.",
+)
+@seed_option
+@click.option(
+    "--bots",
+    default="sensible",
+    show_default=True,
+    type=click.Choice(["sensible", "calling", "random"]),
+    help="The bots that play (lowball's own; see lowball.bots).",
+)
+@number_option(
+    "--round-seconds",
+    low=0.0,
+    high=86400.0,
+    unit="seconds",
+    metavar="SECONDS",
+    default="60",
+    help="Seconds of the tournament's clock a round of hands (one at every table) takes, for levels by time.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON document, indented.")
+@quiet_option
+@click.pass_context
+def tournament(
+    ctx: click.Context,
+    variant_code: str,
+    players: int,
+    structure_name: str,
+    seed: int | None,
+    bots: str,
+    round_seconds: float,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Run a tournament of bots to its winner and print the places, the payouts, the hands
+    played and the levels reached.
+
+    The tournament plays by the WSOP 2023 Tournament Rules as RULES.md section 13 states them:
+    a random seat draw, blind levels, balancing and breaking tables, redraws, the final table,
+    hand-for-hand near the money. Its clock is simulated (--round-seconds a round), so a seeded
+    run prints the same output to the byte every time. A progress bar (rounds, with the players
+    left) goes to standard error, not with -q.
+    """
+    from lowball.tournament import Structure, multi_table, play_bots, sit_and_go
+    from lowball.tournament.structure import TournamentError
+
+    variant = _variant(variant_code)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    try:
+        if structure_name == "auto":
+            structure = sit_and_go(variant) if players <= variant.max_players else multi_table(variant)
+        elif structure_name == "sit_and_go":
+            structure = sit_and_go(variant)
+        elif structure_name == "multi_table":
+            structure = multi_table(variant)
+        else:
+            structure = Structure.from_toml(structure_name)
+            source = ctx.get_parameter_source("variant_code")
+            if source is not None and source.name == "COMMANDLINE":  # --variant over the file's
+                structure = Structure.from_dict({**structure.to_dict(), "variant": variant.to_dict()})
+        with contextlib.ExitStack() as stack_:
+            bar = (
+                None
+                if quiet
+                else stack_.enter_context(click.progressbar(length=players, label="players out", file=sys.stderr))
+            )
+            out = [0]
+
+            def progress(t: Any) -> None:
+                gone = players - len(t.players_left())
+                if bar is not None and gone > out[0]:
+                    bar.update(gone - out[0])
+                    out[0] = gone
+
+            t = play_bots(structure, players, seed=seed, bot=bots, round_seconds=round_seconds, progress=progress)
+            if bar is not None:
+                bar.update(players - out[0])
+    except (LowballError, TournamentError) as e:
+        _fail(ctx, str(e))
+    result = t.summary()
+    text = json.dumps(result, indent=1) + "\n" if as_json else tournament_report(result)
+    _write(ctx, None, text)
 
 
 def _check_listen(ctx: click.Context, host: str, port: int) -> None:

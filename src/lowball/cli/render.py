@@ -11,6 +11,7 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from lowball.cards import Card, format_cards
 from lowball.engine import (
@@ -366,4 +367,24 @@ def simulation_report(result: SimulationResult, timing: bool = True) -> str:
         lines.append(f"hands per second    {result.hands_per_second:.0f} ({result.ran_on})")
     if result.partial:
         lines.insert(0, f"PARTIAL RESULT: stopped by Ctrl-C after {counted(result.hands, 'hand')}")
+    return "\n".join(lines) + "\n"
+
+
+def tournament_report(summary: dict[str, Any]) -> str:
+    """A tournament's :meth:`Tournament.summary <lowball.tournament.Tournament.summary>` as the
+    text ``lowball tournament`` prints: the event, the prize pool, hands and levels, then every
+    place with its prize."""
+    s = summary
+    lv = s["last_level"]
+    lines = [
+        f"{s['variant']} ({s['code'] or 'custom'}), {counted(s['entries'], 'entry', 'entries')}, seed {s['seed']}",
+        f"buy-in {s['buy_in']:,} + {s['fee']:,}, prize pool {s['prize_pool']:,}, "
+        f"{counted(s['places_paid'], 'place')} paid",
+        f"hands played {s['hands_played']:,} ({counted(s['rounds'], 'round')}), "
+        f"levels reached {s['levels_reached']} (blinds {lv['small_blind']:,}/{lv['big_blind']:,})",
+        "",
+        f"{'place':>5}  {'player':<10} {'prize':>10}",
+    ]
+    for r in s["places"]:
+        lines.append(f"{r['place']:>5}  {r['player']:<10} {r['prize']:>10,}")
     return "\n".join(lines) + "\n"

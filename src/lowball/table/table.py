@@ -534,6 +534,18 @@ class Table:
         """The seat of each position in the hand being played (empty between hands)."""
         return tuple(self._order)
 
+    def player_at(self, seat: int) -> str | None:
+        """The name of the player at ``seat``, or None (empty): :attr:`seats` of one seat without
+        building them all.
+
+        Raises
+        ------
+        TableError
+            For a seat number outside the table.
+        """
+        s = self._seats[self._check_seat(seat)]
+        return None if s is None else s.player
+
     def _info(self, k: int) -> SeatInfo | None:
         s = self._seats[k]
         if s is None:
@@ -884,9 +896,17 @@ class Table:
         *,
         post: bool = False,
         kill: bool = False,
+        in_position: bool = False,
         now: float | None = None,
     ) -> None:
         """Seat ``player`` at the empty ``seat`` with ``chips``.
+
+        With ``in_position=True`` (a tournament's player moved from another table, or a late
+        registrant) he takes the rights and duties of the seat's position at once: he is dealt
+        in at the next hand whatever it gives him, the button, the small blind or the big blind,
+        posting nothing else and owing nothing from an earlier stay (WSOP 2023 Tournament Rules,
+        rules 14 and 66); the one place he may not get a hand, between the small blind and the
+        button (rule 66), is refused. Not with ``post`` or ``kill``.
 
         A new player is dealt in when the big blind reaches the seat, or with ``post=True`` at
         the next hand in which the seat is neither the button nor the small blind, posting a big
@@ -909,7 +929,9 @@ class Table:
             For a taken seat, a player already seated, a name that is not a non-empty str,
             chips outside the buy-in (naming the seat, and the chips taken away and the rule for
             a returning player), a ``post`` or ``kill`` the rules do not give this player
-            (naming the rule), both, or a kill with fewer chips than it costs.
+            (naming the rule), both, or a kill with fewer chips than it costs; with
+            ``in_position``, a seat between the small blind and the button of the next hand
+            (naming them), or ``post`` or ``kill`` too.
         """
         k = self._check_seat(seat)
         if self._seats[k] is not None:
@@ -919,11 +941,13 @@ class Table:
             if s is not None and s.player == player:
                 raise TableError(f"seat {k}: {shown(player)} already sits at seat {j}")
         amount = whole_number(chips, f"seat {k}: chips", 1, error=TableError)
-        for name, value in (("post", post), ("kill", kill)):
+        for name, value in (("post", post), ("kill", kill), ("in_position", in_position)):
             if not isinstance(value, bool):
                 raise TableError(f"seat {k}: {name} = {shown(value)}: expected True or False")
+        if in_position and (post or kill):
+            raise TableError(f"seat {k}: in_position: a player in position posts only the blinds his seat gets")
         now_ = self._now(now)
-        back = self._returning(player, now_)
+        back = None if in_position else self._returning(player, now_)
         b = self._buy_in_of(back, now_)
         low, high = b.minimum, b.maximum
         if amount < low:
@@ -939,13 +963,21 @@ class Table:
             raise TableError(f"seat {k}: {counted(amount, 'chip')} is above the table's maximum buy-in of {high}")
         seated = new_seat(player, amount, self._time_bank, post, kill, back)
         check_way(f"seat {k}", seated, self._variant, post, kill)
+        extra: dict[str, Any] = {}
+        if in_position:
+            seated.status = ACTIVE
+            seated.new = False
+            self._check_in_position(k, seated)
+            extra["in_position"] = True
         self._check_bought_in(f"seat {k}", amount)
-        with self._change("sit", k, now_, player=player, chips=amount, post=post, kill=kill):
+        with self._change("sit", k, now_, player=player, chips=amount, post=post, kill=kill, **extra):
             seated.sitting = self._event_number + 1  # numbered by its sit event, the next event
             self._seats[k] = seated
             self._departed.pop(player, None)
             self._bought_in += amount
             data: dict[str, Any] = {"post": post}
+            if in_position:
+                data["in_position"] = True
             if kill:
                 data["kill"] = True
             if seated.missed_small:
@@ -953,6 +985,78 @@ class Table:
             if seated.missed_big:
                 data["owes_big"] = True
             self._emit("sit", k, amount, data=data)
+
+    def _check_in_position(self, k: int, seated: Seat) -> None:
+        """Refuse seating ``seated`` in position at seat ``k`` when the next hand would deal him
+        in between the small blind and the button (WSOP 2023 Tournament Rules, rule 66)."""
+        if self._bb is None:
+            return  # the first hand: everyone able is dealt in, the blinds left of the button
+        seats = list(self._seats)
+        seats[k] = seated
+        plan = plan_hand(seats, self._variant, self._button, self._sb, self._bb, self._first_button)
+        if plan is None or plan.small_blind is None or len(plan.order) == 2:
+            return
+        n = self._n
+        if 0 < (k - plan.button) % n < (plan.small_blind - plan.button) % n:
+            raise TableError(
+                f"seat {k}: between the button (seat {plan.button}) and the small blind (seat {plan.small_blind}) "
+                "of the next hand: a player moved in may not get a hand there (WSOP 2023 Tournament Rules, rule 66)"
+            )
+
+    def free_positions(self) -> tuple[int, ...]:
+        """The empty seats where :meth:`sit` with ``in_position=True`` may seat a player now: all
+        but those between the next hand's small blind and button (WSOP 2023 Tournament Rules,
+        rule 66)."""
+        out = []
+        for k in range(self._n):
+            if self._seats[k] is not None:
+                continue
+            try:
+                self._check_in_position(k, Seat("?", 1, ACTIVE, 0.0))
+            except TableError:
+                continue
+            out.append(k)
+        return tuple(out)
+
+    def next_markers(self) -> tuple[int, int | None, int] | None:
+        """The seats of the button, the small blind marker and the big blind of the next hand as
+        it would be dealt now (the dead-button rule), or None when no hand can be dealt. In a
+        hand, the hand after it as if nobody came or went (the seats as they are now)."""
+        plan = self._plan()
+        return None if plan is None else (plan.button, plan.small_blind, plan.bb_seat)
+
+    def big_blind_in(self, seat: int) -> int | None:
+        """For the empty ``seat``: the hands dealt before the big blind would reach a player seated
+        there now with ``in_position=True`` (0: he posts it at the next hand), nobody else coming
+        or going; None for a seat where he may not be seated so (between the small blind and the
+        button, WSOP 2023 Tournament Rules, rule 66). What a tournament uses to find the worst
+        position for a player moved in (rule 67a).
+
+        Raises
+        ------
+        TableError
+            For a seat outside the table or one taken.
+        """
+        k = self._check_seat(seat)
+        if self._seats[k] is not None:
+            raise TableError(f"seat {k}: taken by {shown(self._seats[k].player)}")  # type: ignore[union-attr]
+        probe = Seat("?", 1, ACTIVE, 0.0)
+        try:
+            self._check_in_position(k, probe)
+        except TableError:
+            return None
+        seats: list[Seat | None] = [None if s is None else dataclasses.replace(s) for s in self._seats]
+        seats[k] = probe
+        button, sb, bb = self._button, self._sb, self._bb
+        for hands in range(2 * self._n + 2):
+            plan = plan_hand(seats, self._variant, button, sb, bb, self._first_button)
+            if plan is None:
+                return None
+            if plan.bb_seat == k:
+                return hands
+            apply_plan(seats, plan)
+            button, sb, bb = plan.button, plan.small_blind, plan.bb_seat
+        return None
 
     # -- how a player comes in (RULES.md section 9) -------------------------------------------
 
@@ -1278,6 +1382,90 @@ class Table:
             self._bought_in += given
             self._cashed_out += taken
             self._emit("reset_stacks", None, amount, data={"chips_in": given, "chips_out": taken})
+
+    def change_stakes(self, variant: Variant, *, now: float | None = None) -> None:
+        """Play the next hands at other stakes: ``variant`` is the same game as the table's
+        (the same ranking, draws, betting structure kind and rules) with other blinds, antes or
+        bets, as a tournament's new level (WSOP 2023 Tournament Rules, rule 79: "the new level
+        applies to the next hand"). Only between hands: the seats, their chips, the button and
+        the blinds each seat owes are kept (a player who missed blinds owes them at the new
+        stakes). The change is stored like any other (a ``stakes`` change, the new variant in
+        the snapshot's ``config``), so :meth:`resume` plays on at the new stakes; a ``stakes``
+        event carries the new variant (:meth:`Variant.to_dict
+        <lowball.variants.Variant.to_dict>`) in its ``data``.
+
+        Raises
+        ------
+        TableError
+            During a hand, or for a variant of another game (naming what differs).
+        VariantError
+            For a ``variant`` that is not a Variant.
+        """
+        if not isinstance(variant, Variant):
+            raise VariantError(f"variant = {shown(variant)}: expected a lowball Variant")
+        if self._hand is not None:
+            raise TableError(
+                f"change_stakes: hand {self._hand_number} is still being played: stakes change between hands "
+                "(the new level applies to the next hand)"
+            )
+        old = self._variant
+        if type(variant.betting) is not type(old.betting):
+            raise TableError(
+                f"change_stakes: {variant.betting.title} is another game than the table's {old.betting.title}"
+            )
+        same = old.replace(betting=variant.betting, forced=variant.forced, name=variant.name, code=variant.code)
+        if same != variant:
+            differ = [
+                f.name
+                for f in dataclasses.fields(Variant)
+                if f.compare and getattr(same, f.name) != getattr(variant, f.name)
+            ]
+            raise TableError(
+                f"change_stakes: {shown(variant.name)} is another game than the table's {shown(old.name)} "
+                f"(it differs in {', '.join(differ)}): only the blinds, antes and bets may change"
+            )
+        now_ = self._now(now)
+        data = variant.to_dict()
+        with self._change("stakes", None, now_, variant=data):
+            self._variant = variant
+            self._emit("stakes", data={"variant": data})
+
+    def set_stacks(self, stacks: dict[int, int], *, reason: str = "stacks", now: float | None = None) -> None:
+        """Set the stacks of some seated players between hands (a tournament's colour-up and
+        chip race, WSOP 2023 Tournament Rules, rule 77): ``stacks`` maps a seat to its new
+        stack (>= 1). Chips given are booked as chips in (:attr:`chips_in`), chips taken as
+        chips out (:attr:`chips_out`), so chips stay conserved. One ``stacks`` event, ``data``:
+        the ``reason``, the new stacks by seat and the chips in and out.
+
+        Raises
+        ------
+        TableError
+            During a hand, for an empty seat, or a stack that is not whole chips >= 1.
+        """
+        if self._hand is not None:
+            raise TableError(f"set_stacks: hand {self._hand_number} is still being played")
+        if not isinstance(stacks, dict):
+            raise TableError(f"set_stacks: stacks = {shown(stacks)}: expected a dict of seat: chips")
+        reason = name_text(reason, "set_stacks: reason", error=TableError)
+        new: dict[int, int] = {}
+        had: dict[int, Seat] = {}
+        for seat, chips in stacks.items():
+            k, occupant = self._occupied(seat, "set its stack")
+            new[k] = whole_number(chips, f"seat {k}: stack", 1, error=TableError)
+            had[k] = occupant
+        given = sum(c - had[k].chips for k, c in new.items() if c > had[k].chips)
+        self._check_bought_in("set_stacks", given)
+        now_ = self._now(now)
+        with self._change("stacks", None, now_, stacks={str(k): c for k, c in new.items()}, reason=reason):
+            taken = 0
+            for k, c in new.items():
+                if c < had[k].chips:
+                    taken += had[k].chips - c
+                had[k].chips = c
+            self._bought_in += given
+            self._cashed_out += taken
+            data = {"reason": reason, "stacks": {str(k): c for k, c in sorted(new.items())}}
+            self._emit("stacks", None, 0, data={**data, "chips_in": given, "chips_out": taken})
 
     # -- the hand ----------------------------------------------------------------------------
 
@@ -1732,6 +1920,8 @@ class Table:
                             "events are in the table's events"
                         )
                 hand = HandState.from_dict(data)
+            if "config" in snap and snap["config"]["variant"] != self._variant.to_dict():
+                self._variant = Variant.from_dict(snap["config"]["variant"])  # a change of stakes undone
             self._seats = seats
             self._seq = snap["seq"]
             self._op = snap["op"]
