@@ -58,9 +58,9 @@ def test_new_file_is_a_wal_lowball_database(tmp_path: Path) -> None:
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert con.execute("PRAGMA application_id").fetchone()[0] == 0x4C4F5742 == APPLICATION_ID
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 1 == SCHEMA_VERSION
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 2 == SCHEMA_VERSION
     names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert names == {"tables", "changes", "events", "hands"}
+    assert names == {"tables", "changes", "events", "hands", "ledger", "wallet_outbox"}
     con.close()
     assert isinstance(SQLiteStore(path), Store)
 

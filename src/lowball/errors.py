@@ -28,6 +28,8 @@ __all__ = [
     "TableError",
     "SeqError",
     "StoreError",
+    "WalletError",
+    "InsufficientFundsError",
     "whole_number",
     "name_text",
     "printable_text",
@@ -99,6 +101,16 @@ class StoreError(LowballError):
     """A table store that cannot be used: a file that is not a lowball database (corrupt, or
     another program's), a table that is not there or already exists, or a failed write (then
     the table is as it was before the operation)."""
+
+
+class WalletError(LowballError):
+    """A wallet that cannot make a movement: a bad player, amount or key, or a key used before
+    for another movement (naming it). The wallet is unchanged."""
+
+
+class InsufficientFundsError(WalletError):
+    """A player's account holds less than a buy-in or an add-on takes from it: the message names
+    the player, the chips asked for and the balance. The wallet and the table are unchanged."""
 
 
 class FileError(LowballError, OSError):

@@ -20,16 +20,16 @@ import json
 import os
 import sqlite3
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol, runtime_checkable
 
 from lowball._files import path_text
 from lowball.errors import StoreError, name_text, shown, whole_number
 
-__all__ = ["Store", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
+__all__ = ["Store", "TableStore", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
 
 APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
-SCHEMA_VERSION = 1  # PRAGMA user_version of the schema below
+SCHEMA_VERSION = 2  # PRAGMA user_version of the schema below (1: without the ledger and the outbox)
 RECORDS_KEPT = 256  # action records load() gives back (a repeated seq older than these is stale)
 KEY_LENGTH = 200  # the most characters of a put_data namespace or key
 _ACTION_KINDS = ("act", "tick", "deal")  # the changes a repeated seq may name
@@ -62,7 +62,33 @@ CREATE TABLE hands (
     PRIMARY KEY (table_id, number)
 );
 """
+# schema 2: the ledger of chip movements and the wallet's outbox (plain SQL: a PostgreSQL store
+# makes the same tables); a file of schema 1 gains them when it is opened
+_SCHEMA_2 = """
+CREATE TABLE ledger (
+    table_id TEXT NOT NULL,
+    op BIGINT NOT NULL,
+    line BIGINT NOT NULL,
+    hand BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    from_account TEXT NOT NULL,
+    to_account TEXT NOT NULL,
+    amount BIGINT NOT NULL,
+    wallet_key TEXT,
+    PRIMARY KEY (table_id, op, line)
+);
+CREATE TABLE wallet_outbox (
+    table_id TEXT NOT NULL,
+    wallet_key TEXT NOT NULL,
+    player TEXT NOT NULL,
+    amount BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    sent INTEGER NOT NULL,
+    PRIMARY KEY (table_id, wallet_key)
+);
+"""
 _TABLES = frozenset(("tables", "changes", "events", "hands"))
+_TABLES_2 = frozenset(("ledger", "wallet_outbox"))
 # a program's own data beside its tables (put_data), made the first time it is used: a file of
 # schema 1 without it is still whole
 _DATA_TABLE = (
@@ -72,9 +98,10 @@ _DATA_TABLE = (
 
 
 @runtime_checkable
-class Store(Protocol):
-    """Where a :class:`~lowball.table.Table` keeps its state. Implement these methods to back a
-    table with a server's own database; :class:`SQLiteStore` is the embedded default.
+class TableStore(Protocol):
+    """The six methods a :class:`~lowball.table.Table` needs to keep its state (the store of
+    lowball before its ledger): a table given such a store keeps no ledger and takes no wallet.
+    See :class:`Store`, which adds the ledger and the wallet's outbox.
 
     ``table_id`` is the table's name (a str). ``snapshot`` is the table's whole state
     (:meth:`Table.snapshot <lowball.table.Table.snapshot>`), ``record`` one accepted change
@@ -114,6 +141,53 @@ class Store(Protocol):
         there is none: the records of its last :data:`RECORDS_KEPT` actions (kinds ``act``,
         ``tick`` and ``deal``), and its events from ``snapshot["events_from"]`` on and those of
         these records (so a repeated action is answered after a resume as before it)."""
+        ...
+
+
+@runtime_checkable
+class Store(TableStore, Protocol):
+    """Where a :class:`~lowball.table.Table` keeps its state, its ledger of chip movements and
+    its wallet's outbox. Implement these methods to back a table with a server's own database;
+    :class:`SQLiteStore` is the embedded default.
+
+    ``table_id`` is the table's name (a str). ``snapshot`` is the table's whole state
+    (:meth:`Table.snapshot <lowball.table.Table.snapshot>`), ``record`` one accepted change
+    (``{"op": n, "seq": s, "kind": "act", ...}``, ``op`` counting the table's changes from 1),
+    ``events`` that change's events (:meth:`TableEvent.to_dict
+    <lowball.table.TableEvent.to_dict>`, each with its ``number``), ``hand`` a finished hand
+    (``{"number": k, "phh": text, ...}``). The ledger and outbox methods are written inside the
+    change's transaction; :meth:`after_commit` runs the wallet's calls after it.
+    """
+
+    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
+        """Store ledger ``entries`` and wallet movements (``outbox``), inside the transaction of
+        the change that made them.
+
+        An entry is ``{"op": change, "line": n, "hand": k, "kind": ..., "from": account, "to":
+        account, "amount": chips, "key": wallet key or None}``: ``amount`` chips moved from one
+        account to the other (double entry: each entry debits one account and credits another by
+        the same amount), ``line`` numbering the entries of change ``op`` from 1; ``hand`` is the
+        hand being played (0 between hands). A movement is ``{"key": ..., "player": ...,
+        "amount": chips to the player (negative: taken), "kind": ..., "sent": bool}``.
+        """
+        ...
+
+    def ledger(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's ledger entries of the changes numbered (``op``) above ``since``, in order
+        (``op``, then ``line``), as :meth:`save_ledger` took them."""
+        ...
+
+    def outbox(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's wallet movements not yet confirmed sent (in any order)."""
+        ...
+
+    def confirm(self, table_id: str, key: str) -> None:
+        """Mark the wallet movement ``key`` sent (the wallet has made it)."""
+        ...
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the transaction open now is committed (at once outside one;
+        never if it is rolled back): how a table calls its wallet only after its change is stored."""
         ...
 
 
@@ -190,9 +264,13 @@ class SQLiteStore:
             if not self._has_schema(con):
                 # one transaction: a crash leaves the file empty or whole, never half made
                 con.executescript(
-                    f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA application_id={APPLICATION_ID};"
+                    f"BEGIN IMMEDIATE;{_SCHEMA}{_SCHEMA_2}PRAGMA application_id={APPLICATION_ID};"
                     f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
                 )
+            elif con.execute("PRAGMA user_version").fetchone()[0] < 2:
+                # schema 1 to 2 (the ledger and the outbox), in one transaction: a crash leaves
+                # the file of schema 1, whole, and the next open migrates it
+                con.executescript(f"BEGIN IMMEDIATE;{_SCHEMA_2}PRAGMA user_version=2;COMMIT;")
         except StoreError:
             con.close()
             raise
@@ -201,6 +279,7 @@ class SQLiteStore:
             raise StoreError(f"{name}: not a usable lowball database: {e}") from None
         self._con = con
         self._depth = 0
+        self._after: list[Callable[[], None]] = []
 
     def _check(self, con: sqlite3.Connection) -> None:
         """Refuse a file that is not ours, reading only (nothing is written before this passes)."""
@@ -227,7 +306,7 @@ class SQLiteStore:
                 f"{name}: a lowball database of schema {version}, newer than this lowball's {SCHEMA_VERSION}; "
                 "it was left unchanged"
             )
-        if not _TABLES <= tables:
+        if not _TABLES <= tables or (version >= 2 and not _TABLES_2 <= tables):
             raise StoreError(f"{name}: a damaged lowball database (tables {sorted(tables)}); it was left unchanged")
         try:
             check = con.execute("PRAGMA quick_check").fetchone()[0]
@@ -281,6 +360,7 @@ class SQLiteStore:
             yield
             self._con.execute("COMMIT")
         except BaseException as e:
+            self._after = []
             with contextlib.suppress(sqlite3.Error):
                 self._con.execute("ROLLBACK")
             if isinstance(e, sqlite3.Error):
@@ -288,6 +368,17 @@ class SQLiteStore:
             raise
         finally:
             self._depth = 0
+        after, self._after = self._after, []
+        for callback in after:
+            callback()
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when the outermost transaction open now commits (at once outside a
+        transaction; never when it is rolled back)."""
+        if self._depth:
+            self._after.append(callback)
+        else:
+            callback()
 
     @contextlib.contextmanager
     def _reading(self, what: str) -> Iterator[None]:
@@ -429,6 +520,91 @@ class SQLiteStore:
         except sqlite3.Error as e:
             raise StoreError(f"{self._path}: cannot read table {shown(table_id)}: {e}") from None
         return {"snapshot": snapshot, "records": records, "events": events}
+
+    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
+        """Store ledger entries and wallet movements (see :meth:`Store.save_ledger`), joining the
+        transaction open (the change's).
+
+        Raises
+        ------
+        StoreError
+            For a failed write or data that is not ledger entries (nothing is written then).
+        """
+        _check_table_id(table_id)
+        try:
+            rows = [
+                (table_id, e["op"], e["line"], e["hand"], e["kind"], e["from"], e["to"], e["amount"], e["key"])
+                for e in entries
+            ]
+            moves = [(table_id, m["key"], m["player"], m["amount"], m["kind"], int(bool(m["sent"]))) for m in outbox]
+        except (KeyError, TypeError, IndexError) as e:
+            raise StoreError(f"table {shown(table_id)}: not ledger entries (nothing was written): {shown(e)}") from None
+        with self.transaction():
+            try:
+                if rows:
+                    self._con.executemany("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                if moves:
+                    self._con.executemany("INSERT INTO wallet_outbox VALUES (?, ?, ?, ?, ?, ?)", moves)
+            except (UnicodeError, OverflowError, ValueError, TypeError) as e:
+                raise StoreError(f"{self._path}: the write failed (nothing was written): {shown(e)}") from None
+            except sqlite3.IntegrityError as e:
+                raise StoreError(
+                    f"{self._path}: {e}: the table's ledger was written by another Table object or process"
+                ) from None
+            except sqlite3.Error as e:
+                raise StoreError(f"{self._path}: the write failed: {e}") from None
+
+    def ledger(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's ledger entries of the changes above ``since`` (see :meth:`Store.ledger`).
+
+        Raises
+        ------
+        StoreError
+            As :meth:`events`.
+        """
+        _check_table_id(table_id)
+        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
+        try:
+            rows = self._con.execute(
+                "SELECT op, line, hand, kind, from_account, to_account, amount, wallet_key FROM ledger "
+                "WHERE table_id = ? AND op > ? ORDER BY op, line",
+                (table_id, since),
+            ).fetchall()
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: cannot read the ledger of table {shown(table_id)}: {e}") from None
+        keys = ("op", "line", "hand", "kind", "from", "to", "amount", "key")
+        return [dict(zip(keys, r)) for r in rows]
+
+    def outbox(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's wallet movements not yet confirmed sent (see :meth:`Store.outbox`).
+
+        Raises
+        ------
+        StoreError
+            For a store that cannot be read or a bad ``table_id``.
+        """
+        _check_table_id(table_id)
+        try:
+            rows = self._con.execute(
+                "SELECT wallet_key, player, amount, kind FROM wallet_outbox WHERE table_id = ? AND sent = 0 "
+                "ORDER BY wallet_key",
+                (table_id,),
+            ).fetchall()
+        except sqlite3.Error as e:
+            raise StoreError(f"{self._path}: cannot read the outbox of table {shown(table_id)}: {e}") from None
+        return [{"key": k, "player": p, "amount": a, "kind": kind, "sent": False} for k, p, a, kind in rows]
+
+    def confirm(self, table_id: str, key: str) -> None:
+        """Mark the wallet movement ``key`` of the table sent.
+
+        Raises
+        ------
+        StoreError
+            For a failed write.
+        """
+        _check_table_id(table_id)
+        with self.transaction():
+            self._write("UPDATE wallet_outbox SET sent = 1 WHERE table_id = ? AND wallet_key = ?", (table_id, key))
 
     def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
         """The table's stored events numbered above ``since``, in order.
