@@ -79,7 +79,7 @@ from lowball.table.seats import (
     ways_in,
 )
 from lowball.variants import Variant, VariantError
-from lowball.wallet import DEBITS, Difference, Wallet, reconcile, split_key, wallet_key
+from lowball.wallet import DEBITS, Difference, Movement, Wallet, reconcile, split_key, wallet_key
 
 __all__ = ["TABLE_FORMAT", "Table"]
 
@@ -1886,7 +1886,8 @@ class Table:
         StoreError
             When the store holds no such table or its data is not a saved table.
         WalletError
-            When the wallet fails while a movement is completed (resume again to go on).
+            When the wallet fails to give back a debit of a change never stored (resume again
+            to go on); a cash-out it fails to pay stays in :attr:`unpaid`.
         """
         if not isinstance(store, TableStore):
             raise StoreError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
@@ -1984,7 +1985,7 @@ class Table:
         wallet = self._wallet
         assert wallet is not None
         table_id = self._table_id
-        kinds: dict[int, dict[str, Any]] = {}
+        kinds: dict[int, dict[str, Movement]] = {}
         for m in wallet.movements(f"{table_id}:"):
             parts = split_key(m.key)
             if parts is not None and parts[0] == table_id:
@@ -1995,14 +1996,11 @@ class Table:
             if n <= stored or "void" in made:
                 continue
             for kind in DEBITS:  # a debit whose change was never stored: given back
-                m = made.get(kind)
-                if m is not None:
-                    wallet.credit(m.player, -m.amount, wallet_key(table_id, n, "void"))
+                debit = made.get(kind)
+                if debit is not None:
+                    wallet.credit(debit.player, -debit.amount, wallet_key(table_id, n, "void"))
         self._moves = max([stored, *kinds])
-        self._pay()
-        if self._unpaid:
-            m = self._unpaid[0]
-            wallet.credit(m["player"], m["amount"], m["key"])  # raises the wallet's error
+        self._pay()  # a wallet that fails keeps them in unpaid (and in the store's outbox)
 
     def _init_config(
         self, variant: Variant, config: dict[str, Any], rake: RakePolicy, clock: Callable[[], float]
