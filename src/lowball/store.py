@@ -20,13 +20,13 @@ import json
 import os
 import sqlite3
 import stat
-from collections.abc import Callable, Iterator
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from lowball._files import path_text
 from lowball.errors import StoreError, name_text, shown, whole_number
 
-__all__ = ["Store", "TableStore", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
+__all__ = ["Store", "TableStore", "SQLStore", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
 
 APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
 SCHEMA_VERSION = 2  # PRAGMA user_version of the schema below (1: without the ledger and the outbox)
@@ -62,8 +62,8 @@ CREATE TABLE hands (
     PRIMARY KEY (table_id, number)
 );
 """
-# schema 2: the ledger of chip movements and the wallet's outbox (plain SQL: a PostgreSQL store
-# makes the same tables); a file of schema 1 gains them when it is opened
+# schema 2: the ledger of chip movements and the wallet's outbox (plain SQL, the same in every
+# database); a file of schema 1 gains them when it is opened
 _SCHEMA_2 = """
 CREATE TABLE ledger (
     table_id TEXT NOT NULL,
@@ -191,7 +191,422 @@ class Store(TableStore, Protocol):
         ...
 
 
-class SQLiteStore:
+_S = TypeVar("_S", bound="SQLStore")
+
+
+class SQLStore:
+    """The SQL of a lowball store, shared by its databases: the tables, the statements, the
+    transactions and the checks of what is written and read. A subclass gives its database's
+    dialect: the connection (``_con``, whose ``execute(sql, args)`` returns a cursor), the
+    driver's errors, how a write and a read begin, the placeholders (the shared SQL writes
+    ``?``), and the lock that lets one process at a time write a table (none for SQLite: one
+    file, whose writes SQLite serializes). :class:`SQLiteStore` and
+    :class:`~lowball.postgres.PostgresStore` are its two dialects.
+    """
+
+    _Error: type[Exception] = Exception  # the driver's base error
+    _IntegrityError: type[Exception] = Exception  # a key taken twice
+    _BEGIN_WRITE = "BEGIN"  # the statement that begins a write transaction
+    _BEGIN_READ = "BEGIN"  # ... and a read transaction that sees one state of the database
+    _con: Any
+    _name: str  # the database, as messages name it
+    _depth: int
+    _after: list[Callable[[], None]]  # what after_commit is to call when the write commits
+
+    def _sql(self, sql: str) -> str:
+        """The shared SQL in the dialect's placeholders (the shared SQL writes ``?``)."""
+        return sql
+
+    def _run(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """Run one statement; its cursor."""
+        return self._con.execute(self._sql(sql), args)
+
+    def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """Run one statement for each row."""
+        self._con.executemany(self._sql(sql), rows)
+
+    def _own(self, table_id: str) -> None:
+        """Make this store the one writer of ``table_id`` (inside a write transaction), or raise
+        StoreError naming the holder. SQLite: nothing to do (see :class:`SQLiteStore`)."""
+
+    def _has_data_table(self) -> bool:
+        """Whether the table of :meth:`put_data` exists (it is made the first time it is used)."""
+        return True
+
+    def close(self) -> None:
+        """Close the database (a store cannot be used after)."""
+        self._con.close()
+
+    def __enter__(self: _S) -> _S:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One atomic write (``BEGIN IMMEDIATE`` ... ``COMMIT``); nested uses join the outer one.
+
+        Raises
+        ------
+        StoreError
+            When SQLite fails (the disk is full, the file is locked by another writer): nothing
+            of the transaction is stored.
+        """
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        try:
+            self._run(self._BEGIN_WRITE)
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot begin a write: {e}") from None
+        self._depth = 1
+        try:
+            yield
+            self._run("COMMIT")
+        except BaseException as e:
+            self._after = []
+            with contextlib.suppress(self._Error):
+                self._run("ROLLBACK")
+            if isinstance(e, self._Error):
+                raise StoreError(f"{self._name}: the write failed and was rolled back: {e}") from None
+            raise
+        finally:
+            self._depth = 0
+        after, self._after = self._after, []
+        for callback in after:
+            callback()
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when the outermost transaction open now commits (at once outside a
+        transaction; never when it is rolled back)."""
+        if self._depth:
+            self._after.append(callback)
+        else:
+            callback()
+
+    @contextlib.contextmanager
+    def _reading(self, what: str) -> Iterator[None]:
+        """One read transaction (``BEGIN`` ... ``COMMIT``): the reads inside see one state of the
+        file (WAL: a writer in another process may commit meanwhile, unseen), so that a table read
+        while its server writes is never half of one change and half of the next. Inside a write
+        transaction the reads already see one state."""
+        if self._depth:
+            yield
+            return
+        try:
+            self._run(self._BEGIN_READ)
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read {what}: {e}") from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(self._Error):
+                self._run("COMMIT")
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        try:
+            self._run(sql, args)
+        except (UnicodeError, OverflowError, ValueError, TypeError) as e:
+            # a value SQLite cannot take (text that is not valid Unicode, an integer past 64 bits)
+            raise StoreError(f"{self._name}: the write failed (nothing was written): {shown(e)}") from None
+        except self._IntegrityError as e:
+            raise StoreError(
+                f"{self._name}: {e}: the table was changed by another Table object or process since this "
+                "one was made or resumed (run each table from one place; resume it to go on)"
+            ) from None
+        except self._Error as e:
+            raise StoreError(f"{self._name}: the write failed: {e}") from None
+
+    def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        try:
+            self._run_many(sql, rows)
+        except (UnicodeError, OverflowError, ValueError, TypeError) as e:
+            raise StoreError(f"{self._name}: the write failed (nothing was written): {shown(e)}") from None
+        except self._IntegrityError as e:
+            raise StoreError(
+                f"{self._name}: {e}: the table was changed by another Table object or process since this "
+                "one was made or resumed (run each table from one place; resume it to go on)"
+            ) from None
+        except self._Error as e:
+            raise StoreError(f"{self._name}: the write failed: {e}") from None
+
+    def create(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        """Store a new table.
+
+        Raises
+        ------
+        StoreError
+            If the file already holds a table ``table_id`` (resume it instead).
+        """
+        _check_table_id(table_id)
+        text = _record_text(snapshot)
+        with self.transaction():
+            if self._run("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone():
+                raise StoreError(
+                    f"{self._name} already holds table {shown(table_id)}: resume it (Table.resume) or use "
+                    "another table_id"
+                )
+            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, text))
+
+    def save_action(
+        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
+    ) -> None:
+        """Store one change: its record, its events and the table's state after it.
+
+        Raises
+        ------
+        StoreError
+            For a failed write, or data that is not a table's (nothing is written then).
+        """
+        _check_table_id(table_id)
+        try:  # every row made before the first is written: a bad one writes nothing
+            change = (table_id, record["op"], record["seq"], record["kind"], _record_text(record))
+            rows = [(table_id, e["number"], e["hand"], _record_text(e)) for e in events]
+        except (KeyError, TypeError, IndexError) as e:
+            why = f"not a table's change and events (nothing was written): {shown(e)}"
+            raise StoreError(f"table {shown(table_id)}: {why}") from None
+        state = _record_text(snapshot)
+        with self.transaction():
+            self._write("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", change)
+            if rows:
+                self._write_many("INSERT INTO events VALUES (?, ?, ?, ?)", rows)
+            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (state, table_id))
+
+    def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
+        """Store a finished hand (``hand["number"]``, ``hand["phh"]`` and its summary).
+
+        Raises
+        ------
+        StoreError
+            If that hand number is already stored for the table.
+        """
+        _check_table_id(table_id)
+        try:
+            row = (table_id, hand["number"], hand["phh"], _record_text(hand))
+        except (KeyError, TypeError, IndexError) as e:
+            why = f"not a finished hand (nothing was written): {shown(e)}"
+            raise StoreError(f"table {shown(table_id)}: {why}") from None
+        with self.transaction():
+            self._write("INSERT INTO hands VALUES (?, ?, ?, ?)", row)
+
+    def load(self, table_id: str) -> dict[str, Any] | None:
+        """The table's state, the records of its last :data:`RECORDS_KEPT` actions (``act``,
+        ``tick``, ``deal``) and its events from ``snapshot["events_from"]`` on and those of these
+        records; None when the file holds no such table.
+
+        Raises
+        ------
+        StoreError
+            For stored data that is not JSON (a damaged database), or a ``table_id`` that is not
+            a name (1 to 64 printable characters, :func:`~lowball.errors.name_text`).
+        """
+        _check_table_id(table_id)
+        try:
+            with self._reading(f"table {shown(table_id)}"):  # one state of the file, whoever writes
+                row = self._run("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+                if row is None:
+                    return None
+                snapshot = self._loads(row[0])
+                query = (
+                    f"SELECT record FROM changes WHERE table_id = ? AND kind IN {_ACTION_KINDS} "
+                    "ORDER BY op DESC LIMIT ?"
+                )
+                records = [self._loads(r[0]) for r in self._run(query, (table_id, RECORDS_KEPT))][::-1]
+                since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
+                since = since if type(since) is int and 1 <= since <= SQLITE_MAX else 1
+                events = self.events(table_id, since - 1)
+                # the older events of the records (the answers to repeated seqs), in the same read
+                older = sorted(
+                    {
+                        n
+                        for r in records
+                        if isinstance(r, dict) and isinstance(r.get("events"), list)
+                        for n in r["events"]
+                        if type(n) is int and 1 <= n < since
+                    }
+                )
+                if older:
+                    rows = self._run(
+                        "SELECT number, event FROM events WHERE table_id = ? AND number >= ? AND number < ? "
+                        "ORDER BY number",
+                        (table_id, older[0], since),
+                    )
+                    wanted = set(older)
+                    events = [self._loads(e) for n, e in rows if n in wanted] + events
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read table {shown(table_id)}: {e}") from None
+        return {"snapshot": snapshot, "records": records, "events": events}
+
+    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
+        """Store ledger entries and wallet movements (see :meth:`Store.save_ledger`), joining the
+        transaction open (the change's).
+
+        Raises
+        ------
+        StoreError
+            For a failed write or data that is not ledger entries (nothing is written then).
+        """
+        _check_table_id(table_id)
+        try:
+            rows = [
+                (table_id, e["op"], e["line"], e["hand"], e["kind"], e["from"], e["to"], e["amount"], e["key"])
+                for e in entries
+            ]
+            moves = [(table_id, m["key"], m["player"], m["amount"], m["kind"], int(bool(m["sent"]))) for m in outbox]
+        except (KeyError, TypeError, IndexError) as e:
+            raise StoreError(f"table {shown(table_id)}: not ledger entries (nothing was written): {shown(e)}") from None
+        with self.transaction():
+            if rows:
+                self._write_many("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            if moves:
+                self._write_many("INSERT INTO wallet_outbox VALUES (?, ?, ?, ?, ?, ?)", moves)
+
+    def ledger(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's ledger entries of the changes above ``since`` (see :meth:`Store.ledger`).
+
+        Raises
+        ------
+        StoreError
+            As :meth:`events`.
+        """
+        _check_table_id(table_id)
+        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
+        try:
+            rows = self._run(
+                "SELECT op, line, hand, kind, from_account, to_account, amount, wallet_key FROM ledger "
+                "WHERE table_id = ? AND op > ? ORDER BY op, line",
+                (table_id, since),
+            ).fetchall()
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read the ledger of table {shown(table_id)}: {e}") from None
+        keys = ("op", "line", "hand", "kind", "from", "to", "amount", "key")
+        return [dict(zip(keys, r)) for r in rows]
+
+    def outbox(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's wallet movements not yet confirmed sent (see :meth:`Store.outbox`).
+
+        Raises
+        ------
+        StoreError
+            For a store that cannot be read or a bad ``table_id``.
+        """
+        _check_table_id(table_id)
+        try:
+            rows = self._run(
+                "SELECT wallet_key, player, amount, kind FROM wallet_outbox WHERE table_id = ? AND sent = 0 "
+                "ORDER BY wallet_key",
+                (table_id,),
+            ).fetchall()
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read the outbox of table {shown(table_id)}: {e}") from None
+        return [{"key": k, "player": p, "amount": a, "kind": kind, "sent": False} for k, p, a, kind in rows]
+
+    def confirm(self, table_id: str, key: str) -> None:
+        """Mark the wallet movement ``key`` of the table sent.
+
+        Raises
+        ------
+        StoreError
+            For a failed write.
+        """
+        _check_table_id(table_id)
+        with self.transaction():
+            self._write("UPDATE wallet_outbox SET sent = 1 WHERE table_id = ? AND wallet_key = ?", (table_id, key))
+
+    def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's stored events numbered above ``since``, in order.
+
+        Raises
+        ------
+        StoreError
+            For a ``table_id`` that is not a name (1 to 64 printable characters), or a ``since`` that is not a whole
+            number 0 .. 2**63 - 1 (any integer type; SQLite's largest integer).
+        """
+        return self._numbered("SELECT event FROM events", table_id, since, "events")
+
+    def hands(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's finished hands numbered above ``since``, in order (each with its PHH text).
+
+        Raises
+        ------
+        StoreError
+            As :meth:`events`.
+        """
+        return self._numbered("SELECT record FROM hands", table_id, since, "hands")
+
+    def _numbered(self, select: str, table_id: str, since: int, what: str) -> list[dict[str, Any]]:
+        """The stored JSON rows of a table numbered above ``since``, in order."""
+        _check_table_id(table_id)
+        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
+        try:
+            rows = self._run(f"{select} WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since))
+            return [self._loads(r[0]) for r in rows]
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read the {what} of table {shown(table_id)}: {e}") from None
+
+    def table_ids(self) -> list[str]:
+        """The tables stored in the file, sorted."""
+        return [r[0] for r in self._run("SELECT table_id FROM tables ORDER BY table_id")]
+
+    def put_data(self, namespace: str, key: str, value: Any) -> None:
+        """Keep a program's own JSON-ready ``value`` under ``namespace``/``key`` in the same file
+        (``None`` deletes it): what a server keeps beside its tables, such as who holds which seat.
+        Inside :meth:`transaction` it is written or dropped with the table changes made there.
+
+        Raises
+        ------
+        StoreError
+            For a namespace or key that is not a name of 1 to 200 printable characters, a value
+            that is not JSON-ready, or a failed write.
+        """
+        for name, text in (("namespace", namespace), ("key", key)):
+            name_text(text, name, length=KEY_LENGTH, error=StoreError)
+        try:
+            data = None if value is None else _dumps(value)
+        except (TypeError, ValueError) as e:
+            raise StoreError(f"{namespace}/{key}: the value is not JSON-ready data: {e}") from None
+        with self.transaction():
+            self._write(_DATA_TABLE, ())
+            if data is None:
+                self._write("DELETE FROM data WHERE namespace = ? AND key = ?", (namespace, key))
+            else:
+                self._write(
+                    "INSERT INTO data VALUES (?, ?, ?) "
+                    "ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value",
+                    (namespace, key, data),
+                )
+
+    def get_data(self, namespace: str) -> dict[str, Any]:
+        """Every ``key: value`` kept under ``namespace`` by :meth:`put_data` (empty if none).
+
+        Raises
+        ------
+        StoreError
+            For stored data that is not JSON (a damaged database), or a namespace that is not a
+            name (see :meth:`put_data`).
+        """
+        name_text(namespace, "namespace", length=KEY_LENGTH, error=StoreError)
+        try:
+            if not self._has_data_table():
+                return {}
+            rows = self._run("SELECT key, value FROM data WHERE namespace = ? ORDER BY key", (namespace,))
+            return {key: self._loads(value) for key, value in rows}
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read the data of {shown(namespace)}: {e}") from None
+
+    def _loads(self, text: object) -> Any:
+        try:
+            return json.loads(text)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as e:
+            raise StoreError(f"{self._name}: stored data is not JSON (a damaged database): {e}") from None
+
+
+class SQLiteStore(SQLStore):
     """A :class:`Store` in one SQLite file (the standard library's ``sqlite3``), in WAL mode.
 
     Parameters
@@ -278,8 +693,9 @@ class SQLiteStore:
             con.close()
             raise StoreError(f"{name}: not a usable lowball database: {e}") from None
         self._con = con
+        self._name = name
         self._depth = 0
-        self._after: list[Callable[[], None]] = []
+        self._after = []
 
     def _check(self, con: sqlite3.Connection) -> None:
         """Refuse a file that is not ours, reading only (nothing is written before this passes)."""
@@ -319,375 +735,20 @@ class SQLiteStore:
     def _has_schema(con: sqlite3.Connection) -> bool:
         return bool(con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID)
 
+    _Error = sqlite3.Error
+    _IntegrityError = sqlite3.IntegrityError
+    _BEGIN_WRITE = "BEGIN IMMEDIATE"  # the write lock at once: a second writer waits or fails here, before any work
+
     @property
     def path(self) -> str:
         """The database file."""
         return self._path
 
-    def close(self) -> None:
-        """Close the database (a store cannot be used after)."""
-        self._con.close()
+    def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        self._con.executemany(sql, rows)
 
-    def __enter__(self) -> SQLiteStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        """One atomic write (``BEGIN IMMEDIATE`` ... ``COMMIT``); nested uses join the outer one.
-
-        Raises
-        ------
-        StoreError
-            When SQLite fails (the disk is full, the file is locked by another writer): nothing
-            of the transaction is stored.
-        """
-        if self._depth:
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
-            return
-        try:
-            self._con.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot begin a write: {e}") from None
-        self._depth = 1
-        try:
-            yield
-            self._con.execute("COMMIT")
-        except BaseException as e:
-            self._after = []
-            with contextlib.suppress(sqlite3.Error):
-                self._con.execute("ROLLBACK")
-            if isinstance(e, sqlite3.Error):
-                raise StoreError(f"{self._path}: the write failed and was rolled back: {e}") from None
-            raise
-        finally:
-            self._depth = 0
-        after, self._after = self._after, []
-        for callback in after:
-            callback()
-
-    def after_commit(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` when the outermost transaction open now commits (at once outside a
-        transaction; never when it is rolled back)."""
-        if self._depth:
-            self._after.append(callback)
-        else:
-            callback()
-
-    @contextlib.contextmanager
-    def _reading(self, what: str) -> Iterator[None]:
-        """One read transaction (``BEGIN`` ... ``COMMIT``): the reads inside see one state of the
-        file (WAL: a writer in another process may commit meanwhile, unseen), so that a table read
-        while its server writes is never half of one change and half of the next. Inside a write
-        transaction the reads already see one state."""
-        if self._depth:
-            yield
-            return
-        try:
-            self._con.execute("BEGIN")
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read {what}: {e}") from None
-        try:
-            yield
-        finally:
-            with contextlib.suppress(sqlite3.Error):
-                self._con.execute("COMMIT")
-
-    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
-        try:
-            self._con.execute(sql, args)
-        except (UnicodeError, OverflowError, ValueError, TypeError) as e:
-            # a value SQLite cannot take (text that is not valid Unicode, an integer past 64 bits)
-            raise StoreError(f"{self._path}: the write failed (nothing was written): {shown(e)}") from None
-        except sqlite3.IntegrityError as e:
-            raise StoreError(
-                f"{self._path}: {e}: the table was changed by another Table object or process since this "
-                "one was made or resumed (run each table from one place; resume it to go on)"
-            ) from None
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: the write failed: {e}") from None
-
-    def create(self, table_id: str, snapshot: dict[str, Any]) -> None:
-        """Store a new table.
-
-        Raises
-        ------
-        StoreError
-            If the file already holds a table ``table_id`` (resume it instead).
-        """
-        _check_table_id(table_id)
-        text = _record_text(snapshot)
-        with self.transaction():
-            if self._con.execute("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone():
-                raise StoreError(
-                    f"{self._path} already holds table {shown(table_id)}: resume it (Table.resume) or use "
-                    "another table_id"
-                )
-            self._write("INSERT INTO tables VALUES (?, ?)", (table_id, text))
-
-    def save_action(
-        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
-    ) -> None:
-        """Store one change: its record, its events and the table's state after it.
-
-        Raises
-        ------
-        StoreError
-            For a failed write, or data that is not a table's (nothing is written then).
-        """
-        _check_table_id(table_id)
-        try:  # every row made before the first is written: a bad one writes nothing
-            change = (table_id, record["op"], record["seq"], record["kind"], _record_text(record))
-            rows = [(table_id, e["number"], e["hand"], _record_text(e)) for e in events]
-        except (KeyError, TypeError, IndexError) as e:
-            why = f"not a table's change and events (nothing was written): {shown(e)}"
-            raise StoreError(f"table {shown(table_id)}: {why}") from None
-        state = _record_text(snapshot)
-        with self.transaction():
-            self._write("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", change)
-            for row in rows:
-                self._write("INSERT INTO events VALUES (?, ?, ?, ?)", row)
-            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (state, table_id))
-
-    def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
-        """Store a finished hand (``hand["number"]``, ``hand["phh"]`` and its summary).
-
-        Raises
-        ------
-        StoreError
-            If that hand number is already stored for the table.
-        """
-        _check_table_id(table_id)
-        try:
-            row = (table_id, hand["number"], hand["phh"], _record_text(hand))
-        except (KeyError, TypeError, IndexError) as e:
-            why = f"not a finished hand (nothing was written): {shown(e)}"
-            raise StoreError(f"table {shown(table_id)}: {why}") from None
-        with self.transaction():
-            self._write("INSERT INTO hands VALUES (?, ?, ?, ?)", row)
-
-    def load(self, table_id: str) -> dict[str, Any] | None:
-        """The table's state, the records of its last :data:`RECORDS_KEPT` actions (``act``,
-        ``tick``, ``deal``) and its events from ``snapshot["events_from"]`` on and those of these
-        records; None when the file holds no such table.
-
-        Raises
-        ------
-        StoreError
-            For stored data that is not JSON (a damaged database), or a ``table_id`` that is not
-            a name (1 to 64 printable characters, :func:`~lowball.errors.name_text`).
-        """
-        _check_table_id(table_id)
-        con = self._con
-        try:
-            with self._reading(f"table {shown(table_id)}"):  # one state of the file, whoever writes
-                row = con.execute("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
-                if row is None:
-                    return None
-                snapshot = self._loads(row[0])
-                query = (
-                    f"SELECT record FROM changes WHERE table_id = ? AND kind IN {_ACTION_KINDS} "
-                    "ORDER BY op DESC LIMIT ?"
-                )
-                records = [self._loads(r[0]) for r in con.execute(query, (table_id, RECORDS_KEPT))][::-1]
-                since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
-                since = since if type(since) is int and 1 <= since <= SQLITE_MAX else 1
-                events = self.events(table_id, since - 1)
-                # the older events of the records (the answers to repeated seqs), in the same read
-                older = sorted(
-                    {
-                        n
-                        for r in records
-                        if isinstance(r, dict) and isinstance(r.get("events"), list)
-                        for n in r["events"]
-                        if type(n) is int and 1 <= n < since
-                    }
-                )
-                if older:
-                    rows = con.execute(
-                        "SELECT number, event FROM events WHERE table_id = ? AND number >= ? AND number < ? "
-                        "ORDER BY number",
-                        (table_id, older[0], since),
-                    )
-                    wanted = set(older)
-                    events = [self._loads(e) for n, e in rows if n in wanted] + events
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read table {shown(table_id)}: {e}") from None
-        return {"snapshot": snapshot, "records": records, "events": events}
-
-    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
-        """Store ledger entries and wallet movements (see :meth:`Store.save_ledger`), joining the
-        transaction open (the change's).
-
-        Raises
-        ------
-        StoreError
-            For a failed write or data that is not ledger entries (nothing is written then).
-        """
-        _check_table_id(table_id)
-        try:
-            rows = [
-                (table_id, e["op"], e["line"], e["hand"], e["kind"], e["from"], e["to"], e["amount"], e["key"])
-                for e in entries
-            ]
-            moves = [(table_id, m["key"], m["player"], m["amount"], m["kind"], int(bool(m["sent"]))) for m in outbox]
-        except (KeyError, TypeError, IndexError) as e:
-            raise StoreError(f"table {shown(table_id)}: not ledger entries (nothing was written): {shown(e)}") from None
-        with self.transaction():
-            try:
-                if rows:
-                    self._con.executemany("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-                if moves:
-                    self._con.executemany("INSERT INTO wallet_outbox VALUES (?, ?, ?, ?, ?, ?)", moves)
-            except (UnicodeError, OverflowError, ValueError, TypeError) as e:
-                raise StoreError(f"{self._path}: the write failed (nothing was written): {shown(e)}") from None
-            except sqlite3.IntegrityError as e:
-                raise StoreError(
-                    f"{self._path}: {e}: the table's ledger was written by another Table object or process"
-                ) from None
-            except sqlite3.Error as e:
-                raise StoreError(f"{self._path}: the write failed: {e}") from None
-
-    def ledger(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
-        """The table's ledger entries of the changes above ``since`` (see :meth:`Store.ledger`).
-
-        Raises
-        ------
-        StoreError
-            As :meth:`events`.
-        """
-        _check_table_id(table_id)
-        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
-        try:
-            rows = self._con.execute(
-                "SELECT op, line, hand, kind, from_account, to_account, amount, wallet_key FROM ledger "
-                "WHERE table_id = ? AND op > ? ORDER BY op, line",
-                (table_id, since),
-            ).fetchall()
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read the ledger of table {shown(table_id)}: {e}") from None
-        keys = ("op", "line", "hand", "kind", "from", "to", "amount", "key")
-        return [dict(zip(keys, r)) for r in rows]
-
-    def outbox(self, table_id: str) -> list[dict[str, Any]]:
-        """The table's wallet movements not yet confirmed sent (see :meth:`Store.outbox`).
-
-        Raises
-        ------
-        StoreError
-            For a store that cannot be read or a bad ``table_id``.
-        """
-        _check_table_id(table_id)
-        try:
-            rows = self._con.execute(
-                "SELECT wallet_key, player, amount, kind FROM wallet_outbox WHERE table_id = ? AND sent = 0 "
-                "ORDER BY wallet_key",
-                (table_id,),
-            ).fetchall()
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read the outbox of table {shown(table_id)}: {e}") from None
-        return [{"key": k, "player": p, "amount": a, "kind": kind, "sent": False} for k, p, a, kind in rows]
-
-    def confirm(self, table_id: str, key: str) -> None:
-        """Mark the wallet movement ``key`` of the table sent.
-
-        Raises
-        ------
-        StoreError
-            For a failed write.
-        """
-        _check_table_id(table_id)
-        with self.transaction():
-            self._write("UPDATE wallet_outbox SET sent = 1 WHERE table_id = ? AND wallet_key = ?", (table_id, key))
-
-    def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
-        """The table's stored events numbered above ``since``, in order.
-
-        Raises
-        ------
-        StoreError
-            For a ``table_id`` that is not a name (1 to 64 printable characters), or a ``since`` that is not a whole
-            number 0 .. 2**63 - 1 (any integer type; SQLite's largest integer).
-        """
-        return self._numbered("SELECT event FROM events", table_id, since, "events")
-
-    def hands(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
-        """The table's finished hands numbered above ``since``, in order (each with its PHH text).
-
-        Raises
-        ------
-        StoreError
-            As :meth:`events`.
-        """
-        return self._numbered("SELECT record FROM hands", table_id, since, "hands")
-
-    def _numbered(self, select: str, table_id: str, since: int, what: str) -> list[dict[str, Any]]:
-        """The stored JSON rows of a table numbered above ``since``, in order."""
-        _check_table_id(table_id)
-        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
-        try:
-            rows = self._con.execute(f"{select} WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since))
-            return [self._loads(r[0]) for r in rows]
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read the {what} of table {shown(table_id)}: {e}") from None
-
-    def table_ids(self) -> list[str]:
-        """The tables stored in the file, sorted."""
-        return [r[0] for r in self._con.execute("SELECT table_id FROM tables ORDER BY table_id")]
-
-    def put_data(self, namespace: str, key: str, value: Any) -> None:
-        """Keep a program's own JSON-ready ``value`` under ``namespace``/``key`` in the same file
-        (``None`` deletes it): what a server keeps beside its tables, such as who holds which seat.
-        Inside :meth:`transaction` it is written or dropped with the table changes made there.
-
-        Raises
-        ------
-        StoreError
-            For a namespace or key that is not a name of 1 to 200 printable characters, a value
-            that is not JSON-ready, or a failed write.
-        """
-        for name, text in (("namespace", namespace), ("key", key)):
-            name_text(text, name, length=KEY_LENGTH, error=StoreError)
-        try:
-            data = None if value is None else _dumps(value)
-        except (TypeError, ValueError) as e:
-            raise StoreError(f"{namespace}/{key}: the value is not JSON-ready data: {e}") from None
-        with self.transaction():
-            self._write(_DATA_TABLE, ())
-            if data is None:
-                self._write("DELETE FROM data WHERE namespace = ? AND key = ?", (namespace, key))
-            else:
-                self._write("INSERT OR REPLACE INTO data VALUES (?, ?, ?)", (namespace, key, data))
-
-    def get_data(self, namespace: str) -> dict[str, Any]:
-        """Every ``key: value`` kept under ``namespace`` by :meth:`put_data` (empty if none).
-
-        Raises
-        ------
-        StoreError
-            For stored data that is not JSON (a damaged database), or a namespace that is not a
-            name (see :meth:`put_data`).
-        """
-        name_text(namespace, "namespace", length=KEY_LENGTH, error=StoreError)
-        try:
-            if not self._con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'data'").fetchone():
-                return {}
-            rows = self._con.execute("SELECT key, value FROM data WHERE namespace = ? ORDER BY key", (namespace,))
-            return {key: self._loads(value) for key, value in rows}
-        except sqlite3.Error as e:
-            raise StoreError(f"{self._path}: cannot read the data of {shown(namespace)}: {e}") from None
-
-    def _loads(self, text: object) -> Any:
-        try:
-            return json.loads(text)  # type: ignore[arg-type]
-        except (TypeError, ValueError) as e:
-            raise StoreError(f"{self._path}: stored data is not JSON (a damaged database): {e}") from None
+    def _has_data_table(self) -> bool:
+        return bool(self._run("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'data'").fetchone())
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self._path!r})"
