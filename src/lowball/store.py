@@ -8,8 +8,9 @@ is therefore either wholly stored (its record, its events, the table's new state
 ends a hand, the hand with its PHH) or not at all, whenever the process dies. :meth:`Store.load`
 gives back what :meth:`Table.resume <lowball.table.Table.resume>` needs.
 
-A server that keeps its state in its own database implements the same six methods (see
-:class:`Store`); :class:`SQLiteStore` is the example. Every value handed to a store is JSON-ready
+A server that keeps its state in its own database implements the same methods (see
+:class:`Store`: the six a table's state needs, :class:`TableStore`, and the ledger's of
+:mod:`lowball.wallet`); :class:`SQLiteStore` is the example. Every value handed to a store is JSON-ready
 data (dicts, lists, str, int, float, bool, None), and a store gives the same data back.
 """
 
@@ -460,7 +461,7 @@ class SQLStore:
             moves = [(table_id, m["key"], m["player"], m["amount"], m["kind"], int(bool(m["sent"]))) for m in outbox]
         except (KeyError, TypeError, IndexError) as e:
             raise StoreError(f"table {shown(table_id)}: not ledger entries (nothing was written): {shown(e)}") from None
-        with self.transaction():
+        with self.transaction() if not self._depth else contextlib.nullcontext():  # the change's, usually
             if rows:
                 self._write_many("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             if moves:

@@ -306,7 +306,7 @@ class Table:
         self._entries: list[dict[str, Any]] = []  # ledger entries of the change being made
         self._outgoing: list[dict[str, Any]] = []  # wallet movements of the change being made
         self._unpaid: list[dict[str, Any]] = []  # cash-outs stored and not yet confirmed by the wallet
-        self._booked: list[int] = []  # the hand's stacks as the ledger last saw them
+        self._booked: tuple[int, ...] = ()  # the hand's stacks as the ledger last saw them
 
     # -- read-only state -------------------------------------------------------------------
 
@@ -880,6 +880,8 @@ class Table:
         assert hand is not None
         stacks = hand.stacks
         old = self._booked
+        if stacks == old and not hand.is_complete:  # a check, a fold, a draw: no chip moved
+            return
         names = self._hand_players
         direct = [0] * len(stacks)
         bets: dict[int, str] = {}
@@ -900,7 +902,7 @@ class Table:
             put = old[p] + direct[p] - chips + (won[p] if won is not None else 0)
             if put:
                 self._entry(bets.get(p, "bet"), f"player:{names[p]}", "pot", put)
-        self._booked = list(stacks)
+        self._booked = stacks
 
     def _kept(self, pending: list[TableEvent]) -> tuple[int, list[int]]:
         """With ``pending`` events added: the first event number kept in memory and the first
@@ -1475,7 +1477,7 @@ class Table:
         elif not usual and f.big_blind > 0:
             posts = Posts(tuple(plan.live), plan.big_blind, tuple(plan.dead))
         hand = HandState(variant, stacks, deck=deck, posts=posts)  # deals and posts
-        self._booked = list(stacks)
+        self._booked = tuple(stacks)
         self._apply_plan(plan)
         self._hand_number = number
         self._hand = hand
@@ -1842,7 +1844,7 @@ class Table:
             self._departed = {d["player"]: Departure(**d) for d in snap.get("departed", ())}
             # a snapshot written before the ledger (schema 1): no wallet movements yet
             self._moves = snap.get("wallet_moves", 0)
-            self._booked = [] if hand is None else list(hand.stacks)
+            self._booked = () if hand is None else hand.stacks
             self._last_hand = None  # rebuilt from the PHH when asked for
             self._phh_args = None
         except StoreError:
