@@ -455,3 +455,23 @@ def test_the_money_page_examples_run() -> None:
     page = Path(__file__).parent.parent / "docs" / "money.md"
     result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 12 and result.failed == 0
+
+
+def test_lowball_serve_keeps_play_chips_in_a_wallet_beside_its_database(tmp_path: Path) -> None:
+    pytest.importorskip("starlette")
+    from lowball.server.game import GameServer
+
+    db = tmp_path / "rooms.db"
+    server = GameServer(db, tables=1, bots=None)
+    table = server.rooms["t1"].table
+    assert isinstance(table.wallet, PlayChipsWallet) and table.wallet.path == f"{db}.wallet"
+    assert table.store is server.store
+    table.sit(0, "ann", 200, now=0)
+    assert table.wallet.balance("ann") == 9800
+    server.close()
+    again = GameServer(db, tables=1, bots=None)  # the accounts outlive the server
+    table = again.rooms["t1"].table
+    assert table.wallet.balance("ann") == 9800 and table.reconcile() == []  # type: ignore[union-attr]
+    assert table.leave(0, now=1).amount == 200
+    assert table.wallet.balance("ann") == 10_000  # type: ignore[union-attr]
+    again.close()
