@@ -475,3 +475,17 @@ def test_lowball_serve_keeps_play_chips_in_a_wallet_beside_its_database(tmp_path
     assert table.leave(0, now=1).amount == 200
     assert table.wallet.balance("ann") == 10_000  # type: ignore[union-attr]
     again.close()
+
+
+def test_reset_stacks_books_the_chips_it_gives_and_takes(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "t.db")
+    t = Table(TRIPLE, seats=3, store=store, seed=3)
+    t.sit(0, "ann", 30, now=0)
+    t.sit(1, "bob", 60, now=0)
+    t.reset_stacks(50, now=1)
+    assert [(e["kind"], e["from"], e["to"], e["amount"]) for e in store.ledger("table", 2)] == [
+        ("reset", "wallet:ann", "player:ann", 20),
+        ("reset", "player:bob", "wallet:bob", 10),
+    ]
+    total = balances(store.ledger("table"))
+    assert (total["player:ann"], total["player:bob"], sum(total.values())) == (50, 50, 0)
