@@ -12,6 +12,9 @@ decisions, with no bot in the loop, on:
   ``synchronous=NORMAL`` and ``FULL``: every ``deal`` and ``act`` is one transaction (its
   record, its events, the table's whole snapshot, and at a hand's end the hand with its PHH);
 - a ``Table`` without a store (events, seats, seq, clock, rake, PHH at the hand's end);
+- a ``Table`` with a ``PostgresStore`` over loopback (a cluster of the bench's own, started
+  for the module, skipped without PostgreSQL), on the first ``PG_HANDS`` hands: with
+  PostgreSQL's default ``synchronous_commit = on`` and with ``off``;
 - the bare engine: ``HandState`` on the same seeded deck (the table's ``SeedSequence(seed,
   spawn_key=(hand,))``) with the same stacks, and ``apply_action`` for each recorded decision.
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -151,6 +155,64 @@ def test_table_sqlite_normal(benchmark) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.benchmark(group=GROUP)
 def test_table_sqlite_full(benchmark) -> None:  # type: ignore[no-untyped-def]
     _stored_run(benchmark, "FULL", rounds=3)
+
+
+PG_HANDS = 20  # PostgreSQL flushes its WAL to the disk at every commit: the first hands only
+PG_RECORD = RECORD[:PG_HANDS]
+PG_ACTIONS = sum(len(d) for _, _, d in PG_RECORD)
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Any:
+    """A PostgreSQL cluster of the bench's own (tests/pg_cluster.py: 127.0.0.1, a temporary
+    folder), with PostgreSQL's default settings; the PostgreSQL benchmarks skip without one."""
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+    import pg_cluster
+
+    if pg_cluster.find_binaries() is None:
+        pytest.skip("PostgreSQL is not installed (no initdb and pg_ctl)")
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install 'lowball-poker[postgres]')")
+    with pg_cluster.cluster() as url:
+        yield pg_cluster.new_database(url, "bench")
+
+
+def _postgres_run(benchmark: Any, url: str, synchronous_commit: str) -> None:
+    from lowball.postgres import PostgresStore
+
+    benchmark.extra_info.update(units=PG_ACTIONS, unit_name="actions", hands_played=PG_HANDS, peer=ENGINE)
+    benchmark.extra_info["synchronous_commit"] = synchronous_commit
+    made: list[PostgresStore] = []
+
+    def setup() -> tuple[tuple[Table, list[Recorded]], dict[str, Any]]:
+        for s in made:
+            s.close()
+        store = PostgresStore(url, schema=f"{synchronous_commit}{len(made)}")  # a new store each round
+        store._con.execute(f"SET synchronous_commit = {synchronous_commit}")
+        made.append(store)
+        return (new_table(store), PG_RECORD), {}
+
+    t = benchmark.pedantic(play_table, setup=setup, rounds=2, iterations=1)
+    assert [h["number"] for h in made[-1].hands("bench")] == list(range(1, PG_HANDS + 1))
+    made[-1].release("bench")
+    again = PostgresStore(url, schema=made[-1].schema, wait=10)
+    assert Table.resume(again, "bench").snapshot() == t.snapshot()
+    for s in [*made, again]:
+        s.close()
+
+
+@pytest.mark.benchmark(group=GROUP)
+def test_table_postgres(benchmark, postgres) -> None:  # type: ignore[no-untyped-def]
+    """A PostgreSQL store over loopback, PostgreSQL's defaults: each commit waits for its WAL on
+    the disk (``synchronous_commit = on``), as SQLite's FULL."""
+    _postgres_run(benchmark, postgres, "on")
+
+
+@pytest.mark.benchmark(group=GROUP)
+def test_table_postgres_async_commit(benchmark, postgres) -> None:  # type: ignore[no-untyped-def]
+    """The same with ``synchronous_commit = off`` (the session's setting): a commit returns before
+    its WAL is on the disk, as SQLite's NORMAL (a crash of the server, not of the table's process,
+    may lose the last changes)."""
+    _postgres_run(benchmark, postgres, "off")
 
 
 @pytest.mark.benchmark(group=GROUP)

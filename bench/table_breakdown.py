@@ -13,7 +13,8 @@ empty timed call is measured and taken off every call):
 - ``Table._snapshot()`` (the table's whole state, the store's copy of it), and inside it the
   hand's state without its event log (``saving.to_dict(hand, events=False)``: the table's own
   events hold it), timed by one extra call on the same hand (its time is kept out of the total);
-- JSON: ``lowball.store._dumps`` (the snapshot, the record, each event, a finished hand);
+- JSON: ``lowball.store._record_text`` (msgspec: the snapshot at a checkpoint, the record, each
+  event, a finished hand);
 - SQLite: the store's transactions (``BEGIN IMMEDIATE``, the inserts, the update of the
   snapshot, ``COMMIT``) less the JSON done inside them;
 - PHH at a hand's end: ``lowball.phh.dumps``;
@@ -80,7 +81,7 @@ def instrumented(timer: Timer) -> Iterator[None]:
         lowball.table.table.apply_action,
         Table._engine_events,
         Table._snapshot,
-        lowball.store._dumps,
+        lowball.store._record_text,
         SQLiteStore.transaction,
         lowball.phh.dumps,
     )
@@ -122,7 +123,7 @@ def instrumented(timer: Timer) -> Iterator[None]:
     lowball.table.table.apply_action = timer.wrap("engine", apply_action)  # type: ignore[assignment]
     Table._engine_events = timer.wrap("events", engine_events)  # type: ignore[method-assign]
     Table._snapshot = timed_snapshot  # type: ignore[method-assign]
-    lowball.store._dumps = timed_dumps
+    lowball.store._record_text = timed_dumps
     SQLiteStore.transaction = timed_transaction  # type: ignore[method-assign,assignment]
     lowball.phh.dumps = timer.wrap("phh", phh_dumps)
     try:
@@ -132,7 +133,7 @@ def instrumented(timer: Timer) -> Iterator[None]:
             lowball.table.table.apply_action,
             Table._engine_events,
             Table._snapshot,
-            lowball.store._dumps,
+            lowball.store._record_text,
             SQLiteStore.transaction,
             lowball.phh.dumps,
         ) = saved  # type: ignore[method-assign,assignment]

@@ -301,7 +301,13 @@ def test_simulate_takes_every_number_of_any_integer_type() -> None:
 # -- the bots' random source ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rng", [5, np.int64(5), 2**70, True, "5", np.random.default_rng(5)], ids=repr)
+@pytest.mark.parametrize(
+    "rng",
+    [5, np.int64(5), 2**70, True, "5", np.random.default_rng(5)],
+    ids=lambda v: (
+        "Generator" if isinstance(v, np.random.Generator) else repr(v)
+    ),  # no address: ids the same in every process
+)
 def test_a_bots_rng_is_a_random_source_not_a_seed(rng: Any) -> None:
     """RandomBot(rng=5) was taken, and failed with an AttributeError at its first random choice."""
     from lowball.bots import RandomBot, SensibleBot

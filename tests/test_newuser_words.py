@@ -1,8 +1,8 @@
 """What a new user reads from the commands added since issue 11's first fixes (issue 11, items 5
 and 6): the forms `lowball play`'s help lists are the forms it accepts, a sampled run's options
 given to an exact `lowball odds` run are reported as not used rather than silently ignored, and
-every `lowball` command the README shows in a bash block (the server, the Dask cluster) parses as
-written. Each with its exact text."""
+every `lowball` command the documentation (the README and the pages of docs/) shows in a bash
+block (the server, the Dask cluster) parses as written. Each with its exact text."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from doc_pages import ALL_TEXT, README
 
 from lowball.cli import main
 from lowball.cli.play import HELP, parse_command
 from lowball.engine import LegalActions
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 OPEN = LegalActions(0, "betting", check=True, bet=True, min_to=2, max_to=50)
 
 
@@ -91,12 +91,12 @@ def test_odds_sampled_run_uses_its_options_without_a_note() -> None:
 
 
 def _bash_lowball_commands() -> list[str]:
-    """Every `lowball ...` line of the README's bash blocks and inline code spans (but those with
-    a placeholder such as N), but the set-up lines test_readme.py runs."""
-    blocks = re.findall(r"^```bash\n(.*?)^```$", README, flags=re.M | re.S)
+    """Every `lowball ...` line of the documentation's bash blocks and inline code spans (but those
+    with a placeholder such as N), but the README's set-up lines test_readme.py runs."""
+    blocks = re.findall(r"^```bash\n(.*?)^```$", ALL_TEXT, flags=re.M | re.S)
     lines = [line.split("  #")[0].strip() for body in blocks for line in body.splitlines()]
     commands = [c.strip() for line in lines for c in line.split("&&") if c.strip().startswith("lowball ")]
-    spans = re.findall(r"`(lowball \w+ -[^`]*)`", README)
+    spans = re.findall(r"`(lowball \w+ -[^`]*)`", ALL_TEXT)
     commands += [c for c in spans if not any(re.fullmatch(r"[A-Z]+", w) for w in c.split())]  # no N, HAND
     setup = re.findall(r"<!-- ci:\w+ -->\n```bash\n(.+)\n```", README)
     return [c for c in commands if not any(c in s for s in setup)]

@@ -1,6 +1,7 @@
-"""Every example of the README runs as a test: the Python examples (doctest), the `lowball`
-commands with the output shown under them, the commands of the set-up line, and the options
-of the command summary; its two set-up commands are the ones CI runs."""
+"""Every example of the documentation runs as a test: on the README (the front page) and on every
+page of the site (docs/*.md, the files they include among them), the Python examples (doctest),
+the `lowball` commands with the output shown under them; the commands of the set-up line, and
+the options of the command summary; the README's two set-up commands are the ones CI runs."""
 
 from __future__ import annotations
 
@@ -12,24 +13,30 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from doc_pages import DOCS, PAGES, README, ROOT, directive, fenced_blocks, markdown_files, name
 
 from lowball.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"^```(\w*)\n(.*?)^```$", README, flags=re.M | re.S)
+#: (page, kind, body) of every fenced block of every page; kind is the language of a code block
+#: (python, console, ...) or the {name} of a MyST directive.
+BLOCKS = [
+    (page, f"{{{directive(info)}}}" if directive(info) else info.split(" ")[0], body)
+    for page, text in PAGES.items()
+    for info, body in fenced_blocks(text)
+]
+CODE = [(lang, body) for _, lang, body in BLOCKS if not lang.startswith("{")]
 
 
-def _console_examples() -> list[tuple[str, str]]:
-    """(command, the output shown under it) for each `$ lowball ...` line of a console block."""
+def _console_examples() -> list[tuple[str, str, str]]:
+    """(page, command, the output shown under it) for each `$ lowball ...` line of a console block."""
     examples = []
-    for lang, body in BLOCKS:
+    for page, lang, body in BLOCKS:
         if lang != "console":
             continue
         for chunk in re.split(r"^(?=\$ )", body, flags=re.M):
             if chunk:
                 command, _, output = chunk.partition("\n")
-                examples.append((command, output))
+                examples.append((page, command, output))
     return examples
 
 
@@ -37,26 +44,85 @@ CONSOLE = _console_examples()
 
 
 def test_every_block_is_one_of_the_kinds_tested_here() -> None:
-    assert sorted({lang for lang, _ in BLOCKS}) == ["bash", "console", "python", "text"]
-    for lang, body in BLOCKS:
+    assert sorted({lang for lang, _ in CODE}) == ["bash", "console", "python", "text"]
+    for lang, body in CODE:
         if lang == "python":  # doctest runs only what follows >>>: no block may lack it
             assert body.startswith(">>> "), body
+    # the directives only lay the site out; none holds an example that would not run
+    assert sorted({lang for _, lang, _ in BLOCKS if lang.startswith("{")}) == ["{eval-rst}", "{toctree}"]
+    for _, lang, body in BLOCKS:
+        if lang.startswith("{"):
+            assert ">>>" not in body and "$ lowball" not in body, body
 
 
-def test_readme_examples() -> None:
-    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, verbose=False)
-    assert result.attempted == README.count("\n>>> ")
-    assert result.attempted >= 20
+#: The examples of each page written so far, (Python examples, console examples): a page's
+#: examples cannot drop unnoticed, and its total is what the old one-page README held (84 and
+#: 10) plus the front page's own and the table page's first loop. A page added later is run all
+#: the same (PAGES reads every page of a toctree); its line here makes its count fixed too.
+EXAMPLES = {
+    "README.md": (22, 3),  # the first examples: the table loop, ranking and odds, the command
+    "docs/ranking.md": (17, 0),
+    "docs/deck.md": (10, 0),
+    "docs/engine.md": (14, 0),
+    "docs/table.md": (39, 0),  # the first loop (16), then the asyncio server (23)
+    "docs/money.md": (21, 0),  # the wallet, a refused buy-in, a payout, the ledger, a crash (issue 29)
+    "docs/odds.md": (12, 4),
+    "docs/command.md": (0, 6),
+    "docs/rl.md": (8, 0),
+}
+
+
+def _prompts(text: str, prompt: str) -> int:
+    """The lines of a page that begin with ``prompt`` (indented or not, in any block or none):
+    counted apart from the parsers that run the examples, so an example one of them misses (a
+    block of another kind, a prompt doctest does not see) shows as a difference."""
+    return len(re.findall(rf"^[ \t]*{re.escape(prompt)}", text, flags=re.M))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_examples(page: str) -> None:
+    """The page's Python examples run as doctests (its own namespace: a page stands alone)."""
+    text = PAGES[page]
+    test = doctest.DocTestParser().get_doctest(text, {"__name__": page}, page, str(ROOT / page), 0)
+    runner = doctest.DocTestRunner(verbose=False, optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted == _prompts(text, ">>> ") == text.count("\n>>> ")
     assert result.failed == 0
 
 
+@pytest.mark.parametrize("page", PAGES)
+def test_every_example_of_a_page_is_run(page: str) -> None:
+    """Each ``$ `` line is a console example run below, each ``>>> `` one a doctest above."""
+    text = PAGES[page]
+    console = [c for p, c, _ in CONSOLE if p == page]
+    assert len(console) == _prompts(text, "$ ")
+    if page in EXAMPLES:
+        assert (_prompts(text, ">>> "), len(console)) == EXAMPLES[page]
+
+
+def test_the_examples_are_found() -> None:
+    assert sum(python for python, _ in EXAMPLES.values()) == 84 + 22 + 16 + 21
+    assert sum(console for _, console in EXAMPLES.values()) == 10 + 3
+    assert list(EXAMPLES) == [p for p in PAGES if p in EXAMPLES]  # each a page of the site, in its order
+
+
+def test_every_page_is_in_a_table_of_contents() -> None:
+    """The tests read the pages the site's tables of contents list (as Sphinx does): a page of
+    docs/ in none of them would be neither built into the site nor tested."""
+    listed = {ROOT / p for p in PAGES} | {DOCS / "index.md"}
+    assert [name(p) for p in markdown_files() if p not in listed] == []
+    assert len(PAGES) == len(set(PAGES))  # no page listed twice
+    assert list(PAGES)[:3] == ["README.md", "docs/install.md", "docs/ranking.md"]
+
+
 def test_console_examples_are_found() -> None:
-    assert len(CONSOLE) == 10
-    assert all(command.startswith("$ lowball ") for command, _ in CONSOLE)
+    assert len(CONSOLE) == sum(console for _, console in EXAMPLES.values())
+    assert all(command.startswith("$ lowball ") for _, command, _ in CONSOLE)
 
 
-@pytest.mark.parametrize(("command", "output"), CONSOLE, ids=[c for c, _ in CONSOLE])
-def test_console_example(command: str, output: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("page", "command", "output"), CONSOLE, ids=[f"{p}: {c}" for p, c, _ in CONSOLE])
+def test_console_example(page: str, command: str, output: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The command prints exactly the lines shown under it (standard output and error)."""
     monkeypatch.chdir(ROOT)
     args = shlex.split(command[2:])
@@ -86,7 +152,7 @@ def test_the_setup_commands_lowball_parts_run(tmp_path: Path, monkeypatch: pytes
 
 def _summary() -> dict[str, set[str]]:
     """The options each command of the README's command summary names."""
-    block = next(body for lang, body in BLOCKS if lang == "text" and body.startswith("lowball rank"))
+    block = next(body for lang, body in CODE if lang == "text" and body.startswith("lowball rank"))
     options: dict[str, set[str]] = {}
     command = ""
     for line in block.splitlines():
@@ -112,7 +178,7 @@ def test_the_play_keys_of_the_summary_are_accepted() -> None:
     """The keys the summary lists for play are in its --help and its ? help."""
     from lowball.cli.play import HELP
 
-    block = next(body for lang, body in BLOCKS if lang == "text" and body.startswith("lowball rank"))
+    block = next(body for lang, body in CODE if lang == "text" and body.startswith("lowball rank"))
     lines = block[block.index("lowball play") : block.index("lowball simulate")].splitlines()
     play = " ".join(" ".join(line[37:] for line in lines).split())  # the description column
     assert "(f, x, c, b 20, r 40 or r40, r pot, a for all in, d 9h Kd or d 1 4, p to stand pat, q to quit;" in play
@@ -146,7 +212,7 @@ def _amount(cell: str) -> tuple[float, str]:
 def test_the_speed_tables_ratios_follow_from_its_figures() -> None:
     """Each ratio of the Speed table is its two figures divided (to the rounding shown), so a
     figure updated from a new benchmark run cannot leave a stale ratio beside it."""
-    section = README.split("## Speed", 1)[1].split("\n## ", 1)[0]
+    section = PAGES["docs/performance.md"].split("## Speed", 1)[1].split("\n## ", 1)[0]
     rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| ") and "x |" in line]
     assert len(rows) >= 15
     for work, ours, peer, ratio in rows:
@@ -154,3 +220,19 @@ def test_the_speed_tables_ratios_follow_from_its_figures() -> None:
         expected = a / b if kind == "rate" else b / a
         shown = float(ratio.strip().rstrip("x"))
         assert abs(shown - expected) <= 0.04 * expected, (work, shown, expected)
+
+
+def test_ci_builds_the_site_with_warnings_as_errors() -> None:
+    """.ci/run builds docs/ after the README's test command, in its .venv, every warning an error,
+    with the [docs] extra's requirements; the extra holds what docs/conf.py uses."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'sphinx-build -W --keep-going -q -b html docs "$site"' in ci
+    tests_run = ci.index('bash -euo pipefail -c "$test_cmd"')
+    build = ci.index("sphinx-build -W")
+    assert tests_run < ci.index("    . .venv/bin/activate\n", tests_run) < build
+    assert "['optional-dependencies']['docs']" in ci
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    extra = pyproject.split("\ndocs = [\n", 1)[1].split("\n]\n", 1)[0]
+    assert re.findall(r'^\s*"([\w-]+)', extra, flags=re.M) == ["sphinx", "myst-parser", "furo"]
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    assert '"myst_parser"' in conf and 'html_theme = "furo"' in conf

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import os
 import random
 import re
+import socket
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Stores, stores_of
 from table_play import DictStore, DrawFive, all_events, make_bots, sit_all, state_of, step
 
 from lowball.cards import parse_cards
@@ -65,30 +68,29 @@ def test_new_file_is_a_wal_lowball_database(tmp_path: Path) -> None:
     assert isinstance(SQLiteStore(path), Store)
 
 
-def test_a_second_store_on_the_file_reads_the_tables(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    first = SQLiteStore(path)
+def test_a_second_store_on_the_database_reads_the_tables(stores: Stores) -> None:
+    first = stores.new()
     tables = []
     for name in ("b", "a"):
         t = Table(TRIPLE, seats=3, store=first, table_id=name, seed=1)
         sit_all(t, 50)
         t.deal(now=1.0)
         tables.append(t)
-    second = SQLiteStore(path)
+    second = stores.new()
     assert second.table_ids() == ["a", "b"]
     for t in tables:
         loaded = second.load(t.table_id)
         assert loaded is not None
         assert loaded["snapshot"] == t.snapshot()
+        stores.let_go(first, t.table_id)
         assert state_of(Table.resume(second, t.table_id)) == state_of(t)
     assert second.load("c") is None
     with pytest.raises(StoreError, match="holds no table 'c'"):
         Table.resume(second, "c")
 
 
-def test_create_of_an_existing_table_id_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SQLiteStore(path)
+def test_create_of_an_existing_table_id_is_refused(stores: Stores) -> None:
+    store = stores.new()
     t = Table(TRIPLE, seats=2, store=store, table_id="main")
     before = store.load("main")
     with pytest.raises(StoreError, match=r"already holds table 'main'"):
@@ -96,7 +98,7 @@ def test_create_of_an_existing_table_id_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"already holds table 'main'"):
         store.create("main", {"other": 1})
     with pytest.raises(StoreError, match=r"already holds table 'main'"):
-        Table(TRIPLE, seats=2, store=SQLiteStore(path), table_id="main")
+        Table(TRIPLE, seats=2, store=stores.new(), table_id="main")
     assert store.load("main") == before
     assert store.table_ids() == ["main"]
     assert t.seq == 0
@@ -212,12 +214,11 @@ def test_a_directory_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("seed", [11, None], ids=["seeded", "secure"])
-def test_resume_rebuilds_the_table_exactly(tmp_path: Path, seed: int | None) -> None:
+def test_resume_rebuilds_the_table_exactly(stores: Stores, seed: int | None) -> None:
     """Six players throwing five cards at every draw: the stub runs out in each hand. After every
     change a second store on the file resumes the table: its snapshot and every seat's events
     are the running table's, mid-hand (before and after a reshuffle) and between hands."""
-    path = tmp_path / "t.db"
-    store = SQLiteStore(path)
+    store = stores.new()
     t = Table(TRIPLE, seats=6, store=store, seed=seed)
     sit_all(t, 200)
     bots = [DrawFive() for _ in range(6)]
@@ -231,7 +232,8 @@ def test_resume_rebuilds_the_table_exactly(tmp_path: Path, seed: int | None) -> 
             seen["reshuffled"] += t.hand_state().deck.reshuffles > 0
         else:
             seen["between"] += 1
-        other = SQLiteStore(path)
+        other = stores.new()
+        stores.let_go(store)
         resumed = Table.resume(other, "table")
         assert state_of(resumed) == state_of(t)
         if resumed.in_hand:
@@ -242,12 +244,12 @@ def test_resume_rebuilds_the_table_exactly(tmp_path: Path, seed: int | None) -> 
     assert seen["reshuffled"] >= 3 and seen["mid"] > seen["reshuffled"]
 
 
-def _reference_run(seed: int, stops: set[int], store_path: Path | None) -> list[dict[str, Any]]:
+def _reference_run(seed: int, stops: set[int], stores: Stores | None) -> list[dict[str, Any]]:
     """Play 4 seats of built-in bots for 260 steps with sit-outs, sit-ins, chips added and a
     timeout now and then; when ``store_path`` is given, the table is resumed from a fresh store
     at each step in ``stops`` (the bots are the same objects: they hold their own generators).
     Returns the state after every step."""
-    store = SQLiteStore(store_path) if store_path is not None else None
+    store = stores.new() if stores is not None else None
     t = Table(TRIPLE, seats=4, store=store, seed=seed, action_seconds=5.0, time_bank=3.0)
     sit_all(t, 60)
     bots = make_bots(TRIPLE, 4, seed)
@@ -255,8 +257,10 @@ def _reference_run(seed: int, stops: set[int], store_path: Path | None) -> list[
     now = 0.0
     states = []
     for i in range(260):
-        if store_path is not None and i in stops:
-            t = Table.resume(SQLiteStore(store_path), "table")
+        if stores is not None and i in stops:
+            store.close()  # the process stops; another starts on the database
+            store = stores.new()
+            t = Table.resume(store, "table")
         now += 1.0
         r = rng.random()
         seat = rng.randrange(4)
@@ -276,10 +280,10 @@ def _reference_run(seed: int, stops: set[int], store_path: Path | None) -> list[
     return states
 
 
-def test_a_resumed_table_plays_on_as_one_that_never_stopped(tmp_path: Path) -> None:
+def test_a_resumed_table_plays_on_as_one_that_never_stopped(stores: Stores) -> None:
     plain = _reference_run(21, set(), None)
     stops = set(range(3, 260, 7))
-    resumed = _reference_run(21, stops, tmp_path / "t.db")
+    resumed = _reference_run(21, stops, stores)
     assert len(plain) == len(resumed) == 260
     for i, (a, b) in enumerate(zip(plain, resumed)):
         assert a == b, f"step {i}"
@@ -290,9 +294,8 @@ def test_a_resumed_table_plays_on_as_one_that_never_stopped(tmp_path: Path) -> N
     assert {"hand_start", "hand_end"} <= kinds
 
 
-def test_a_repeated_seq_after_resume_gets_the_stored_answer(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SQLiteStore(path)
+def test_a_repeated_seq_after_resume_gets_the_stored_answer(stores: Stores) -> None:
+    store = stores.new()
     t = Table(TRIPLE, seats=3, store=store, seed=2)
     sit_all(t, 60)
     t.deal(now=1.0)
@@ -302,23 +305,23 @@ def test_a_repeated_seq_after_resume_gets_the_stored_answer(tmp_path: Path) -> N
     answer = t.act(seat, {"kind": "call"}, seq=seq, now=2.0)
     assert not answer.repeated
     before = state_of(t)
-    changes = sqlite3.connect(path).execute("SELECT COUNT(*) FROM changes").fetchone()[0]
-    resumed = Table.resume(SQLiteStore(path), "table")
+    changes = stores.count("SELECT COUNT(*) FROM changes")
+    stores.let_go(store)
+    resumed = Table.resume(stores.new(), "table")
     again = resumed.act(seat, {"kind": "call"}, seq=seq, now=3.0)
     assert again.repeated
     assert (again.seq, again.seat, again.kind) == (seq, seat, "act")
     assert [e.to_dict() for e in again.events] == [e.to_dict() for e in answer.events]
     assert state_of(resumed) == before
-    assert sqlite3.connect(path).execute("SELECT COUNT(*) FROM changes").fetchone()[0] == changes
+    assert stores.count("SELECT COUNT(*) FROM changes") == changes
     # a different action with that seq is stale, not a repeat
     with pytest.raises(SeqError, match=f"seq {seq} is stale"):
         resumed.act(seat, {"kind": "fold"}, seq=seq, now=3.0)
     assert state_of(resumed) == before
 
 
-def test_old_events_after_resume_come_from_the_store(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SQLiteStore(path)
+def test_old_events_after_resume_come_from_the_store(stores: Stores) -> None:
+    store = stores.new()
     t = Table(TRIPLE, seats=4, store=store, seed=9, keep_hands=1)
     sit_all(t, 100)
     bots = make_bots(TRIPLE, 4, 9)
@@ -331,7 +334,8 @@ def test_old_events_after_resume_come_from_the_store(tmp_path: Path) -> None:
             got.extend(e.to_dict() for e in t.events_for(k, since=got[-1]["number"] if got else 0))
     snap = t.snapshot()
     assert snap["events_from"] > 1  # the first hands' events are no longer in memory
-    resumed = Table.resume(SQLiteStore(path), "table")
+    stores.let_go(store)
+    resumed = Table.resume(stores.new(), "table")
     assert resumed.snapshot()["events_from"] == snap["events_from"]
     for k, got in seen.items():
         assert [e.to_dict() for e in resumed.events_for(k, since=0)] == got
@@ -417,12 +421,14 @@ CHANGES = {
 }
 
 
-@pytest.mark.parametrize("inner", ["sqlite", "dict"])
-def test_a_failed_write_of_any_change_leaves_the_table_as_it_was(tmp_path: Path, inner: str) -> None:
+@pytest.mark.parametrize("inner", ["sqlite", "postgres", "dict"])
+def test_a_failed_write_of_any_change_leaves_the_table_as_it_was(
+    request: pytest.FixtureRequest, tmp_path: Path, inner: str
+) -> None:
     """Every kind of change (sit, sit out, sit in, chips, leave, an action or a deal, a timeout),
     made while the store fails inside save_action (after writing): the error propagates, the
     table and the store are as before; made again with the store working, it is stored."""
-    base: Store = SQLiteStore(tmp_path / "t.db") if inner == "sqlite" else DictStore()
+    base: Store = DictStore() if inner == "dict" else stores_of(inner, request, tmp_path).new()
     store = Failing(base)
     t = Table(TRIPLE, seats=4, store=store, seed=4, action_seconds=5.0, time_bank=0.0)
     for k in range(3):
@@ -457,11 +463,11 @@ def test_a_failed_write_of_any_change_leaves_the_table_as_it_was(tmp_path: Path,
     assert all(n >= 3 for n in failed.values()), failed
 
 
-@pytest.mark.parametrize("inner", ["sqlite", "dict"])
-def test_each_failed_change_is_undone_then_done(tmp_path: Path, inner: str) -> None:
+@pytest.mark.parametrize("inner", ["sqlite", "postgres", "dict"])
+def test_each_failed_change_is_undone_then_done(request: pytest.FixtureRequest, tmp_path: Path, inner: str) -> None:
     """Every change fails once (the table and the store stay as they were, the error propagates),
     then is made again and gives what a table that never failed gives."""
-    base: Store = SQLiteStore(tmp_path / "t.db") if inner == "sqlite" else DictStore()
+    base: Store = DictStore() if inner == "dict" else stores_of(inner, request, tmp_path).new()
     store = Failing(base)
     t = Table(TRIPLE, seats=4, store=store, seed=8)
     ref = Table(TRIPLE, seats=4, seed=8)
@@ -530,9 +536,9 @@ def test_a_custom_store_backs_a_table_and_its_resume() -> None:
     assert t.last_phh is not None and store.data["t1"]["hands"][2]["phh"] == t.last_phh
 
 
-def test_the_stored_snapshot_keeps_the_events_the_table_keeps(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    t = Table(TRIPLE, seats=3, store=SQLiteStore(path), seed=3, keep_hands=1)
+def test_the_stored_snapshot_keeps_the_events_the_table_keeps(stores: Stores) -> None:
+    first = stores.new()
+    t = Table(TRIPLE, seats=3, store=first, seed=3, keep_hands=1)
     sit_all(t, 60)
     t.deal(now=1.0)
     while t.in_hand:
@@ -540,7 +546,208 @@ def test_the_stored_snapshot_keeps_the_events_the_table_keeps(tmp_path: Path) ->
     t.deal(now=3.0)  # hand 2 starts: with keep_hands=1, hand 1's events leave memory
     start = [e for e in t.events_for(None, 0) if e.kind == "hand_start" and e.hand == 2][0].number
     assert t.snapshot()["events_from"] == start
-    stored = SQLiteStore(path).load("table")
+    stored = stores.new().load("table")
     assert stored is not None
     assert stored["snapshot"]["events_from"] == start
-    assert Table.resume(SQLiteStore(path), "table").snapshot() == t.snapshot()
+    stores.let_go(first)
+    assert Table.resume(stores.new(), "table").snapshot() == t.snapshot()
+
+
+# -- a file of schema 1 (written by the code before issue 29's checkpoints) -------------------------
+
+
+def _v1_play(t: Table, steps: int) -> None:
+    """The play stored in tests/data/store-v1-6412b65.sqlite: four seeded bots, a sit-out, a
+    sit-in and chips added, ``steps`` steps of one second."""
+    bots = make_bots(TRIPLE, 4, 29)
+    now = 0.0
+    for i in range(steps):
+        now += 1.0
+        if i == 40:
+            t.sit_out(2, now=now)
+        elif i == 70:
+            t.sit_in(2, now=now)
+        elif i == 100:
+            t.add_chips(1, 20, now=now)
+        else:
+            step(t, bots, now)
+
+
+def test_a_schema_1_file_resumes_and_plays_on(tmp_path: Path, data_dir: Path) -> None:
+    """A file written by lowball 6412b65 (schema 1: the whole state at every change), mid-hand
+    6: it resumes to the state of the same play made now, is marked schema 2 when opened, and
+    the table plays on and resumes again as one that never stopped."""
+    path = tmp_path / "v1.sqlite"
+    path.write_bytes((data_dir / "store-v1-6412b65.sqlite").read_bytes())
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+    con.close()
+    plain = Table(TRIPLE, seats=4, table_id="v1", seed=29, action_seconds=5.0, time_bank=3.0)
+    sit_all(plain, 60)
+    _v1_play(plain, 150)
+    assert plain.in_hand and plain.hand_number == 6 and plain.seq == 147
+    store = SQLiteStore(path)
+    resumed = Table.resume(store, "v1")
+    assert state_of(resumed) == state_of(plain)
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    con.close()
+    bots = make_bots(TRIPLE, 4, 30)
+    again = make_bots(TRIPLE, 4, 30)
+    for k in range(60):
+        assert step(resumed, bots, 200.0 + k) == step(plain, again, 200.0 + k)
+    assert state_of(resumed) == state_of(plain)
+    assert state_of(Table.resume(SQLiteStore(path), "v1")) == state_of(plain)
+    assert [h["number"] for h in store.hands("v1")] == list(range(1, plain.hand_number - plain.in_hand + 1))
+
+
+# -- PostgreSQL: one writer a table, the lobby's listing --------------------------------------
+
+
+def test_postgres_a_table_is_written_by_one_store_at_a_time(postgres_url: str) -> None:
+    """A second store (another process's) cannot resume or write a table the first one writes:
+    a StoreError names the table and the holder (its application name: lowball, its pid, its
+    host), and the database is as before. Once the first store is closed, the second resumes
+    the table exactly and plays on."""
+    from lowball.postgres import PostgresStore
+
+    first = PostgresStore(postgres_url)
+    t = Table(TRIPLE, seats=3, store=first, table_id="t1", seed=6)
+    sit_all(t, 60)
+    t.deal(now=1.0)
+    second = PostgresStore(postgres_url, wait=0)
+    before = second.load("t1")
+    holder = rf"lowball pid {os.getpid()} on {re.escape(socket.gethostname())} at 127\.0\.0\.1"
+    with pytest.raises(StoreError, match=rf"table 't1' is being written by another store \({holder}") as info:
+        Table.resume(second, "t1")
+    assert str(info.value).endswith("a table is written by one process at a time; nothing was written")
+    record = {"op": t.snapshot()["op"] + 1, "seq": t.seq, "kind": "act"}
+    with pytest.raises(StoreError, match="table 't1' is being written by another store"):
+        second.save_action("t1", record, [], None)
+    with pytest.raises(StoreError, match="table 't1' is being written by another store"):
+        second.save_hand("t1", {"number": 1, "phh": ""})
+    assert second.load("t1") == before
+    # the lobby: every table of the database, and who writes which
+    Table(TRIPLE, seats=2, store=second, table_id="t2")
+    lobby = PostgresStore(postgres_url)
+    assert lobby.table_ids() == ["t1", "t2"]
+    writers = lobby.writers()
+    assert sorted(writers) == ["t1", "t2"]
+    assert re.match(holder, writers["t1"]) and re.match(holder, writers["t2"])
+    backends = {w.rsplit("PostgreSQL backend ", 1)[1] for w in writers.values()}
+    assert len(backends) == 2  # two connections: the two stores
+    first.close()
+    again = PostgresStore(postgres_url, wait=10)  # PostgreSQL ends the closed session's lock
+    resumed = Table.resume(again, "t1")
+    assert state_of(resumed) == state_of(t)
+    bots = make_bots(TRIPLE, 3, 6)
+    for k in range(20):
+        assert step(resumed, bots, 2.0 + k)
+    assert sorted(lobby.writers()) == ["t1", "t2"]
+    for s in (second, again, lobby):
+        s.close()
+
+
+def test_postgres_a_schema_of_another_program_is_refused(postgres_url: str) -> None:
+    import psycopg
+
+    from lowball.postgres import PostgresStore
+
+    with psycopg.connect(postgres_url, autocommit=True) as con:
+        con.execute("CREATE SCHEMA lowball")
+        con.execute("CREATE TABLE lowball.invoices (id int)")
+    with pytest.raises(
+        StoreError, match=r"schema lowball: not a lowball store \(the tables of another program: \['invoices'\]\)"
+    ):
+        PostgresStore(postgres_url)
+    with psycopg.connect(postgres_url, autocommit=True) as con:
+        names = [
+            r[0] for r in con.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = 'lowball'")
+        ]
+    assert names == ["invoices"]
+    # another schema of the same database holds a store of its own
+    other = PostgresStore(postgres_url, schema="room2")
+    Table(TRIPLE, seats=2, store=other, table_id="t1")
+    assert other.table_ids() == ["t1"] and other.schema == "room2"
+    other.close()
+    with pytest.raises(StoreError, match="cannot connect"):
+        PostgresStore(postgres_url.rsplit("/", 1)[0] + "/no_such_database")
+
+
+def test_the_postgres_page_examples_run() -> None:
+    """docs/postgres.md's Python examples, as doctests (until the docs' own harness runs them)."""
+    import doctest
+
+    page = Path(__file__).parent.parent / "docs" / "postgres.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted == 10 and result.failed == 0
+
+
+# -- checkpoints -------------------------------------------------------------------------------
+
+
+def test_the_whole_state_is_stored_at_checkpoints_and_the_rest_replayed(
+    stores: Stores, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An action within a hand stores its record only; a deal, a hand's end and any other kind of
+    change store the whole state; so does the change that would make the records after the last
+    one more than CHECKPOINT_EVERY (3 here). After every
+    change the records after the stored state are the ones load() gives to replay, and a resume
+    from them is the running table."""
+    import lowball.table.table as table_module
+
+    monkeypatch.setattr(table_module, "CHECKPOINT_EVERY", 3)
+    store = stores.new()
+    t = Table(TRIPLE, seats=4, store=store, seed=12)
+    sit_all(t, 80)
+    bots = make_bots(TRIPLE, 4, 12)
+    now = 0.0
+    kinds_replayed: set[str] = set()
+    longest = 0
+    sat_out = False
+    while t.hand_number < 3 or t.in_hand:
+        now += 1.0
+        did = step(t, bots, now)
+        if did == "act" and t.hand_number == 2 and t.in_hand and t.seats[3].status != "sitting_out":  # type: ignore[union-attr]
+            t.sit_out(3, now=now)  # another kind of change mid-hand: a checkpoint
+            sat_out = True
+        loaded = store.load("table")
+        assert loaded is not None
+        op = t.snapshot()["op"]
+        replay = loaded["replay"]
+        assert loaded["snapshot"]["op"] + len(replay) == op
+        assert [r["op"] for r in replay] == list(range(loaded["snapshot"]["op"] + 1, op + 1))
+        if did == "deal" or not t.in_hand:
+            assert replay == []  # a deal and a hand's end store the whole state
+        kinds_replayed |= {r["kind"] for r in replay}
+        longest = max(longest, len(replay))
+        stores.let_go(store)
+        other = stores.new()
+        assert state_of(Table.resume(other, "table")) == state_of(t)
+        other.close()
+    assert kinds_replayed == {"act"} and longest == 3  # CHECKPOINT_EVERY records at most after one
+    assert sat_out
+
+
+def test_a_record_that_does_not_replay_as_stored_is_refused(tmp_path: Path) -> None:
+    """A record after the last checkpoint changed in the file (its action): the resume replays
+    it, gets other events, and refuses the table naming the change, instead of resuming a table
+    that is not the one played."""
+    path = tmp_path / "t.db"
+    t = Table(TRIPLE, seats=3, store=SQLiteStore(path), seed=2)
+    sit_all(t, 60)
+    t.deal(now=1.0)
+    seat = t.actor
+    assert seat is not None
+    t.act(seat, {"kind": "call"}, seq=t.seq, now=2.0)
+    op = t.snapshot()["op"]
+    con = sqlite3.connect(path)
+    row = con.execute("SELECT record FROM changes WHERE op = ?", (op,)).fetchone()
+    record = json.loads(row[0])
+    assert record["kind"] == "act" and record["action"]["kind"] == "call"
+    record["action"]["kind"] = "fold"
+    con.execute("UPDATE changes SET record = ? WHERE op = ?", (json.dumps(record), op))
+    con.commit()
+    con.close()
+    with pytest.raises(StoreError, match=rf"table 'table': change {op} \('act'\) does not replay as it was stored: "):
+        Table.resume(SQLiteStore(path), "table")

@@ -20,7 +20,6 @@ import os
 import random
 import select
 import signal
-import sqlite3
 import sys
 import time
 from collections.abc import Iterator
@@ -31,7 +30,7 @@ import pytest
 from table_play import make_bots, step
 
 import lowball.phh
-from lowball.store import SQLiteStore
+from lowball.store import SQLiteStore, SQLStore
 from lowball.table import PercentRake, Table
 from lowball.variants import VARIANTS
 
@@ -46,30 +45,55 @@ TABLE = "crash"
 RAKE = PercentRake(10, cap=3)  # 10% of a pot that reached the draw, at most 3 chips
 
 
-class MarkedStore(SQLiteStore):
-    """A SQLiteStore that marks in shared memory whether the process is inside a transaction."""
+def open_store(kind: str, where: str) -> SQLStore:
+    """A store of ``kind`` on ``where`` (a PostgreSQL store waits for the lock of the table
+    while PostgreSQL ends the killed child's session)."""
+    if kind == "sqlite":
+        return SQLiteStore(where)
+    from lowball.postgres import PostgresStore
 
-    def __init__(self, path: Path, flag: mmap.mmap) -> None:
-        super().__init__(path)
-        self.flag = flag
+    return PostgresStore(where, wait=30.0)
 
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        outer = self.flag[0] == 0
-        if outer:
-            self.flag[0] = 1
-        try:
-            with super().transaction():
-                yield
-        finally:
+
+def marked(kind: str, where: str, flag: mmap.mmap) -> SQLStore:
+    """A store of ``kind`` that marks in shared memory whether the process is inside a transaction."""
+    base = SQLiteStore if kind == "sqlite" else _postgres_class()
+
+    class MarkedStore(base):  # type: ignore[misc,valid-type]
+        @contextlib.contextmanager
+        def transaction(self) -> Iterator[None]:
+            outer = flag[0] == 0
             if outer:
-                self.flag[0] = 0
+                flag[0] = 1
+            try:
+                with super().transaction():
+                    yield
+            finally:
+                if outer:
+                    flag[0] = 0
+
+    return MarkedStore(where) if kind == "sqlite" else MarkedStore(where, wait=30.0)
 
 
-def child(path: Path, flag: mmap.mmap, out: int, seed: int) -> None:
+def _postgres_class() -> type:
+    from lowball.postgres import PostgresStore
+
+    return PostgresStore
+
+
+def stored(kind: str, where: str, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows read afresh from the database (a store of its own, closed after)."""
+    store = open_store(kind, where)
+    try:
+        return [tuple(r) for r in store._run(sql, args).fetchall()]
+    finally:
+        store.close()
+
+
+def child(kind: str, where: str, flag: mmap.mmap, out: int, seed: int) -> None:
     """Run the table until killed; each accepted change is acknowledged on ``out`` as a JSON line
     {"op": n, "hands": finished hands} (one write, under PIPE_BUF: atomic)."""
-    store = MarkedStore(path, flag)
+    store = marked(kind, where, flag)
     if store.load(TABLE) is None:
         table = Table(
             VARIANT, seats=SEATS, table_id=TABLE, store=store, seed=None, action_seconds=5.0, time_bank=2.0, rake=RAKE
@@ -110,7 +134,9 @@ def child(path: Path, flag: mmap.mmap, out: int, seed: int) -> None:
         ack()
 
 
-def run_child(path: Path, flag: mmap.mmap, seed: int, delay: float) -> tuple[int, list[dict[str, Any]], bool]:
+def run_child(
+    kind: str, where: str, flag: mmap.mmap, seed: int, delay: float
+) -> tuple[int, list[dict[str, Any]], bool]:
     """Fork a child, kill it 1-50 ms after it starts acting; returns (pid status, acknowledgements,
     whether it was inside a transaction when killed)."""
     r, w = os.pipe()
@@ -119,7 +145,7 @@ def run_child(path: Path, flag: mmap.mmap, seed: int, delay: float) -> tuple[int
         code = 0
         try:
             os.close(r)
-            child(path, flag, w, seed)
+            child(kind, where, flag, w, seed)
         except BaseException as e:  # noqa: BLE001 - reported to the parent, which fails the test
             with contextlib.suppress(OSError):
                 os.write(w, (json.dumps({"error": repr(e)}) + "\n").encode())
@@ -148,8 +174,11 @@ def run_child(path: Path, flag: mmap.mmap, seed: int, delay: float) -> tuple[int
     return status, lines, in_write
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path: Path) -> None:
-    path = tmp_path / "crash.db"
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_sigkill_at_random_moments_loses_no_acknowledged_change(
+    request: pytest.FixtureRequest, tmp_path: Path, kind: str
+) -> None:
+    where = str(tmp_path / "crash.db") if kind == "sqlite" else request.getfixturevalue("postgres_url")
     flag = mmap.mmap(-1, 1)  # anonymous and shared: the child's writes are seen here
     rng = random.Random(13)
     acked_op = 0
@@ -158,7 +187,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path: Path) 
     acks = 0
     started = time.monotonic()
     for i in range(KILLS):
-        status, lines, was_writing = run_child(path, flag, rng.randrange(2**32), rng.uniform(0.001, 0.050))
+        status, lines, was_writing = run_child(kind, where, flag, rng.randrange(2**32), rng.uniform(0.001, 0.050))
         errors = [x["error"] for x in lines if "error" in x]
         assert not errors, f"run {i}: the child failed: {errors}"
         assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, f"run {i}: {status}"
@@ -168,22 +197,18 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path: Path) 
             acked_hands = max(acked_hands, x["hands"])
         acks += len(lines)
         in_write += was_writing
-        # what was acknowledged survived the kill
-        with sqlite3.connect(path) as con:
-            stored = con.execute("SELECT snapshot FROM tables WHERE table_id = ?", (TABLE,)).fetchone()
-        if stored is not None:
-            assert json.loads(stored[0])["op"] >= acked_op
-        con.close()
+        # what was acknowledged survived the kill: the last change stored (the snapshot of the
+        # last checkpoint, and the records after it, which a resume replays)
+        last = stored(kind, where, "SELECT MAX(op) FROM changes WHERE table_id = ?", (TABLE,))[0][0]
+        assert (last or 0) >= acked_op
     elapsed = time.monotonic() - started
 
-    store = SQLiteStore(path)
+    store = open_store(kind, where)
     table = Table.resume(store, TABLE)
     snap = table.snapshot()
     assert snap["op"] >= acked_op
     # every change is stored once, numbered 1..op without a gap
-    ops = [
-        r[0] for r in sqlite3.connect(path).execute("SELECT op FROM changes WHERE table_id = ? ORDER BY op", (TABLE,))
-    ]
+    ops = [r[0] for r in stored(kind, where, "SELECT op FROM changes WHERE table_id = ? ORDER BY op", (TABLE,))]
     assert ops == list(range(1, snap["op"] + 1))
     hands = store.hands(TABLE)
     numbers = [h["number"] for h in hands]
@@ -204,7 +229,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path: Path) 
         raked += h["rake"] > 0
     assert raked >= 5
     # chips brought, counted from the stored change records (not the table's counter)
-    records = [json.loads(r[0]) for r in sqlite3.connect(path).execute("SELECT record FROM changes")]
+    records = [json.loads(r[0]) for r in stored(kind, where, "SELECT record FROM changes")]
     brought = sum(r["chips"] for r in records if r["kind"] == "sit") + sum(
         r["amount"] for r in records if r["kind"] == "chips"
     )
@@ -220,8 +245,9 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path: Path) 
     for _ in range(30):
         step(table, bots, (snap["turn_started"] or snap["hand_ended"] or 0.0) + 1.0)
     assert table.chips_in == table.chips_at_table() + table.rake_total + table.chips_out
+    store.close()
     print(
-        f"\ncrash test: {KILLS} kills in {elapsed:.1f} s, {in_write} inside a store transaction, "
+        f"\ncrash test ({kind}): {KILLS} kills in {elapsed:.1f} s, {in_write} inside a store transaction, "
         f"{acks} changes acknowledged, {snap['op']} stored, {finished} hands"
     )
     assert in_write >= 1  # the kills do land inside writes

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Stores, stores_of
 from table_play import DictStore, make_bots, step
 
 from lowball.errors import InsufficientFundsError, StoreError, TableError, WalletError
@@ -32,8 +33,8 @@ HAND_KINDS = {"ante", "blind", "dead_blind", "call", "bet", "raise", "return", "
 NAMES = ["ann", "bob", "cy", "dee", "eve"]
 
 
-def new_store(kind: str, tmp_path: Path) -> Any:
-    return SQLiteStore(tmp_path / "t.db") if kind == "sqlite" else DictStore()
+def new_store(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    return DictStore() if kind == "dict" else stores_of(kind, request, tmp_path).new()
 
 
 def seated_chips(t: Table) -> dict[str, int]:
@@ -72,21 +73,21 @@ def play(t: Table, wallet: MemoryWallet | None, seed: int, steps: int) -> float:
     return now
 
 
-@pytest.mark.parametrize("store_kind", ["sqlite", "dict"])
+@pytest.mark.parametrize("store_kind", ["sqlite", "postgres", "dict"])
 @pytest.mark.parametrize("variant", [TRIPLE, ANTE], ids=["F2L3D", "N2L1D-ante"])
 def test_the_ledger_conserves_chips_hand_by_hand_and_over_the_table(
-    store_kind: str, variant: Any, tmp_path: Path
+    store_kind: str, variant: Any, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    store = new_store(store_kind, tmp_path)
+    store = new_store(store_kind, request, tmp_path)
     wallet = MemoryWallet({n: 10_000 for n in NAMES})
     t = Table(variant, seats=4, store=store, seed=29, wallet=wallet, rake=PercentRake(10, cap=3), buy_in=BuyIn(20, 400))
-    play(t, wallet, 29, 1500 if store_kind == "sqlite" else 500)  # the dict store copies all at each write
+    play(t, wallet, 29, 500 if store_kind == "dict" else 1500)  # the dict store copies all at each write
     entries = store.ledger("table")
-    if store_kind == "sqlite":
-        hands = store.hands("table")
-    else:
+    if store_kind == "dict":
         hands = [store.data["table"]["hands"][k] for k in sorted(store.data["table"]["hands"])]
-    assert len(hands) >= (30 if store_kind == "sqlite" else 10)
+    else:
+        hands = store.hands("table")
+    assert len(hands) >= (10 if store_kind == "dict" else 30)
     for h in hands:
         mine = [e for e in entries if e["hand"] == h["number"]]
         moved = balances([e for e in mine if e["kind"] in HAND_KINDS])
@@ -128,8 +129,8 @@ def test_the_ledger_conserves_chips_hand_by_hand_and_over_the_table(
     assert {n: total.get(f"player:{n}", 0) for n in NAMES} == {n: held.get(n, 0) for n in NAMES}
 
 
-def test_a_buy_in_or_add_on_the_account_cannot_pay_is_refused_and_changes_nothing(tmp_path: Path) -> None:
-    store = SQLiteStore(tmp_path / "t.db")
+def test_a_buy_in_or_add_on_the_account_cannot_pay_is_refused_and_changes_nothing(stores: Stores) -> None:
+    store = stores.new()
     wallet = MemoryWallet({"ann": 30, "bob": 100})
     t = Table(TRIPLE, seats=3, store=store, seed=1, wallet=wallet)
     before = json.dumps(store.load("table"), sort_keys=True)
@@ -156,8 +157,8 @@ def test_a_buy_in_or_add_on_the_account_cannot_pay_is_refused_and_changes_nothin
     ]
 
 
-def test_leave_says_what_is_paid_and_when(tmp_path: Path) -> None:
-    store = SQLiteStore(tmp_path / "t.db")
+def test_leave_says_what_is_paid_and_when(stores: Stores) -> None:
+    store = stores.new()
     wallet = MemoryWallet({"ann": 100, "bob": 100, "cy": 100})
     t = Table(TRIPLE, seats=3, store=store, seed=4, wallet=wallet)
     for k, name in enumerate(["ann", "bob", "cy"]):
@@ -189,9 +190,9 @@ def test_leave_says_what_is_paid_and_when(tmp_path: Path) -> None:
 
 
 def test_the_wallet_is_paid_after_the_outermost_transaction_commits_and_never_when_it_is_rolled_back(
-    tmp_path: Path,
+    stores: Stores,
 ) -> None:
-    store = SQLiteStore(tmp_path / "t.db")
+    store = stores.new()
     wallet = MemoryWallet({"ann": 100, "bob": 100})
     t = Table(TRIPLE, seats=2, store=store, seed=4, wallet=wallet)
     t.sit(0, "ann", 40, now=0)
@@ -223,8 +224,8 @@ class FlakyWallet(MemoryWallet):
         super().credit(player, amount, key)
 
 
-def test_a_cash_out_the_wallet_fails_is_kept_named_by_reconcile_and_paid_later(tmp_path: Path) -> None:
-    store = SQLiteStore(tmp_path / "t.db")
+def test_a_cash_out_the_wallet_fails_is_kept_named_by_reconcile_and_paid_later(stores: Stores) -> None:
+    store = stores.new()
     wallet = FlakyWallet({"ann": 100, "bob": 100})
     t = Table(TRIPLE, seats=2, store=store, seed=4, wallet=wallet)
     t.sit(0, "ann", 40, now=0)
@@ -333,19 +334,22 @@ def test_a_schema_1_file_is_migrated_and_its_table_opens_its_ledger(tmp_path: Pa
     assert total["opening"] == -(38 + 44 + 47 + 5)
 
 
-class FailingLedger(SQLiteStore):
-    """A SQLiteStore whose ledger write fails while ``fail`` (a full disk)."""
+def failing_ledger(store: Any) -> Any:
+    """``store`` with a ledger write that fails while ``store.fail`` (a full disk)."""
+    real = store.save_ledger
 
-    fail = False
-
-    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
-        if self.fail:
+    def save_ledger(table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
+        if store.fail:
             raise StoreError("disk full (a test)")
-        super().save_ledger(table_id, entries, outbox)
+        real(table_id, entries, outbox)
+
+    store.fail = False
+    store.save_ledger = save_ledger
+    return store
 
 
-def test_a_buy_in_whose_change_is_not_stored_is_given_back_and_its_key_never_used_again(tmp_path: Path) -> None:
-    store = FailingLedger(tmp_path / "t.db")
+def test_a_buy_in_whose_change_is_not_stored_is_given_back_and_its_key_never_used_again(stores: Stores) -> None:
+    store = failing_ledger(stores.new())
     wallet = MemoryWallet({"ann": 100})
     t = Table(TRIPLE, seats=2, store=store, seed=1, wallet=wallet)
     before = t.snapshot()
@@ -362,17 +366,22 @@ def test_a_buy_in_whose_change_is_not_stored_is_given_back_and_its_key_never_use
     assert t.reconcile() == [] and wallet.balance("ann") == 60
 
 
-def test_resume_gives_back_a_debit_whose_change_was_never_stored(tmp_path: Path) -> None:
-    store = SQLiteStore(tmp_path / "t.db")
+def test_resume_gives_back_a_debit_whose_change_was_never_stored(stores: Stores) -> None:
+    store = stores.new()
     wallet = MemoryWallet({"ann": 100, "bob": 100})
     t = Table(TRIPLE, seats=2, store=store, seed=1, wallet=wallet)
     t.sit(0, "ann", 40, now=0)
     wallet.debit("bob", 40, "table:2:buy_in")  # the process died after the wallet's debit, before the commit
     assert reconcile(store, "table", wallet) == [Difference("bob", 0, -40)]
-    resumed = Table.resume(SQLiteStore(tmp_path / "t.db"), "table", wallet=wallet)
+    stores.let_go(store)  # a restarted process resumes the table
+    again = stores.new()
+    resumed = Table.resume(again, "table", wallet=wallet)
     assert wallet.balance("bob") == 100 and resumed.reconcile() == []
     assert Movement("table:2:void", "bob", 40) in wallet.movements("table:2:")
-    Table.resume(SQLiteStore(tmp_path / "t.db"), "table", wallet=wallet)  # once only
+    stores.let_go(again)
+    third = stores.new()
+    Table.resume(third, "table", wallet=wallet)  # once only
+    stores.let_go(third)
     assert wallet.balance("bob") == 100
     resumed.sit(1, "bob", 40, now=1)
     assert [e["key"] for e in store.ledger("table")] == ["table:1:buy_in", "table:3:buy_in"]
@@ -421,8 +430,8 @@ def test_a_store_of_six_methods_still_backs_a_table_without_a_ledger_or_a_wallet
         t.reconcile()
 
 
-def test_the_table_shows_its_store_read_only_and_refuses_what_a_wallet_cannot_book(tmp_path: Path) -> None:
-    store = SQLiteStore(tmp_path / "t.db")
+def test_the_table_shows_its_store_read_only_and_refuses_what_a_wallet_cannot_book(stores: Stores) -> None:
+    store = stores.new()
     wallet = MemoryWallet({"ann": 100})
     t = Table(TRIPLE, seats=2, store=store, wallet=wallet)
     assert t.store is store and t.wallet is wallet
@@ -448,15 +457,6 @@ def test_a_table_in_memory_with_a_wallet_pays_at_once() -> None:
     assert wallet.balance("ann") == 100 and t.unpaid == ()
 
 
-def test_the_money_page_examples_run() -> None:
-    """docs/money.md's examples, as doctests (until the docs' own harness runs them)."""
-    import doctest
-
-    page = Path(__file__).parent.parent / "docs" / "money.md"
-    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 12 and result.failed == 0
-
-
 def test_lowball_serve_keeps_play_chips_in_a_wallet_beside_its_database(tmp_path: Path) -> None:
     pytest.importorskip("starlette")
     from lowball.server.game import GameServer
@@ -477,8 +477,8 @@ def test_lowball_serve_keeps_play_chips_in_a_wallet_beside_its_database(tmp_path
     again.close()
 
 
-def test_reset_stacks_books_the_chips_it_gives_and_takes(tmp_path: Path) -> None:
-    store = SQLiteStore(tmp_path / "t.db")
+def test_reset_stacks_books_the_chips_it_gives_and_takes(stores: Stores) -> None:
+    store = stores.new()
     t = Table(TRIPLE, seats=3, store=store, seed=3)
     t.sit(0, "ann", 30, now=0)
     t.sit(1, "bob", 60, now=0)
@@ -489,3 +489,79 @@ def test_reset_stacks_books_the_chips_it_gives_and_takes(tmp_path: Path) -> None
     ]
     total = balances(store.ledger("table"))
     assert (total["player:ann"], total["player:bob"], sum(total.values())) == (50, 50, 0)
+
+
+class CountingWallet(MemoryWallet):
+    """A MemoryWallet that counts the debits and credits asked of it."""
+
+    calls = 0
+
+    def debit(self, player: str, amount: int, key: str) -> None:
+        self.calls += 1
+        super().debit(player, amount, key)
+
+    def credit(self, player: str, amount: int, key: str) -> None:
+        self.calls += 1
+        super().credit(player, amount, key)
+
+
+def test_resume_after_checkpoint_books_once(stores: Stores) -> None:
+    """A table resumed in a hand, several actions after its last checkpoint, replays them
+    (RULES.md 9, checkpoints) without booking their chips again or calling the wallet (every
+    wallet movement is a checkpoint: RULES.md 12.4); it books on from where it was."""
+    store = stores.new()
+    wallet = CountingWallet({"ann": 100, "bob": 100, "cy": 100})
+    t = Table(TRIPLE, seats=3, store=store, seed=11, wallet=wallet, rake=PercentRake(10, cap=3))
+    for k, name in enumerate(["ann", "bob", "cy"]):
+        t.sit(k, name, 40, now=0)
+    t.add_chips(1, 10, now=0)
+    bots = make_bots(TRIPLE, 3, 11)
+    assert step(t, bots, 1) == "deal"  # a checkpoint
+    dealt = t.snapshot()["op"]
+    now = 1.0
+    while len(store.load("table")["replay"]) < 6:  # six actions (bets, calls, draws) past it
+        now += 1
+        assert step(t, bots, now) == "act" and t.hand_number == 1
+    replayed = store.load("table")["replay"]
+    assert [r["op"] for r in replayed] == list(range(dealt + 1, dealt + 7))
+    booked = store.ledger("table", dealt)  # what the six actions booked when they were made
+    assert booked and {e["op"] for e in booked} <= {r["op"] for r in replayed}
+    assert sum(e["amount"] for e in booked if e["to"] == "pot") == t.hand_state().pot_total - 3  # the blinds: 1 + 2
+    entries = store.ledger("table")
+    calls = wallet.calls
+    assert calls == 4  # three buy-ins and an add-on
+    stores.let_go(store)  # the process dies here; a new one resumes the table
+    again = stores.new()
+    resumed = Table.resume(again, "table", wallet=wallet, rake=PercentRake(10, cap=3))
+    assert resumed.snapshot() == t.snapshot() and resumed.snapshot()["op"] == dealt + 6
+    assert wallet.calls == calls  # the replay called no wallet
+    assert again.ledger("table") == entries  # ... and booked nothing again
+    total = balances(entries)
+    held = seated_chips(resumed)
+    hand = resumed.hand_state()
+    assert held == {s.player: hand.stacks[resumed.position_of(k)] for k, s in enumerate(resumed.seats)}  # type: ignore[union-attr,index]
+    assert {n: total[f"player:{n}"] for n in held} == held
+    assert total["pot"] == hand.pot_total and sum(held.values()) + hand.pot_total == 130
+    assert {n: total[f"wallet:{n}"] for n in held} == {"ann": -40, "bob": -50, "cy": -40}
+    assert sum(total.values()) == 0 and resumed.reconcile() == []
+    # the next action books its own chips only: the hand ends with its pot emptied
+    while resumed.hand_number == 1 and resumed.in_hand:
+        now += 1
+        before = resumed.hand_state().stacks
+        seat = resumed.actor
+        op = resumed.snapshot()["op"]
+        step(resumed, bots, now)
+        if resumed.in_hand:
+            pos = resumed.position_of(seat)  # type: ignore[arg-type]
+            put = before[pos] - resumed.hand_state().stacks[pos]  # type: ignore[index]
+            mine = [e for e in again.ledger("table", op) if e["to"] == "pot"]
+            assert sum(e["amount"] for e in mine) == put
+    total = balances(again.ledger("table"))
+    hand = again.hands("table")[0]
+    assert total["pot"] == 0 and total.get("rake", 0) == hand["rake"] == resumed.rake_total
+    held = seated_chips(resumed)
+    assert {n: total[f"player:{n}"] for n in held} == held
+    assert sum(held.values()) + resumed.rake_total == 130
+    resumed.leave(0, now=now + 1)  # a cash-out: a checkpoint, the wallet paid once
+    assert wallet.balance("ann") == 60 + held["ann"] and wallet.calls == calls + 1
+    assert resumed.reconcile() == []

@@ -1,8 +1,9 @@
 """The crash test of issue 29: SIGKILL at every point between a table's commit and its wallet's
 call loses and doubles no chip.
 
-A child process (forked, so lowball is imported once) runs a table with a SQLite store and a
-:class:`~lowball.wallet.PlayChipsWallet` in another file: players sit down (a buy-in), add chips
+A child process (forked, so lowball is imported once) runs a table with a store (SQLite, and
+PostgreSQL on the tests' own cluster: tests/pg_cluster.py) and a
+:class:`~lowball.wallet.PlayChipsWallet` in a file: players sit down (a buy-in), add chips
 (an add-on), leave (a cash-out, at once or at the hand's end) and bots play. The child kills
 itself with SIGKILL at the N-th time it reaches one of these points (N drawn for each run), the
 hooks being subclasses of the store and the wallet (the library has no test hook):
@@ -18,7 +19,11 @@ After each kill the parent checks that every difference between the wallet and t
 one a resume completes (a cash-out stored and unconfirmed, a debit of a change never stored);
 the next child resumes the table with the wallet and reports ``reconcile()`` (it must be empty);
 at the end: no difference, and the wallet's accounts, the table's chips and the rake make the
-chips the accounts opened with, every hand's pot emptied, chips conserved hand by hand."""
+chips the accounts opened with, every hand's pot emptied, chips conserved hand by hand.
+
+SQLite is killed 25 times at each point (100 kills); PostgreSQL, whose restart waits for the
+server to end the killed child's session, 5 times at each point (20 kills), to keep the test
+short: the same code paths, the store's SQL being shared (lowball.store.SQLStore)."""
 
 from __future__ import annotations
 
@@ -34,10 +39,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import stores_of
 from table_play import make_bots, step
 
 from lowball.errors import InsufficientFundsError
-from lowball.store import SQLiteStore
+from lowball.store import SQLiteStore, SQLStore
 from lowball.table import BuyIn, PercentRake, Table
 from lowball.variants import VARIANTS
 from lowball.wallet import DEBITS, PlayChipsWallet, balances, reconcile, split_key
@@ -50,7 +56,7 @@ NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 STARTING = 1000  # each play-chips account opens with these
 RAKE = PercentRake(10, cap=3)
 POINTS = ("debited", "debit_stored", "crediting", "credited")
-RUNS = 25  # kills at each point
+RUNS = {"sqlite": 25, "postgres": 5}  # kills at each point
 KILL_AT: dict[str, int] = {}  # the child's target: {point: n}
 
 
@@ -73,15 +79,31 @@ class KillingWallet(PlayChipsWallet):
         hit("credited")
 
 
-class KillingStore(SQLiteStore):
-    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
-        super().save_ledger(table_id, entries, outbox)
-        if any(m["sent"] for m in outbox):
-            self.after_commit(lambda: hit("debit_stored"))
+def open_store(where: str, killing: bool = False) -> SQLStore:
+    """The store on ``where`` (a file: SQLite; a URL: PostgreSQL, waiting for the table's lock
+    while PostgreSQL ends the killed child's session); ``killing``: one that hits
+    ``debit_stored`` after a commit that stored a debit."""
+    if where.startswith("postgresql://"):
+        from lowball.postgres import PostgresStore
+
+        base: type[SQLStore] = PostgresStore
+        options: dict[str, Any] = {"wait": 30.0}
+    else:
+        base, options = SQLiteStore, {}
+    if not killing:
+        return base(where, **options)  # type: ignore[call-arg]
+
+    class KillingStore(base):  # type: ignore[misc,valid-type]
+        def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
+            super().save_ledger(table_id, entries, outbox)
+            if any(m["sent"] for m in outbox):
+                self.after_commit(lambda: hit("debit_stored"))
+
+    return KillingStore(where, **options)  # type: ignore[no-any-return]
 
 
-def child(db: Path, purse: Path, out: int, seed: int) -> None:
-    store = KillingStore(db)
+def child(db: str, purse: Path, out: int, seed: int) -> None:
+    store = open_store(db, killing=True)
     wallet = KillingWallet(purse, starting=STARTING)
     if store.load(TABLE) is None:
         table = Table(VARIANT, seats=4, table_id=TABLE, store=store, rake=RAKE, wallet=wallet, buy_in=BuyIn(20, 200))
@@ -118,7 +140,7 @@ def child(db: Path, purse: Path, out: int, seed: int) -> None:
     os.write(out, b'{"alive": true}\n')  # never reached the point: the parent fails the test
 
 
-def run_child(db: Path, purse: Path, point: str, n: int, seed: int) -> tuple[int, list[dict[str, Any]]]:
+def run_child(db: str, purse: Path, point: str, n: int, seed: int) -> tuple[int, list[dict[str, Any]]]:
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
@@ -148,11 +170,11 @@ def run_child(db: Path, purse: Path, point: str, n: int, seed: int) -> tuple[int
     return status, [json.loads(line) for line in data.decode().splitlines() if line]
 
 
-def open_dues(db: Path, purse: Path) -> int:
+def open_dues(db: str, purse: Path) -> int:
     """How many movements the dead child left half done (cash-outs stored and not confirmed,
     debits of changes never stored and not given back), checking that they are exactly what
     reconcile finds (per player: cash-outs not paid, less debits given back)."""
-    store = SQLiteStore(db)
+    store = open_store(db)
     wallet = PlayChipsWallet(purse, starting=STARTING)
     try:
         loaded = store.load(TABLE)
@@ -186,13 +208,17 @@ def open_dues(db: Path, purse: Path) -> int:
         wallet.close()
 
 
-def test_sigkill_between_the_tables_commit_and_the_wallets_call_loses_and_doubles_no_chip(tmp_path: Path) -> None:
-    db, purse = tmp_path / "tables.db", tmp_path / "wallet.db"
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_sigkill_between_the_tables_commit_and_the_wallets_call_loses_and_doubles_no_chip(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    db, purse = stores_of(kind, request, tmp_path).where, tmp_path / "wallet.db"
+    runs = RUNS[kind]
     rng = random.Random(29)
     kills = dict.fromkeys(POINTS, 0)
     repaired = 0
     in_resume = 0
-    plan = [p for p in POINTS for _ in range(RUNS)]
+    plan = [p for p in POINTS for _ in range(runs)]
     rng.shuffle(plan)
     started = time.monotonic()
     for i, point in enumerate(plan):
@@ -209,15 +235,17 @@ def test_sigkill_between_the_tables_commit_and_the_wallets_call_loses_and_double
         repaired += bool(open_dues(db, purse))
     elapsed = time.monotonic() - started
 
-    store = SQLiteStore(db)
+    store = open_store(db)
+    request.addfinalizer(store.close)
     wallet = PlayChipsWallet(purse, starting=STARTING)
+    request.addfinalizer(wallet.close)
     table = Table.resume(store, TABLE, wallet=wallet)
     assert table.reconcile() == [] and table.unpaid == ()
     accounts = sum(wallet.balance(n) for n in NAMES)
     assert accounts + table.chips_at_table() + table.rake_total == STARTING * len(NAMES)
     entries = store.ledger(TABLE)
     hands = store.hands(TABLE)
-    assert len(hands) >= 20
+    assert len(hands) >= 2 * runs  # hands were played between the kills (a secure deck: their number varies)
     for h in hands:
         moved = balances([e for e in entries if e["kind"] not in ("buy_in", "add_on", "cash_out")], h["number"])
         assert moved.get("pot", 0) == 0 and moved.get("rake", 0) == h["rake"], h["number"]
@@ -235,12 +263,11 @@ def test_sigkill_between_the_tables_commit_and_the_wallets_call_loses_and_double
             or m.key.endswith(":void")
             or m.key.rsplit(":", 2)[1] in {v.key.rsplit(":", 2)[1] for v in voids}
         ), m
-    assert kills == dict.fromkeys(POINTS, RUNS)
-    assert repaired >= RUNS  # the kills left movements half done, and resumes completed them
+    assert kills == dict.fromkeys(POINTS, runs)
+    assert repaired >= runs  # the kills left movements half done, and resumes completed them
     assert len(voids) == kills["debited"]  # each debit a kill left unstored, given back once
     print(
-        f"\nwallet crash test: {sum(kills.values())} kills ({', '.join(f'{p} {k}' for p, k in kills.items())}) "
-        f"in {elapsed:.1f} s ({in_resume} inside a resume); {repaired} left a movement half done, "
-        f"{len(voids)} debits given back, "
-        f"{len(hands)} hands"
+        f"\nwallet crash test ({kind}): {sum(kills.values())} kills "
+        f"({', '.join(f'{p} {k}' for p, k in kills.items())}) in {elapsed:.1f} s ({in_resume} inside a resume); "
+        f"{repaired} left a movement half done, {len(voids)} debits given back, {len(hands)} hands"
     )

@@ -1585,6 +1585,8 @@ def equity(
         Also for both ``executor`` and ``workers``, or a bad one of them; for an unknown
         ``ranking``, or A-5 or badugi (not counted here: the message names the ranking).
 
+    Notes
+    -----
     The sampling arguments (``trials``, ``stderr``, ``seed``, ``threads``) are checked even when
     the count turns out exact.
     """
@@ -1940,6 +1942,8 @@ def discard_matrix(
     InvalidTypeError
         For a ``burn`` that is not a bool.
 
+    Notes
+    -----
     Each thread holds a few tens of megabytes while it counts five against five, so the
     threads used are at most the machine's cores.
     """

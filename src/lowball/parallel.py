@@ -184,6 +184,8 @@ def run_shards(
         How an error names shard ``index`` for the person who started the run (``simulate``:
         ``session 4 (hands 3001..4000)``); default ``shard 3`` (the index, from 0).
 
+    Notes
+    -----
     At most a few shards per worker are submitted at a time, so that stopping cancels the rest
     at once. Ctrl-C on workers stops the run: queued shards are cancelled, a local pool's
     workers are ended at once (the shards they were running are dropped; on an executor given,

@@ -8,6 +8,11 @@ is therefore either wholly stored (its record, its events, the table's new state
 ends a hand, the hand with its PHH) or not at all, whenever the process dies. :meth:`Store.load`
 gives back what :meth:`Table.resume <lowball.table.Table.resume>` needs.
 
+A store that replays (``replays = True``: :class:`SQLStore`, the SQL shared by
+:class:`SQLiteStore` and :class:`~lowball.postgres.PostgresStore`) is given the table's whole state
+at checkpoints only, and gives back from :meth:`Store.load` the records stored after the last one,
+which the table replays (RULES.md, section 9: checkpoints).
+
 A server that keeps its state in its own database implements the same methods (see
 :class:`Store`: the six a table's state needs, :class:`TableStore`, and the ledger's of
 :mod:`lowball.wallet`); :class:`SQLiteStore` is the example. Every value handed to a store is JSON-ready
@@ -24,14 +29,22 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+import msgspec
+
 from lowball._files import path_text
 from lowball.errors import StoreError, name_text, shown, whole_number
 
-__all__ = ["Store", "TableStore", "SQLStore", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
+__all__ = ["Store", "TableStore", "SQLStore", "SQLiteStore", "open_store", "APPLICATION_ID", "SCHEMA_VERSION"]
 
 APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
-SCHEMA_VERSION = 2  # PRAGMA user_version of the schema below (1: without the ledger and the outbox)
+SCHEMA_VERSION = 2  # PRAGMA user_version of the schema below
+# 1: the table's whole state at every change, no ledger. 2: the whole state at checkpoints, the
+# changes after the last one replayed on load; the ledger of chip movements and the wallet's outbox
+# (_SCHEMA_2). A file of schema 1 is one whose every change is a checkpoint: opened, it gains the
+# two tables and is marked 2 in one transaction, which a lowball of schema 1 refuses (it would not
+# replay the records written from then on)
 RECORDS_KEPT = 256  # action records load() gives back (a repeated seq older than these is stale)
+WAL_CHECKPOINT = 10_000  # WAL pages (4 kB) between SQLite's automatic checkpoints: a WAL of 40 MB at most
 KEY_LENGTH = 200  # the most characters of a put_data namespace or key
 _ACTION_KINDS = ("act", "tick", "deal")  # the changes a repeated seq may name
 
@@ -122,9 +135,12 @@ class TableStore(Protocol):
         ...
 
     def save_action(
-        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
+        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any] | None
     ) -> None:
-        """Store one accepted change: its record, its events and the table's state after it."""
+        """Store one accepted change: its record, its events and the table's state after it
+        (``None`` when the state is unchanged but for this record: only for a store whose
+        ``replays`` attribute is True, which keeps the last state given and the records after
+        it, and gives those back from :meth:`load` as ``"replay"``)."""
         ...
 
     def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
@@ -141,7 +157,9 @@ class TableStore(Protocol):
         """``{"snapshot": ..., "records": [...], "events": [...]}`` of a stored table, or None if
         there is none: the records of its last :data:`RECORDS_KEPT` actions (kinds ``act``,
         ``tick`` and ``deal``), and its events from ``snapshot["events_from"]`` on and those of
-        these records (so a repeated action is answered after a resume as before it)."""
+        these records (so a repeated action is answered after a resume as before it). A store
+        with ``replays = True`` adds ``"replay"``: the records stored after the snapshot, in
+        order (the table makes them again)."""
         ...
 
 
@@ -205,6 +223,7 @@ class SQLStore:
     :class:`~lowball.postgres.PostgresStore` are its two dialects.
     """
 
+    replays = True  # the table's whole state at checkpoints only, the records after it replayed
     _Error: type[Exception] = Exception  # the driver's base error
     _IntegrityError: type[Exception] = Exception  # a key taken twice
     _BEGIN_WRITE = "BEGIN"  # the statement that begins a write transaction
@@ -233,6 +252,25 @@ class SQLStore:
     def _has_data_table(self) -> bool:
         """Whether the table of :meth:`put_data` exists (it is made the first time it is used)."""
         return True
+
+    def _make_data_table(self) -> None:
+        """Make the table of :meth:`put_data` if it is missing (inside a write transaction)."""
+        self._write(_DATA_TABLE, ())
+
+    def claim(self, table_id: str) -> None:
+        """Make this store the one writer of ``table_id`` before it is read to be resumed
+        (:meth:`Table.resume <lowball.table.Table.resume>` calls it), so that what it reads is
+        what the last writer left. SQLite: nothing to claim (its writes are one at a time, and a
+        table run from two places is refused at the first write of the second).
+
+        Raises
+        ------
+        StoreError
+            When another process writes the table (naming it).
+        """
+        _check_table_id(table_id)
+        with self.transaction():
+            self._own(table_id)
 
     def close(self) -> None:
         """Close the database (a store cannot be used after)."""
@@ -352,12 +390,14 @@ class SQLStore:
                     f"{self._name} already holds table {shown(table_id)}: resume it (Table.resume) or use "
                     "another table_id"
                 )
+            self._own(table_id)
             self._write("INSERT INTO tables VALUES (?, ?)", (table_id, text))
 
     def save_action(
-        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any]
+        self, table_id: str, record: dict[str, Any], events: list[dict[str, Any]], snapshot: dict[str, Any] | None
     ) -> None:
-        """Store one change: its record, its events and the table's state after it.
+        """Store one change: its record, its events and the table's state after it (None: the
+        state stored is kept, and the record is replayed after it on :meth:`load`).
 
         Raises
         ------
@@ -371,12 +411,14 @@ class SQLStore:
         except (KeyError, TypeError, IndexError) as e:
             why = f"not a table's change and events (nothing was written): {shown(e)}"
             raise StoreError(f"table {shown(table_id)}: {why}") from None
-        state = _record_text(snapshot)
+        state = None if snapshot is None else _record_text(snapshot)
         with self.transaction():
+            self._own(table_id)
             self._write("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", change)
             if rows:
                 self._write_many("INSERT INTO events VALUES (?, ?, ?, ?)", rows)
-            self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (state, table_id))
+            if state is not None:
+                self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (state, table_id))
 
     def save_hand(self, table_id: str, hand: dict[str, Any]) -> None:
         """Store a finished hand (``hand["number"]``, ``hand["phh"]`` and its summary).
@@ -393,6 +435,7 @@ class SQLStore:
             why = f"not a finished hand (nothing was written): {shown(e)}"
             raise StoreError(f"table {shown(table_id)}: {why}") from None
         with self.transaction():
+            self._own(table_id)
             self._write("INSERT INTO hands VALUES (?, ?, ?, ?)", row)
 
     def load(self, table_id: str) -> dict[str, Any] | None:
@@ -418,6 +461,13 @@ class SQLStore:
                     "ORDER BY op DESC LIMIT ?"
                 )
                 records = [self._loads(r[0]) for r in self._run(query, (table_id, RECORDS_KEPT))][::-1]
+                op = snapshot.get("op") if isinstance(snapshot, dict) else None
+                replay = []
+                if type(op) is int and 0 <= op <= SQLITE_MAX:
+                    rows = self._run(
+                        "SELECT record FROM changes WHERE table_id = ? AND op > ? ORDER BY op", (table_id, op)
+                    )
+                    replay = [self._loads(r[0]) for r in rows]
                 since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
                 since = since if type(since) is int and 1 <= since <= SQLITE_MAX else 1
                 events = self.events(table_id, since - 1)
@@ -441,7 +491,7 @@ class SQLStore:
                     events = [self._loads(e) for n, e in rows if n in wanted] + events
         except self._Error as e:
             raise StoreError(f"{self._name}: cannot read table {shown(table_id)}: {e}") from None
-        return {"snapshot": snapshot, "records": records, "events": events}
+        return {"snapshot": snapshot, "records": records, "events": events, "replay": replay}
 
     def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
         """Store ledger entries and wallet movements (see :meth:`Store.save_ledger`), joining the
@@ -572,7 +622,7 @@ class SQLStore:
         except (TypeError, ValueError) as e:
             raise StoreError(f"{namespace}/{key}: the value is not JSON-ready data: {e}") from None
         with self.transaction():
-            self._write(_DATA_TABLE, ())
+            self._make_data_table()
             if data is None:
                 self._write("DELETE FROM data WHERE namespace = ? AND key = ?", (namespace, key))
             else:
@@ -629,6 +679,8 @@ class SQLiteStore(SQLStore):
         syncs the disk at every commit and loses nothing then either, at the cost of a disk
         flush per action.
 
+    Notes
+    -----
     Several tables may share one file (each row is keyed by ``table_id``). A store object is
     used from one thread at a time (a server's event loop); two processes may open the same
     file, but must not run the same table.
@@ -676,6 +728,9 @@ class SQLiteStore(SQLStore):
             self._check(con)
             con.execute("PRAGMA journal_mode=WAL")
             con.execute(f"PRAGMA synchronous={synchronous}")
+            # a checkpoint (the WAL copied into the file) every WAL_CHECKPOINT pages, not SQLite's
+            # 1000: with NORMAL it syncs the disk twice, most of a stored action's time at 1000
+            con.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT}")
             con.execute("PRAGMA foreign_keys=ON")
             if not self._has_schema(con):
                 # one transaction: a crash leaves the file empty or whole, never half made
@@ -683,10 +738,11 @@ class SQLiteStore(SQLStore):
                     f"BEGIN IMMEDIATE;{_SCHEMA}{_SCHEMA_2}PRAGMA application_id={APPLICATION_ID};"
                     f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
                 )
-            elif con.execute("PRAGMA user_version").fetchone()[0] < 2:
-                # schema 1 to 2 (the ledger and the outbox), in one transaction: a crash leaves
-                # the file of schema 1, whole, and the next open migrates it
-                con.executescript(f"BEGIN IMMEDIATE;{_SCHEMA_2}PRAGMA user_version=2;COMMIT;")
+            elif con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                # schema 1 to 2: the ledger and the outbox made, and the file marked 2 (every state
+                # stored by schema 1 is whole: no record to replay), in one transaction: a crash
+                # leaves the file of schema 1, whole, and the next open migrates it
+                con.executescript(f"BEGIN IMMEDIATE;{_SCHEMA_2}PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
         except StoreError:
             con.close()
             raise
@@ -748,11 +804,32 @@ class SQLiteStore(SQLStore):
     def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
         self._con.executemany(sql, rows)
 
+    def claim(self, table_id: str) -> None:
+        """Nothing to claim in SQLite (see :meth:`SQLStore.claim`): only ``table_id`` is checked."""
+        _check_table_id(table_id)
+
     def _has_data_table(self) -> bool:
         return bool(self._run("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'data'").fetchone())
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self._path!r})"
+
+
+def open_store(db: str | os.PathLike[str]) -> SQLStore:
+    """The store of ``db``: a :class:`~lowball.postgres.PostgresStore` for a PostgreSQL URL
+    (``postgresql://...`` or ``postgres://...``), else a :class:`SQLiteStore` of that file
+    (what ``lowball serve --db`` takes).
+
+    Raises
+    ------
+    StoreError
+        As the store's class does (for a URL, when psycopg is missing: the extra to install).
+    """
+    from lowball.postgres import PostgresStore, is_postgres_url
+
+    if is_postgres_url(db):
+        return PostgresStore(str(db))
+    return SQLiteStore(db)
 
 
 _MAGIC = b"SQLite format 3\0"  # how every SQLite database file starts
@@ -810,14 +887,23 @@ def _header_application_id(name: str) -> int | None:
 
 
 def _record_text(value: Any) -> str:
-    """A table's record as JSON text; StoreError (before anything is written) for one that holds
-    a number past what JSON text is made of here (an int of more than 4300 digits: Python's
-    limit on converting integers to text)."""
+    """A table's record as JSON text (msgspec's encoder: a tenth of the time of the standard
+    library's; a float is finite, as every time a table stores is); StoreError (before anything
+    is written) for one that holds a number past what JSON text is made of here (an int of more
+    than 4300 digits: Python's limit on converting integers to text)."""
+    try:
+        return _fast_text(value).decode()
+    except Exception:  # noqa: BLE001 - what msgspec cannot encode (an int past 64 bits): told by json below
+        pass
     try:
         return _dumps(value)
     except ValueError as e:
         raise StoreError(f"a record of the table cannot be stored (nothing was written): {e}") from None
 
 
+_fast_text = msgspec.json.Encoder().encode
+_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False)  # made once: json.dumps makes one a call
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+    return _ENCODER.encode(value)

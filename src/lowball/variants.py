@@ -191,6 +191,8 @@ class ForcedBets:
     big_blind_ante : bool, default False
         The big blind posts the ante (one ante of ``ante`` chips) for the whole table.
 
+    Notes
+    -----
     A player short of a forced bet posts all in for what they have.
     """
 

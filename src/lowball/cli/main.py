@@ -1095,10 +1095,11 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
 )
 @click.option(
     "--db",
-    metavar="FILE",
+    metavar="FILE|URL",
     default="lowball.sqlite",
     show_default=True,
-    help="The SQLite database of the tables; its tables are resumed where they were (mid-hand too).",
+    help="The SQLite database of the tables, or a PostgreSQL URL (postgresql://user@host/dbname); "
+    "its tables are resumed where they were (mid-hand too).",
 )
 @whole_option(
     "--tables",
@@ -1288,7 +1289,8 @@ def serve(
     --db is a regular file (made if missing); a symbolic link is followed to its target, whose
     database it is. A directory, a named pipe or a device is refused, and so is - (a database
     cannot be standard input or output: ./- names a file called -), and :memory: (SQLite's
-    in-memory database would lose every table when the server stops).
+    in-memory database would lose every table when the server stops). A postgresql:// URL is a
+    PostgreSQL database (needs the postgres extra: pip install 'lowball-poker[postgres]').
     """
     if db == "-":
         _fail(

@@ -73,6 +73,8 @@ class Posts:
         Dead chips each position posts (a missed small blind made up, WSOP-LAR 156): they go to
         the pot and are not part of the player's wager.
 
+    Notes
+    -----
     The variant's antes are posted as usual (a big-blind ante by ``big_blind``). A player short
     of a post posts all in for what they have, and the price to call in round 1 is still the
     full big blind (WSOP-LAR 150).

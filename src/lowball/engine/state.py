@@ -137,6 +137,8 @@ class HandState:
         Default: the small blind left of the button (heads-up, on the button) and the big
         blind after it.
 
+    Notes
+    -----
     Rounds are counted as players count them, here and everywhere in lowball: ``betting_round``
     is 1 .. ``variant.betting_rounds`` and ``draw_round`` 0 (before the first draw), then
     1 .. ``variant.draws`` (draw *d* follows betting round *d*).

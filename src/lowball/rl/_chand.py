@@ -120,6 +120,8 @@ class CHand:
         <lowball.deck.Deck.from_order>`; the generator then serves only the reshuffles). Default:
         the deck shuffled from the hand's generator.
 
+    Notes
+    -----
     The hand always settles its showdown itself (``HandState``'s ``manual_showdown=False``) and
     posts the variant's usual blinds (no :class:`~lowball.engine.Posts`).
 

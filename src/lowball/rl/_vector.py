@@ -269,6 +269,8 @@ class VectorEnv:
             For an action not legal in its hand, naming the first such hand, the action and
             what is legal there.
 
+        Notes
+        -----
         On either error every hand is exactly as before.
         """
         batch = self._need_reset()

@@ -40,6 +40,10 @@ answers carry ``Retry-After`` (seconds).
   "chips": N or null}`` (null: the hand in progress is played out first); the token stops working.
   After ``bad_token_limit`` (10) bad tokens from one address within a minute (here or in a
   hello), its tokens are refused for a minute: 429 ``too_many_bad_tokens``.
+- ``GET /api/tables/{id}/hands[?since=N]`` with ``Authorization: Bearer TOKEN``: the hands the
+  token's sitting was dealt in, as that player's PokerStars file (``text/plain``: only his cards
+  face up, the others' as their showdown showed them), for his tracker; at most 25 hands an
+  answer, those numbered above ``since`` (400 ``bad_since``; 401 ``bad_token``).
 - A seat taken with a token that no page connects with (an accepted hello) within
   ``seat_release_seconds`` (120) is given up, as when the token expires.
 - ``GET /api/draw?hand=CARDS[&dead=CARDS][&table=ID][&ranking=NAME]``: the ``lowball draw

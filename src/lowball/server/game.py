@@ -27,7 +27,7 @@ from lowball.engine import Action, LegalActions, PlayStrategy
 from lowball.engine.records import SECRET_KINDS
 from lowball.errors import InvalidValueError, LowballError, name_text, printable_text, real_number, shown, whole_number
 from lowball.evaluation import describe, sorted_hand
-from lowball.store import SQLiteStore
+from lowball.store import SQLiteStore, open_store
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
 from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
 from lowball.wallet import PlayChipsWallet, Wallet
@@ -912,13 +912,14 @@ def _variants(variant: object) -> tuple[Variant, ...]:
 
 
 class GameServer:
-    """Every room of one server and its SQLite store.
+    """Every room of one server and its store (SQLite, or PostgreSQL).
 
     Parameters
     ----------
     db : str or os.PathLike
-        The SQLite database (:class:`~lowball.store.SQLiteStore`). Tables it holds are resumed
-        (mid-hand included, each with its own variant); missing ones are made.
+        The SQLite database file (:class:`~lowball.store.SQLiteStore`), or a PostgreSQL URL
+        ``postgresql://...`` (:class:`~lowball.postgres.PostgresStore`). Tables it holds are
+        resumed (mid-hand included, each with its own variant); missing ones are made.
     tables : int, default 2
         Tables the server runs at least (``t1``, ``t2``, ...).
     variant : Variant or sequence of Variant, default 2-7 triple draw, fixed limit
@@ -950,8 +951,11 @@ class GameServer:
     wallet : Wallet, optional
         The players' accounts the tables take buy-ins from and pay cash-outs into (see
         :mod:`lowball.wallet`). Default: a :class:`~lowball.wallet.PlayChipsWallet` in the file
-        ``<db>.wallet`` beside the database, every account opening with 10000 play chips and
-        topped up with as many when it cannot pay a buy-in (bots have accounts too).
+        ``<db>.wallet`` beside a SQLite database, every account opening with 10000 play chips and
+        topped up with as many when it cannot pay a buy-in (bots have accounts too). A PostgreSQL
+        database has no file to put it beside, and the server processes sharing it would each
+        have accounts of their own: with one, the tables have no wallet unless one is given
+        (they keep their ledger all the same).
 
     Raises
     ------
@@ -1011,10 +1015,10 @@ class GameServer:
         self.bot_delay, self.next_hand_delay = (float(s or 0.0) for s in delays)
         self.token_seconds = hours * 3600.0
         self.clock = clock
-        self.store = SQLiteStore(db)
+        self.store = open_store(db)
         self._own_wallet: PlayChipsWallet | None = None
         try:
-            if wallet is None:
+            if wallet is None and isinstance(self.store, SQLiteStore):
                 wallet = self._own_wallet = PlayChipsWallet(f"{self.store.path}.wallet", top_up=True)
         except BaseException:
             self.store.close()

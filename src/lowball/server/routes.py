@@ -14,7 +14,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from lowball.cards import read_cards, read_hand
@@ -24,9 +24,10 @@ from lowball.server.game import MAX_MESSAGE_BYTES, ServerError
 from lowball.server.limits import MAX_DEPTH, too_deep
 from lowball.server.service import Service, client_address, stored
 
-__all__ = ["http_routes", "STATIC", "DRAW_WAITING", "SECURITY_HEADERS"]
+__all__ = ["http_routes", "STATIC", "DRAW_WAITING", "HANDS_AT_ONCE", "SECURITY_HEADERS"]
 
 STATIC = Path(__file__).with_name("static")
+HANDS_AT_ONCE = 25  # hands in one answer of GET /api/tables/{id}/hands
 DRAW_WAITING = 8  # draw tables in flight (one counted, the others waiting for it); one more is answered busy
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -126,6 +127,35 @@ def http_routes(service: Service) -> list[BaseRoute]:
             return _error(e)
         return JSONResponse({"left": True, "chips": chips})
 
+    async def hands(request: Request) -> Response:
+        """``GET /api/tables/{table_id}/hands``: the hands the seat token's sitting was dealt in,
+        as that player's PokerStars file (``text/plain``; only his cards face up, the others'
+        where shown), for his tracker: ``?since=N`` gives the hands numbered above N; at most
+        :data:`HANDS_AT_ONCE` hands an answer (ask again with the last one's number)."""
+        try:
+            g = service.server()
+            room = g.room(request.path_params["table_id"])
+            auth = request.headers.get("authorization", "")
+            scheme, _, token = auth.partition(" ")
+            if scheme.lower() != "bearer" or not token:
+                raise ServerError("bad_token", "expected the header Authorization: Bearer <seat token>", 401)
+            since_text = request.query_params.get("since", "0")
+            if not (since_text.isascii() and since_text.isdigit() and len(since_text) <= 18):
+                raise ServerError("bad_since", f"since = {shown(since_text[:20])}: expected a hand number 0 or more")
+            if set(request.query_params) - {"since"}:
+                extra = sorted(set(request.query_params) - {"since"})[0]
+                raise ServerError("bad_query", f"{shown(extra[:20])}: expected no query but since=N")
+            now = g.clock()
+            sitting = service.check_token(client_address(request.client), token.strip(), room, now)
+            if sitting.sitting is None:
+                text = ""  # still joining: dealt nothing yet
+            else:
+                # in the loop, not a thread: the store's connection is the loop's; a page of hands is short
+                text = room.table.pokerstars_for(sitting.sitting, int(since_text), limit=HANDS_AT_ONCE)
+        except ServerError as e:
+            return _error(e)
+        return PlainTextResponse(text, headers=SECURITY_HEADERS)
+
     async def draw_table(request: Request) -> Response:
         """``GET /api/draw``, rate-limited per client address, from a cache when it repeats, one
         count at a time (:func:`draw_answer`)."""
@@ -214,5 +244,6 @@ def http_routes(service: Service) -> list[BaseRoute]:
         Route("/api/tables", tables),
         Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table_id}/hands", hands),
         Route("/api/draw", draw_table),
     ]

@@ -87,6 +87,7 @@ TABLE_FORMAT = "lowball-table-1"
 _RECORDS = 256  # accepted changes whose result a repeated seq gets back
 _POSTS = ("ante", "blind", "dead_blind")  # engine events whose amount is chips put in the pot
 _BETS = ("call", "bet", "raise")  # engine events that put chips in the pot (amount: the wager to)
+CHECKPOINT_EVERY = 64  # the most records a replaying store keeps after the last whole snapshot
 
 
 # -- the table's own state ----------------------------------------------------------------
@@ -269,8 +270,16 @@ class Table:
             snapshot = self.snapshot()
             store.create(table_id, snapshot)
             self._last_snapshot = snapshot
+        self._use_store(store)
+
+    def _use_store(self, store: Store | None) -> None:
+        """Write every change to ``store`` from now on: a store that replays records
+        (``replays = True``: :class:`~lowball.store.SQLStore`) gets the table's whole state at
+        checkpoints only (see :meth:`_commit`), any other at every change."""
         self._store = store
         self._books = store if isinstance(store, Store) else None  # the ledger's store
+        replays = store is not None and getattr(store, "replays", False) is True
+        self._replayed: list[dict[str, Any]] | None = [] if replays else None
 
     def _reset_state(self) -> None:
         self._seats: list[Seat | None] = [None] * self._n
@@ -299,6 +308,10 @@ class Table:
         self._last_button: int | None = None  # the last finished hand's button seat
         self._last_hand: HandState | None = None
         self._last_snapshot = None
+        # the records stored since the last checkpoint (the last snapshot stored), in order; None
+        # when the store takes a snapshot at every change
+        self._replayed = None
+        self._reshuffles = -1  # the deck's reshuffles when the change being made began
         self._out: list[TableEvent] = []  # events of the change being made
         self._finished: dict[str, Any] | None = None  # a hand finished by the change being made
         self._departed: dict[str, Departure] = {}  # players who left, by name (WSOP-LAR 58)
@@ -488,6 +501,61 @@ class Table:
             button=button,
             rake=args["_lowball_rake"],
         )
+
+    def pokerstars_for(self, sitting: int, since: int = 0, *, limit: int | None = None) -> str:
+        """The stored hands one **sitting** was dealt in (one stay of a player in a seat:
+        :attr:`SeatInfo.sitting`), numbered above ``since``, as the PokerStars file of that
+        player: each hand in PokerStars' text (:func:`lowball.rooms.dumps_pokerstars`) with only
+        his cards dealt face up and the others' only where they were shown, the hands in order
+        and apart by blank lines, as PokerStars wrote a player's file; ``""`` when there are none.
+        ``limit``: at most so many hands, the first ones (ask again with ``since`` the last one's
+        number).
+        Hands stored before the tables recorded their sittings are not given (nobody can tell
+        whose they were).
+
+        Raises
+        ------
+        TableError
+            For a table without a store, or a bad ``sitting`` (a sit event's number), ``since``
+            (a hand number) or ``limit`` (a whole number 1 or more).
+        StoreError
+            When the store cannot be read.
+        """
+        sitting = whole_number(sitting, "sitting (a sit event's number)", 1, error=TableError)
+        since = whole_number(since, "since (a hand number)", 0, error=TableError)
+        if limit is not None:
+            limit = whole_number(limit, "limit", 1, error=TableError)
+        if self._store is None:
+            raise TableError("this table has no store: its finished hands are not kept")
+        stored_hands = getattr(self._store, "hands", None)  # not in the Store protocol: SQLiteStore's
+        if stored_hands is None:
+            raise TableError(
+                f"the table's store {shown(self._store)} cannot read its hands back (it has no hands(table_id, since))"
+            )
+        from lowball import rooms
+
+        texts: list[str] = []
+        for record in stored_hands(self._table_id, since):
+            sittings = record.get("sittings") or []
+            if sitting not in sittings:
+                continue
+            if limit is not None and len(texts) == limit:
+                break
+            hero = record["players"][sittings.index(sitting)]
+            texts.append(
+                rooms.dumps_pokerstars(
+                    record["phh"],
+                    number=record["number"],
+                    table=self._table_id,
+                    players=record["players"],
+                    seats=[k + 1 for k in record["seats"]],
+                    seat_count=self._n,
+                    button=None if record["button"] is None else record["button"] + 1,
+                    rake=record["rake"],
+                    hero=hero,
+                )
+            )
+        return "\n\n\n".join(texts) + ("\n" if texts else "")
 
     @property
     def last_hand(self) -> HandState | None:
@@ -726,6 +794,8 @@ class Table:
         self._finished = None
         self._entries = []
         self._outgoing = []
+        hand = self._hand
+        self._reshuffles = -1 if hand is None else hand.deck.reshuffles
         occupant = self._seats[seat] if seat is not None else None
         rec: dict[str, Any] = {
             "op": self._op + 1,
@@ -746,6 +816,7 @@ class Table:
         events = self._out
         rec["events"] = [e.number for e in events]
         rec["next_seq"] = self._seq
+        kind = rec["kind"]
         outgoing = self._outgoing
         store = self._store
         if store is not None:
@@ -756,10 +827,24 @@ class Table:
                 for n, e in enumerate(entries, 1):
                     e["op"] = op
                     e["line"] = n
-            snapshot = self._snapshot(events)
             stored = dict(rec)
             if isinstance(stored.get("action"), Action):
                 stored["action"] = stored["action"].to_dict()
+            since = self._replayed
+            hand = self._hand
+            # the whole state at a checkpoint; between two, the record alone, replayed on resume
+            # (an action or a timeout within a hand, its deck not reshuffled: what it does
+            # follows from the state before it and the record, whatever the deck's source)
+            snapshot = None
+            if (
+                since is None
+                or (kind != "act" and kind != "tick")
+                or self._finished is not None
+                or len(since) >= CHECKPOINT_EVERY
+                or hand is None
+                or hand.deck.reshuffles != self._reshuffles
+            ):
+                snapshot = self._snapshot(events)
             try:
                 with store.transaction():
                     store.save_action(self._table_id, stored, [e.to_dict() for e in events], snapshot)
@@ -781,11 +866,19 @@ class Table:
                 self._unpaid = [m for m in self._unpaid if m not in outgoing]
                 assert before is not None
                 self._restore(before)
+                if since:
+                    self._replay(since)
                 self._moves = max(self._moves, moves)  # a key once used is never used again
                 self._void(outgoing)
                 raise
             self._entries = []
-            self._last_snapshot = snapshot
+            if snapshot is not None:
+                self._last_snapshot = snapshot
+                if since is not None:
+                    since.clear()
+            else:
+                assert since is not None
+                since.append(stored)
         elif outgoing:
             credits = [m for m in outgoing if not m["sent"]]
             if credits:
@@ -793,7 +886,6 @@ class Table:
                 self._pay()
         self._outgoing = []
         self._publish(events)
-        kind = rec["kind"]
         if kind == "act" or kind == "tick" or kind == "deal":
             records = self._records
             records[rec["seq"]] = {
@@ -903,6 +995,72 @@ class Table:
             if put:
                 self._entry(bets.get(p, "bet"), f"player:{names[p]}", "pot", put)
         self._booked = stacks
+
+    def _replay(self, records: list[dict[str, Any]], stored: dict[int, dict[str, Any]] | None = None) -> None:
+        """Make again the changes of ``records`` (stored since the last checkpoint: actions and
+        timeouts within a hand), writing nothing: on resume, and to undo a change whose write
+        failed. Each must give what it gave when it was made: its op, the next seq, its events'
+        numbers and, given the ``stored`` events by number, those events.
+
+        Raises
+        ------
+        StoreError
+            For a record that does not replay as stored (naming its op and kind).
+        """
+        # The money of a replay (RULES.md 12.4, 12.5). A replayed record is an action or a timeout
+        # that neither deals nor ends a hand (those are checkpoints, as is every change that moves
+        # money through the wallet: a sit, an add-on, a leave, a hand's end), so it makes no wallet
+        # movement, and the ledger entries it booked were stored with it. The replay therefore books
+        # nothing and calls no wallet (both are set aside), and a record that would move money
+        # into or out of the table (a buy-in, a cash-out, a wallet key numbered) does not replay as
+        # stored (tests/test_wallet.py: test_resume_after_checkpoint_books_once).
+        store, books, wallet = self._store, self._books, self._wallet
+        self._store = self._books = self._wallet = None  # nothing is written, booked or paid again
+        try:
+            for rec in records:
+                self._replay_one(rec, stored)
+        finally:
+            self._store, self._books, self._wallet = store, books, wallet
+            self._entries = []
+            # the stacks the ledger has seen are those after the last record (each was booked
+            # when it was made), so that the next change books only its own chips
+            self._booked = () if self._hand is None else self._hand.stacks
+
+    def _replay_one(self, rec: dict[str, Any], stored: dict[int, dict[str, Any]] | None) -> None:
+        op = rec.get("op") if isinstance(rec, dict) else None
+        kind = rec.get("kind") if isinstance(rec, dict) else None
+        where = f"table {shown(self._table_id)}: change {shown(op)} ({shown(kind)})"
+        money = (self._moves, self._bought_in, self._cashed_out, len(self._unpaid))
+        try:
+            if op != self._op + 1:
+                raise StoreError(f"it follows change {self._op}")
+            if kind == "act":
+                self.act(rec["seat"], rec["action"], seq=rec["seq"], now=rec["time"])
+            elif kind == "tick":
+                if self.actor != rec["seat"] or self._seq != rec["seq"]:
+                    raise StoreError(f"seat {shown(rec['seat'])} is not to act at seq {shown(rec['seq'])}")
+                self._time_out(rec["time"])
+            else:
+                raise StoreError("only actions and timeouts are replayed")
+            made = self._records[rec["seq"]]
+            numbers = [e.number for e in made["events"]]
+            action = made["action"]
+            if (
+                self._seq != rec["next_seq"]
+                or numbers != rec["events"]
+                or (action.to_dict() if action is not None else None) != rec["action"]
+            ):
+                raise StoreError(f"it gives seq {self._seq}, events {numbers} and action {shown(action)}")
+            if (self._moves, self._bought_in, self._cashed_out, len(self._unpaid)) != money:
+                raise StoreError("it moves chips into or out of the table, which only a checkpoint does")
+            if stored is not None:
+                for e in made["events"]:
+                    if e.to_dict() != stored.get(e.number):
+                        raise StoreError(f"its event {e.number} is not the one stored")
+        except StoreError as e:
+            raise StoreError(f"{where} does not replay as it was stored: {e}") from None
+        except (KeyError, TypeError, ValueError, LowballError) as e:
+            raise StoreError(f"{where} does not replay as it was stored: {shown(e)}") from None
 
     def _kept(self, pending: list[TableEvent]) -> tuple[int, list[int]]:
         """With ``pending`` events added: the first event number kept in memory and the first
@@ -1605,24 +1763,7 @@ class Table:
             deadline = self.deadline
             if deadline is None or now_ < deadline:
                 break
-            hand = self._hand
-            k = self.actor
-            assert k is not None
-            s = self._seats[k]
-            assert s is not None
-            legal = hand.legal_actions()
-            a = Action.check() if legal.check else (Action.fold() if legal.fold else Action.stand_pat())
-            seq_before = self._seq
-            with self._change("tick", k, now_, action=a):
-                s.bank = 0.0
-                s.timeouts += 1
-                self._emit("timeout", k, data={"action": a.to_dict(), "timeouts": s.timeouts})
-                if s.timeouts >= self._timeouts_to_sit_out and s.status != SITTING_OUT:
-                    self._sit_out(k, "timeouts")
-                apply_action(hand, a)
-                self._settle(now_)
-                events = tuple(self._out)
-            results.append(ActResult(seq_before, k, "tick", tuple(seen_by(events, None, None))))
+            results.append(self._time_out(now_))
         if (
             self._hand is None
             and self._next_hand_delay is not None
@@ -1636,6 +1777,28 @@ class Table:
                     events = tuple(self._out)
                 results.append(ActResult(seq_before, None, "deal", tuple(seen_by(events, None, None))))
         return results
+
+    def _time_out(self, now: float) -> ActResult:
+        """Act for the overdue player to act (one change: see :meth:`tick`)."""
+        hand = self._hand
+        assert hand is not None
+        k = self.actor
+        assert k is not None
+        s = self._seats[k]
+        assert s is not None
+        legal = hand.legal_actions()
+        a = Action.check() if legal.check else (Action.fold() if legal.fold else Action.stand_pat())
+        seq_before = self._seq
+        with self._change("tick", k, now, action=a):
+            s.bank = 0.0
+            s.timeouts += 1
+            self._emit("timeout", k, data={"action": a.to_dict(), "timeouts": s.timeouts})
+            if s.timeouts >= self._timeouts_to_sit_out and s.status != SITTING_OUT:
+                self._sit_out(k, "timeouts")
+            apply_action(hand, a)
+            self._settle(now)
+            events = tuple(self._out)
+        return ActResult(seq_before, k, "tick", tuple(seen_by(events, None, None)))
 
     def _end_hand(self, now: float) -> None:
         hand = self._hand
@@ -1696,6 +1859,9 @@ class Table:
                 "finishing_stacks": stacks,
                 "rake": rake,
                 "button": self._button,
+                # whose stay at each seat the hand was dealt to (a player's own histories:
+                # pokerstars_for); records written before this have none
+                "sittings": [getattr(self._seats[k], "sitting", 0) for k in order],
             }
         self._hand = None
         self._order = []
@@ -1898,6 +2064,9 @@ class Table:
         if wallet is not None and not isinstance(store, Store):
             raise StoreError(f"wallet: the store {shown(store)} keeps no ledger (a Store's save_ledger, outbox, ...)")
         table_id = name_text(table_id, "table_id", error=StoreError)
+        claim = getattr(store, "claim", None)
+        if callable(claim):  # a store shared by processes: this one is the table's writer from now on
+            claim(table_id)
         loaded = store.load(table_id)
         if loaded is None:
             raise StoreError(f"{shown(store)} holds no table {shown(table_id)}")
@@ -1914,7 +2083,10 @@ class Table:
             raise StoreError(f"{shown(store)}: table {shown(table_id)} is not a saved table: {e}") from None
         table._reset_state()
         events = [TableEvent.from_dict(d) for d in loaded["events"]]
-        table._restore(snap, events)
+        # the changes stored after the snapshot (by a store that replays them), made again below
+        replay = loaded.get("replay") or []
+        last = snap.get("event_number") if isinstance(snap, dict) else None
+        table._restore(snap, [e for e in events if type(last) is int and e.number <= last] if replay else events)
         # the events of the stored answers to repeated seqs, older than the hands kept: from the
         # store, so that a retry after the restart is answered as before it
         have = {e.number for e in events}
@@ -1943,10 +2115,13 @@ class Table:
                     "action": None if action is None else as_action(action, "a stored action"),
                     "events": [e for e in events if e.number in numbers],
                 }
-        table._store = store
+        if replay:
+            table._replay(replay, {d["number"]: d for d in loaded["events"]})
+        table._use_store(store)
+        if table._replayed is not None:
+            table._replayed = list(replay)
         table._wallet = wallet
         if isinstance(store, Store):
-            table._books = store
             if "wallet_moves" not in snap and table._op > 0:  # written before the ledger
                 table._open_ledger()
             table._unpaid = [m for m in store.outbox(table_id) if m["amount"] > 0]
@@ -2027,6 +2202,7 @@ class Table:
         self._store = None
         self._books = None
         self._wallet = None
+        self._replayed = None
 
     def __repr__(self) -> str:
         taken = sum(s is not None for s in self._seats)
