@@ -159,9 +159,9 @@ class Server:
         self.check_chips()
 
     def leave(self, seat: int) -> int:
-        chips = self.table.leave(seat, now=self.now())
+        payout = self.table.leave(seat, now=self.now())
         self.check_chips()
-        return chips
+        return payout.amount
 
     def sit_in(self, seat: int, post: bool) -> None:
         self.table.sit_in(seat, post=post, now=self.now())

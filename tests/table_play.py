@@ -84,6 +84,7 @@ class DictStore:
     def __init__(self) -> None:
         self.data: dict[str, dict[str, Any]] = {}
         self.depth = 0
+        self.after: list[Any] = []
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
@@ -96,9 +97,35 @@ class DictStore:
             yield
         except BaseException:
             self.data = saved
+            self.after = []
             raise
         finally:
             self.depth = 0
+        after, self.after = self.after, []
+        for callback in after:
+            callback()
+
+    def after_commit(self, callback: Any) -> None:
+        if self.depth:
+            self.after.append(callback)
+        else:
+            callback()
+
+    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
+        t = self.data[table_id]
+        t.setdefault("ledger", []).extend(copy.deepcopy(entries))
+        t.setdefault("outbox", []).extend(copy.deepcopy(outbox))
+
+    def ledger(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        return copy.deepcopy([e for e in self.data[table_id].get("ledger", []) if e["op"] > since])
+
+    def outbox(self, table_id: str) -> list[dict[str, Any]]:
+        return copy.deepcopy([m for m in self.data[table_id].get("outbox", []) if not m["sent"]])
+
+    def confirm(self, table_id: str, key: str) -> None:
+        for m in self.data[table_id].get("outbox", []):
+            if m["key"] == key:
+                m["sent"] = True
 
     def create(self, table_id: str, snapshot: dict[str, Any]) -> None:
         if table_id in self.data:

@@ -253,7 +253,7 @@ def test_one_who_sits_in_a_seat_left_mid_hand_sees_nothing_of_that_hand() -> Non
         t.sit(k, f"p{k}", 100, now=0)
     t.deal(now=0)
     t.act(2, Action.fold(), seq=t.seq, now=0)
-    assert t.leave(2, now=0) == 100  # a folded player is paid out at once, his seat freed
+    assert t.leave(2, now=0).amount == 100  # a folded player is paid out at once, his seat freed
     t.sit(2, "p2", 100, now=0)
     assert _cards_shown(t.events_for(2)) == [] and t.view(2).hand.hand == ()
 

@@ -63,7 +63,7 @@ def test_new_file_is_a_wal_lowball_database(tmp_path: Path) -> None:
     assert con.execute("PRAGMA application_id").fetchone()[0] == 0x4C4F5742 == APPLICATION_ID
     assert con.execute("PRAGMA user_version").fetchone()[0] == 2 == SCHEMA_VERSION
     names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert names == {"tables", "changes", "events", "hands"}
+    assert names == {"tables", "changes", "events", "hands", "ledger", "wallet_outbox"}
     con.close()
     assert isinstance(SQLiteStore(path), Store)
 

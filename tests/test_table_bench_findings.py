@@ -23,7 +23,7 @@ def _seat_left_mid_hand() -> Table:
     t.deal(now=0)
     assert (t.button, t.small_blind, t.big_blind, t.actor) == (2, 0, 1, 2)
     t.act(2, Action.fold(), seq=t.seq, now=0)
-    assert t.leave(2, now=0) == 40  # folded: leaves at once with the whole stack
+    assert t.leave(2, now=0).amount == 40  # folded: leaves at once with the whole stack
     t.sit(2, "dan", 30, now=0)
     return t
 
@@ -55,7 +55,7 @@ def test_a_player_sitting_where_one_left_mid_hand_keeps_their_chips_at_the_hands
 
 def test_a_player_sitting_where_one_left_mid_hand_leaves_with_their_own_chips() -> None:
     t = _seat_left_mid_hand()
-    assert t.leave(2, now=0) == 30
+    assert t.leave(2, now=0).amount == 30
     assert t.chips_out == 70
     assert t.chips_in == t.chips_at_table() + t.chips_out + t.rake_total
 

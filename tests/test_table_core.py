@@ -26,7 +26,7 @@ def test_a_new_player_in_the_chair_of_one_who_folded_and_left_keeps_his_own_chip
     # three players: button 2, small blind 0, big blind 1; seat 2 opens and folds
     assert (t.button, t.small_blind, t.big_blind, t.actor) == (2, 0, 1, 2)
     t.act(2, Action.fold(), seq=t.seq, now=0)
-    assert t.leave(2, now=0) == 100  # paid out at once: nothing of his is in the pot
+    assert t.leave(2, now=0).amount == 100  # paid out at once: nothing of his is in the pot
     t.sit(2, "newcomer", 80, now=0)
     assert t.position_of(2) is None
     assert t.seats[2] is not None and t.seats[2].chips == 80 and not t.seats[2].in_hand
@@ -182,5 +182,5 @@ def test_stand_pat_is_a_kind_of_action_dict_and_leave_in_a_hand_returns_none() -
     t.act(seat, {"kind": "stand_pat"}, seq=t.seq, now=0)
     assert [e.kind for e in t.events_for(None)][-1] == "stand_pat"
     waiting = next(k for k in range(3) if k != t.actor and t.position_of(k) is not None)
-    assert t.leave(waiting, now=0) is None  # still in the hand: leaves at its end
+    assert t.leave(waiting, now=0).at_hand_end  # still in the hand: leaves at its end
     assert t.seats[waiting] is not None and t.seats[waiting].leaving

@@ -60,9 +60,9 @@ def test_a_sitting_gets_its_own_hands_and_no_other_card(tmp_path: Path) -> None:
             t.sit(k, name, 200, now=0.0)
         first = t.seats[0].sitting
         _play_hands(t, 6, 1)
-        chips = t.leave(0, now=100.0)
-        assert chips is not None
-        t.sit(0, "ann", max(chips, t.buy_in_for("ann", now=101.0).minimum), now=101.0)
+        paid = t.leave(0, now=100.0)
+        assert not paid.at_hand_end
+        t.sit(0, "ann", max(paid.amount, t.buy_in_for("ann", now=101.0).minimum), now=101.0)
         again = t.seats[0].sitting
         assert again > first
         _play_hands(t, 3, 2)

@@ -248,7 +248,7 @@ def test_hand_end_does_not_give_a_newcomer_the_stack_of_the_player_who_left() ->
     t.act(2, Action.raise_to(4), seq=t.seq, now=0)
     t.act(0, Action.call(), seq=t.seq, now=0)
     t.act(1, Action.fold(), seq=t.seq, now=0)  # the big blind folds with 98 behind
-    assert t.leave(1, now=0) == 98
+    assert t.leave(1, now=0).amount == 98
     t.sit(1, "new", 50, now=0)
     _play_out(t)
     end = [e for e in t.events_for(None) if e.kind == "hand_end"][-1]

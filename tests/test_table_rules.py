@@ -110,7 +110,7 @@ def test_dead_button_when_the_small_blinds_player_left() -> None:
     t.deal(now=0)
     assert markers(t) == (0, 1, 2, (1, 2, 3, 0))
     fold_around(t)
-    assert t.leave(1, now=0) == 100  # won 1 as hand 1's big blind, lost 1 as hand 2's small blind
+    assert t.leave(1, now=0).amount == 100  # won 1 as hand 1's big blind, lost 1 as hand 2's small blind
     t.deal(now=0)
     assert markers(t) == (1, 2, 3, (2, 3, 0))
     assert t.seats[1] is None
@@ -139,7 +139,7 @@ def test_dead_small_blind_when_the_big_blinds_player_left() -> None:
     fold_around(t)
     t.deal(now=0)
     fold_around(t)  # seat 2 wins 1 + 2 - 2 = +1
-    assert t.leave(2, now=0) == 101
+    assert t.leave(2, now=0).amount == 101
     t.deal(now=0)
     assert markers(t) == (1, 2, 3, (3, 0, 1))
     h = t.hand_state()
@@ -459,7 +459,7 @@ def test_leave_mid_hand() -> None:
     t = make([0, 1, 2])
     t.deal(now=0)
     assert t.actor == 2
-    assert t.leave(0, now=0) is None  # still in the hand: the leave event will carry the chips
+    assert t.leave(0, now=0).at_hand_end  # still in the hand: the leave event will carry the chips
     info = t.seats[0]
     assert info is not None and info.leaving
     act(t, Action.fold())
@@ -774,7 +774,7 @@ def test_a_new_player_in_a_seat_emptied_mid_hand_is_not_in_the_hand() -> None:
     t = make([0, 1, 2])
     t.deal(now=0)
     act(t, Action.fold())  # seat 2, first to act, folds
-    assert t.leave(2, now=0) == 100  # a player who folded leaves at once with the stack
+    assert t.leave(2, now=0).amount == 100  # a player who folded leaves at once with the stack
     t.sit(2, "new", 50, now=0)
     info = t.seats[2]
     assert info is not None

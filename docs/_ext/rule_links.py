@@ -192,6 +192,12 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
     (9, "**Events**", ("lowball.table.Table.events_for", "lowball.table.TableEvent", "lowball.table.SeatInfo")),
     (9, "**Names**", ("lowball.errors.name_text", "lowball.errors.NAME_LENGTH")),
     (9, "**Durability**", ("lowball.store.Store", "lowball.store.SQLiteStore", "lowball.table.Table.resume")),
+    (9, "**Checkpoints**", ("lowball.store.SQLStore", "lowball.store.TableStore.load", "lowball.table.Table.resume")),
+    (
+        9,
+        "**One writer a table**",
+        ("lowball.postgres.PostgresStore", "lowball.store.SQLStore.claim", "lowball.postgres.PostgresStore.writers"),
+    ),
     # 10. The reference server and runs on workers
     (10, "**Coming in**", ("lowball.server.Room.join", "lowball.server.Room.sit_in")),
     (10, "**Bots**", ("lowball.server.Room", "lowball.bots.make_bot")),
@@ -234,6 +240,52 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
         ("lowball.evaluation.evaluate", "lowball.evaluation.BadugiCategory"),
     ),
     (11, "*lowball:* aces are always low", ("lowball.evaluation.evaluate", "lowball.evaluation.Ranking")),
+    # 12. The solid player and the command's limits
+    (12, "**12.1 Seats.**", ("lowball.variants.Variant",)),
+    (12, "**12.2 Starting hands by position**", ("lowball.bots.SolidBot",)),
+    (12, "**12.3 Raising before the draw.**", ("lowball.bots.SolidBot",)),
+    (12, "**12.4 Drawing**", ("lowball.bots.SolidBot", "lowball.odds.DrawStrategy")),
+    (12, "**12.5 After a draw**", ("lowball.bots.SolidBot",)),
+    (12, "**12.6 Snows**", ("lowball.bots.SolidBot",)),
+    (12, "**12.7 A seed of the command**", ("lowball.seeds.check_seed",)),
+    # 13. Tournaments
+    (13, "**Rounds**", ("lowball.tournament.Tournament.step", "lowball.tournament.Tournament.round")),
+    (13, "**Entry**", ("lowball.tournament.Tournament.register", "lowball.tournament.Structure")),
+    (13, "**The seat draw**", ("lowball.tournament.Tournament.start",)),
+    (13, "**Levels**", ("lowball.tournament.Level", "lowball.table.Table.change_stakes")),
+    (13, "**The raise cap**", ("lowball.variants.FixedLimit",)),
+    (13, "**Breaking tables**", ("lowball.tournament.Tournament.breaking_order",)),
+    (13, "**Balancing**", ("lowball.tournament.Tournament.step", "lowball.table.Table.sit")),
+    (13, "**Redraws**", ("lowball.tournament.Tournament.step",)),
+    (13, "**The final table**", ("lowball.tournament.Structure.final_table_size",)),
+    (13, "**Eliminations and places**", ("lowball.tournament.Tournament.results",)),
+    (13, "**Hand-for-hand**", ("lowball.tournament.Tournament.hand_for_hand",)),
+    (13, "**Payouts**", ("lowball.tournament.PayoutTable",)),
+    (13, "**Colour-up and chip race**", ("lowball.tournament.Tournament.step", "lowball.table.Table.set_stacks")),
+    (13, "**Away players**", ("lowball.tournament.Tournament.set_away",)),
+    (13, "**Durability**", ("lowball.tournament.Tournament.resume", "lowball.tournament.Tournament.snapshot")),
+    # 14. Money
+    (
+        14,
+        "**14.1 The buy-in comes first.**",
+        ("lowball.table.Table.sit", "lowball.wallet.Wallet.debit", "lowball.errors.InsufficientFundsError"),
+    ),
+    (14, "**14.2 Chips added in a hand wait for its end.**", ("lowball.table.Table.add_chips",)),
+    (
+        14,
+        "**14.3 The cash-out.**",
+        ("lowball.table.Table.leave", "lowball.table.Payout", "lowball.wallet.Wallet.credit"),
+    ),
+    (
+        14,
+        "**14.4 Each movement is made once.**",
+        ("lowball.wallet.wallet_key", "lowball.table.Table.resume", "lowball.table.Table.pay_out"),
+    ),
+    (
+        14,
+        "**14.5 The ledger.**",
+        ("lowball.store.Store.save_ledger", "lowball.store.Store.ledger", "lowball.wallet.reconcile"),
+    ),
 ]
 
 SECTION = re.compile(r"^## (\d+)\. ", flags=re.M)

@@ -30,6 +30,8 @@ __all__ = [
     "StoreError",
     "WireError",
     "MISSING",
+    "WalletError",
+    "InsufficientFundsError",
     "whole_number",
     "shown_short",
     "name_text",
@@ -138,6 +140,16 @@ def shown_short(value: object, length: int = 40) -> str:
     characters (``...`` at the end when cut)."""
     text = shown(value)
     return text if len(text) <= length else text[: length - 3] + "..."
+
+
+class WalletError(LowballError):
+    """A wallet that cannot make a movement: a bad player, amount or key, or a key used before
+    for another movement (naming it). The wallet is unchanged."""
+
+
+class InsufficientFundsError(WalletError):
+    """A player's account holds less than a buy-in or an add-on takes from it: the message names
+    the player, the chips asked for and the balance. The wallet and the table are unchanged."""
 
 
 class FileError(LowballError, OSError):

@@ -28,6 +28,8 @@ from typing import Any
 
 from lowball.errors import StoreError, name_text, shown
 from lowball.store import (
+    _SCHEMA_2,
+    _TABLES_2,
     APPLICATION_ID,
     SCHEMA_VERSION,
     SQLStore,
@@ -39,7 +41,8 @@ __all__ = ["PostgresStore", "is_postgres_url"]
 _URL = re.compile(r"^postgres(ql)?://", re.IGNORECASE)
 
 # the lowball tables in PostgreSQL's types (the same as SQLite's, integers of 64 bits), and the
-# schema's marks: whose it is and of which version (SQLite's application_id and user_version)
+# schema's marks: whose it is and of which version (SQLite's application_id and user_version); the
+# ledger and the wallet's outbox are store.py's _SCHEMA_2, plain SQL that both databases take
 _SCHEMA = """
 CREATE TABLE lowball (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE tables (table_id TEXT PRIMARY KEY, snapshot TEXT NOT NULL);
@@ -57,7 +60,7 @@ CREATE TABLE hands (
 );
 CREATE TABLE data (namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, key));
 """
-_TABLES = frozenset(("lowball", "tables", "changes", "events", "hands", "data"))
+_TABLES = frozenset(("lowball", "tables", "changes", "events", "hands", "data")) | _TABLES_2
 _LOCK_CLASS = APPLICATION_ID  # the first key of every lowball advisory lock ("LOWB", fits an int4)
 
 
@@ -89,15 +92,17 @@ class PostgresStore(SQLStore):
         a StoreError: 0 gives up at once. The wait covers a restart after a crash, while
         PostgreSQL ends the dead process's session (and lets go of its lock).
 
-    A store object is used from one thread at a time. It holds the write lock of every table it
-    wrote or resumed until :meth:`close`.
-
     Raises
     ------
     StoreError
         When psycopg is missing (naming the extra to install), the database cannot be reached
         (naming it, without the password), the schema is another program's or of a newer
-        lowball, or for a bad ``schema`` or ``wait``.
+        lowball (or lacks the ledger's tables), or for a bad ``schema`` or ``wait``.
+
+    Notes
+    -----
+    A store object is used from one thread at a time. It holds the write lock of every table it
+    wrote or resumed until :meth:`close`.
     """
 
     _BEGIN_WRITE = "BEGIN"
@@ -125,6 +130,7 @@ class PostgresStore(SQLStore):
         self._wait_ms = round(wait * 1000)
         self._held: set[str] = set()
         self._depth = 0
+        self._after = []  # what after_commit is to call when the write commits (SQLStore.after_commit)
         who = f"lowball pid {os.getpid()} on {socket.gethostname()}"[:63]
         try:
             con = psycopg.connect(url, autocommit=True, application_name=who)
@@ -172,11 +178,16 @@ class PostgresStore(SQLStore):
                         f"{where}: a lowball store of schema {version}, newer than this lowball's {SCHEMA_VERSION}; "
                         "it was left unchanged"
                     )
+                if not _TABLES <= names:  # every PostgreSQL store was made with the ledger's tables
+                    raise StoreError(
+                        f"{where}: a damaged lowball store (tables {sorted(names)}, without "
+                        f"{sorted(_TABLES - names)}); it was left unchanged"
+                    )
             self._con.execute(f'SET search_path TO "{schema}"')  # for this session (the SET outlives the block)
             if not names:
                 if not exists:
                     self._con.execute(f'CREATE SCHEMA "{schema}"')
-                self._con.execute(_SCHEMA)
+                self._con.execute(_SCHEMA + _SCHEMA_2)
                 self._con.execute(
                     "INSERT INTO lowball VALUES ('application', 'lowball'), ('schema', %s)", (str(SCHEMA_VERSION),)
                 )
@@ -214,6 +225,7 @@ class PostgresStore(SQLStore):
             yield
             self._send(commit=True)
         except BaseException as e:
+            self._after = []  # rolled back: nothing to follow it
             if self._begun:
                 with contextlib.suppress(self._Error):
                     self._con.execute("ROLLBACK", prepare=False)
@@ -224,6 +236,9 @@ class PostgresStore(SQLStore):
             self._depth = 0
             self._queue = None
             self._begun = False
+        after, self._after = self._after, []
+        for callback in after:  # after the commit (a wallet's cash-out: lowball.wallet)
+            callback()
 
     def _send(self, *, commit: bool) -> None:
         """Send what the transaction wrote so far (with its BEGIN, the first time), and COMMIT."""

@@ -13,8 +13,9 @@ A store that replays (``replays = True``: :class:`SQLStore`, the SQL shared by
 at checkpoints only, and gives back from :meth:`Store.load` the records stored after the last one,
 which the table replays (RULES.md, section 9: checkpoints).
 
-A server that keeps its state in its own database implements the same six methods (see
-:class:`Store`); :class:`SQLiteStore` is the example. Every value handed to a store is JSON-ready
+A server that keeps its state in its own database implements the same methods (see
+:class:`Store`: the six a table's state needs, :class:`TableStore`, and the ledger's of
+:mod:`lowball.wallet`); :class:`SQLiteStore` is the example. Every value handed to a store is JSON-ready
 data (dicts, lists, str, int, float, bool, None), and a store gives the same data back.
 """
 
@@ -25,7 +26,7 @@ import json
 import os
 import sqlite3
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import msgspec
@@ -33,13 +34,15 @@ import msgspec
 from lowball._files import path_text
 from lowball.errors import StoreError, name_text, shown, whole_number
 
-__all__ = ["Store", "SQLStore", "SQLiteStore", "open_store", "APPLICATION_ID", "SCHEMA_VERSION"]
+__all__ = ["Store", "TableStore", "SQLStore", "SQLiteStore", "open_store", "APPLICATION_ID", "SCHEMA_VERSION"]
 
 APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
 SCHEMA_VERSION = 2  # PRAGMA user_version of the schema below
-# 1: the table's whole state at every change. 2 (the same tables): the whole state at checkpoints,
-# the changes after the last one replayed on load (a file of schema 1 is one whose every change is
-# a checkpoint: it is marked 2 when opened, so that a lowball that would not replay refuses it)
+# 1: the table's whole state at every change, no ledger. 2: the whole state at checkpoints, the
+# changes after the last one replayed on load; the ledger of chip movements and the wallet's outbox
+# (_SCHEMA_2). A file of schema 1 is one whose every change is a checkpoint: opened, it gains the
+# two tables and is marked 2 in one transaction, which a lowball of schema 1 refuses (it would not
+# replay the records written from then on)
 RECORDS_KEPT = 256  # action records load() gives back (a repeated seq older than these is stale)
 WAL_CHECKPOINT = 10_000  # WAL pages (4 kB) between SQLite's automatic checkpoints: a WAL of 40 MB at most
 KEY_LENGTH = 200  # the most characters of a put_data namespace or key
@@ -73,7 +76,33 @@ CREATE TABLE hands (
     PRIMARY KEY (table_id, number)
 );
 """
+# schema 2: the ledger of chip movements and the wallet's outbox (plain SQL, the same in every
+# database); a file of schema 1 gains them when it is opened
+_SCHEMA_2 = """
+CREATE TABLE ledger (
+    table_id TEXT NOT NULL,
+    op BIGINT NOT NULL,
+    line BIGINT NOT NULL,
+    hand BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    from_account TEXT NOT NULL,
+    to_account TEXT NOT NULL,
+    amount BIGINT NOT NULL,
+    wallet_key TEXT,
+    PRIMARY KEY (table_id, op, line)
+);
+CREATE TABLE wallet_outbox (
+    table_id TEXT NOT NULL,
+    wallet_key TEXT NOT NULL,
+    player TEXT NOT NULL,
+    amount BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    sent INTEGER NOT NULL,
+    PRIMARY KEY (table_id, wallet_key)
+);
+"""
 _TABLES = frozenset(("tables", "changes", "events", "hands"))
+_TABLES_2 = frozenset(("ledger", "wallet_outbox"))
 # a program's own data beside its tables (put_data), made the first time it is used: a file of
 # schema 1 without it is still whole
 _DATA_TABLE = (
@@ -83,9 +112,10 @@ _DATA_TABLE = (
 
 
 @runtime_checkable
-class Store(Protocol):
-    """Where a :class:`~lowball.table.Table` keeps its state. Implement these methods to back a
-    table with a server's own database; :class:`SQLiteStore` is the embedded default.
+class TableStore(Protocol):
+    """The six methods a :class:`~lowball.table.Table` needs to keep its state (the store of
+    lowball before its ledger): a table given such a store keeps no ledger and takes no wallet.
+    See :class:`Store`, which adds the ledger and the wallet's outbox.
 
     ``table_id`` is the table's name (a str). ``snapshot`` is the table's whole state
     (:meth:`Table.snapshot <lowball.table.Table.snapshot>`), ``record`` one accepted change
@@ -133,6 +163,53 @@ class Store(Protocol):
         ...
 
 
+@runtime_checkable
+class Store(TableStore, Protocol):
+    """Where a :class:`~lowball.table.Table` keeps its state, its ledger of chip movements and
+    its wallet's outbox. Implement these methods to back a table with a server's own database;
+    :class:`SQLiteStore` is the embedded default.
+
+    ``table_id`` is the table's name (a str). ``snapshot`` is the table's whole state
+    (:meth:`Table.snapshot <lowball.table.Table.snapshot>`), ``record`` one accepted change
+    (``{"op": n, "seq": s, "kind": "act", ...}``, ``op`` counting the table's changes from 1),
+    ``events`` that change's events (:meth:`TableEvent.to_dict
+    <lowball.table.TableEvent.to_dict>`, each with its ``number``), ``hand`` a finished hand
+    (``{"number": k, "phh": text, ...}``). The ledger and outbox methods are written inside the
+    change's transaction; :meth:`after_commit` runs the wallet's calls after it.
+    """
+
+    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
+        """Store ledger ``entries`` and wallet movements (``outbox``), inside the transaction of
+        the change that made them.
+
+        An entry is ``{"op": change, "line": n, "hand": k, "kind": ..., "from": account, "to":
+        account, "amount": chips, "key": wallet key or None}``: ``amount`` chips moved from one
+        account to the other (double entry: each entry debits one account and credits another by
+        the same amount), ``line`` numbering the entries of change ``op`` from 1; ``hand`` is the
+        hand being played (0 between hands). A movement is ``{"key": ..., "player": ...,
+        "amount": chips to the player (negative: taken), "kind": ..., "sent": bool}``.
+        """
+        ...
+
+    def ledger(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's ledger entries of the changes numbered (``op``) above ``since``, in order
+        (``op``, then ``line``), as :meth:`save_ledger` took them."""
+        ...
+
+    def outbox(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's wallet movements not yet confirmed sent (in any order)."""
+        ...
+
+    def confirm(self, table_id: str, key: str) -> None:
+        """Mark the wallet movement ``key`` sent (the wallet has made it)."""
+        ...
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the transaction open now is committed (at once outside one;
+        never if it is rolled back): how a table calls its wallet only after its change is stored."""
+        ...
+
+
 _S = TypeVar("_S", bound="SQLStore")
 
 
@@ -154,6 +231,7 @@ class SQLStore:
     _con: Any
     _name: str  # the database, as messages name it
     _depth: int
+    _after: list[Callable[[], None]]  # what after_commit is to call when the write commits
 
     def _sql(self, sql: str) -> str:
         """The shared SQL in the dialect's placeholders (the shared SQL writes ``?``)."""
@@ -230,6 +308,7 @@ class SQLStore:
             yield
             self._run("COMMIT")
         except BaseException as e:
+            self._after = []
             with contextlib.suppress(self._Error):
                 self._run("ROLLBACK")
             if isinstance(e, self._Error):
@@ -237,6 +316,17 @@ class SQLStore:
             raise
         finally:
             self._depth = 0
+        after, self._after = self._after, []
+        for callback in after:
+            callback()
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when the outermost transaction open now commits (at once outside a
+        transaction; never when it is rolled back)."""
+        if self._depth:
+            self._after.append(callback)
+        else:
+            callback()
 
     @contextlib.contextmanager
     def _reading(self, what: str) -> Iterator[None]:
@@ -402,6 +492,82 @@ class SQLStore:
         except self._Error as e:
             raise StoreError(f"{self._name}: cannot read table {shown(table_id)}: {e}") from None
         return {"snapshot": snapshot, "records": records, "events": events, "replay": replay}
+
+    def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
+        """Store ledger entries and wallet movements (see :meth:`Store.save_ledger`), joining the
+        transaction open (the change's).
+
+        Raises
+        ------
+        StoreError
+            For a failed write or data that is not ledger entries (nothing is written then).
+        """
+        _check_table_id(table_id)
+        try:
+            rows = [
+                (table_id, e["op"], e["line"], e["hand"], e["kind"], e["from"], e["to"], e["amount"], e["key"])
+                for e in entries
+            ]
+            moves = [(table_id, m["key"], m["player"], m["amount"], m["kind"], int(bool(m["sent"]))) for m in outbox]
+        except (KeyError, TypeError, IndexError) as e:
+            raise StoreError(f"table {shown(table_id)}: not ledger entries (nothing was written): {shown(e)}") from None
+        with self.transaction() if not self._depth else contextlib.nullcontext():  # the change's, usually
+            if rows:
+                self._write_many("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            if moves:
+                self._write_many("INSERT INTO wallet_outbox VALUES (?, ?, ?, ?, ?, ?)", moves)
+
+    def ledger(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """The table's ledger entries of the changes above ``since`` (see :meth:`Store.ledger`).
+
+        Raises
+        ------
+        StoreError
+            As :meth:`events`.
+        """
+        _check_table_id(table_id)
+        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
+        try:
+            rows = self._run(
+                "SELECT op, line, hand, kind, from_account, to_account, amount, wallet_key FROM ledger "
+                "WHERE table_id = ? AND op > ? ORDER BY op, line",
+                (table_id, since),
+            ).fetchall()
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read the ledger of table {shown(table_id)}: {e}") from None
+        keys = ("op", "line", "hand", "kind", "from", "to", "amount", "key")
+        return [dict(zip(keys, r)) for r in rows]
+
+    def outbox(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's wallet movements not yet confirmed sent (see :meth:`Store.outbox`).
+
+        Raises
+        ------
+        StoreError
+            For a store that cannot be read or a bad ``table_id``.
+        """
+        _check_table_id(table_id)
+        try:
+            rows = self._run(
+                "SELECT wallet_key, player, amount, kind FROM wallet_outbox WHERE table_id = ? AND sent = 0 "
+                "ORDER BY wallet_key",
+                (table_id,),
+            ).fetchall()
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read the outbox of table {shown(table_id)}: {e}") from None
+        return [{"key": k, "player": p, "amount": a, "kind": kind, "sent": False} for k, p, a, kind in rows]
+
+    def confirm(self, table_id: str, key: str) -> None:
+        """Mark the wallet movement ``key`` of the table sent.
+
+        Raises
+        ------
+        StoreError
+            For a failed write.
+        """
+        _check_table_id(table_id)
+        with self.transaction():
+            self._write("UPDATE wallet_outbox SET sent = 1 WHERE table_id = ? AND wallet_key = ?", (table_id, key))
 
     def events(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
         """The table's stored events numbered above ``since``, in order.
@@ -569,13 +735,14 @@ class SQLiteStore(SQLStore):
             if not self._has_schema(con):
                 # one transaction: a crash leaves the file empty or whole, never half made
                 con.executescript(
-                    f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA application_id={APPLICATION_ID};"
+                    f"BEGIN IMMEDIATE;{_SCHEMA}{_SCHEMA_2}PRAGMA application_id={APPLICATION_ID};"
                     f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
                 )
             elif con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                # schema 1: every stored state is whole (no record to replay); marked 2, which a
-                # lowball of schema 1 refuses (it would not replay the records written from now on)
-                con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                # schema 1 to 2: the ledger and the outbox made, and the file marked 2 (every state
+                # stored by schema 1 is whole: no record to replay), in one transaction: a crash
+                # leaves the file of schema 1, whole, and the next open migrates it
+                con.executescript(f"BEGIN IMMEDIATE;{_SCHEMA_2}PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
         except StoreError:
             con.close()
             raise
@@ -585,6 +752,7 @@ class SQLiteStore(SQLStore):
         self._con = con
         self._name = name
         self._depth = 0
+        self._after = []
 
     def _check(self, con: sqlite3.Connection) -> None:
         """Refuse a file that is not ours, reading only (nothing is written before this passes)."""
@@ -611,7 +779,7 @@ class SQLiteStore(SQLStore):
                 f"{name}: a lowball database of schema {version}, newer than this lowball's {SCHEMA_VERSION}; "
                 "it was left unchanged"
             )
-        if not _TABLES <= tables:
+        if not _TABLES <= tables or (version >= 2 and not _TABLES_2 <= tables):
             raise StoreError(f"{name}: a damaged lowball database (tables {sorted(tables)}); it was left unchanged")
         try:
             check = con.execute("PRAGMA quick_check").fetchone()[0]

@@ -39,9 +39,10 @@ from lowball.errors import (
     whole_number,
 )
 from lowball.evaluation import describe, sorted_hand
-from lowball.store import open_store
+from lowball.store import SQLiteStore, open_store
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
 from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
+from lowball.wallet import PlayChipsWallet, Wallet
 
 __all__ = [
     "GameServer",
@@ -318,7 +319,8 @@ class Room:
             try:
                 s = self.table.seats[sitting.seat]
                 if s is not None and s.player == sitting.player and not s.leaving:
-                    chips = self.table.leave(sitting.seat, now=now)
+                    payout = self.table.leave(sitting.seat, now=now)
+                    chips = None if payout.at_hand_end else payout.amount
                 self._save()
             except BaseException:
                 self.humans[sitting.seat] = sitting
@@ -902,11 +904,20 @@ class GameServer:
         more is refused with ``too_many_sockets`` and closed with 4429.
     clock : callable, default time.time
         Seconds on a clock that goes on across restarts (deadlines and token expiries are kept).
+    wallet : Wallet, optional
+        The players' accounts the tables take buy-ins from and pay cash-outs into (see
+        :mod:`lowball.wallet`). Default: a :class:`~lowball.wallet.PlayChipsWallet` in the file
+        ``<db>.wallet`` beside a SQLite database, every account opening with 10000 play chips and
+        topped up with as many when it cannot pay a buy-in (bots have accounts too). A PostgreSQL
+        database has no file to put it beside, and the server processes sharing it would each
+        have accounts of their own: with one, the tables have no wallet unless one is given
+        (they keep their ledger all the same).
 
     Raises
     ------
     StoreError
-        For a database that is not a lowball one.
+        For a database that is not a lowball one (or a wallet file that is not a play-chips
+        wallet).
     ServerError
         For a bad option (naming it).
     """
@@ -928,6 +939,7 @@ class GameServer:
         max_spectators: int = 50,
         sockets_per_token: int = 4,
         clock: Callable[[], float] = time.time,
+        wallet: Wallet | None = None,
     ) -> None:
         variants = _variants(variant)
         if bots is not None and bots not in BOTS:
@@ -960,11 +972,19 @@ class GameServer:
         self.token_seconds = hours * 3600.0
         self.clock = clock
         self.store = open_store(db)
+        self._own_wallet: PlayChipsWallet | None = None
+        try:
+            if wallet is None and isinstance(self.store, SQLiteStore):
+                wallet = self._own_wallet = PlayChipsWallet(f"{self.store.path}.wallet", top_up=True)
+        except BaseException:
+            self.store.close()
+            raise
+        self.wallet = wallet
         self.rooms: dict[str, Room] = {}
         saved = self.store.get_data(_DATA)
         try:
             for table_id in self.store.table_ids():
-                table = Table.resume(self.store, table_id, clock=clock)
+                table = Table.resume(self.store, table_id, clock=clock, wallet=wallet)
                 self.rooms[table_id] = Room(self, table, saved.get(table_id))
             for i in range(1, tables + 1):
                 table_id = f"t{i}"
@@ -977,10 +997,13 @@ class GameServer:
                         action_seconds=action_seconds,
                         time_bank=time_bank,
                         clock=clock,
+                        wallet=wallet,
                     )
                     self.rooms[table_id] = Room(self, table)
         except BaseException:
             self.store.close()
+            if self._own_wallet is not None:
+                self._own_wallet.close()
             raise
 
     def chips_for(self, variant: Variant) -> int:
@@ -1010,12 +1033,14 @@ class GameServer:
         """The room of ``table_id`` again as its database holds it, its pages kept: after a
         failed write (a full disk), so that memory never holds a change the database lost."""
         old = self.rooms[table_id]
-        table = Table.resume(self.store, table_id, clock=self.clock)
+        table = Table.resume(self.store, table_id, clock=self.clock, wallet=self.wallet)
         room = Room(self, table, self.store.get_data(_DATA).get(table_id))
         room.conns = old.conns
         self.rooms[table_id] = room
         return room
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (and the play-chips wallet the server opened)."""
         self.store.close()
+        if self._own_wallet is not None:
+            self._own_wallet.close()

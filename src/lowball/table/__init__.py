@@ -5,11 +5,11 @@ their names on."""
 
 from lowball.seeds import random_sources
 from lowball.table.options import BuyIn, NoRake, PercentRake, RakePolicy, rake_policy
-from lowball.table.records import ActResult, ReadOnlyDict, ReadOnlyList, SeatInfo, TableEvent, TableView
+from lowball.table.records import ActResult, Payout, ReadOnlyDict, ReadOnlyList, SeatInfo, TableEvent, TableView
 from lowball.table.seats import ComingIn, Departure
 from lowball.table.table import TABLE_FORMAT, Table
 
 __all__ = [
-    "ActResult", "BuyIn", "ComingIn", "Departure", "NoRake", "PercentRake", "ReadOnlyDict", "ReadOnlyList",
+    "ActResult", "BuyIn", "ComingIn", "Departure", "NoRake", "Payout", "PercentRake", "ReadOnlyDict", "ReadOnlyList",
     "RakePolicy", "SeatInfo", "Table", "TableEvent", "TableView", "random_sources", "rake_policy", "TABLE_FORMAT",
 ]  # fmt: skip

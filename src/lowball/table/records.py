@@ -25,6 +25,7 @@ __all__ = [
     "SeatInfo",
     "TableView",
     "ActResult",
+    "Payout",
     "engine_events_of",
     "seen_by",
 ]
@@ -258,6 +259,29 @@ class ActResult:
     kind: str
     events: tuple[TableEvent, ...]
     repeated: bool = False
+
+
+@dataclass(frozen=True)
+class Payout:
+    """What :meth:`Table.leave <lowball.table.Table.leave>` pays the player and when.
+
+    ``at_hand_end`` False: ``amount`` chips are paid now (``event`` is the number of the
+    ``leave`` event that says so; with a wallet, ``key`` is the idempotency key of the
+    cash-out, paid into his account as soon as the change is stored). True: he is still in the
+    hand being played and is paid when it ends; ``amount`` is the chips he has now (stack behind
+    and chips waiting to be added), the least he is paid, as a leaving player puts no more chips
+    in (he may still win a pot); ``event`` is the ``leave`` event with ``data["at_hand_end"]``,
+    and the ``leave`` event at the hand's end carries the chips paid (``key`` None until then).
+    In :attr:`Table.unpaid <lowball.table.Table.unpaid>`, ``seat`` is -1 (the seat is gone).
+    Amounts are chips.
+    """
+
+    seat: int
+    player: str
+    amount: int
+    at_hand_end: bool
+    event: int
+    key: str | None = None
 
 
 def engine_events_of(events: list[TableEvent], hand: int, order: list[int]) -> list[dict[str, Any]]:

@@ -58,9 +58,9 @@ from lowball.errors import (
     writable,
 )
 from lowball.seeds import check_seed, hand_seed
-from lowball.store import Store
+from lowball.store import Store, TableStore
 from lowball.table.options import HOUR, BuyIn, NoRake, RakePolicy, check_rake, rake_policy, seconds
-from lowball.table.records import ActResult, SeatInfo, TableEvent, TableView, engine_events_of, seen_by
+from lowball.table.records import ActResult, Payout, SeatInfo, TableEvent, TableView, engine_events_of, seen_by
 from lowball.table.seats import (
     ACTIVE,
     SITTING_OUT,
@@ -79,11 +79,14 @@ from lowball.table.seats import (
     ways_in,
 )
 from lowball.variants import Variant, VariantError
+from lowball.wallet import DEBITS, Difference, Movement, Wallet, reconcile, split_key, wallet_key
 
 __all__ = ["TABLE_FORMAT", "Table"]
 
 TABLE_FORMAT = "lowball-table-1"
 _RECORDS = 256  # accepted changes whose result a repeated seq gets back
+_POSTS = ("ante", "blind", "dead_blind")  # engine events whose amount is chips put in the pot
+_BETS = ("call", "bet", "raise")  # engine events that put chips in the pot (amount: the wager to)
 CHECKPOINT_EVERY = 64  # the most records a replaying store keeps after the last whole snapshot
 
 
@@ -104,8 +107,11 @@ class _Change:
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         if kind is not None:
-            self.table._out = []
-            self.table._finished = None
+            table = self.table
+            table._out = []
+            table._finished = None
+            table._entries = []
+            table._void(table._outgoing)
             return
         self.table._commit(self.rec)
 
@@ -168,6 +174,13 @@ class Table:
         One generator that the decks of all hands draw from in turn (a simulation's stream, as
         ``lowball simulate`` and ``lowball play`` use). Not with ``seed`` or a ``store``: a
         shared stream cannot be resumed hand by hand.
+    wallet : Wallet, optional
+        The players' accounts (:mod:`lowball.wallet`): the buy-in and each add-on are taken from
+        a player's account before he gets the chips, his chips are paid into it when he leaves,
+        each movement under an idempotency key made from the table's count of its movements
+        (``f"{table_id}:{n}:{kind}"``). With a store, each movement is in the store's ledger and
+        outbox in the transaction of its change, so that :meth:`resume` completes it exactly
+        once after a crash. Without one, chips come from nowhere and go nowhere.
 
     Raises
     ------
@@ -196,6 +209,7 @@ class Table:
         keep_hands: int = 2,
         deck_source: np.random.Generator | None = None,
         rejoin_seconds: float | None = HOUR,
+        wallet: Wallet | None = None,
     ) -> None:
         if not isinstance(variant, Variant):
             raise VariantError(f"variant = {shown(variant)}: expected a lowball Variant")
@@ -205,8 +219,10 @@ class Table:
             else whole_number(seats, "seats", 2, variant.max_players, error=TableError)
         )
         table_id = name_text(table_id, "table_id", error=TableError)
-        if store is not None and not isinstance(store, Store):
+        if store is not None and not isinstance(store, TableStore):
             raise TableError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
+        if wallet is not None and store is not None and not isinstance(store, Store):
+            raise TableError(f"wallet: the store {shown(store)} keeps no ledger (a Store's save_ledger, outbox, ...)")
         if seed is not None:
             seed = check_seed(seed, generators=False)
         if deck_source is not None:
@@ -226,6 +242,10 @@ class Table:
         check_rake(rake)
         if not callable(clock):
             raise TableError(f"clock = {shown(clock)}: expected a function returning seconds")
+        if wallet is not None and not isinstance(wallet, Wallet):
+            raise TableError(f"wallet = {shown(wallet)}: expected a lowball Wallet (such as MemoryWallet)")
+        self._wallet = wallet
+        self._books: Store | None = None
         self._variant = variant
         self._n = n
         self._table_id = table_id
@@ -243,7 +263,7 @@ class Table:
         self._clock = clock
         self._keep_hands = whole_number(keep_hands, "keep_hands", 1, error=TableError)
         self._rejoin_seconds = None if rejoin_seconds is None else seconds(rejoin_seconds, "rejoin_seconds")
-        self._store: Store | None = None
+        self._store: TableStore | None = None
         self._last_snapshot: dict[str, Any] | None = None
         self._reset_state()
         if store is not None:
@@ -257,6 +277,7 @@ class Table:
         (``replays = True``: :class:`~lowball.store.SQLStore`) gets the table's whole state at
         checkpoints only (see :meth:`_commit`), any other at every change."""
         self._store = store
+        self._books = store if isinstance(store, Store) else None  # the ledger's store
         replays = store is not None and getattr(store, "replays", False) is True
         self._replayed: list[dict[str, Any]] | None = [] if replays else None
 
@@ -294,6 +315,11 @@ class Table:
         self._out: list[TableEvent] = []  # events of the change being made
         self._finished: dict[str, Any] | None = None  # a hand finished by the change being made
         self._departed: dict[str, Departure] = {}  # players who left, by name (WSOP-LAR 58)
+        self._moves = 0  # wallet movements numbered (their keys' numbers)
+        self._entries: list[dict[str, Any]] = []  # ledger entries of the change being made
+        self._outgoing: list[dict[str, Any]] = []  # wallet movements of the change being made
+        self._unpaid: list[dict[str, Any]] = []  # cash-outs stored and not yet confirmed by the wallet
+        self._booked: tuple[int, ...] = ()  # the hand's stacks as the ledger last saw them
 
     # -- read-only state -------------------------------------------------------------------
 
@@ -305,6 +331,43 @@ class Table:
     @property
     def table_id(self) -> str:
         return self._table_id
+
+    @property
+    def store(self) -> TableStore | None:
+        """The table's store (None: the table lives in memory only). Read it (its
+        :meth:`~lowball.store.SQLiteStore.hands`, :meth:`~lowball.store.Store.ledger`, ...), do not
+        write this table's rows through it."""
+        return self._store
+
+    @property
+    def wallet(self) -> Wallet | None:
+        """The players' accounts the table pays from and into (None: no wallet)."""
+        return self._wallet
+
+    @property
+    def unpaid(self) -> tuple[Payout, ...]:
+        """Cash-outs stored and not yet confirmed by the wallet (it failed, or the process died
+        before it answered): :meth:`pay_out` and :meth:`resume` send them again."""
+        return tuple(Payout(-1, m["player"], m["amount"], False, 0, m["key"]) for m in self._unpaid)
+
+    def pay_out(self) -> int:
+        """Send the wallet the cash-outs not yet confirmed (:attr:`unpaid`) again; returns how
+        many are still unpaid (a wallet that fails again keeps the rest for the next try)."""
+        self._pay()
+        return len(self._unpaid)
+
+    def reconcile(self) -> list[Difference]:
+        """:func:`lowball.wallet.reconcile` of the table's wallet against its ledger: the players
+        whose wallet movements differ from the ledger's (empty: none).
+
+        Raises
+        ------
+        TableError
+            For a table without a store or without a wallet.
+        """
+        if self._books is None or self._wallet is None:
+            raise TableError("reconcile: the table needs a store with a ledger and a wallet")
+        return reconcile(self._books, self._table_id, self._wallet)
 
     @property
     def n_seats(self) -> int:
@@ -702,12 +765,15 @@ class Table:
         assert h is not None
         events = h.events
         order = self._order
-        for e in events[self._engine_seen :]:
+        new = events[self._engine_seen :]
+        for e in new:
             self._emit(
                 e.kind, None if e.position is None else order[e.position], e.amount, e.cards, e.discarded, e.number,
                 e.hand_class, e.pot,
             )  # fmt: skip
         self._engine_seen = len(events)
+        if self._books is not None and new:
+            self._book(new)
 
     # -- checks ----------------------------------------------------------------------------
 
@@ -738,6 +804,8 @@ class Table:
         leaves the hand as it was."""
         self._out = []
         self._finished = None
+        self._entries = []
+        self._outgoing = []
         hand = self._hand
         self._reshuffles = -1 if hand is None else hand.deck.reshuffles
         occupant = self._seats[seat] if seat is not None else None
@@ -761,8 +829,16 @@ class Table:
         rec["events"] = [e.number for e in events]
         rec["next_seq"] = self._seq
         kind = rec["kind"]
-        if self._store is not None:
+        outgoing = self._outgoing
+        store = self._store
+        if store is not None:
             before = self._last_snapshot
+            entries = self._entries
+            if entries:
+                op = self._op
+                for n, e in enumerate(entries, 1):
+                    e["op"] = op
+                    e["line"] = n
             stored = dict(rec)
             if isinstance(stored.get("action"), Action):
                 stored["action"] = stored["action"].to_dict()
@@ -782,18 +858,32 @@ class Table:
             ):
                 snapshot = self._snapshot(events)
             try:
-                with self._store.transaction():
-                    self._store.save_action(self._table_id, stored, [e.to_dict() for e in events], snapshot)
+                with store.transaction():
+                    store.save_action(self._table_id, stored, [e.to_dict() for e in events], snapshot)
+                    books = self._books
+                    if books is not None and (entries or outgoing):
+                        books.save_ledger(self._table_id, entries, outgoing)
                     if self._finished is not None:
-                        self._store.save_hand(self._table_id, self._finished)
+                        store.save_hand(self._table_id, self._finished)
+                    if outgoing and books is not None:
+                        credits = [m for m in outgoing if not m["sent"]]
+                        if credits:
+                            self._unpaid.extend(credits)
+                            books.after_commit(self._pay)
             except BaseException:
+                moves = self._moves
                 self._out = []
                 self._finished = None
+                self._entries = []
+                self._unpaid = [m for m in self._unpaid if m not in outgoing]
                 assert before is not None
                 self._restore(before)
                 if since:
                     self._replay(since)
+                self._moves = max(self._moves, moves)  # a key once used is never used again
+                self._void(outgoing)
                 raise
+            self._entries = []
             if snapshot is not None:
                 self._last_snapshot = snapshot
                 if since is not None:
@@ -801,6 +891,12 @@ class Table:
             else:
                 assert since is not None
                 since.append(stored)
+        elif outgoing:
+            credits = [m for m in outgoing if not m["sent"]]
+            if credits:
+                self._unpaid.extend(credits)
+                self._pay()
+        self._outgoing = []
         self._publish(events)
         if kind == "act" or kind == "tick" or kind == "deal":
             records = self._records
@@ -817,6 +913,101 @@ class Table:
         self._out = []
         self._finished = None
 
+    # -- money: the wallet and the ledger ----------------------------------------------------
+
+    def _entry(self, kind: str, source: str, to: str, amount: int, key: str | None = None) -> None:
+        """A ledger entry of the change being made: ``amount`` chips from account ``source`` to
+        account ``to`` (numbered when the change is stored)."""
+        self._entries.append(
+            {
+                "op": 0,
+                "line": 0,
+                "hand": self._hand_number if self._hand is not None else 0,
+                "kind": kind,
+                "from": source,
+                "to": to,
+                "amount": amount,
+                "key": key,
+            }
+        )
+
+    def _take(self, player: str, amount: int, kind: str) -> str | None:
+        """Take a buy-in or an add-on from ``player``'s account before the change that gives him
+        the chips (its key, or None without a wallet). InsufficientFundsError (the wallet's,
+        naming the player, the chips and his balance) leaves the table unchanged."""
+        if self._wallet is None:
+            return None
+        key = wallet_key(self._table_id, self._moves + 1, kind)
+        self._wallet.debit(player, amount, key)
+        self._moves += 1
+        return key
+
+    def _took(self, player: str, amount: int, kind: str, key: str | None) -> None:
+        """Record (in the change being made) the debit :meth:`_take` made."""
+        if key is not None:
+            self._outgoing.append({"key": key, "player": player, "amount": -amount, "kind": kind, "sent": True})
+        if self._books is not None:
+            self._entry(kind, f"wallet:{player}", f"player:{player}", amount, key)
+
+    def _void(self, moves: list[dict[str, Any]]) -> None:
+        """Give back the debits of a change that was not made (keyed ``...:void``; a failure is
+        left to :meth:`resume`, which gives back every debit its ledger does not hold)."""
+        wallet = self._wallet
+        for m in moves:
+            parts = split_key(m["key"]) if m["sent"] else None
+            if wallet is not None and parts is not None:
+                try:
+                    wallet.credit(m["player"], -m["amount"], wallet_key(self._table_id, parts[1], "void"))
+                except Exception:  # noqa: BLE001, S110 - resume gives it back
+                    pass
+        moves.clear()
+
+    def _pay(self) -> None:
+        """Send the wallet the cash-outs stored and not yet confirmed, confirming each in the store
+        once the wallet has made it. A wallet that fails keeps the rest for :meth:`pay_out`."""
+        wallet = self._wallet
+        while self._unpaid and wallet is not None:
+            m = self._unpaid[0]
+            try:
+                wallet.credit(m["player"], m["amount"], m["key"])
+                if self._books is not None:
+                    self._books.confirm(self._table_id, m["key"])
+            except Exception:  # noqa: BLE001 - the change is stored: the payment is retried
+                return
+            self._unpaid.pop(0)
+
+    def _book(self, batch: Any) -> None:
+        """Ledger entries of the engine's new events ``batch``: posts (antes, blinds, dead
+        blinds), bets into the pot (a call, bet or raise: the chips the stack lost beyond the
+        posts), uncalled chips back; the pots awarded are booked at the hand's end."""
+        hand = self._hand
+        assert hand is not None
+        stacks = hand.stacks
+        old = self._booked
+        if stacks == old and not hand.is_complete:  # a check, a fold, a draw: no chip moved
+            return
+        names = self._hand_players
+        direct = [0] * len(stacks)
+        bets: dict[int, str] = {}
+        for e in batch:
+            kind = e.kind
+            if kind in _POSTS:
+                p = e.position
+                self._entry(kind, f"player:{names[p]}", "pot", e.amount)
+                direct[p] -= e.amount
+            elif kind == "return":
+                p = e.position
+                self._entry(kind, "pot", f"player:{names[p]}", e.amount)
+                direct[p] += e.amount
+            elif kind in _BETS:
+                bets[e.position] = kind
+        won = hand.winnings if hand.is_complete else None
+        for p, chips in enumerate(stacks):
+            put = old[p] + direct[p] - chips + (won[p] if won is not None else 0)
+            if put:
+                self._entry(bets.get(p, "bet"), f"player:{names[p]}", "pot", put)
+        self._booked = stacks
+
     def _replay(self, records: list[dict[str, Any]], stored: dict[int, dict[str, Any]] | None = None) -> None:
         """Make again the changes of ``records`` (stored since the last checkpoint: actions and
         timeouts within a hand), writing nothing: on resume, and to undo a change whose write
@@ -828,18 +1019,30 @@ class Table:
         StoreError
             For a record that does not replay as stored (naming its op and kind).
         """
-        store = self._store
-        self._store = None  # nothing is written again
+        # The money of a replay (RULES.md 14.4, 14.5). A replayed record is an action or a timeout
+        # that neither deals nor ends a hand (those are checkpoints, as is every change that moves
+        # money through the wallet: a sit, an add-on, a leave, a hand's end), so it makes no wallet
+        # movement, and the ledger entries it booked were stored with it. The replay therefore books
+        # nothing and calls no wallet (both are set aside), and a record that would move money
+        # into or out of the table (a buy-in, a cash-out, a wallet key numbered) does not replay as
+        # stored (tests/test_wallet.py: test_resume_after_checkpoint_books_once).
+        store, books, wallet = self._store, self._books, self._wallet
+        self._store = self._books = self._wallet = None  # nothing is written, booked or paid again
         try:
             for rec in records:
                 self._replay_one(rec, stored)
         finally:
-            self._store = store
+            self._store, self._books, self._wallet = store, books, wallet
+            self._entries = []
+            # the stacks the ledger has seen are those after the last record (each was booked
+            # when it was made), so that the next change books only its own chips
+            self._booked = () if self._hand is None else self._hand.stacks
 
     def _replay_one(self, rec: dict[str, Any], stored: dict[int, dict[str, Any]] | None) -> None:
         op = rec.get("op") if isinstance(rec, dict) else None
         kind = rec.get("kind") if isinstance(rec, dict) else None
         where = f"table {shown(self._table_id)}: change {shown(op)} ({shown(kind)})"
+        money = (self._moves, self._bought_in, self._cashed_out, len(self._unpaid))
         try:
             if op != self._op + 1:
                 raise StoreError(f"it follows change {self._op}")
@@ -860,6 +1063,8 @@ class Table:
                 or (action.to_dict() if action is not None else None) != rec["action"]
             ):
                 raise StoreError(f"it gives seq {self._seq}, events {numbers} and action {shown(action)}")
+            if (self._moves, self._bought_in, self._cashed_out, len(self._unpaid)) != money:
+                raise StoreError("it moves chips into or out of the table, which only a checkpoint does")
             if stored is not None:
                 for e in made["events"]:
                     if e.to_dict() != stored.get(e.number):
@@ -970,7 +1175,9 @@ class Table:
             self._check_in_position(k, seated)
             extra["in_position"] = True
         self._check_bought_in(f"seat {k}", amount)
+        key = self._take(player, amount, "buy_in")  # before anything changes: a refusal changes nothing
         with self._change("sit", k, now_, player=player, chips=amount, post=post, kill=kill, **extra):
+            self._took(player, amount, "buy_in", key)
             seated.sitting = self._event_number + 1  # numbered by its sit event, the next event
             self._seats[k] = seated
             self._departed.pop(player, None)
@@ -1140,12 +1347,17 @@ class Table:
             else ways_in(self._variant, False, True)
         )
 
-    def leave(self, seat: int, *, now: float | None = None) -> int | None:
-        """The player at ``seat`` leaves with their chips (returned). A player still in a hand
-        has it folded at their turn (checked where folding is not allowed, their draws stood
-        pat) and leaves when the hand ends, with what is left then (the ``leave`` event says how
-        much); None is returned then. The table remembers the chips he took away and the blinds
-        he owed (see :meth:`departure`, WSOP-LAR 58).
+    def leave(self, seat: int, *, now: float | None = None) -> Payout:
+        """The player at ``seat`` leaves with their chips: a :class:`~lowball.table.Payout` says
+        what is paid and when (never None). A player not in a hand, or one who folded, is paid at
+        once (``at_hand_end`` False: ``amount`` is the chips paid, ``event`` the ``leave`` event
+        that says so). A player still in a hand has it folded at their turn (checked where
+        folding is not allowed, their draws stood pat) and leaves when the hand ends, with what
+        is left then (``at_hand_end`` True: ``amount`` is the chips he has now, the least he is
+        paid, as he puts no more in; the ``leave`` event at the hand's end carries the sum paid).
+        With a wallet the chips are paid into his account (:attr:`Payout.key` names the
+        movement) once the change is stored. The table remembers the chips he took away and the
+        blinds he owed (see :meth:`departure`, WSOP-LAR 58).
 
         Raises
         ------
@@ -1157,13 +1369,27 @@ class Table:
         if s.leaving:
             raise TableError(f"seat {k}: {shown(s.player)} is already leaving at the end of the hand")
         cashed = self._cashed_out
+        player = s.player
         with self._change("leave", k, now_):
             if self._hand is not None and k in self._pos and not self._hand.folded[self._pos[k]]:
                 s.leaving = True
                 self._emit("leave", k, 0, data={"at_hand_end": True})
+                asked = self._event_number
+                behind = self._hand.stacks[self._pos[k]] + s.to_add
                 self._settle(now_, moved=False)
-                return None if self._seats[k] is not None else self._cashed_out - cashed
-            return self._remove(k, now_)
+                if self._seats[k] is not None:
+                    payout = Payout(k, player, behind, True, asked)
+                else:  # the hand ended at once: paid now
+                    payout = self._paid(k, player, self._cashed_out - cashed)
+            else:
+                payout = self._paid(k, player, self._remove(k, now_))
+        return payout
+
+    def _paid(self, k: int, player: str, chips: int) -> Payout:
+        """The payout of the player removed from seat ``k`` in the change being made."""
+        event = next(e for e in reversed(self._out) if e.kind == "leave" and e.seat == k)
+        key = next((m["key"] for m in self._outgoing if m["player"] == player and not m["sent"]), None)
+        return Payout(k, player, chips, False, event.number, key)
 
     def _remove(self, k: int, now: float) -> int:
         s = self._seats[k]
@@ -1175,6 +1401,16 @@ class Table:
             chips = self._hand.stacks[self._pos.pop(k)] + s.to_add
         self._emit("leave", k, chips)
         self._cashed_out += chips
+        if chips:
+            key = None
+            if self._wallet is not None:
+                self._moves += 1
+                key = wallet_key(self._table_id, self._moves, "cash_out")
+                self._outgoing.append(
+                    {"key": key, "player": s.player, "amount": chips, "kind": "cash_out", "sent": False}
+                )
+            if self._books is not None:
+                self._entry("cash_out", f"player:{s.player}", f"wallet:{s.player}", chips, key)
         self._seats[k] = None
         # remembered by name (WSOP-LAR 58), the records of those gone longer than that forgotten
         keep = self._memoryseconds()
@@ -1337,7 +1573,9 @@ class Table:
             )
         self._check_bought_in(f"seat {k}", amount)
         now_ = self._now(now)
+        key = self._take(s.player, amount, "add_on")  # before anything changes: a refusal changes nothing
         with self._change("chips", k, now_, amount=amount):
+            self._took(s.player, amount, "add_on", key)
             self._bought_in += amount
             if self._hand is not None and k in self._pos:
                 s.to_add += amount
@@ -1361,6 +1599,10 @@ class Table:
         """
         if self._hand is not None:
             raise TableError(f"reset_stacks: hand {self._hand_number} is still being played")
+        if self._wallet is not None:
+            raise TableError(
+                "reset_stacks: chips given and taken without a wallet's accounts: not at a table with a wallet"
+            )
         amount = whole_number(amount, "reset_stacks: amount", 1, error=TableError)
         b = self._buy_in
         if b.maximum is not None and amount > b.maximum:
@@ -1378,6 +1620,12 @@ class Table:
                     given += amount - s.chips
                 else:
                     taken += s.chips - amount
+                if s.chips != amount and self._books is not None:
+                    wallet, player = f"wallet:{s.player}", f"player:{s.player}"
+                    if s.chips < amount:
+                        self._entry("reset", wallet, player, amount - s.chips)
+                    else:
+                        self._entry("reset", player, wallet, s.chips - amount)
                 s.chips = amount
             self._bought_in += given
             self._cashed_out += taken
@@ -1575,6 +1823,7 @@ class Table:
         elif not usual and f.big_blind > 0:
             posts = Posts(tuple(plan.live), plan.big_blind, tuple(plan.dead))
         hand = HandState(variant, stacks, deck=deck, posts=posts)  # deals and posts
+        self._booked = tuple(stacks)
         self._apply_plan(plan)
         self._hand_number = number
         self._hand = hand
@@ -1767,6 +2016,13 @@ class Table:
             "_lowball_rake": rake,
         }
         self._last_button = self._button
+        if self._books is not None:
+            for p, name in enumerate(self._hand_players):
+                won = hand.winnings[p] - shares[p]
+                if won:
+                    self._entry("win", "pot", f"player:{name}", won)
+            if rake:
+                self._entry("rake", "pot", "rake", rake)
         if rake:
             self._emit("rake", None, rake)
         self._rake_total += rake
@@ -1888,6 +2144,7 @@ class Table:
             "chips": [self._bought_in, self._cashed_out, self._rake_total],
             "last_phh": self.last_phh,
             "departed": [dataclasses.asdict(d) for d in self._departed.values()],
+            "wallet_moves": self._moves,
         }
 
     def _restore(self, snap: dict[str, Any], events: list[TableEvent] | None = None) -> None:
@@ -1941,6 +2198,9 @@ class Table:
             self._last_phh = snap["last_phh"]
             # a snapshot written before players who left were remembered (WSOP-LAR 58): none
             self._departed = {d["player"]: Departure(**d) for d in snap.get("departed", ())}
+            # a snapshot written before the ledger (schema 1): no wallet movements yet
+            self._moves = snap.get("wallet_moves", 0)
+            self._booked = () if hand is None else hand.stacks
             self._last_hand = None  # rebuilt from the PHH when asked for
             self._phh_args = None
         except StoreError:
@@ -1959,6 +2219,7 @@ class Table:
         *,
         rake: RakePolicy | None = None,
         clock: Callable[[], float] = time.time,
+        wallet: Wallet | None = None,
     ) -> Table:
         """The table ``table_id`` as its store last saved it: seats, stacks, the hand in
         progress with its deck (the stub in its order, cards dealt from a reshuffled stub, the
@@ -1971,13 +2232,27 @@ class Table:
         (a wall clock; an event loop's ``loop.time()`` starts again from 0). After a long outage
         the player to act is timed out at the first :meth:`tick`.
 
+        ``wallet`` must be given again for a table with one (it is not stored): the movements a
+        crash left half done are completed then, exactly once (see :mod:`lowball.wallet`): the
+        cash-outs stored and not confirmed are paid (their keys again), and the debits the wallet
+        made for changes that were never stored are given back (keyed ``...:void``). A table
+        saved before the ledger (schema 1) gets ``opening`` entries: each seated player's chips
+        and the pot of a hand in progress, from account ``opening``.
+
         Raises
         ------
         StoreError
             When the store holds no such table or its data is not a saved table.
+        WalletError
+            When the wallet fails to give back a debit of a change never stored (resume again
+            to go on); a cash-out it fails to pay stays in :attr:`unpaid`.
         """
-        if not isinstance(store, Store):
+        if not isinstance(store, TableStore):
             raise StoreError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
+        if wallet is not None and not isinstance(wallet, Wallet):
+            raise StoreError(f"wallet = {shown(wallet)}: expected a lowball Wallet (such as MemoryWallet)")
+        if wallet is not None and not isinstance(store, Store):
+            raise StoreError(f"wallet: the store {shown(store)} keeps no ledger (a Store's save_ledger, outbox, ...)")
         table_id = name_text(table_id, "table_id", error=StoreError)
         claim = getattr(store, "claim", None)
         if callable(claim):  # a store shared by processes: this one is the table's writer from now on
@@ -2035,7 +2310,64 @@ class Table:
         table._use_store(store)
         if table._replayed is not None:
             table._replayed = list(replay)
+        table._wallet = wallet
+        if isinstance(store, Store):
+            if "wallet_moves" not in snap and table._op > 0:  # written before the ledger
+                table._open_ledger()
+            table._unpaid = [m for m in store.outbox(table_id) if m["amount"] > 0]
+            if wallet is not None:
+                table._settle_wallet()
         return table
+
+    def _open_ledger(self) -> None:
+        """The ``opening`` entries of a table stored before the ledger (schema 1): each seated
+        player's chips and the pot of a hand in progress, from account ``opening``, as entries of
+        its last change; none when they are there already (resumed before, without a change since)."""
+        store = self._books
+        assert store is not None
+        if any(e["kind"] == "opening" for e in store.ledger(self._table_id, self._op - 1)):
+            return
+        self._entries = []
+        for k, s in enumerate(self._seats):
+            if s is None:
+                continue
+            chips = s.to_add + (
+                self._hand.stacks[self._pos[k]] if self._hand is not None and k in self._pos else s.chips
+            )
+            if chips:
+                self._entry("opening", "opening", f"player:{s.player}", chips)
+        if self._hand is not None and self._hand.pot_total:
+            self._entry("opening", "opening", "pot", self._hand.pot_total)
+        entries, self._entries = self._entries, []
+        for n, e in enumerate(entries, 1):
+            e["op"] = self._op
+            e["line"] = n
+        if entries:
+            with store.transaction():
+                store.save_ledger(self._table_id, entries, [])
+
+    def _settle_wallet(self) -> None:
+        """After a resume: pay the cash-outs not confirmed, give back the debits of changes never
+        stored, and number the next movements past every key the wallet holds of this table."""
+        wallet = self._wallet
+        assert wallet is not None
+        table_id = self._table_id
+        kinds: dict[int, dict[str, Movement]] = {}
+        for m in wallet.movements(f"{table_id}:"):
+            parts = split_key(m.key)
+            if parts is not None and parts[0] == table_id:
+                kinds.setdefault(parts[1], {})[parts[2]] = m
+        stored = self._moves
+        for n in sorted(kinds):
+            made = kinds[n]
+            if n <= stored or "void" in made:
+                continue
+            for kind in DEBITS:  # a debit whose change was never stored: given back
+                debit = made.get(kind)
+                if debit is not None:
+                    wallet.credit(debit.player, -debit.amount, wallet_key(table_id, n, "void"))
+        self._moves = max([stored, *kinds])
+        self._pay()  # a wallet that fails keeps them in unpaid (and in the store's outbox)
 
     def _init_config(
         self, variant: Variant, config: dict[str, Any], rake: RakePolicy, clock: Callable[[], float]
@@ -2058,6 +2390,8 @@ class Table:
         # a table saved before the setting existed plays by WSOP-LAR 58's hour, as a new one does
         self._rejoin_seconds = config.get("rejoin_seconds", HOUR)
         self._store = None
+        self._books = None
+        self._wallet = None
         self._replayed = None
 
     def __repr__(self) -> str:
