@@ -240,6 +240,8 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
         ("lowball.evaluation.evaluate", "lowball.evaluation.BadugiCategory"),
     ),
     (11, "*lowball:* aces are always low", ("lowball.evaluation.evaluate", "lowball.evaluation.Ranking")),
+    (9, "**Stakes between hands**", ("lowball.table.Table.change_stakes",)),
+    (10, "**Messages a client sends**", ("lowball.wire.decode", "lowball.errors.WireError")),
     # 12. The solid player and the command's limits
     (12, "**12.1 Seats.**", ("lowball.variants.Variant",)),
     (12, "**12.2 Starting hands by position**", ("lowball.bots.SolidBot",)),
@@ -259,7 +261,7 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
     (13, "**Redraws**", ("lowball.tournament.Tournament.step",)),
     (13, "**The final table**", ("lowball.tournament.Structure.final_table_size",)),
     (13, "**Eliminations and places**", ("lowball.tournament.Tournament.results",)),
-    (13, "**Hand-for-hand**", ("lowball.tournament.Tournament.hand_for_hand",)),
+    (13, "**Hand-for-hand**", ("lowball.tournament.Tournament.step",)),
     (13, "**Payouts**", ("lowball.tournament.PayoutTable",)),
     (13, "**Colour-up and chip race**", ("lowball.tournament.Tournament.step", "lowball.table.Table.set_stacks")),
     (13, "**Away players**", ("lowball.tournament.Tournament.set_away",)),
