@@ -32,11 +32,12 @@ from lowball.store import (
     _TABLES_2,
     APPLICATION_ID,
     SCHEMA_VERSION,
+    SQLiteStore,
     SQLStore,
     _check_table_id,
 )
 
-__all__ = ["PostgresStore", "is_postgres_url"]
+__all__ = ["PostgresStore", "is_postgres_url", "open_store"]
 
 _URL = re.compile(r"^postgres(ql)?://", re.IGNORECASE)
 
@@ -66,7 +67,7 @@ _LOCK_CLASS = APPLICATION_ID  # the first key of every lowball advisory lock ("L
 
 def is_postgres_url(text: object) -> bool:
     """Whether ``text`` is a PostgreSQL URL (``postgresql://...`` or ``postgres://...``): what
-    ``lowball serve --db`` and :func:`lowball.store.open_store` take for a PostgreSQL store."""
+    ``lowball serve --db`` and :func:`open_store` take for a PostgreSQL store."""
     return isinstance(text, str) and _URL.match(text) is not None
 
 
@@ -401,3 +402,18 @@ class PostgresStore(SQLStore):
 
     def __repr__(self) -> str:
         return f"PostgresStore({self._name!r}, schema={self._schema!r})"
+
+
+def open_store(db: str | os.PathLike[str]) -> SQLStore:
+    """The store of ``db``: a :class:`PostgresStore` for a PostgreSQL URL
+    (``postgresql://...`` or ``postgres://...``), else a :class:`~lowball.store.SQLiteStore` of that file
+    (what ``lowball serve --db`` takes).
+
+    Raises
+    ------
+    StoreError
+        As the store's class does (for a URL, when psycopg is missing: the extra to install).
+    """
+    if is_postgres_url(db):
+        return PostgresStore(str(db))
+    return SQLiteStore(db)

@@ -34,7 +34,7 @@ import msgspec
 from lowball._files import path_text
 from lowball.errors import StoreError, name_text, shown, whole_number
 
-__all__ = ["Store", "TableStore", "SQLStore", "SQLiteStore", "open_store", "APPLICATION_ID", "SCHEMA_VERSION"]
+__all__ = ["Store", "TableStore", "SQLStore", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
 
 APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
 SCHEMA_VERSION = 2  # PRAGMA user_version of the schema below
@@ -813,23 +813,6 @@ class SQLiteStore(SQLStore):
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self._path!r})"
-
-
-def open_store(db: str | os.PathLike[str]) -> SQLStore:
-    """The store of ``db``: a :class:`~lowball.postgres.PostgresStore` for a PostgreSQL URL
-    (``postgresql://...`` or ``postgres://...``), else a :class:`SQLiteStore` of that file
-    (what ``lowball serve --db`` takes).
-
-    Raises
-    ------
-    StoreError
-        As the store's class does (for a URL, when psycopg is missing: the extra to install).
-    """
-    from lowball.postgres import PostgresStore, is_postgres_url
-
-    if is_postgres_url(db):
-        return PostgresStore(str(db))
-    return SQLiteStore(db)
 
 
 _MAGIC = b"SQLite format 3\0"  # how every SQLite database file starts

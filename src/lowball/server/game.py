@@ -39,7 +39,8 @@ from lowball.errors import (
     whole_number,
 )
 from lowball.evaluation import describe, sorted_hand
-from lowball.store import SQLiteStore, open_store
+from lowball.postgres import open_store
+from lowball.store import SQLiteStore
 from lowball.table import BuyIn, SeatInfo, Table, TableEvent
 from lowball.variants import VARIANTS, FixedLimit, NoLimit, Variant
 from lowball.wallet import PlayChipsWallet, Wallet
