@@ -137,3 +137,11 @@ def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Stores:
     """Stores of each kind on one new database (the PostgreSQL cases skip without PostgreSQL,
     but with LOWBALL_REQUIRE_POSTGRES=1)."""
     return stores_of(request.param, request, tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def _no_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``COLUMNS`` in the environment unless a test sets it: pytest-xdist's workers have
+    ``COLUMNS=80``, which the commands read as a terminal's width (``lowball.cli.render``), so a
+    command's output would be wrapped there and not in a run on one process."""
+    monkeypatch.delenv("COLUMNS", raising=False)

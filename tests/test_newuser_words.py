@@ -107,11 +107,13 @@ BASH = _bash_lowball_commands()
 
 
 def test_the_readme_bash_commands_are_found() -> None:
-    assert BASH[:3] == [
+    first = BASH.index("lowball serve --tables 2 --variant F2L3D --db lowball.sqlite")
+    assert BASH[first : first + 3] == [
         "lowball serve --tables 2 --variant F2L3D --db lowball.sqlite",
         "lowball simulate --hands 10000000 --seed 7 --scheduler tcp://10.0.0.5:8786",
         "lowball odds 8s7h4d3c2s 9h8d6c4s2d --draws 3 --trials 100000000 --scheduler tcp://10.0.0.5:8786",
     ]
+    assert "lowball serve --db postgresql://lowball@db.example:5432/rooms" in BASH  # the PostgreSQL page's
     assert "lowball serve --tables 3 --variant F2L3D,FB,LB-FA5L3D" in BASH
 
 
@@ -155,14 +157,14 @@ def test_serve_numbers_are_refused_in_the_words_of_the_other_commands(
 
 
 def test_serve_help_gives_each_number_its_range_and_default() -> None:
-    r = CliRunner().invoke(main, ["serve", "--help"], terminal_width=200)
+    r = CliRunner().invoke(main, ["serve", "--help"], terminal_width=240)
     assert r.exit_code == 0
     lines = [" ".join(line.split()) for line in r.stdout.splitlines()]
     for line in [
         "--host HOST The address to listen on (loopback unless told). [default: 127.0.0.1]",
         "--port PORT The TCP port (1..65535). [default: 8000]",
-        "--db FILE The SQLite database of the tables; its tables are resumed where they were (mid-hand too). "
-        "[default: lowball.sqlite]",
+        "--db FILE|URL The SQLite database of the tables, or a PostgreSQL URL (postgresql://user@host/dbname); "
+        "its tables are resumed where they were (mid-hand too). [default: lowball.sqlite]",
         "--tables N Tables to run (t1, t2, ...; 1..100). [default: 2]",
         "--seats N Seats at each new table (2..6; badugi (FB) 2..8: each game's max_players). [default: 6]",
         "--bot-delay SECONDS Seconds a bot waits before it acts (0..3600). [default: 0.6]",
