@@ -5,7 +5,7 @@ each ``export_every``, the whole saved state (``to_dict``: every field, the deck
 generator) at a random decision too.
 
 ``python bench/check_hand_engine.py --hands 1000000`` checks a million hands of each ready-made
-variant (the bench's run); ``tests/test_hand_agreement.py`` runs it on fewer hands, and on the
+variant (the bench's run); ``tests/rl/test_hand_agreement.py`` runs it on fewer hands, and on the
 custom variants of :data:`CUSTOM`.
 """
 

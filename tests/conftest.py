@@ -25,8 +25,8 @@ def data_dir() -> Path:
 # the test extra installs it only there (pyproject.toml) and on 3.10 the modules are not
 # collected; the run's header says so.
 POKERKIT_MODULES = [
-    "test_engine_badugi_pokerkit.py",
-    "test_engine_pokerkit.py",
+    "engine/test_engine_badugi_pokerkit.py",
+    "engine/test_engine_pokerkit.py",
     "test_phh_grammar.py",
     "test_phh_pokerkit.py",
     "test_rankings_pokerkit.py",

@@ -23,7 +23,7 @@ The clock is virtual and every random choice comes from seeded generators, and a
 tasks in order, so a run is deterministic: the same seed gives the same events.
 
 What a first-time server developer trips on (each with a proposed fix; bugs are the strict xfails
-of ``tests/test_table_newuser.py``):
+of ``tests/table/test_table_newuser.py``):
 
 1. ``events_for`` takes a seat, not a player: a client that left while disconnected, asking for its
    old seat, is shown the cards of the chair's new player. Fix: ``events_for(seat, since, *,

@@ -116,9 +116,10 @@ def resolved(identifier: str, option: str) -> object:
 
 @functools.cache
 def modules_importing(module: str) -> list[str]:
-    """The test modules that import `module` (anywhere in the file), by name."""
+    """The test modules that import `module` (anywhere in the file), by path from tests/
+    (``engine/test_engine_pokerkit.py``)."""
     found = []
-    for path in sorted(TESTS.glob("*.py")):
+    for path in sorted(TESTS.rglob("*.py"), key=lambda p: p.relative_to(TESTS).as_posix()):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             names = []
@@ -127,7 +128,7 @@ def modules_importing(module: str) -> list[str]:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names = [node.module]
             if any(name == module or name.startswith(module + ".") for name in names):
-                found.append(path.name)
+                found.append(path.relative_to(TESTS).as_posix())
                 break
     return found
 
@@ -188,8 +189,8 @@ def test_uninstallable_dependencies_are_real():
 
 def test_modules_importing_the_uninstallable_dependencies():
     assert modules_importing("pokerkit") == [
-        "test_engine_badugi_pokerkit.py",
-        "test_engine_pokerkit.py",
+        "engine/test_engine_badugi_pokerkit.py",
+        "engine/test_engine_pokerkit.py",
         "test_phh_grammar.py",
         "test_phh_pokerkit.py",
         "test_rankings_pokerkit.py",

@@ -22,7 +22,7 @@ The rules are defined once: the variants are :mod:`lowball.variants`' data, and
 :class:`~lowball.engine.HandState` stays the reference and the engine of what the C engine does
 not play: a hand of :class:`~lowball.engine.Posts` (a table's dead button, dead blinds, a kill)
 and a ``manual_showdown`` hand. The C engine agrees with it decision by decision
-(``tests/test_hand_agreement.py``; ``bench/check_hand_engine.py`` checks a million hands of
+(``tests/rl/test_hand_agreement.py``; ``bench/check_hand_engine.py`` checks a million hands of
 each ready-made variant).
 """
 

@@ -142,7 +142,7 @@ class VectorEnv:
     ------------
     float32, ``obs_size = 27 + 17 * hand_size + 21 * players`` per hand (six-handed 2-7: 238),
     from the seat of the player to act: only its own cards and public information
-    (``tests/test_rl.py`` rebuilds every observation from :meth:`HandState.view
+    (``tests/rl/test_rl.py`` rebuilds every observation from :meth:`HandState.view
     <lowball.engine.HandState.view>`). In order: the phase (betting, drawing: 2), the betting
     round (1-4, one-hot: 4), the draws begun (0-3, one-hot: 4), the player's position (0-9,
     one-hot: 10), the pot; when it is to bet: the chips to call, the least and the most it may

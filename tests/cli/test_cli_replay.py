@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from lowball import phh
 from lowball.cli import main
 
-PHH_DIR = Path(__file__).parent / "data" / "phh"
+PHH_DIR = Path(__file__).parents[1] / "data" / "phh"
 FILES = sorted(PHH_DIR.rglob("*.phh"))
 BAD_BEAT = PHH_DIR / "phh-std-example" / "wsop-2019-event58-bad-beat.phh"
 SINGLE = PHH_DIR / "fixtures" / "single_draw.phh"

@@ -40,7 +40,7 @@ V = VARIANTS["F2L3D"]
 A5 = VARIANTS["LB-FA5L3D"]
 FB = VARIANTS["FB"]
 POSTING = V.replace(missed_blinds="wait_or_post")  # the hold'em-style rule of WSOP-LAR 156
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 
 def make(seated: list[int], variant: Variant = V, *, n: int = 6, chips: int = 100, **options: Any) -> Table:

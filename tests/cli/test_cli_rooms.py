@@ -12,7 +12,7 @@ from lowball.cli.main import main
 from lowball.engine import Action
 from lowball.variants import VARIANTS
 
-DATA = Path(__file__).parent / "data" / "rooms"
+DATA = Path(__file__).parents[1] / "data" / "rooms"
 SAMPLE = DATA / "Stars" / "Triple_Draw_2-7_Lowball-FL-USD-0.10-0.20-201106.sample.txt"
 CANCELLED = DATA / "Stars" / "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"
 

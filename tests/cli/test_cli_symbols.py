@@ -14,7 +14,7 @@ from lowball.cli.play import parse_command
 from lowball.cli.render import cards_text, describe_event, sorted_hand
 from lowball.engine import Action, Event, LegalActions
 
-SINGLE = Path(__file__).parent / "data" / "phh" / "fixtures" / "single_draw.phh"
+SINGLE = Path(__file__).parents[1] / "data" / "phh" / "fixtures" / "single_draw.phh"
 LETTERS = str.maketrans({"\u2663": "c", "\u2666": "d", "\u2665": "h", "\u2660": "s", "\ufe0f": None})
 
 
@@ -363,7 +363,7 @@ def test_shown_and_dealt_hands_are_told_highest_first() -> None:
 
 
 def test_replay_showdown_with_symbols() -> None:
-    bad_beat = Path(__file__).parent / "data" / "phh" / "phh-std-example" / "wsop-2019-event58-bad-beat.phh"
+    bad_beat = Path(__file__).parents[1] / "data" / "phh" / "phh-std-example" / "wsop-2019-event58-bad-beat.phh"
     r = run("replay", "--all", "--symbols", str(bad_beat))
     assert r.exit_code == 0, r.output
     out = r.stdout

@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 import pytest
 from wire_check import check_message
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 # Debian's paths; LOWBALL_CHROMIUM / LOWBALL_CHROMEDRIVER name others (still explicit: no download)
 CHROMIUM = os.environ.get("LOWBALL_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("LOWBALL_CHROMEDRIVER", "/usr/bin/chromedriver")

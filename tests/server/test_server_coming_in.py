@@ -3,7 +3,7 @@ who sits in again waits for the big blind on a badugi or lowball table (WSOP-LAR
 server never kills for him), a newcomer gets the seat where he plays soonest, a person back
 within the hour brings what he took away (58), and the page is told when a waiting person is
 dealt in. The rooms are driven directly on the test's clock (no web server: the HTTP and
-WebSocket layers are tests/test_server.py's)."""
+WebSocket layers are tests/server/test_server.py's)."""
 
 from __future__ import annotations
 

@@ -82,7 +82,7 @@ def test_a_short_player_posting_missed_blinds_posts_live_first() -> None:
     # WSOP-LAR 150 (short of the big blind: post what you have, for full value) and 156 (only
     # the remainder is dead): a player who played, sat out while both blinds passed, and posts
     # with 2 chips for the 3 he owes is all in with both chips live (the engine's own case is
-    # tests/test_engine_posts.py::test_a_player_short_of_both_blinds_posts_live_first).
+    # tests/engine/test_engine_posts.py::test_a_player_short_of_both_blinds_posts_live_first).
     t = Table(POSTING, seats=4, seed=5, buy_in=BuyIn(1))
     for k, chips in enumerate((100, 100, 100, 2)):
         t.sit(k, f"p{k}", chips, now=0)

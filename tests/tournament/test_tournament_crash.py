@@ -7,7 +7,7 @@ acknowledgements (an event of the run, never a time), 20 times, then resumes it 
 the end: the events, places, payouts and ledger are those of the same tournament played in
 memory without a kill (the same next move after each resume).
 
-Whether a kill landed inside a write is measured as tests/test_table_crash.py does: the child
+Whether a kill landed inside a write is measured as tests/table/test_table_crash.py does: the child
 sets a byte in memory shared with the parent while it is inside a store transaction."""
 
 from __future__ import annotations

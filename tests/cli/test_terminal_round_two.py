@@ -310,7 +310,7 @@ def test_the_share_of_hands_to_the_showdown_at_a_table_of_solid_players(code: st
 
 # -- 9. the page docs/bots.md: its examples run ------------------------------------------------------
 
-DOCS = __import__("pathlib").Path(__file__).parent.parent / "docs" / "bots.md"
+DOCS = __import__("pathlib").Path(__file__).parents[2] / "docs" / "bots.md"
 
 
 def test_the_bots_page_python_examples_run() -> None:

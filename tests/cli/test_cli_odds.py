@@ -497,7 +497,7 @@ def test_pot_odds_text() -> None:
 
 
 def test_question_mark_in_play_shows_the_draw_table_and_the_pot_odds() -> None:
-    # Seed 1 heads-up (as tests/test_cli_play.py): you are dealt Qc Js Th 6d 2c in the big
+    # Seed 1 heads-up (as tests/cli/test_cli_play.py): you are dealt Qc Js Th 6d 2c in the big
     # blind; the bot calls, you check; draw 1: ?; you throw the queen and jack and draw 9d Kd;
     # you check, the bot bets 2: ?; you call; draw 2: ?; quit.
     script = "x\n?\nd 1 2\nx\n?\nc\n?\nq\n"
