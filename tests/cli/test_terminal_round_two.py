@@ -364,7 +364,12 @@ def test_a_real_ctrl_c_on_an_in_process_odds_run() -> None:
     exe = Path(sys.executable).parent / "lowball"
     args = ["odds", "7c6d4h3sKc", "9h7h5d4c2s", "--draws", "3", "--trials", "100000000", "--seed", "8"]
     proc = subprocess.Popen(
-        [str(exe), *args, "--threads", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [str(exe), *args, "--threads", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # Ctrl-C not ignored, as at a terminal (a shell's background job, this run's perhaps, ignores it)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stderr is not None
     assert proc.stderr.readline() == "sampling\n"  # blocks until the first block is done

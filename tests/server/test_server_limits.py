@@ -809,6 +809,8 @@ def test_ctrl_c_at_any_moment_of_the_start_exits_quietly_with_130(tmp_path: Path
         [*load_server.SERVE, "--port", str(port), "--db", str(db), "--tables", "1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # Ctrl-C not ignored, as at a terminal (a shell's background job, this run's perhaps, ignores it)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         deadline = time.monotonic() + load_server.READY_SECONDS
