@@ -1694,28 +1694,3 @@ def _unknown_held(
         if e.position == p and e.kind in ("deal", "draw") and hidden.get(i, (frozenset(), frozenset()))[0]:
             return True
     return False
-
-
-def _rake_shares(state: HandState, rake: int) -> list[int]:
-    """Each position's part of the rake: the pots' winners, main pot first, each pot's part
-    split like the pot (the odd chip by the first winner), as :class:`lowball.Table` takes it."""
-    shares = [0] * state.n
-    wins: dict[int, list[tuple[int, int]]] = {}
-    for e in state.events:
-        if e.kind == "win" and e.position is not None:
-            wins.setdefault(e.pot, []).append((e.position, e.amount))
-    left = rake
-    for pot in sorted(wins):
-        if left == 0:
-            break
-        got = wins[pot]
-        total = sum(a for _, a in got)
-        take = min(left, total)
-        paid = 0
-        for p, a in got:
-            part = take * a // total if total else 0
-            shares[p] += part
-            paid += part
-        shares[got[0][0]] += take - paid
-        left -= take
-    return shares
