@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from mode import scaled
 
 from lowball.simulate import simulate
 from lowball.variants import VARIANTS
@@ -33,6 +34,7 @@ HANDS = 2000
 SESSION = 250
 WORKERS = "simulate on workers: 2,000 hands, three sensible bots, sessions of 250"
 SHARDS = 64
+ROUNDS = scaled(3, 1)  # one round in CI's short run (bench/mode.py)
 DASK = f"shards on a Dask cluster: {SHARDS} one-hand sessions"
 
 
@@ -64,7 +66,7 @@ def results() -> dict[str, Any]:
 def test_simulate_in_process(benchmark: Any, results: dict[str, Any]) -> None:
     _info(benchmark, HANDS, "hands")
     results["here"] = benchmark.pedantic(
-        lambda: simulate(VARIANT, BOTS, HANDS, seed=1, shard_hands=SESSION), rounds=3, iterations=1
+        lambda: simulate(VARIANT, BOTS, HANDS, seed=1, shard_hands=SESSION), rounds=ROUNDS, iterations=1
     )
 
 
@@ -72,7 +74,7 @@ def test_simulate_in_process(benchmark: Any, results: dict[str, Any]) -> None:
 def test_simulate_two_workers(benchmark: Any, pool: cf.ProcessPoolExecutor, results: dict[str, Any]) -> None:
     _info(benchmark, HANDS, "hands", kind="ratio", against="test_simulate_in_process", at_least=1.7)
     out = benchmark.pedantic(
-        lambda: simulate(VARIANT, BOTS, HANDS, seed=1, shard_hands=SESSION, executor=pool), rounds=3, iterations=1
+        lambda: simulate(VARIANT, BOTS, HANDS, seed=1, shard_hands=SESSION, executor=pool), rounds=ROUNDS, iterations=1
     )
     if "here" in results:  # the same seed, the same result
         assert out.to_dict(timing=False) == results["here"].to_dict(timing=False)
@@ -107,12 +109,14 @@ def dask_executor() -> Iterator[Any]:
 @pytest.mark.benchmark(group=DASK)
 def test_shards_in_process(benchmark: Any) -> None:
     _info(benchmark, SHARDS, "shards")
-    benchmark.pedantic(lambda: simulate(VARIANT, BOTS, SHARDS, seed=1, shard_hands=1), rounds=3, iterations=1)
+    benchmark.pedantic(lambda: simulate(VARIANT, BOTS, SHARDS, seed=1, shard_hands=1), rounds=ROUNDS, iterations=1)
 
 
 @pytest.mark.benchmark(group=DASK)
 def test_shards_on_dask(benchmark: Any, dask_executor: Any) -> None:
     _info(benchmark, SHARDS, "shards")
     benchmark.pedantic(
-        lambda: simulate(VARIANT, BOTS, SHARDS, seed=1, shard_hands=1, executor=dask_executor), rounds=3, iterations=1
+        lambda: simulate(VARIANT, BOTS, SHARDS, seed=1, shard_hands=1, executor=dask_executor),
+        rounds=ROUNDS,
+        iterations=1,
     )

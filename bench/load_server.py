@@ -204,13 +204,21 @@ class ServerProcess:
     def cpu_seconds(self) -> float | None:
         """CPU seconds (user + system) the server has used, over its starts (Linux's /proc;
         None elsewhere): with the clients' own, it shows which side the two cores were busy on."""
+        times = self.cpu_times()
+        return None if times is None else self.cpu_before + times[0] + times[1]
+
+    def cpu_times(self) -> tuple[float, float] | None:
+        """The server process's user and system CPU seconds (this start only; None off Linux).
+        The system part is the kernel's work for the process: above all its socket writes, whose
+        loopback delivery to the clients the kernel does on the writer's time."""
         if self.proc is None:
             return None
         try:
             fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             return None
-        return self.cpu_before + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
 
     def kill(self) -> None:
         """SIGKILL (TerminateProcess on Windows): no chance to flush or close anything."""
@@ -541,6 +549,7 @@ async def run_async(
             started = time.perf_counter()
             cpu_clients = time.process_time()
             cpu_at_start = server.cpu_seconds()  # the server's start-up (imports, tables, seats) is not the run's
+            times_at_start = server.cpu_times()
             if kill_at is not None and kill_at < seconds:
                 await asyncio.sleep(kill_at)
                 run.killed_at = time.perf_counter()
@@ -553,6 +562,11 @@ async def run_async(
             stopped = time.perf_counter()
             cpu_clients = time.process_time() - cpu_clients
             cpu_process = server.cpu_seconds()
+            times_at_end = server.cpu_times()
+            system_share = None  # the kernel's part of the server's CPU over the run (no restart in it)
+            if times_at_start is not None and times_at_end is not None and run.killed_at is None:
+                used = [end - start for start, end in zip(times_at_start, times_at_end)]
+                system_share = round(used[1] / sum(used), 3) if sum(used) > 0 else None
             cpu_server = None if cpu_process is None or cpu_at_start is None else cpu_process - cpu_at_start
             await asyncio.wait_for(asyncio.gather(*tasks), DRAIN_SECONDS + 10)
             draw_answers = Counter(code for d in await asyncio.gather(*draws) for code in d)
@@ -564,6 +578,7 @@ async def run_async(
         "server": None if cpu_server is None else round(cpu_server, 2),
         "server_process": None if cpu_process is None else round(cpu_process, 2),
         "clients": round(cpu_clients, 2),
+        "server_system_share": system_share,
     }
     if draw_loops:
         summary["draw_answers"] = dict(sorted(draw_answers.items()))
@@ -783,6 +798,8 @@ def describe(s: dict[str, Any]) -> str:
     cpu = s["cpu_seconds"]
     if cpu["server"] is not None:
         text += f"\nCPU seconds: server {cpu['server']}, clients (this process) {cpu['clients']}"
+        if cpu.get("server_system_share") is not None:
+            text += f" (the server's in the kernel: {100 * cpu['server_system_share']:.0f}%)"
     per = s.get("cpu_ms_per_action") or {}
     if per.get("server") is not None:
         text += f"\nserver CPU per action {per['server']} ms (over the run, the server's start-up left out)"
