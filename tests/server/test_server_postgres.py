@@ -254,3 +254,45 @@ def test_two_serve_processes_share_one_database(postgres_url: str, tmp_path: Pat
     assert (tables["t3"]["served"], tables["t3"]["humans"]) == ("elsewhere", 1)
     assert b.lobby() == [("t3", "here"), ("t1", "elsewhere"), ("t2", "elsewhere")]
     assert b.stop() == 130 and c.stop() == 130
+
+
+# -- named tables on SQLite, and the option itself --------------------------------------------------------
+
+
+def test_named_tables_on_sqlite(tmp_path: Path) -> None:
+    """A file of one process: the tables not named are listed as served by nobody (SQLite has no
+    lock to tell another process by); a number runs every table of the file again."""
+    db = tmp_path / "s.db"
+    GameServer(db, tables=["a", "b"], seats=2, bots=None).close()
+    server = GameServer(db, tables=["c"], seats=2, bots=None)
+    try:
+        assert list(server.rooms) == ["c"]
+        assert server.lobby() == [line("c", "here"), line("a", "nobody"), line("b", "nobody")]
+        with pytest.raises(ServerError) as e:
+            server.room("b")
+        assert (e.value.code, str(e.value)) == ("not_served", "table 'b' is not served now: this server runs c")
+    finally:
+        server.close()
+    server = GameServer(db, tables=1, seats=2, bots=None)
+    try:
+        assert list(server.rooms) == ["a", "b", "c", "t1"]
+        assert [t["served"] for t in server.lobby()] == ["here"] * 4
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize(
+    ("tables", "message"),
+    [
+        ([], "tables = []: expected 1 to 100 table ids"),
+        (["t1", "t1"], "tables: 't1' is named twice"),
+        (["t1", ""], "tables: a table id = '': expected a name of 1 to 64 printable characters"),
+        (0, "tables = 0: expected 1 to 100, or a list of table ids"),
+    ],
+    ids=["empty", "twice", "empty-name", "zero"],
+)
+def test_a_bad_tables_option_is_refused_before_anything_is_made(tmp_path: Path, tables: Any, message: str) -> None:
+    with pytest.raises(ServerError) as e:
+        GameServer(tmp_path / "s.db", tables=tables)
+    assert (e.value.code, str(e.value)) == ("bad_option", message)
+    assert not (tmp_path / "s.db").exists()
