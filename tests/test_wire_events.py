@@ -47,6 +47,18 @@ def test_every_kind_a_table_records_has_a_form() -> None:
     assert wire.TABLE_EVENT_FORMS["draw_round"].__name__ == "DrawRoundEvent"
 
 
+def test_every_kind_the_table_code_emits_has_a_form() -> None:
+    """Read from the table's code: every ``_emit("kind", ...)`` (a kind added there without a form
+    would be refused when a server sends it)."""
+    import inspect
+    import re
+
+    import lowball.table.table as code
+
+    emitted = set(re.findall(r'_emit\(\s*"(\w+)"', inspect.getsource(code)))
+    assert len(emitted) >= 12 and emitted <= set(wire.TABLE_EVENT_FORMS), emitted - set(wire.TABLE_EVENT_FORMS)
+
+
 def play_every_kind() -> Table:
     """A table taken through every kind of event that carries data: sits, a timeout (and a
     sitting out for timeouts), a sitting out asked for, a leave in the hand (at its end), a rake,

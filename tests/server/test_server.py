@@ -99,8 +99,8 @@ SHAPE = '; a seat is taken with {"player": NAME} or {"player": NAME, "seat": N}'
     ("body", "code", "error"),
     [
         (b"{}", "bad_name", "player: missing: expected player in a TakeSeat"),
-        (b'{"player": "ann", "seat": 1.5}', "bad_seat", "seat = 1.5: expected a seat number from 0, or null (the "
-         "seat where the player is dealt in soonest)"),
+        (b'{"player": "ann", "seat": 1.5}', "bad_seat", "seat = 1.5: expected a seat number 0..5 of table t1 (the "
+         "JSON counts seats from 0: seat 1 is 0)"),
         (b'{"player": "a\\ud800"}', "bad_name", "player = 'a\\ud800': expected valid Unicode text (U+D800 is half "
          "of a UTF-16 pair, not a character)"),
         (b'{"player": "' + b"x" * 21 + b'"}', "bad_name", f"player = '{'x' * 21}': expected a name of 1 to 20 "

@@ -280,11 +280,7 @@ class Room:
             raise ServerError("bad_name", f"player = {shown(player)}: names bot1, bot2, ... are the bots'")
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise ServerError(
-                "bad_seat",
-                f"seat = {shown_short(seat)}: expected a seat number 0..{n - 1} of table {self.id} "
-                f"(the JSON counts seats from 0: seat 1 is 0)",
-            )
+            raise ServerError("bad_seat", f"seat = {shown_short(seat)}: expected {self.seat_words()}")
         seats = self.table.seats
         names = {s.player for s in seats if s is not None} | {s.player for s in self.humans.values()}
         if player in names:
@@ -311,6 +307,13 @@ class Room:
                 self.humans.pop(seat, None)
                 raise
         return token, sitting
+
+    def seat_words(self) -> str:
+        """What a seat of this table is, in the words of a refusal: "a seat number 0..5 of table
+        t1 (the JSON counts seats from 0: seat 1 is 0)"."""
+        return (
+            f"a seat number 0..{self.table.n_seats - 1} of table {self.id} (the JSON counts seats from 0: seat 1 is 0)"
+        )
 
     def leave(self, sitting: Sitting, now: float) -> int | None:
         """The person of ``sitting`` leaves (their token stops working): chips taken away, or

@@ -61,7 +61,7 @@ _FIELD_CODES = {"player": "bad_name", "seat": "bad_seat"}  # a body's field: the
 _TAKE_SEAT = '{"player": NAME} or {"player": NAME, "seat": N}'
 
 
-async def _body(request: Request, form: type[_F], shape: str) -> _F:
+async def _body(request: Request, form: type[_F], shape: str, words: dict[str, str] | None = None) -> _F:
     """The request's JSON body as the :mod:`lowball.wire` ``form`` (read with a cap:
     :class:`~lowball.server.transport.BodyLimit`; a leading byte-order mark skipped).
 
@@ -71,8 +71,9 @@ async def _body(request: Request, form: type[_F], shape: str) -> _F:
         ``too_large`` (413), ``too_deep``, ``bad_json`` (not JSON), or for a body that does not
         match the form, the code of the field (``bad_name`` for ``player``, ``bad_seat`` for
         ``seat``; ``bad_message`` for the rest), naming the field and the value (the wire's
-        :class:`~lowball.errors.WireError`) and, for a body that is not one object of the form's
-        fields, ``shape``."""
+        :class:`~lowball.errors.WireError`; ``words`` what a field must be, where the server
+        says it better than the form: the table's own seats) and, for a body that is not one
+        object of the form's fields, ``shape``."""
     try:
         body = await request.body()
     except ClientDisconnect:  # gone, or cut off as too slow: nobody reads the answer
@@ -86,6 +87,8 @@ async def _body(request: Request, form: type[_F], shape: str) -> _F:
     except WireError as e:
         if not e.path and e.expected.startswith("JSON"):
             raise ServerError("bad_json", f"the request body is not {e.expected}") from None
+        if words and e.path in words and e.value is not MISSING:
+            e = WireError(e.path, e.value, words[e.path])
         text = str(e) if e.path else "the request body" + str(e).removeprefix("the message")
         if not e.path or (e.value is not MISSING and e.path not in _FIELD_CODES):
             text += f"; a seat is taken with {shape}"  # not an object, or a field the form has not
@@ -118,7 +121,7 @@ def http_routes(service: Service) -> list[BaseRoute]:
             service.check_origin(request)
             g = service.server()
             room = g.room(request.path_params["table_id"])
-            body = await _body(request, wire.TakeSeat, _TAKE_SEAT)
+            body = await _body(request, wire.TakeSeat, _TAKE_SEAT, {"seat": room.seat_words()})
             now = g.clock()
             token, sitting = stored(g, room, room.join, body.player, body.seat, now)
             service.pump(room, now)
