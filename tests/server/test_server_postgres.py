@@ -26,6 +26,7 @@ pytest.importorskip("uvicorn", reason="the server extra (uvicorn) is not install
 
 import httpx  # noqa: E402
 from server_helpers import free_port  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 from wire_check import check_http, check_message  # noqa: E402
 
@@ -240,6 +241,11 @@ def test_two_serve_processes_share_one_database(postgres_url: str, tmp_path: Pat
         msg = json.loads(ws.recv(timeout=DEADLINE))
         check_message(msg)
         assert (msg["type"], msg["code"]) == ("error", "served_elsewhere")
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=DEADLINE)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404  # as for a table it does not have
+    page = b.get("/table/t1")
+    assert (page.status_code, page.json()["code"]) == (404, "served_elsewhere")
     seat = a.post("/api/tables/t1/seats", {"player": "ann"})
     assert seat.status_code == 200 and seat.json()["seat"] == 0
     assert b.post("/api/tables/t3/seats", {"player": "bob"}).status_code == 200
