@@ -134,6 +134,12 @@ SERVE_REFUSED = [
     (["--port", "0"], "--port", "0 is not allowed: expected a whole number 1..65535"),
     (["--port", "http"], "--port", "'http' is not a whole number: expected a whole number 1..65535"),
     (["--tables", "0"], "--tables", "0 is not allowed: expected a whole number 1..100"),
+    (["--tables", "t3,t3"], "--tables", "'t3' is named twice: expected each table once"),
+    (
+        ["--tables", "t3,"],
+        "--tables",
+        "a table id = '': expected a name of 1 to 64 printable characters (or a number of tables, 1..100)",
+    ),
     (["--seats", "9"], "--seats", "9 is not allowed: expected a whole number 2..8"),
     (["--seats", "7"], "--seats", "7 is not allowed: expected a whole number 2..6 (F2L3D seats at most 6)"),
     (["--seats", ""], "--seats", "'' is not a whole number: expected a whole number 2..8"),
@@ -165,7 +171,9 @@ def test_serve_help_gives_each_number_its_range_and_default() -> None:
         "--port PORT The TCP port (1..65535). [default: 8000]",
         "--db FILE|URL The SQLite database of the tables, or a PostgreSQL URL (postgresql://user@host/dbname); "
         "its tables are resumed where they were (mid-hand too). [default: lowball.sqlite]",
-        "--tables N Tables to run (t1, t2, ...; 1..100). [default: 2]",
+        "--tables N|ID,... Tables to run: a number (the database's tables and t1, t2, ...; 1..100), or the ids "
+        "of this server's own tables (t3,t4: the others of a shared PostgreSQL database are other processes'). "
+        "[default: 2]",
         "--seats N Seats at each new table (2..6; badugi (FB) 2..8: each game's max_players). [default: 6]",
         "--bot-delay SECONDS Seconds a bot waits before it acts (0..3600). [default: 0.6]",
         "--next-hand-delay SECONDS Seconds between hands (0..3600). [default: 3.0]",

@@ -28,6 +28,7 @@ __all__ = [
     "TableError",
     "SeqError",
     "StoreError",
+    "TableHeldError",
     "WireError",
     "MISSING",
     "WalletError",
@@ -104,6 +105,18 @@ class StoreError(LowballError):
     """A table store that cannot be used: a file that is not a lowball database (corrupt, or
     another program's), a table that is not there or already exists, or a failed write (then
     the table is as it was before the operation)."""
+
+
+class TableHeldError(StoreError):
+    """A table that another store writes: a shared database (PostgreSQL) lets one process write
+    a table at a time (:class:`lowball.postgres.PostgresStore`). ``table_id`` names the table
+    and ``holder`` the store that holds it (its process, host and address, as PostgreSQL knows
+    them); nothing was written."""
+
+    def __init__(self, message: str, table_id: str, holder: str) -> None:
+        super().__init__(message)
+        self.table_id = table_id
+        self.holder = holder
 
 
 class WireError(InvalidValueError):

@@ -11,7 +11,8 @@ transaction, committed before the call that made it returns). What PostgreSQL ad
 - several processes may share the database, and a table is written by one process at a time: the
   first store that writes a table (or resumes it) holds a PostgreSQL advisory lock on it until it
   is closed (its connection ends: a process that dies lets go of it at once); any other gets a
-  :class:`~lowball.errors.StoreError` naming the table and the holder, and writes nothing;
+  :class:`~lowball.errors.TableHeldError` (a :class:`~lowball.errors.StoreError`) naming the table
+  and the holder, and writes nothing;
 - :meth:`PostgresStore.table_ids` lists the tables of every process, and
   :meth:`PostgresStore.writers` who writes which (a lobby's listing).
 """
@@ -26,7 +27,7 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
-from lowball.errors import StoreError, name_text, shown
+from lowball.errors import StoreError, TableHeldError, name_text, shown
 from lowball.store import (
     _SCHEMA_2,
     _TABLES_2,
@@ -319,9 +320,11 @@ class PostgresStore(SQLStore):
             ).fetchone()[0]
         if not got:
             holder = self._holder(key)
-            raise StoreError(
+            raise TableHeldError(
                 f"{self._name}: table {shown(table_id)} is being written by another store ({holder}): a table is "
-                "written by one process at a time; nothing was written"
+                "written by one process at a time; nothing was written",
+                table_id,
+                holder,
             )
         self._held.add(table_id)
 

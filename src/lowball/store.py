@@ -600,6 +600,32 @@ class SQLStore:
         except self._Error as e:
             raise StoreError(f"{self._name}: cannot read the {what} of table {shown(table_id)}: {e}") from None
 
+    def snapshot(self, table_id: str) -> dict[str, Any] | None:
+        """The table's last stored snapshot (its state at its last checkpoint: a deal, a hand's
+        end, a seat taken or left, ...; the actions after it are not in it), read without
+        claiming the table: what a lobby shows of a table another process writes. None when the
+        file holds no such table.
+
+        Raises
+        ------
+        StoreError
+            For a failed read or stored data that is not JSON, or a ``table_id`` that is not a
+            name.
+        """
+        _check_table_id(table_id)
+        try:
+            row = self._run("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read table {shown(table_id)}: {e}") from None
+        if row is None:
+            return None
+        snap = self._loads(row[0])
+        if not isinstance(snap, dict):
+            raise StoreError(
+                f"{self._name}: table {shown(table_id)}: its snapshot is not a table's (a damaged database)"
+            )
+        return snap
+
     def table_ids(self) -> list[str]:
         """The tables stored in the file, sorted."""
         return [r[0] for r in self._run("SELECT table_id FROM tables ORDER BY table_id")]

@@ -66,6 +66,27 @@ __all__ = [
     "SeatInfo",
     "TableView",
     "TableEvent",
+    "TableEventBase",
+    "TABLE_EVENT_FORMS",
+    "event_kind",
+    "NoData",
+    "SitData",
+    "LeaveData",
+    "SitOutData",
+    "SitInData",
+    "SeatChangeData",
+    "TimedOutAction",
+    "TimeoutData",
+    "HandStartData",
+    "HandEndData",
+    "ChipsMovedData",
+    "StacksData",
+    "StakesData",
+    "VariantForm",
+    "FixedLimitForm",
+    "PotLimitForm",
+    "NoLimitForm",
+    "ForcedBetsForm",
     "ActResult",
     "ShownHand",
     "Winner",
@@ -96,6 +117,7 @@ __all__ = [
     "SeatTaken",
     "Left",
     "HttpError",
+    "SEAT_NAME_LENGTH",
     "SCHEMA_TYPES",
     "encode",
     "encode_text",
@@ -252,15 +274,189 @@ class TableView(_Form, kw_only=True):
     legal: Union[LegalActions, None]
 
 
-class TableEvent(_Form, kw_only=True):
-    """One numbered event of a table (:class:`~lowball.table.TableEvent`); ``description``, the
-    server's words for the hand of a ``show`` event (null otherwise, and in the library's own
-    events)."""
+# -- the table's events: one form a kind, told apart by its ``kind`` ----------------------------------
+
+SeatKey = Annotated[str, Meta(pattern="^[0-9]+$", description="A seat number as text (JSON keys are text).")]
+
+
+class NoData(_Form):
+    """The ``data`` of an event that carries none (every engine event; ``chips``, ``rake``):
+    ``{}``."""
+
+
+class SitData(_Form, kw_only=True, omit_defaults=True):
+    """A ``sit``: ``post`` whether the new player posts to come in; written only when true:
+    ``in_position`` (seated where the next hand deals him in, WSOP 2023 Tournament Rules, rule
+    66), ``kill`` (he kills the pot to come in), ``owes_small`` and ``owes_big`` (the blinds a
+    returning player still owes, WSOP-LAR 156)."""
+
+    post: bool
+    in_position: bool = False
+    kill: bool = False
+    owes_small: bool = False
+    owes_big: bool = False
+
+
+class LeaveData(_Form, kw_only=True, omit_defaults=True):
+    """A ``leave``: ``at_hand_end`` (written only when true) when the player leaves once the
+    hand in progress ends (``amount`` 0: his chips come with the later ``leave``)."""
+
+    at_hand_end: bool = False
+
+
+class SitOutData(_Form, kw_only=True):
+    """A ``sit_out``: why: ``asked`` (the player asked), ``timeouts`` (too many in a row),
+    ``no chips`` (broke at the hand's end)."""
+
+    reason: Literal["asked", "timeouts", "no chips"]
+
+
+class SitInData(_Form, kw_only=True, omit_defaults=True):
+    """A ``sit_in``: ``post`` whether he posts what he owes to come in, the blinds he owes
+    (``owes_small``, ``owes_big``, WSOP-LAR 156) and, only when true, ``kill`` (he kills the pot
+    to come in, WSOP-LAR 278)."""
+
+    post: bool
+    owes_small: bool
+    owes_big: bool
+    kill: bool = False
+
+
+class SeatChangeData(_Form, kw_only=True):
+    """A ``seat_change`` (the event's ``seat`` the new seat): ``from`` the old seat, ``hands``
+    those he waits before he is dealt in (null: not within two rounds; WSOP-LAR 159)."""
+
+    from_: SeatNo = field(name="from")
+    hands: Union[Count, None]
+
+
+class TimedOutAction(_Form, kw_only=True):
+    """The action the table took for an overdue seat (:meth:`lowball.engine.Action.to_dict`'s
+    form: ``cards`` card text, empty): a check, a fold, or a discard of none (standing pat)."""
+
+    kind: Literal["check", "fold", "discard"]
+    amount: Chips
+    cards: Annotated[str, Meta(max_length=0)]
+
+
+class TimeoutData(_Form, kw_only=True):
+    """A ``timeout``: the ``action`` taken for the seat and its ``timeouts`` in a row."""
+
+    action: TimedOutAction
+    timeouts: Annotated[int, Meta(ge=1)]
+
+
+class HandStartData(_Form, kw_only=True, omit_defaults=True):
+    """A ``hand_start``: the ``button``, ``small_blind`` (null: none this hand, a dead small
+    blind) and ``big_blind`` seats; by position, the ``seats`` dealt in, their ``players`` and
+    their ``stacks`` (chips, before the blinds); in a killed pot only, ``kill``: the seat that
+    killed it (WSOP-LAR 274, 278)."""
+
+    button: SeatNo
+    small_blind: Union[SeatNo, None]
+    big_blind: SeatNo
+    seats: list[SeatNo]
+    players: list[str]
+    stacks: list[Chips]
+    kill: Union[SeatNo, None] = None
+
+
+class HandEndData(_Form, kw_only=True, omit_defaults=True):
+    """A ``hand_end``: by seat (the seats still held by the hand's players), the ``stacks`` and
+    the ``winnings`` after the rake; the ``rake`` taken; only when the rake policy failed on this
+    pot (nothing was taken, the hand stands), ``rake_error``, its words."""
+
+    stacks: dict[SeatKey, Chips]
+    winnings: dict[SeatKey, Chips]
+    rake: Chips
+    rake_error: Union[str, None] = None
+
+
+class ChipsMovedData(_Form, kw_only=True):
+    """A ``reset_stacks``: the chips given to the stacks (``chips_in``) and taken from them
+    (``chips_out``)."""
+
+    chips_in: Chips
+    chips_out: Chips
+
+
+class StacksData(_Form, kw_only=True):
+    """A ``stacks`` (stacks set between hands: a tournament's colour-up, WSOP 2023 Tournament
+    Rules, rule 77): the ``reason``, the new ``stacks`` by seat, the chips given and taken."""
+
+    reason: str
+    stacks: dict[SeatKey, Annotated[int, Meta(ge=1)]]
+    chips_in: Chips
+    chips_out: Chips
+
+
+class FixedLimitForm(_Form, kw_only=True, tag_field="kind", tag="fixed"):
+    """Fixed-limit betting (:class:`lowball.variants.FixedLimit`)."""
+
+    small_bet: Annotated[int, Meta(ge=1)]
+    big_bet: Annotated[int, Meta(ge=1)]
+    max_raises: Count
+    uncapped_heads_up: bool
+
+
+class PotLimitForm(_Form, kw_only=True, tag_field="kind", tag="pot"):
+    """Pot-limit betting (:class:`lowball.variants.PotLimit`)."""
+
+    min_bet: Annotated[int, Meta(ge=1)]
+
+
+class NoLimitForm(_Form, kw_only=True, tag_field="kind", tag="no"):
+    """No-limit betting (:class:`lowball.variants.NoLimit`)."""
+
+    min_bet: Annotated[int, Meta(ge=1)]
+
+
+class ForcedBetsForm(_Form, kw_only=True):
+    """The blinds and antes (:class:`lowball.variants.ForcedBets`)."""
+
+    small_blind: Chips
+    big_blind: Chips
+    ante: Chips
+    big_blind_ante: bool
+
+
+class VariantForm(_Form, kw_only=True, omit_defaults=True):
+    """A variant (:meth:`lowball.variants.Variant.to_dict`): ``ranking`` and ``hand_size`` are
+    written only for a ranking other than 2-7, ``missed_blinds`` only when it is not the
+    game's own rule, ``must_open`` only when false."""
+
+    name: str
+    code: str
+    draws: Annotated[int, Meta(ge=1)]
+    betting: Union[FixedLimitForm, PotLimitForm, NoLimitForm]
+    forced: ForcedBetsForm
+    reshuffle: Literal["seeds", "live"]
+    burn: bool
+    max_players: Annotated[int, Meta(ge=2)]
+    open_fold: bool
+    show_all_hands: bool
+    ranking: Union[Literal["a-5", "badugi"], None] = None
+    hand_size: Union[Annotated[int, Meta(ge=1)], None] = None
+    missed_blinds: Union[Literal["wait", "wait_or_kill", "wait_or_post"], None] = None
+    must_open: bool = True
+
+
+class StakesData(_Form, kw_only=True):
+    """A ``stakes`` (the next hands' stakes, WSOP 2023 Tournament Rules, rule 79): the new
+    ``variant``."""
+
+    variant: VariantForm
+
+
+class TableEventBase(_Form, kw_only=True, tag_field="kind"):
+    """What every table event carries (:class:`~lowball.table.TableEvent`); each kind is its own
+    form (:data:`TableEvent`), told apart by ``kind`` (written first), with the ``data`` of that
+    kind; ``description``, the server's words for the hand of a ``show`` event (null otherwise,
+    and in the library's own events)."""
 
     number: Annotated[int, Meta(ge=1)]
     seq: Count
     hand: Count
-    kind: str
     seat: Union[SeatNo, None] = None
     player: Union[str, None] = None
     amount: Chips = 0
@@ -269,9 +465,55 @@ class TableEvent(_Form, kw_only=True):
     count: Count = 0
     hand_class: Count = 0
     pot: Count = 0
-    data: dict[str, Any] = field(default_factory=dict)
+    data: NoData = field(default_factory=NoData)
     sitting: Count = 0
     description: Union[str, None] = None
+
+
+_DATA_FORMS: dict[str, Any] = {
+    "sit": SitData,
+    "leave": LeaveData,
+    "sit_out": SitOutData,
+    "sit_in": SitInData,
+    "seat_change": SeatChangeData,
+    "timeout": TimeoutData,
+    "hand_start": HandStartData,
+    "hand_end": HandEndData,
+    "reset_stacks": ChipsMovedData,
+    "stacks": StacksData,
+    "stakes": StakesData,
+}
+_DATALESS = (
+    *("ante", "blind", "dead_blind", "deal", "fold", "check", "call", "bet", "raise", "draw", "stand_pat"),
+    *("return", "show", "muck", "win", "round", "draw_round", "chips", "rake"),
+)
+
+
+def _event_form(kind: str, data: Any) -> Any:
+    """The form of the table events of ``kind``, whose ``data`` is the form ``data``."""
+    name = "".join(w.capitalize() for w in kind.split("_")) + "Event"
+    fields = [] if data is NoData else [("data", data)]
+    doc = f"A ``{kind}`` table event" + ("." if data is NoData else f" (``data``: :class:`{data.__name__}`).")
+    return msgspec.defstruct(
+        name,
+        fields,
+        bases=(TableEventBase,),
+        module=__name__,
+        namespace={"__doc__": doc},
+        kw_only=True,
+        tag=kind,
+    )
+
+
+TABLE_EVENT_FORMS: dict[str, Any] = {
+    kind: _event_form(kind, _DATA_FORMS.get(kind, NoData)) for kind in sorted((*_DATALESS, *_DATA_FORMS))
+}
+"""The form of each kind of table event (``"sit"``: ``SitEvent``, whose ``data`` is a
+:class:`SitData`; ``"raise"``: ``RaiseEvent``, ``data`` :class:`NoData`)."""
+
+TableEvent: Any = Union[tuple(TABLE_EVENT_FORMS.values())]
+"""One numbered event of a table (:class:`~lowball.table.TableEvent`): the form of its kind
+(:data:`TABLE_EVENT_FORMS`), told apart by ``kind``."""
 
 
 class ActResult(_Form, kw_only=True):
@@ -582,7 +824,10 @@ them)."""
 
 
 class TableSummary(_Form, kw_only=True):
-    """A table of the lobby (``GET /api/tables``)."""
+    """A table of the lobby (``GET /api/tables``): ``served`` ``here`` (by the server asked), or,
+    for another table of its database (several server processes on one PostgreSQL database),
+    ``elsewhere`` (by another process: ask it) or ``nobody`` (no process runs it now); those
+    show the table as last stored."""
 
     id: str
     variant: str
@@ -597,6 +842,7 @@ class TableSummary(_Form, kw_only=True):
     bots: Count
     taken: Count
     hand: Count
+    served: Literal["here", "elsewhere", "nobody"] = "here"
 
 
 class Tables(_Form, kw_only=True):
@@ -606,10 +852,24 @@ class Tables(_Form, kw_only=True):
     tables: list[TableSummary]
 
 
-class TakeSeat(_Form, kw_only=True):
-    """``POST /api/tables/{id}/seats``: the player's name and, optionally, the seat."""
+SEAT_NAME_LENGTH = 20
+"""The most characters of a player's name at the reference server (:class:`TakeSeat`)."""
 
-    player: Annotated[str, Meta(max_length=200)]
+
+class TakeSeat(_Form, kw_only=True):
+    """``POST /api/tables/{id}/seats``: the player's name (1 to :data:`SEAT_NAME_LENGTH`
+    printable characters, not beginning or ending with a space: the server checks the rest with
+    :func:`lowball.errors.name_text`) and, optionally, the seat (null or left out: the seat
+    where the player is dealt in soonest)."""
+
+    player: Annotated[
+        str,
+        Meta(
+            min_length=1,
+            max_length=SEAT_NAME_LENGTH,
+            description="1 to 20 printable characters, not beginning or ending with a space.",
+        ),
+    ]
     seat: Union[SeatNo, None] = None
 
 
@@ -700,12 +960,37 @@ def _legal(legal: _LegalActions | None) -> LegalActions | None:
     )
 
 
-def _table_event(e: _TableEvent, description: str | None = None) -> TableEvent:
-    return TableEvent(
+_NO_DATA = NoData()
+
+
+def _table_event(e: _TableEvent, description: str | None = None) -> Any:
+    """The form of a table event: its kind's (:data:`TABLE_EVENT_FORMS`), its ``data`` read by
+    that kind's data form.
+
+    Raises
+    ------
+    WireError
+        For a kind without a form, or data that is not its kind's (naming it).
+    """
+    form = TABLE_EVENT_FORMS.get(e.kind)
+    if form is None:
+        raise WireError("kind", e.kind, f"a table event kind: {', '.join(TABLE_EVENT_FORMS)}")
+    data_form = _DATA_FORMS.get(e.kind)
+    if data_form is None:
+        if e.data:
+            name = next(iter(e.data))
+            raise WireError(f"data.{name}", _thaw(e.data[name]), _no_data({"kind": e.kind}))
+        data: Any = _NO_DATA
+    else:
+        try:
+            data = msgspec.convert(e.data, data_form, str_keys=True)
+        except msgspec.ValidationError as problem:
+            bad = _wire_error(str(problem), json.dumps(_thaw(e.data)), data_form)
+            raise WireError(f"data.{bad.path}" if bad.path else "data", bad.value, bad.expected) from None
+    return form(
         number=e.number,
         seq=e.seq,
         hand=e.hand,
-        kind=e.kind,
         seat=e.seat,
         player=e.player,
         amount=e.amount,
@@ -714,10 +999,24 @@ def _table_event(e: _TableEvent, description: str | None = None) -> TableEvent:
         count=e.count,
         hand_class=e.hand_class,
         pot=e.pot,
-        data=e.data,
+        data=data,
         sitting=e.sitting,
         description=description,
     )
+
+
+def _thaw(value: Any) -> Any:
+    """A table event's read-only data as plain dicts and lists (for the text of an error)."""
+    if isinstance(value, dict):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def event_kind(form: TableEventBase) -> str:
+    """The ``kind`` of a table event's form (the tag of its class: not a field of the struct)."""
+    return str(type(form).__struct_config__.tag)
 
 
 def _player_view(v: _PlayerView) -> PlayerView:
@@ -861,10 +1160,11 @@ def from_wire(form: Any) -> Any:
         return _action(form, "")
     if isinstance(form, LegalActions):
         return _LegalActions(*(getattr(form, f) for f in _LegalActions._fields))
-    if isinstance(form, TableEvent):
+    if isinstance(form, TableEventBase):
+        data = {} if type(form.data) is NoData else msgspec.to_builtins(form.data)
         return _TableEvent(
-            form.number, form.seq, form.hand, form.kind, form.seat, form.player, form.amount,
-            _cards(form.cards), _cards(form.discarded), form.count, form.hand_class, form.pot, form.data,
+            form.number, form.seq, form.hand, event_kind(form), form.seat, form.player, form.amount,
+            _cards(form.cards), _cards(form.discarded), form.count, form.hand_class, form.pot, data,
             form.sitting,
         )  # fmt: skip
     if isinstance(form, SeatInfo):
@@ -963,7 +1263,7 @@ def encode_text(obj: Any) -> str:
     return encode(obj).decode()
 
 
-_UNIONS = (ClientMessage, ServerMessage)
+_UNIONS = (ClientMessage, ServerMessage, TableEvent)
 
 
 @cache
@@ -1027,9 +1327,19 @@ def decode(data: bytes | str, kind: Any) -> Any:
 
 
 def _convert(doc: Any, form: Any) -> Any:
-    """``doc`` (parsed JSON) as ``form``; text with a lone surrogate, which msgspec cannot read,
-    is read with U+FFFD in its place, then a message's ``id`` (free text, echoed) is put back."""
+    """``doc`` (parsed JSON) as ``form``. Text with a lone surrogate, which msgspec cannot read,
+    is refused (WireError naming the field: a name or a token is never changed), but in a
+    message's ``id`` (free text, echoed as it came): that is read with U+FFFD in its place, then
+    put back."""
     clean = _no_surrogates(doc)
+    if clean is not doc:
+        where = _surrogate_at(doc)
+        if where is not None:  # text kept (a name, a token): refused, never changed
+            path, text = where
+            bad = next(c for c in text if _SURROGATE.match(c))
+            raise WireError(
+                path, text, f"valid Unicode text (U+{ord(bad):04X} is half of a UTF-16 pair, not a character)"
+            )
     value = msgspec.convert(clean, form)
     if clean is not doc and isinstance(doc, dict) and isinstance(value, _Message) and "id" in doc:
         setattr(value, "id", doc["id"])  # noqa: B010 (every message has an id; _Message does not declare it)
@@ -1053,12 +1363,34 @@ def _no_surrogates(doc: Any) -> Any:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def _surrogate_at(doc: Any, path: str = "") -> tuple[str, str] | None:
+    """The path and the text of the first text of ``doc`` (parsed JSON) that holds a lone
+    surrogate, but a message's ``id`` (free text, echoed as it came), or None."""
+    if isinstance(doc, str):
+        return (path, doc) if _SURROGATE.search(doc) else None
+    items: Iterable[tuple[str, Any]]
+    if isinstance(doc, dict):
+        for k in doc:
+            if isinstance(k, str) and _SURROGATE.search(k):
+                return (f"{path}.{k}" if path else k, k)
+        items = ((f"{path}.{k}" if path else str(k), v) for k, v in doc.items() if path or k != "id")
+    elif isinstance(doc, list):
+        items = ((f"{path}[{i}]", v) for i, v in enumerate(doc))
+    else:
+        return None
+    for at, v in items:
+        found = _surrogate_at(v, at)
+        if found is not None:
+            return found
+    return None
+
+
 def _short_text(data: bytes | str) -> str:
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-_AT = re.compile(r" - at `\$(.*)`$")
+_AT = re.compile(r" - at `(?:key` in `)?\$(.*)`$")  # a dict's key: the dict's path
 _STEP = re.compile(r"\.([A-Za-z_][A-Za-z_0-9]*)|\[(\d+)\]|\[(?:'|\")(.*?)(?:'|\")\]")
 
 
@@ -1087,20 +1419,28 @@ def _wire_error(message: str, data: bytes | str, form: Any) -> WireError:
     if missing:
         name = missing.group(1)
         needed = [f for f in _required(owner) if not (isinstance(value, dict) and f in value)] if owner else [name]
-        if not path and name == "type":
-            return WireError("type", MISSING, f"a message type: {', '.join(_tags(form))}")
+        union = _union_at(form, doc, steps)
+        if union is not None and name == _tag_field(union):
+            return WireError(f"{path}.{name}" if path else name, MISSING, _tag_words(union))
         what = f"{' and '.join(needed)} in {_what(owner)}" if owner else f"the field {name}"
         return WireError(f"{path}.{name}" if path else name, MISSING, what)
     unknown = re.match(r"Object contains unknown field `(.*)`", text)
     if unknown:
         name = unknown.group(1)
         got = value.get(name, MISSING) if isinstance(value, dict) else MISSING
+        if owner is NoData:
+            return WireError(f"{path}.{name}" if path else name, got, _no_data(_at(doc, steps[:-1])))
         fields = ", ".join(_encode_names(owner)) if owner else ""
         return WireError(
             f"{path}.{name}" if path else name, got, f"no field {name!r} in {_what(owner)} (its fields: {fields})"
         )
-    if path == "type" and (text.startswith("Invalid value") or text.startswith("Expected `str`")):
-        return WireError(path, value, f"a message type: {', '.join(_tags(form))}")
+    union = _union_at(form, doc, steps[:-1]) if steps else None
+    if (
+        union is not None
+        and steps[-1] == _tag_field(union)
+        and (text.startswith("Invalid value") or text.startswith("Expected `str`"))
+    ):
+        return WireError(path, value, _tag_words(union))
     if text.startswith("Invalid enum value"):
         choices = _choices(_owner(form, doc, steps[:-1]), steps[-1] if steps else None)
         if choices:
@@ -1112,7 +1452,25 @@ def _wire_error(message: str, data: bytes | str, form: Any) -> WireError:
     return WireError(path, value, words or _expected(text))
 
 
-_FIELD_WORDS: dict[tuple[Any, Any], str] = {("Act", "seq"): "the table's action number (a whole number)"}
+_FIELD_WORDS: dict[tuple[Any, Any], str] = {
+    ("Act", "seq"): "the table's action number (a whole number)",
+    ("TakeSeat", "player"): f"a name of 1 to {SEAT_NAME_LENGTH} printable characters",
+    ("TakeSeat", "seat"): "a seat number from 0, or null (the seat where the player is dealt in soonest)",
+}
+
+
+def _at(doc: Any, steps: list[str | int]) -> Any:
+    """The part of ``doc`` (parsed JSON) at ``steps`` (None where there is none)."""
+    for step in steps:
+        doc = doc[step] if _has(doc, step) else None
+    return doc
+
+
+def _no_data(event: Any) -> str:
+    """What the ``data`` of an event that carries none must be (``event``: its parsed JSON)."""
+    kind = event.get("kind") if isinstance(event, dict) else None
+    what = f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} event" if isinstance(kind, str) else "this event"
+    return f"no data: {what} carries none"
 
 
 def _choices(owner: Any, name: Any) -> list[str]:
@@ -1158,9 +1516,10 @@ def _resolve(t: Any, node: Any) -> Any:
     if getattr(t, "__origin__", None) is Union and args:
         args = [_resolve(a, None) for a in args]
         structs = [a for a in args if isinstance(a, type) and issubclass(a, Struct)]
-        if isinstance(node, dict) and "type" in node:
+        if isinstance(node, dict):
             for a in structs:
-                if a.__struct_config__.tag == node["type"]:
+                config = a.__struct_config__
+                if config.tag_field is not None and config.tag == node.get(config.tag_field):
                     return a
         if len(structs) == 1:
             return structs[0]
@@ -1189,9 +1548,44 @@ def _what(t: Any) -> str:
     if t is None:
         return "the object"
     tag = t.__struct_config__.tag
-    if isinstance(tag, str):
+    if isinstance(tag, str) and issubclass(t, _Message):
         return f"{'an' if tag[0] in 'aeiou' else 'a'} {tag} message"
+    if isinstance(tag, str) and issubclass(t, TableEventBase):
+        return f"{'an' if tag[0] in 'aeiou' else 'a'} {tag} event"
     return f"{'an' if t.__name__[0] in 'AEIOU' else 'a'} {t.__name__}"
+
+
+def _union_at(form: Any, doc: Any, steps: list[str | int]) -> Any:
+    """The tagged union (or tagged struct) whose object is at ``steps`` of ``form``, or None."""
+    t: Any = form
+    node = doc
+    for step in steps:
+        t = _resolve(t, node)
+        node = node[step] if _has(node, step) else None
+        if isinstance(t, type) and issubclass(t, Struct) and isinstance(step, str):
+            t = _field_type(t, step)
+        elif getattr(t, "__origin__", None) in (list, dict) and t.__args__:
+            t = t.__args__[-1]
+        else:
+            return None
+    while getattr(t, "__metadata__", None) is not None:
+        t = t.__origin__
+    return t if _tag_field(t) is not None else None
+
+
+def _tag_field(t: Any) -> str | None:
+    """The tag field of a tagged union or struct (``type``, ``kind``), or None."""
+    args = getattr(t, "__args__", None) if getattr(t, "__origin__", None) is Union else (t,)
+    for a in args or ():
+        if isinstance(a, type) and issubclass(a, Struct) and a.__struct_config__.tag_field is not None:
+            return str(a.__struct_config__.tag_field)
+    return None
+
+
+def _tag_words(union: Any) -> str:
+    """What the tag of ``union`` may be, in words."""
+    tags = ", ".join(_tags(union))
+    return f"a message type: {tags}" if _tag_field(union) == "type" else f"one of {tags}"
 
 
 def _tags(form: Any) -> list[str]:
@@ -1218,6 +1612,11 @@ def _expected(text: str) -> str:
     m = re.match(r"Expected `int` <= (-?\d+)$", text)
     if m:
         return f"a whole number {m.group(1)} or less"
+    m = re.match(r"Expected `str` of length (>=|<=) (\d+)$", text)
+    if m:
+        return f"text of {m.group(2)} or {'more' if m.group(1) == '>=' else 'fewer'} characters"
+    if text.startswith("Expected `str` matching regex '^[0-9]+$'"):
+        return "keys that are seat numbers as text ('0', '1', ...)"
     if text.startswith("Expected `str` matching regex '^[2-9TJQKA][cdhs]$'"):
         return "a card such as '7s' (rank 2-9, T, J, Q, K, A, then suit c, d, h, s)"
     m = re.match(r"Expected `(.*?)`, got `(.*?)`$", text)

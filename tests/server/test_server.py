@@ -92,6 +92,50 @@ def test_a_bad_seat_request_is_refused_in_words(tmp_path: Path, body: Any, statu
         assert s.http.get("/api/tables").json()["tables"][0]["humans"] == 0
 
 
+SHAPE = '; a seat is taken with {"player": NAME} or {"player": NAME, "seat": N}'
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "error"),
+    [
+        (b"{}", "bad_name", "player: missing: expected player in a TakeSeat"),
+        (b'{"player": "ann", "seat": 1.5}', "bad_seat", "seat = 1.5: expected a seat number 0..5 of table t1 (the "
+         "JSON counts seats from 0: seat 1 is 0)"),
+        (b'{"player": "a\\ud800"}', "bad_name", "player = 'a\\ud800': expected valid Unicode text (U+D800 is half "
+         "of a UTF-16 pair, not a character)"),
+        (b'{"player": "' + b"x" * 21 + b'"}', "bad_name", f"player = '{'x' * 21}': expected a name of 1 to 20 "
+         "printable characters"),
+        (b'{"player": "bo", "chips": 5}', "bad_message", "chips = 5: expected no field 'chips' in a TakeSeat (its "
+         "fields: player, seat)" + SHAPE),
+        (b"[1, 2]", "bad_message", "the request body = [1, 2]: expected an object" + SHAPE),
+        (b"null", "bad_message", "the request body = None: expected an object" + SHAPE),
+        (b'{"player": ', "bad_json", "the request body is not JSON (Input data was truncated)"),
+    ],
+    ids=["empty", "seat-fraction", "surrogate", "long-name", "extra-field", "list", "null", "cut-short"],
+)  # fmt: skip
+def test_a_seat_request_is_read_by_its_wire_form(tmp_path: Path, body: bytes, code: str, error: str) -> None:
+    """The body is decoded by lowball.wire's TakeSeat (issue 29): refused with the wire's error,
+    naming the field and the value (the code by the field: bad_name, bad_seat), nothing changed."""
+    with running(tmp_path / "s.db") as s:
+        r = s.http.post("/api/tables/t1/seats", content=body, headers={"Content-Type": "application/json"})
+        assert (r.status_code, r.json()) == (400, {"error": error, "code": code})
+        assert s.http.get("/api/tables").json()["tables"][0]["humans"] == 0
+        assert s.game.store.get_data("lowball.server") == {}
+
+
+def test_a_seat_request_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    with running(tmp_path / "s.db") as s:
+        r = s.http.post("/api/tables/t1/seats", content="\ufeff".encode() + b'{"player": "ann", "seat": null}')
+        assert r.status_code == 200 and r.json()["player"] == "ann"
+
+
+def test_the_seat_request_schema_says_the_names_length() -> None:
+    from lowball import wire
+
+    player = wire.schema("TakeSeat")["$defs"]["TakeSeat"]["properties"]["player"]
+    assert (player["type"], player["minLength"], player["maxLength"]) == ("string", 1, 20)
+
+
 def test_seat_requests_that_cannot_be_had(tmp_path: Path) -> None:
     with running(tmp_path / "s.db", seats=2) as s:
         r = s.http.post("/api/tables/t9/seats", json={"player": "ann"})

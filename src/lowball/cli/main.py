@@ -53,6 +53,7 @@ from lowball.cli.options import (
     stack_option,
     stderr_target,
     symbols_option,
+    table_names,
     variant_codes,
     variant_option,
     whole_option,
@@ -1336,13 +1337,15 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     help="The SQLite database of the tables, or a PostgreSQL URL (postgresql://user@host/dbname); "
     "its tables are resumed where they were (mid-hand too).",
 )
-@whole_option(
+@click.option(
     "--tables",
-    low=1,
-    high=100,
-    metavar="N",
+    type=str,
+    callback=table_names,
+    metavar="N|ID,...",
     default="2",
-    help="Tables to run (t1, t2, ...; 1..100).",
+    show_default=True,
+    help="Tables to run: a number (the database's tables and t1, t2, ...; 1..100), or the ids of this "
+    "server's own tables (t3,t4: the others of a shared PostgreSQL database are other processes').",
 )
 @click.option(
     "--variant",
@@ -1490,7 +1493,7 @@ def serve(
     host: str,
     port: int,
     db: str,
-    tables: int,
+    tables: int | list[str],
     variant_codes: tuple[str, ...],
     seats: int,
     bots: str,

@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from lowball.cli.render import ranking_of
-from lowball.errors import LowballError, shown
+from lowball.errors import InvalidValueError, LowballError, name_text, shown
 from lowball.evaluation import Ranking, as_ranking
 from lowball.variants import VARIANTS, Variant
 
@@ -69,6 +69,28 @@ def whole_in(low: int, high: int | None = None) -> Callable[[click.Context, clic
         return number
 
     return convert
+
+
+def table_names(ctx: click.Context, param: click.Parameter, value: str | None) -> int | list[str] | None:
+    """An option callback (``lowball serve --tables``): a whole number 1..100 (tables to run at
+    least, t1, t2, ...), or table ids separated by commas (``t3,t4``: this server's own, each 1
+    to 64 printable characters, none twice)."""
+    if value is None:
+        return None
+    text = value.strip()
+    if text.isascii() and text.lstrip("+-").isdigit():
+        return whole_in(1, 100)(ctx, param, text)
+    names = [n.strip() for n in text.split(",")]
+    for n in names:
+        try:
+            name_text(n, "a table id")
+        except InvalidValueError as e:
+            raise click.BadParameter(f"{e} (or a number of tables, 1..100)") from None
+        if names.count(n) > 1:
+            raise click.BadParameter(f"{shown(n)} is named twice: expected each table once")
+    if len(names) > 100:
+        raise click.BadParameter(f"{len(names)} tables: expected at most 100")
+    return names
 
 
 VARIANT_CODES = sorted(VARIANTS, key=lambda code: (ranking_of(VARIANTS[code]) is not Ranking.DEUCE_TO_SEVEN, code))

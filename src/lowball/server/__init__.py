@@ -30,16 +30,21 @@ server's own, ``http://HOST`` of its ``Host``, nor one of ``allow_origins``) is 
 answers carry ``Retry-After`` (seconds).
 
 - ``GET /api/tables``: ``{"tables": [{"id", "variant", "name", "stakes", "limit", "ranking",
-  "game", "hand_size", "seats", "humans", "bots", "taken", "hand"}]}`` (``ranking`` the table's
-  :class:`~lowball.evaluation.Ranking` value, ``"2-7"``, ``"a-5"`` or ``"badugi"``; ``game`` its
-  title; ``hand_size`` 5, or 4 in badugi). Tables may play different games (a mixed room).
+  "game", "hand_size", "seats", "humans", "bots", "taken", "hand", "served"}]}`` (``ranking`` the
+  table's :class:`~lowball.evaluation.Ranking` value, ``"2-7"``, ``"a-5"`` or ``"badugi"``;
+  ``game`` its title; ``hand_size`` 5, or 4 in badugi; ``served`` ``"here"``, or for the other
+  tables of a PostgreSQL database shared with other server processes, listed after, as last
+  stored, ``"elsewhere"`` or ``"nobody"``; their pages, seats and sockets are answered 404
+  ``served_elsewhere`` or ``not_served``). Tables may play different games (a mixed room).
 - ``POST /api/tables/{id}/seats`` with ``{"player": NAME, "seat": N}`` (``seat`` optional:
   without it, the free seat, else the bot's seat, where the player is dealt in soonest by the
   table's rules): ``{"token", "table", "seat", "player", "expires"}``. A bot in that seat leaves
-  when the hand in progress ends (until then the seat's status is ``joining``). 400 for a bad
-  name (a name is 1 to 20 printable characters, not beginning or ending with a space: no control
-  or format character, no lone surrogate) or seat, 404 for no such table, 409 for a taken name
-  or seat or a full table.
+  when the hand in progress ends (until then the seat's status is ``joining``). The body is read
+  by :class:`lowball.wire.TakeSeat`: 400 ``bad_name`` for a bad name (a name is 1 to 20
+  printable characters, not beginning or ending with a space: no control or format character,
+  no lone surrogate), ``bad_seat`` for a bad seat, ``bad_message`` for another field or a body
+  that is not an object, each naming the field and the value; 404 for no such table, 409 for a
+  taken name or seat or a full table.
 - ``POST /api/tables/{id}/leave`` with ``Authorization: Bearer TOKEN``: ``{"left": true,
   "chips": N or null}`` (null: the hand in progress is played out first); the token stops working.
   After ``bad_token_limit`` (10) bad tokens from one address within a minute (here or in a

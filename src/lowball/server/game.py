@@ -31,6 +31,7 @@ from lowball.engine.records import SECRET_KINDS
 from lowball.errors import (
     InvalidValueError,
     LowballError,
+    TableHeldError,
     name_text,
     printable_text,
     real_number,
@@ -279,11 +280,7 @@ class Room:
             raise ServerError("bad_name", f"player = {shown(player)}: names bot1, bot2, ... are the bots'")
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise ServerError(
-                "bad_seat",
-                f"seat = {shown_short(seat)}: expected a seat number 0..{n - 1} of table {self.id} "
-                f"(the JSON counts seats from 0: seat 1 is 0)",
-            )
+            raise ServerError("bad_seat", f"seat = {shown_short(seat)}: expected {self.seat_words()}")
         seats = self.table.seats
         names = {s.player for s in seats if s is not None} | {s.player for s in self.humans.values()}
         if player in names:
@@ -310,6 +307,13 @@ class Room:
                 self.humans.pop(seat, None)
                 raise
         return token, sitting
+
+    def seat_words(self) -> str:
+        """What a seat of this table is, in the words of a refusal: "a seat number 0..5 of table
+        t1 (the JSON counts seats from 0: seat 1 is 0)"."""
+        return (
+            f"a seat number 0..{self.table.n_seats - 1} of table {self.id} (the JSON counts seats from 0: seat 1 is 0)"
+        )
 
     def leave(self, sitting: Sitting, now: float) -> int | None:
         """The person of ``sitting`` leaves (their token stops working): chips taken away, or
@@ -856,6 +860,29 @@ class _StateFrame:
         return self.head + you + "false".join(self.parts[: i + 1]) + "true" + "false".join(self.parts[i + 1 :])
 
 
+def _table_names(tables: object) -> tuple[str, ...] | None:
+    """The ``tables`` option of :class:`GameServer` as the table ids it names (None: a number).
+
+    Raises
+    ------
+    ServerError
+        ``bad_option`` for a list that is empty, over 100 long, holds a name twice or one that
+        is not a table id (1 to 64 printable characters)."""
+    if not isinstance(tables, (list, tuple)):
+        return None
+    if not 1 <= len(tables) <= 100:
+        raise ServerError("bad_option", f"tables = {shown_short(tables)}: expected 1 to 100 table ids")
+    names: list[str] = []
+    for t in tables:
+        try:
+            names.append(name_text(t, "tables: a table id"))
+        except InvalidValueError as e:
+            raise ServerError("bad_option", str(e)) from None
+        if names.count(names[-1]) > 1:
+            raise ServerError("bad_option", f"tables: {shown(names[-1])} is named twice")
+    return tuple(names)
+
+
 def _variants(variant: object) -> tuple[Variant, ...]:
     """The ``variant`` option of :class:`GameServer` as a tuple of one or more variants."""
     if variant is None:
@@ -877,8 +904,12 @@ class GameServer:
         The SQLite database file (:class:`~lowball.store.SQLiteStore`), or a PostgreSQL URL
         ``postgresql://...`` (:class:`~lowball.postgres.PostgresStore`). Tables it holds are
         resumed (mid-hand included, each with its own variant); missing ones are made.
-    tables : int, default 2
-        Tables the server runs at least (``t1``, ``t2``, ...).
+    tables : int or sequence of str, default 2
+        A number: the server runs every table of the database and at least ``t1``, ``t2``, ...
+        up to that number (made when missing). A list of table ids (``["t3", "t4"]``): the
+        server runs those tables only (made when missing, resumed when stored), so that several
+        server processes share one PostgreSQL database, each with tables of its own; the
+        lobby lists the database's other tables as served elsewhere (see :meth:`lobby`).
     variant : Variant or sequence of Variant, default 2-7 triple draw, fixed limit
         The variant of new tables; several are given to new tables in turn by table number
         (``[F2L3D, FB, LB-FA5L3D]``: t1 2-7, t2 badugi, t3 A-5, t4 2-7, ...: a mixed room).
@@ -916,6 +947,9 @@ class GameServer:
 
     Raises
     ------
+    TableHeldError
+        For a table it is to run that another server process runs (a shared PostgreSQL
+        database): naming the table and that process; nothing is written.
     StoreError
         For a database that is not a lowball one (or a wallet file that is not a play-chips
         wallet).
@@ -927,7 +961,7 @@ class GameServer:
         self,
         db: Any,
         *,
-        tables: int = 2,
+        tables: int | Sequence[str] = 2,
         variant: Variant | Sequence[Variant] | None = None,
         seats: int = 6,
         bots: str | None = "sensible",
@@ -952,10 +986,15 @@ class GameServer:
         hours = real_number(token_hours)
         if hours is None or not 0 < hours <= 24 * 365:
             raise ServerError("bad_option", f"token_hours = {shown(token_hours)}: expected hours above 0")
-        try:
-            tables = whole_number(tables, "tables", 1, 100)
-        except InvalidValueError:
-            raise ServerError("bad_option", f"tables = {shown(tables)}: expected 1 to 100") from None
+        named = _table_names(tables)
+        count = 0
+        if named is None:
+            try:
+                count = whole_number(tables, "tables", 1, 100)
+            except InvalidValueError:
+                raise ServerError(
+                    "bad_option", f"tables = {shown(tables)}: expected 1 to 100, or a list of table ids"
+                ) from None
         release = None if seat_release_seconds is None else real_number(seat_release_seconds)
         if seat_release_seconds is not None and (release is None or not 0 < release <= 24 * 3600):
             raise ServerError(
@@ -982,30 +1021,62 @@ class GameServer:
             raise
         self.wallet = wallet
         self.rooms: dict[str, Room] = {}
-        saved = self.store.get_data(_DATA)
+        self.named = named
         try:
-            for table_id in self.store.table_ids():
-                table = Table.resume(self.store, table_id, clock=clock, wallet=wallet)
-                self.rooms[table_id] = Room(self, table, saved.get(table_id))
-            for i in range(1, tables + 1):
-                table_id = f"t{i}"
-                if table_id not in self.rooms:
-                    table = Table(
-                        variants[(i - 1) % len(variants)],
-                        seats=seats,
-                        table_id=table_id,
-                        store=self.store,
-                        action_seconds=action_seconds,
-                        time_bank=time_bank,
-                        clock=clock,
-                        wallet=wallet,
-                    )
-                    self.rooms[table_id] = Room(self, table)
+            saved = self.store.get_data(_DATA)
+            stored = self.store.table_ids()
+            if named is None:  # every table of the database, and t1..tN
+                wanted = [(t, 0) for t in stored] + [(f"t{i}", i - 1) for i in range(1, count + 1)]
+            else:
+                wanted = [(t, i) for i, t in enumerate(named)]
+            for table_id, index in wanted:
+                if table_id in self.rooms:
+                    continue
+                try:
+                    self._open(table_id, index, table_id in stored, saved, variants, seats, action_seconds, time_bank)
+                except TableHeldError as e:
+                    raise TableHeldError(
+                        f"table {shown(table_id)} is served by another server process ({e.holder}): a table is "
+                        "served by one process at a time; give this one tables of its own "
+                        "(tables=['t3', 't4'], lowball serve --tables t3,t4)",
+                        table_id,
+                        e.holder,
+                    ) from None
         except BaseException:
             self.store.close()
             if self._own_wallet is not None:
                 self._own_wallet.close()
             raise
+
+    def _open(
+        self,
+        table_id: str,
+        index: int,
+        is_stored: bool,
+        saved: dict[str, Any],
+        variants: tuple[Variant, ...],
+        seats: int,
+        action_seconds: float,
+        time_bank: float,
+    ) -> None:
+        """Resume the stored table ``table_id`` (its room's records from ``saved``), or make it,
+        with the ``index``-th variant in turn, and give it a room."""
+        clock, wallet = self.clock, self.wallet
+        if is_stored:
+            table = Table.resume(self.store, table_id, clock=clock, wallet=wallet)
+            self.rooms[table_id] = Room(self, table, saved.get(table_id))
+            return
+        table = Table(
+            variants[index % len(variants)],
+            seats=seats,
+            table_id=table_id,
+            store=self.store,
+            action_seconds=action_seconds,
+            time_bank=time_bank,
+            clock=clock,
+            wallet=wallet,
+        )
+        self.rooms[table_id] = Room(self, table)
 
     def chips_for(self, variant: Variant) -> int:
         """The chips a player sits down with: 100 big blinds (limit: 50 big bets), within the buy-in."""
@@ -1025,10 +1096,67 @@ class GameServer:
         """
         room = self.rooms.get(table_id) if isinstance(table_id, str) else None
         if room is None:
-            raise ServerError(
-                "no_table", f"no table {shown_short(table_id)}: the tables are {', '.join(self.rooms)}", 404
-            )
+            here = ", ".join(self.rooms)
+            if isinstance(table_id, str) and table_id in self._stored_elsewhere():
+                held = table_id in self._writers()
+                raise ServerError(
+                    "served_elsewhere" if held else "not_served",
+                    f"table {shown_short(table_id)} is "
+                    + ("served by another server process of this database" if held else "not served now")
+                    + f": this server runs {here}",
+                    404,
+                )
+            raise ServerError("no_table", f"no table {shown_short(table_id)}: the tables are {here}", 404)
         return room
+
+    def _stored_elsewhere(self) -> list[str]:
+        """The database's tables that this server does not run."""
+        return [t for t in self.store.table_ids() if t not in self.rooms]
+
+    def _writers(self) -> dict[str, str]:
+        """The database's tables that a store holds the write lock of (PostgreSQL; SQLite: none)."""
+        writers = getattr(self.store, "writers", None)
+        return writers() if callable(writers) else {}
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The lobby's lines (:meth:`Room.summary`, with ``served``): every table this server
+        runs (``"here"``) and, after them, the database's other tables as their last stored
+        state shows them: ``"elsewhere"`` for one another server process runs (it holds the
+        table's lock, PostgreSQL), ``"nobody"`` for one no process runs now.
+
+        Raises
+        ------
+        StoreError
+            When the database fails.
+        """
+        out = [{**r.summary(), "served": "here"} for r in self.rooms.values()]
+        others = self._stored_elsewhere()
+        if not others:
+            return out
+        held = self._writers()
+        saved = self.store.get_data(_DATA)
+        for table_id in others:
+            snap = self.store.snapshot(table_id)
+            try:
+                assert snap is not None
+                config = snap["config"]
+                variant = Variant.from_dict(config["variant"])
+                data = saved.get(table_id) or {}
+                line = {
+                    "id": table_id,
+                    **variant_facts(variant),
+                    "seats": int(config["seats"]),
+                    "humans": len(data.get("humans", ())),
+                    "bots": len(data.get("bots", {})),
+                    "taken": sum(1 for seat in snap["seats"] if seat is not None),
+                    "hand": int(snap["hand_number"]),
+                    "served": "elsewhere" if table_id in held else "nobody",
+                }
+            except (AssertionError, KeyError, TypeError, ValueError, LowballError):
+                log.warning("table %s: its stored state is not a table's; left out of the lobby", table_id)
+                continue
+            out.append(line)
+        return out
 
     def reload(self, table_id: str) -> Room:
         """The room of ``table_id`` again as its database holds it, its pages kept: after a

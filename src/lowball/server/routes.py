@@ -6,11 +6,10 @@ and leaving a seat, and the draw table (``GET /api/draw``), over a
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
@@ -19,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 
 from lowball import wire
 from lowball.cards import read_cards, read_hand
-from lowball.errors import LowballError, shown
+from lowball.errors import MISSING, LowballError, StoreError, WireError, shown
 from lowball.evaluation import as_ranking
 from lowball.server.game import MAX_MESSAGE_BYTES, ServerError
 from lowball.server.limits import MAX_DEPTH, too_deep
@@ -27,6 +26,8 @@ from lowball.server.service import Service, client_address, stored
 
 __all__ = ["http_routes", "STATIC", "DRAW_WAITING", "HANDS_AT_ONCE", "SECURITY_HEADERS"]
 
+_F = TypeVar("_F")
+BOM_BYTES = "\ufeff".encode()  # a byte-order mark before a body's JSON: skipped, as json.loads did
 STATIC = Path(__file__).with_name("static")
 HANDS_AT_ONCE = 25  # hands in one answer of GET /api/tables/{id}/hands
 DRAW_WAITING = 8  # draw tables in flight (one counted, the others waiting for it); one more is answered busy
@@ -56,8 +57,23 @@ def _error(e: ServerError, retry_after: float | None = None) -> Response:
     return _answer(wire.HttpError(error=str(e), code=e.code), e.status, headers)
 
 
-async def _json_body(request: Request) -> Any:
-    """The request's JSON body (read with a cap: :class:`~lowball.server.transport.BodyLimit`)."""
+_FIELD_CODES = {"player": "bad_name", "seat": "bad_seat"}  # a body's field: the code of its refusal
+_TAKE_SEAT = '{"player": NAME} or {"player": NAME, "seat": N}'
+
+
+async def _body(request: Request, form: type[_F], shape: str, words: dict[str, str] | None = None) -> _F:
+    """The request's JSON body as the :mod:`lowball.wire` ``form`` (read with a cap:
+    :class:`~lowball.server.transport.BodyLimit`; a leading byte-order mark skipped).
+
+    Raises
+    ------
+    ServerError
+        ``too_large`` (413), ``too_deep``, ``bad_json`` (not JSON), or for a body that does not
+        match the form, the code of the field (``bad_name`` for ``player``, ``bad_seat`` for
+        ``seat``; ``bad_message`` for the rest), naming the field and the value (the wire's
+        :class:`~lowball.errors.WireError`; ``words`` what a field must be, where the server
+        says it better than the form: the table's own seats) and, for a body that is not one
+        object of the form's fields, ``shape``."""
     try:
         body = await request.body()
     except ClientDisconnect:  # gone, or cut off as too slow: nobody reads the answer
@@ -67,9 +83,16 @@ async def _json_body(request: Request) -> Any:
     if too_deep(body):
         raise ServerError("too_deep", f"the request body nests arrays and objects over {MAX_DEPTH} levels deep")
     try:
-        return json.loads(body)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ServerError("bad_json", f"the request body is not JSON: {e}") from None
+        return wire.decode(body.removeprefix(BOM_BYTES), form)  # type: ignore[no-any-return]
+    except WireError as e:
+        if not e.path and e.expected.startswith("JSON"):
+            raise ServerError("bad_json", f"the request body is not {e.expected}") from None
+        if words and e.path in words and e.value is not MISSING:
+            e = WireError(e.path, e.value, words[e.path])
+        text = str(e) if e.path else "the request body" + str(e).removeprefix("the message")
+        if not e.path or (e.value is not MISSING and e.path not in _FIELD_CODES):
+            text += f"; a seat is taken with {shape}"  # not an object, or a field the form has not
+        raise ServerError(_FIELD_CODES.get(e.path, "bad_message"), text) from None
 
 
 def http_routes(service: Service) -> list[BaseRoute]:
@@ -86,7 +109,11 @@ def http_routes(service: Service) -> list[BaseRoute]:
         return FileResponse(STATIC / "table.html", headers=SECURITY_HEADERS)
 
     async def tables(request: Request) -> Response:
-        summaries = [wire.TableSummary(**r.summary()) for r in service.server().rooms.values()]
+        try:
+            lines = service.server().lobby()
+        except StoreError as e:
+            return _error(ServerError("store_failed", f"the database failed: {e}", 503))
+        summaries = [wire.TableSummary(**line) for line in lines]
         return _answer(wire.Tables(tables=summaries), headers=SECURITY_HEADERS)
 
     async def take_seat(request: Request) -> Response:
@@ -94,11 +121,9 @@ def http_routes(service: Service) -> list[BaseRoute]:
             service.check_origin(request)
             g = service.server()
             room = g.room(request.path_params["table_id"])
-            body = await _json_body(request)
-            if not isinstance(body, dict) or set(body) - {"player", "seat"}:
-                raise ServerError("bad_message", 'expected {"player": NAME} or {"player": NAME, "seat": N}')
+            body = await _body(request, wire.TakeSeat, _TAKE_SEAT, {"seat": room.seat_words()})
             now = g.clock()
-            token, sitting = stored(g, room, room.join, body.get("player"), body.get("seat"), now)
+            token, sitting = stored(g, room, room.join, body.player, body.seat, now)
             service.pump(room, now)
         except ServerError as e:
             return _error(e)

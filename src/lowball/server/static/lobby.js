@@ -103,6 +103,14 @@
       row.append(seatsCell);
       row.append(el("td", {}, t.hand ? "#" + t.hand : "not started"));
       const actions = el("td", {});
+      if (t.served && t.served !== "here") {
+        // a table of the same database that another server process runs (or none now)
+        actions.append(el("span", { class: "muted served" },
+          t.served === "elsewhere" ? "served by another server" : "not served now"));
+        row.append(actions);
+        tbody.append(row);
+        continue;
+      }
       const held = heldSeat(t.id);
       const label = held === null ? "Take a seat" : held === "" ? "Back to your seat" : "Back to seat " + (Number(held) + 1);
       const sit = el("button", { type: "button", class: "btn primary take-seat", "data-table": t.id }, label);
