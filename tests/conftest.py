@@ -15,6 +15,21 @@ ROOT = Path(__file__).parent.parent
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# No test may depend on how fast the machine is: hypothesis's deadline (200 ms an example by
+# default) and its "too slow" health check fail a test that a busy machine runs slowly (one
+# did, on a 2-core machine at load 10). Every property test runs without them; a test's own
+# @settings keep their example counts.
+try:
+    from hypothesis import HealthCheck
+    from hypothesis import settings as _hypothesis_settings
+except ImportError:  # hypothesis comes with the test extra: without it there is nothing to set
+    pass
+else:
+    _hypothesis_settings.register_profile(
+        "lowball", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+    _hypothesis_settings.load_profile("lowball")
+
 
 @pytest.fixture(scope="session")
 def data_dir() -> Path:

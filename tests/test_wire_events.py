@@ -59,6 +59,44 @@ def test_every_kind_the_table_code_emits_has_a_form() -> None:
     assert len(emitted) >= 12 and emitted <= set(wire.TABLE_EVENT_FORMS), emitted - set(wire.TABLE_EVENT_FORMS)
 
 
+
+def test_the_tables_own_kinds_are_every_kind_it_emits() -> None:
+    """``TABLE_KINDS`` (the kinds a hand's engine events are told apart from) is exactly what the
+    table's code emits, and no engine kind: a kind missing there (``stakes`` and ``stacks`` were)
+    would be read back as an engine event of the hand before it."""
+    import inspect
+    import re
+
+    import lowball.table.table as code
+    from lowball.engine.records import EVENT_KINDS
+    from lowball.table.records import TABLE_KINDS
+
+    emitted = set(re.findall(r'_emit\(\s*"(\w+)"', inspect.getsource(code)))
+    assert emitted == set(TABLE_KINDS)
+    assert not TABLE_KINDS & EVENT_KINDS
+
+
+def test_a_change_of_stakes_is_no_engine_event_of_the_hand_before() -> None:
+    from lowball.bots import SensibleBot
+    from lowball.table.records import engine_events_of
+
+    variant = VARIANTS["F2L3D"]
+    table = Table(variant, seats=3, seed=1)
+    for k in range(3):
+        table.sit(k, f"p{k}", 100)
+    table.deal()
+    bot = SensibleBot(variant)
+    while table.in_hand:
+        view = table.player_view(table.actor)
+        table.act(table.actor, bot.act(view, view.legal), seq=table.seq)
+    table.change_stakes(variant)  # the same stakes again: recorded all the same
+    table.set_stacks({0: 110, 1: 90}, reason="chip race")
+    events = table.events_for(None, 0)
+    assert [e.kind for e in events[-2:]] == ["stakes", "stacks"] and {e.hand for e in events[-2:]} == {1}
+    kinds = [e["kind"] for e in engine_events_of(events, 1, [0, 1, 2])]
+    assert kinds[-1] in ("win", "muck", "show") and "stakes" not in kinds and "stacks" not in kinds
+
+
 def play_every_kind() -> Table:
     """A table taken through every kind of event that carries data: sits, a timeout (and a
     sitting out for timeouts), a sitting out asked for, a leave in the hand (at its end), a rake,

@@ -33,7 +33,7 @@ __all__ = [
 TABLE_KINDS = frozenset(
     (
         "hand_start", "hand_end", "sit", "leave", "sit_out", "sit_in", "chips", "timeout", "rake", "reset_stacks",
-        "seat_change",
+        "seat_change", "stakes", "stacks",
     )
 )  # fmt: skip
 """The kinds of table event that are the table's own (every other kind is an engine event's, see
