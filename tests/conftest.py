@@ -25,9 +25,7 @@ try:
 except ImportError:  # hypothesis comes with the test extra: without it there is nothing to set
     pass
 else:
-    _hypothesis_settings.register_profile(
-        "lowball", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-    )
+    _hypothesis_settings.register_profile("lowball", deadline=None, suppress_health_check=[HealthCheck.too_slow])
     _hypothesis_settings.load_profile("lowball")
 
 

@@ -59,7 +59,6 @@ def test_every_kind_the_table_code_emits_has_a_form() -> None:
     assert len(emitted) >= 12 and emitted <= set(wire.TABLE_EVENT_FORMS), emitted - set(wire.TABLE_EVENT_FORMS)
 
 
-
 def test_the_tables_own_kinds_are_every_kind_it_emits() -> None:
     """``TABLE_KINDS`` (the kinds a hand's engine events are told apart from) is exactly what the
     table's code emits, and no engine kind: a kind missing there (``stakes`` and ``stacks`` were)

@@ -38,7 +38,7 @@ from lowball.store import (
     _check_table_id,
 )
 
-__all__ = ["PostgresStore", "is_postgres_url", "open_store"]
+__all__ = ["PostgresStore", "is_postgres_url", "open_store", "without_password"]
 
 _URL = re.compile(r"^postgres(ql)?://", re.IGNORECASE)
 
@@ -72,9 +72,18 @@ def is_postgres_url(text: object) -> bool:
     return isinstance(text, str) and _URL.match(text) is not None
 
 
-def _shown_url(url: str) -> str:
-    """The URL without its password (for messages)."""
-    return re.sub(r"^(postgres(?:ql)?://[^:/@]*):[^@/]*@", r"\1:***@", url, flags=re.IGNORECASE)
+def without_password(url: str) -> str:
+    """``url`` as messages and logs may show it: a PostgreSQL URL's password, in its user part
+    (``postgresql://ann:secret@host/db``) or as a ``password`` parameter (``?password=secret``),
+    written ``***``; any other text as it is (an SQLite file's path).
+
+    >>> without_password("postgresql://ann:secret@127.0.0.1:5432/room?password=x&sslmode=disable")
+    'postgresql://ann:***@127.0.0.1:5432/room?password=***&sslmode=disable'
+    """
+    if not is_postgres_url(url):
+        return url
+    url = re.sub(r"^(postgres(?:ql)?://[^:/@]*):[^@/]*@", r"\1:***@", url, flags=re.IGNORECASE)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", url, flags=re.IGNORECASE)
 
 
 class PostgresStore(SQLStore):
@@ -127,7 +136,7 @@ class PostgresStore(SQLStore):
         self._psycopg = psycopg
         self._Error = psycopg.Error
         self._IntegrityError = psycopg.IntegrityError
-        self._name = _shown_url(url)
+        self._name = without_password(url)
         self._schema = schema
         self._wait_ms = round(wait * 1000)
         self._held: set[str] = set()

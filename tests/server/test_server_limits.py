@@ -960,3 +960,30 @@ def test_a_batching_page_gets_several_messages_in_a_frame(tmp_path: Path) -> Non
         frame = json.loads(batched.conn.recv(timeout=TIMEOUT))
         assert isinstance(frame, list)
         assert [m["type"] for m in frame] == plain_types == ["welcome", "events", "state"]
+
+
+def test_a_fault_in_what_a_table_sends_is_logged_and_the_pump_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fault in one room's broadcast is logged, and the pump goes on to the other rooms (it
+    was outside the pump's guard: one raise there ended the loop that runs every table)."""
+    from lowball.server.service import Service
+
+    g = GameServer(tmp_path / "t.sqlite", tables=2, seats=2, bots=None)
+    try:
+        service = Service(frozenset(), 8)
+        service.game = g
+        sent: list[str] = []
+
+        def broken(now: float) -> None:
+            raise RuntimeError("a fault in the broadcast")
+
+        monkeypatch.setattr(g.rooms["t1"], "broadcast", broken)
+        monkeypatch.setattr(g.rooms["t2"], "broadcast", lambda now: sent.append("t2"))
+        with caplog.at_level("ERROR", logger="lowball.server"):
+            for room in list(g.rooms.values()):
+                service.pump(room, g.clock())
+        assert sent == ["t2"]
+        assert [r.getMessage() for r in caplog.records] == ["table t1: what changed could not be sent"]
+    finally:
+        g.close()

@@ -302,3 +302,29 @@ def test_a_bad_tables_option_is_refused_before_anything_is_made(tmp_path: Path, 
         GameServer(tmp_path / "s.db", tables=tables)
     assert (e.value.code, str(e.value)) == ("bad_option", message)
     assert not (tmp_path / "s.db").exists()
+
+
+def test_the_start_up_line_never_shows_the_databases_password(
+    postgres_url: str, tmp_path: Path, processes: list[Serve]
+) -> None:
+    """``lowball serve`` names its database on stderr as it starts: a URL's password is written
+    ``***`` (the tests' cluster trusts 127.0.0.1, so libpq takes the password and needs none)."""
+    url = postgres_url + ("&" if "?" in postgres_url else "?") + "password=hunter2-secret"
+    served = Serve(url, "t9", tmp_path)
+    processes.append(served)
+    served.up()
+    said = served.text()
+    assert "hunter2-secret" not in said
+    assert "password=***" in said and "lowball serve: http://127.0.0.1:" in said
+
+
+def test_a_url_without_its_password() -> None:
+    from lowball.postgres import without_password
+
+    assert (
+        without_password("postgresql://ann:s3cret@db.example:5432/room") == "postgresql://ann:***@db.example:5432/room"
+    )
+    assert without_password("postgres://ann@127.0.0.1/room?sslmode=disable&PASSWORD=x&y=1") == (
+        "postgres://ann@127.0.0.1/room?sslmode=disable&PASSWORD=***&y=1"
+    )
+    assert without_password("rooms/lowball.sqlite") == "rooms/lowball.sqlite"  # an SQLite file: as it is

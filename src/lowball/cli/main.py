@@ -1575,7 +1575,9 @@ def serve(
     except LowballError as e:
         _fail(ctx, str(e))
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"lowball serve: http://{shown}:{port}/ (database {db}; Ctrl-C stops)", err=True)
+    from lowball.postgres import without_password
+
+    click.echo(f"lowball serve: http://{shown}:{port}/ (database {without_password(db)}; Ctrl-C stops)", err=True)
     try:
         _run_server(
             run,

@@ -106,7 +106,10 @@ class Service:
             room = self.server().reload(room.id)
         except Exception:  # a bug must not stop the other tables: it is logged, the room goes on
             log.exception("table %s: the room could not be brought up to date", room.id)
-        room.broadcast(now)
+        try:
+            room.broadcast(now)
+        except Exception:  # nor may a fault in what is sent: pump_forever goes on with every table
+            log.exception("table %s: what changed could not be sent", room.id)
 
     def check_origin(self, request: Request) -> None:
         """Refuse a request from a page of an origin not allowed.
