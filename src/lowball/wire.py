@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal, TypeVar, Union
@@ -1077,6 +1077,16 @@ def _seat_info(s: _SeatInfo | None) -> SeatInfo | None:
     )
 
 
+# to_wire of the library's own classes (not their subclasses: those take the search below), by
+# the exact type: a server calls it for every event and every legal-actions it sends
+_TO_WIRE: dict[type, Callable[[Any], Any]] = {
+    _LegalActions: _legal,
+    _TableEvent: _table_event,
+    _SeatInfo: _seat_info,
+    _PlayerView: _player_view,
+}
+
+
 def to_wire(obj: Any) -> Any:
     """The wire form (a struct of this module) of a library object; a struct is returned as it
     is. A :class:`~lowball.odds.DiscardTable` is taken as :meth:`~lowball.odds.DiscardTable.to_dict`
@@ -1087,6 +1097,9 @@ def to_wire(obj: Any) -> Any:
     InvalidTypeError
         For an object that has no wire form.
     """
+    convert = _TO_WIRE.get(type(obj))
+    if convert is not None:  # the objects a server sends at every action: no search of the kinds
+        return convert(obj)
     from lowball.errors import InvalidTypeError
     from lowball.odds import Equity as _Equity
     from lowball.odds import PlayerEquity as _PlayerEquity
