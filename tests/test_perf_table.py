@@ -46,6 +46,8 @@ FIXTURE = [
     bench(EVAL + "test_pokerkit_standard_low_hand_text", 0.125, hands=10_000),
     bench(EVAL + "test_lowball_evaluate_all", 0.0028, hands=2_598_960),
     bench(EVAL + "test_numpy_all_hands", 0.104, hands=2_598_960),
+    bench(RANKINGS + "test_evaluate_badugi_text", 0.0004, hands=10_000),
+    bench(RANKINGS + "test_pokerkit_badugi_hand_text", 1.0, hands=10_000),
     bench(RANKINGS + "test_all_badugi", 0.0002, hands=270_725, peer="test_all_27"),
     bench(RANKINGS + "test_all_27", 0.0028, hands=2_598_960),
     bench(DECK + "test_shuffle_deal_lowball_os_entropy", 2e-6),
@@ -64,6 +66,11 @@ EXPECTED = {
         "250x",
     ),
     "all 2,598,960 hands, `evaluate_all`": ("2.80 ms", "plain numpy over the same hands: 104 ms", "37.1x"),  # 104 / 2.8
+    'one badugi hand from text, `evaluate(h, ranking="badugi")`': (
+        "25.0 M hands/s",
+        "pokerkit `BadugiHand.from_game` from text: 10.0 k/s",
+        "2500x",  # no thousands separator in a ratio
+    ),
     "every badugi hand (270,725 in {ms}), `evaluate_all`": (
         "1,354 M hands/s",  # 270,725 in 0.2 ms
         "2-7, every hand: 928 M/s",  # 2,598,960 in 2.8 ms
@@ -138,7 +145,7 @@ def test_the_paragraph_gives_the_runs_facts() -> None:
     text = pt.facts(data(FIXTURE))
     assert max(len(line) for line in text.split("\n")) <= 96  # wrapped as the page is
     assert " ".join(text.split()) == (
-        "All figures from one run of the whole suite (13 benchmarks, 43 s timed) on this project's 2-core"
+        "All figures from one run of the whole suite (15 benchmarks, 53 s timed) on this project's 2-core"
         " machine (AMD EPYC 7B13, Python 3.11.7, numpy 2.4.6, pokerkit 0.7.7, poker-equity 0.1.1) at commit"
         " `16af906c0f` on 2026-12-02, best round of each. The load average ran from 1.25 to 2.50 (above 1.5:"
         " other work shared the cores, so the wall times are pessimistic). The table is written from the"
@@ -147,7 +154,7 @@ def test_the_paragraph_gives_the_runs_facts() -> None:
     quiet = [b for b in FIXTURE if "load" not in b["extra_info"]]
     dirty = " ".join(pt.facts({**data(quiet), "commit_info": {**COMMIT, "dirty": True}}).split())
     assert dirty == (
-        "All figures from one run of the whole suite (11 benchmarks, 35 s timed) on this project's 2-core"
+        "All figures from one run of the whole suite (13 benchmarks, 45 s timed) on this project's 2-core"
         " machine (AMD EPYC 7B13, Python 3.11.7, numpy 2.4.6, pokerkit 0.7.7, poker-equity 0.1.1) at commit"
         " `16af906c0f` with local changes on 2026-12-02, best round of each. The table is written from the"
         " run's JSON by `tools/perf_table.py` (its `ROWS` say which benchmark each row shows), with"

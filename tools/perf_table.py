@@ -428,8 +428,9 @@ def ms(seconds: float) -> str:
 
 
 def ratio(x: float) -> str:
-    """A ratio: three significant figures, the whole number from 100 up (``13.7x``, ``4,059x``)."""
-    return f"{_three(x)}x"
+    """A ratio: three significant figures, the whole number from 100 up, without a thousands
+    separator (``13.7x``, ``4059x``)."""
+    return f"{x:.0f}x" if float(f"{x:.3g}") >= 100 else f"{_three(x)}x"
 
 
 def _rate(b: dict[str, Any]) -> float:
@@ -521,6 +522,7 @@ def facts(data: dict[str, Any]) -> str:
         f" best round of each.{busy} The table is written from the run's JSON by `tools/perf_table.py`"
         " (its `ROWS` say which benchmark each row shows), with",
         width=96,
+        break_on_hyphens=False,  # "poker-equity" stays one word
     )
 
 
