@@ -230,3 +230,19 @@ def test_every_benchmark_the_rows_name_is_in_bench() -> None:
     collected = {line for line in out.stdout.split("\n") if "::" in line}
     named = {name for row in pt.ROWS for name in (row.lowball, row.peer) if name}
     assert named and named - collected == set()
+
+
+def test_write_refuses_a_short_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "performance.md"
+    page.write_text(f"{pt.BEGIN}\nthe table\n{pt.END}\n", encoding="utf-8")
+    run = tmp_path / "out.json"
+    short = data(every_row())
+    short["machine_info"] = {**MACHINE, "bench_mode": "short"}
+    run.write_text(json.dumps(short), encoding="utf-8")
+    assert pt.main([str(run), "--write", str(page)]) == 1
+    assert page.read_text(encoding="utf-8") == f"{pt.BEGIN}\nthe table\n{pt.END}\n"
+    assert capsys.readouterr().err == (
+        "perf_table: the file is of a short run (LOWBALL_BENCH_SHORT=1): the page's table needs a full one\n"
+    )
+    assert pt.main([str(run)]) == 0  # printed, as CI does with its short run
+    assert capsys.readouterr().out.split("\n")[-2].startswith("| the same, 4,000,000 trials on two threads |")

@@ -15,7 +15,9 @@ Figures are derived as ``bench/report.py`` derives them: a call's work is the ``
 figure uses the least wall time of a call (the ``min`` statistic). A rate row shows units a
 second, a time row the milliseconds of one call; the ratio is lowball's rate over the peer's
 (per unit), or for a time row the peer's time over lowball's (per call). A row whose benchmark is
-not in the file is an error naming it: run the whole suite in full (not ``LOWBALL_BENCH_SHORT``).
+not in the file is an error naming it: run the whole suite in full (not ``LOWBALL_BENCH_SHORT``;
+``--write`` refuses a file whose ``machine_info["bench_mode"]`` is "short", CI's run, which
+the tool only prints).
 
 ``--write`` replaces what lies between the lines :data:`BEGIN` and :data:`END` of the page
 (the paragraph of the run's facts, the command and the table) and leaves the rest as it is.
@@ -570,6 +572,10 @@ def main(argv: list[str] | None = None) -> int:
         body = section(data)
         if args.write is None:
             print(body)
+        elif data["machine_info"].get("bench_mode") == "short":
+            raise PerfTableError(
+                "the file is of a short run (LOWBALL_BENCH_SHORT=1): the page's table needs a full one"
+            )
         else:
             args.write.write_text(replace(args.write.read_text(encoding="utf-8"), body), encoding="utf-8")
     except PerfTableError as e:
