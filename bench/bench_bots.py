@@ -4,8 +4,10 @@ side, in each game (2-7 triple draw, 2-7 single draw, A-5 triple draw, badugi).
 Run: ``pytest bench/bench_bots.py -o python_files='bench_*.py'`` (``pytest-benchmark``
 installed). The decisions are recorded once from a seeded six-handed hand of each bot (every
 view and legal action it was asked about, betting and drawing), then replayed: the benchmark
-times ``act(view, legal)`` alone over them. Each benchmark records ``decisions`` in extra_info;
-decisions per second = decisions / time (``report.py``). Nothing here asserts a speed.
+times ``act(view, legal)`` alone over them. Each benchmark records its ``decisions`` in
+extra_info, as the report's ``units`` (``unit_name`` "decisions"): ``report.py`` prints decisions
+per second (a table of solid players asks fewer decisions a hand than one of sensible players:
+they fold). Nothing here asserts a speed.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ def test_decisions(benchmark: Any, name: str, code: str) -> None:
     asked = _record(name, code)
     bot = BOTS[name](VARIANTS[code], random.Random(1))
     benchmark.group = f"bots: decisions, six-handed {code} ({HANDS} hands)"
-    benchmark.extra_info["decisions"] = len(asked)
+    benchmark.extra_info["decisions"] = benchmark.extra_info["units"] = len(asked)
+    benchmark.extra_info["unit_name"] = "decisions"
 
     def run() -> None:
         for view, legal in asked:
