@@ -14,6 +14,7 @@ batch are not independent, the batches are).
 from __future__ import annotations
 
 import math
+import random
 import statistics
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from lowball.bots import SensibleBot, SolidBot
+from helpers import stacked
+from lowball.bots import SensibleBot, SolidBot, apply_action
 from lowball.cli import main
+from lowball.engine import HandState
 from lowball.server.game import GameServer
 from lowball.simulate import simulate
 from lowball.variants import VARIANTS
@@ -144,3 +147,123 @@ def test_the_servers_bots_are_solid_by_default(tmp_path: Path) -> None:
         room.join("ann", 0, 1000.0)
         assert room.bot_kinds == {seat: kind for seat in range(1, 6)}
         assert all(type(bot) is cls for bot in room.bots.values())
+
+
+# -- the decisions that changed, spot by spot -------------------------------------------------------
+
+
+def _solid_plays(code: str, hands: list[str], then: str, seat: int, others: list[str]) -> list[str]:
+    """Deal ``hands`` by position (and ``then`` as the draw's cards), a solid player at position
+    ``seat``; the others act by ``others`` in turn (f fold, c call or check, N raise or bet to
+    N, p stand pat, dN throw the N highest cards), solid by itself, until the hand ends or it is
+    another's turn with the script done. solid's actions: ``kind``, ``kind amount`` (a wager to
+    it) or ``discard N`` (``discard 0``: it stands pat)."""
+    variant = VARIANTS[code]
+    state = HandState(variant, [200] * len(hands), deck=stacked(hands, then))
+    bot = SolidBot(variant, random.Random(1))
+    script = list(others)
+    done: list[str] = []
+    while not state.is_complete:
+        legal = state.legal_actions()
+        if legal.position == seat:
+            action = bot.act(state.view(seat), legal)
+            done.append(
+                f"discard {len(action.cards)}"
+                if action.kind == "discard"
+                else f"{action.kind} {action.amount}"
+                if action.amount
+                else action.kind
+            )
+            apply_action(state, action)
+            continue
+        if not script:
+            break
+        word = script.pop(0)
+        if word == "p":
+            state.stand_pat()
+        elif word.startswith("d"):
+            hand = state.view(legal.position).hand
+            state.discard(sorted(hand, key=lambda c: -int(c))[: int(word[1:])])
+        elif word == "c":
+            state.check_or_call()
+        elif word == "f":
+            state.fold()
+        else:
+            state.bet_or_raise(int(word))
+    return done
+
+
+FILLERS = ["AcAdAhKcKs", "QcQdQhJdJh", "TcTdThTs9c", "9d8c8d8h7c", "7d7h6s6d5c", "5d5h5s4s3c"]
+"""The other players' hands (none of the cards the tests give solid; their play is scripted)."""
+
+
+@pytest.mark.parametrize(
+    ("hand", "seat", "folds", "expected"),
+    [
+        ("8s6h4c3dKh", 2, 0, "raise 4"),  # a one-card draw to an 8 opens under the gun (13)
+        ("9s6h4c3dKh", 2, 0, "fold"),  # to a 9 (16): not under the gun...
+        ("9s6h4c3dKh", 5, 3, "raise 4"),  # ...from the button
+        ("Js9h6c4d2s", 2, 0, "fold"),  # a pat jack (18) not under the gun...
+        ("Js9h6c4d2s", 4, 2, "raise 4"),  # ...from the cutoff
+        ("7s4h2cKdQs", 5, 3, "fold"),  # a two-card draw (30): not even from the button
+        ("7s4hKdQsJc", 5, 3, "fold"),  # a three-card draw: never
+    ],
+)
+def test_single_draw_opens_by_the_one_draw(hand: str, seat: int, folds: int, expected: str) -> None:
+    """2-7 single draw, six-handed, first in at ``seat`` (2 under the gun, 4 the cutoff, 5 the
+    button) after ``folds`` folds."""
+    hands = list(FILLERS)
+    hands[seat] = hand
+    assert _solid_plays("F2L1D", hands, "", seat, ["f"] * folds + ["f"] * 5)[:1] == [expected]
+
+
+def test_single_draw_heads_up_opens_a_two_card_draw() -> None:
+    """Heads-up every range is 6 wider: the button opens the two-card draw it folds six-handed."""
+    assert _solid_plays("F2L1D", [FILLERS[0], "7s4h2cKdQs"], "", 1, ["f"])[:1] == ["raise 4"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("7s5h4c2dKh", ["raise 5", "fold"]),  # a one-card draw does not play for the stacks
+        ("9s6h4c3d2h", ["raise 5", "call"]),  # a pat 9 calls the re-raise
+        ("7s5h4c3d2h", ["raise 5", "raise 75"]),  # a pat 7 raises on
+    ],
+)
+def test_no_limit_single_draw_a_draw_folds_to_a_re_raise(hand: str, expected: list[str]) -> None:
+    """No-limit single draw, six-handed: solid opens under the gun to 5 (its 3/4 of the pot: 2 +
+    3 * (3 + 2) // 4), the others fold to the big blind, who re-raises to 30: to call 25 of a
+    pot of 36, 41% after the call; a pat 7 raises to 30 + 3 * (36 + 25) // 4 = 75."""
+    hands = [*FILLERS[:2], hand, *FILLERS[2:5]]
+    assert _solid_plays("N2L1D", hands, "", 2, ["f", "f", "f", "f", "30"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("thrown", "expected"),
+    [
+        ("d1", ["raise 4", "check", "fold"]),  # a one-card draw that bets has made a hand
+        ("d2", ["raise 4", "check", "call"]),  # a two-card draw's bet is more often a bluff
+    ],
+)
+def test_single_draw_the_end_calls_what_beats_the_hands_that_bet(thrown: str, expected: list[str]) -> None:
+    """Heads-up single draw: solid, in the big blind with a pat 10, raises the limp, stands
+    pat; the button draws, and bets into its check."""
+    script = ["c", "c", thrown, "4"]
+    assert (
+        _solid_plays("F2L1D", ["Ts8h6c4d2s", "7s5h4c3dKh"], "QdJdKc", 0, script)
+        == [
+            *expected[:1],
+            "discard 0",  # stands pat
+            *expected[1:],
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "last"),
+    [("8s6h4c3d2h", "call"), ("7h5c4c3d2h", "raise 12")],  # an 8 calls the raise, a 7 raises on
+)
+def test_the_end_an_8_raises_once_a_7_on(hand: str, last: str) -> None:
+    """Heads-up single draw: solid, pat, bets at the end into the one-card draw, which raises."""
+    script = ["c", "c", "d1", "8"]
+    assert _solid_plays("F2L1D", [hand, "7s5h4d2cKh"], "QdJdKc", 0, script) == ["raise 4", "discard 0", "bet 4", last]

@@ -693,7 +693,7 @@ def _single_draw_score(hand: tuple[Card, ...]) -> tuple[int, int]:
     thrown = _plan_solid_27(hand, 1, 1)
     k = len(thrown)
     if k == 0:
-        return _SINGLE_PAT.get(max(_value(c) for c in hand), 30), 0
+        return _SINGLE_PAT[max(_value(c) for c in hand)], 0  # the plan stands pat up to a jack
     if k > 2:
         return _NOTHING, k
     top = max((_value(c) for c in hand if c not in thrown), default=14)
