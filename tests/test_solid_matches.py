@@ -206,12 +206,13 @@ FILLERS = ["AcAdAhKcKs", "QcQdQhJdJh", "TcTdThTs9c", "9d8c8d8h7c", "7d7h6s6d5c",
         ("Js9h6c4d2s", 2, 0, "fold"),  # a pat jack (18) not under the gun...
         ("Js9h6c4d2s", 4, 2, "raise 4"),  # ...from the cutoff
         ("7s4h2cKdQs", 5, 3, "fold"),  # a two-card draw (30): not even from the button
+        ("7s4h2cKdQs", 0, 4, "raise 4"),  # ...but from the small blind folded to: heads-up (33)
         ("7s4hKdQsJc", 5, 3, "fold"),  # a three-card draw: never
     ],
 )
 def test_single_draw_opens_by_the_one_draw(hand: str, seat: int, folds: int, expected: str) -> None:
     """2-7 single draw, six-handed, first in at ``seat`` (2 under the gun, 4 the cutoff, 5 the
-    button) after ``folds`` folds."""
+    button, 0 the small blind) after ``folds`` folds."""
     hands = list(FILLERS)
     hands[seat] = hand
     assert _solid_plays("F2L1D", hands, "", seat, ["f"] * folds + ["f"] * 5)[:1] == [expected]

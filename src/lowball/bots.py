@@ -716,8 +716,9 @@ class SolidBot:
     a 7), folds the rest (rough and paired hands), three-bets its one-card draws and pat hands,
     caps with the best of them, and defends its big blind wider for the price. In 2-7 single
     draw, with one draw to come, it scores hands before the draw for that one draw: a pat jack
-    ranks with the one-card draws, two-card draws with a pat queen (played heads-up and from the
-    big blind only) and three-card draws not at all; in pot and no limit, facing a raise, it
+    ranks with the one-card draws, two-card draws with a pat queen (played only heads-up: the
+    small blind against the big, the big blind against one raiser) and three-card draws not at
+    all; in pot and no limit, facing a raise, it
     plays a draw for a call of at most 30% of the pot and never for the stacks. It draws by the
     published rules (2-7: stand pat with any 8 before the last draw, break a convertible 9, draw
     to a 7, to an 8 on the last, keep a one-card draw to an 8-6; stand pat with a jack heads-up
