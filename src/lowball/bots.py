@@ -937,13 +937,14 @@ class SolidBot:
 
 
 BOTS: dict[str, BotFactory] = {
+    "solid": SolidBot,
     "sensible": SensibleBot,
     "random": RandomBot,
     "calling": CallingStation,
-    "solid": SolidBot,
 }
-"""The built-in bots by name: ``sensible``, ``random``, ``calling`` (the calling station) and
-``solid`` (:class:`SolidBot`, a player of published advice)."""
+"""The built-in bots by name: ``solid`` (:class:`SolidBot`, a player of published advice, the
+commands' default), ``sensible``, ``random`` and ``calling`` (the calling station), in that
+order (the commands' help and messages list them so)."""
 
 
 def search_dirs(search_path: object) -> list[str]:
