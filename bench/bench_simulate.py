@@ -1,5 +1,6 @@
-"""Simulation speed: hands per second of ``lowball simulate`` with six sensible bots on
-fixed-limit 2-7 triple draw (the default variant), beside the engine's raw rate in the same run.
+"""Simulation speed: hands per second of ``lowball simulate`` with six solid bots (the default
+field) and with six sensible ones on fixed-limit 2-7 triple draw (the default variant), beside the
+engine's raw rate in the same run.
 
 Run: ``pytest bench -o python_files='bench_*.py'`` (``pytest-benchmark`` installed). Each
 benchmark records ``hands`` in extra_info; hands per second = hands / time (``report.py``).
@@ -9,9 +10,13 @@ The group's members:
 
 ``simulate-cli``
     The command itself, ``lowball simulate --hands N --seed 1 --quiet --json`` through click's
-    test runner: six sensible bots, stacks carried over, statistics, the JSON report.
-``simulate-library``
-    :func:`lowball.simulate.simulate` with the same bots and seed (no command-line parsing).
+    test runner: the default field (six solid bots), stacks carried over, statistics, the JSON
+    report.
+``simulate-library[solid]``, ``simulate-library[sensible]``
+    :func:`lowball.simulate.simulate` with six solid bots (the command's) or six sensible ones,
+    the same seed (no command-line parsing): the ratio is what the default field costs. Each
+    records ``cpu``, the least process CPU time of a call (on a busy machine the wall time
+    measures the other work too).
 ``engine-with-views``
     The engine with the same six players' per-action cost of a bot's input, but no decision:
     each player takes :meth:`HandState.view` and then checks or calls and stands pat.
@@ -22,6 +27,7 @@ The group's members:
 from __future__ import annotations
 
 import json
+import time
 
 import numpy as np
 import pytest
@@ -29,12 +35,11 @@ from click.testing import CliRunner
 
 from lowball.cli import main
 from lowball.engine import HandState
-from lowball.simulate import simulate
+from lowball.simulate import SimulationResult, simulate
 from lowball.variants import VARIANTS
 
 VARIANT = VARIANTS["F2L3D"]
 HANDS = 200
-SIX = ["sensible"] * 6
 GROUP = f"simulate: six players, F2L3D ({HANDS} hands)"
 
 
@@ -52,12 +57,23 @@ def test_simulate_cli(benchmark) -> None:
 
     data = benchmark(run)
     assert data["hands"] == HANDS and data["players"] == 6
+    assert data["bots"][0]["bot"] == "solid"  # the default field
 
 
 @pytest.mark.benchmark(group=GROUP)
-def test_simulate_library(benchmark) -> None:
+@pytest.mark.parametrize("bot", ["solid", "sensible"])
+def test_simulate_library(benchmark, bot: str) -> None:
     benchmark.extra_info["hands"] = HANDS
-    result = benchmark(lambda: simulate(VARIANT, SIX, HANDS, seed=1))
+    cpu: list[float] = []
+
+    def run() -> SimulationResult:
+        start = time.process_time()
+        out = simulate(VARIANT, [bot] * 6, HANDS, seed=1)
+        cpu.append(time.process_time() - start)
+        return out
+
+    result = benchmark(run)
+    benchmark.extra_info["cpu"] = min(cpu)  # the least CPU time of a call (the report prints it)
     assert result.hands == HANDS
     assert sum(s.chips for s in result.seats) == 0
 

@@ -250,6 +250,9 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
     (12, "**12.5 After a draw**", ("lowball.bots.SolidBot",)),
     (12, "**12.6 Snows**", ("lowball.bots.SolidBot",)),
     (12, "**12.7 A seed of the command**", ("lowball.seeds.check_seed",)),
+    (12, "**12.8 Single draw before the draw**", ("lowball.bots.SolidBot",)),
+    (12, "**12.9 At the end**", ("lowball.bots.SolidBot",)),
+    (12, "**12.10 The default bots**", ("lowball.bots.BOTS", "lowball.server.GameServer")),
     # 13. Tournaments
     (13, "**Rounds**", ("lowball.tournament.Tournament.step", "lowball.tournament.Tournament.round")),
     (13, "**Entry**", ("lowball.tournament.Tournament.register", "lowball.tournament.Structure")),

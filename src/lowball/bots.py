@@ -1,5 +1,5 @@
 """Bots for lowball (2-7, A-5, badugi): the :class:`PlayStrategy` protocol (``Strategy`` before
-0.2, an alias kept) and three built-in players.
+0.2, an alias kept) and four built-in players.
 
 A strategy sees what its player may see (a :class:`~lowball.engine.PlayerView`) and the actions open
 to it (a :class:`~lowball.engine.LegalActions`) and returns an :class:`Action`. Anything with an
@@ -14,9 +14,11 @@ to it (a :class:`~lowball.engine.LegalActions`) and returns an :class:`Action`. 
             return Action.check() if legal.check else Action.call()
 
 Built in (see :data:`BOTS`): :class:`RandomBot` (a random legal action), :class:`CallingStation`
-(never folds, never bets, draws like the sensible player) and :class:`SensibleBot` (a tight,
-value-betting player). Each plays the variant's hand ranking (``variant.ranking``: 2-7, A-5 or
-badugi): :func:`plan_discards` and :func:`hand_tier` take the ranking as a parameter. Chips are
+(never folds, never bets, draws like the sensible player), :class:`SensibleBot` (a tight,
+value-betting player that goes to the showdown with nearly everything) and :class:`SolidBot` (a
+player of published advice: the default opponent of ``lowball play``, ``simulate`` and
+``serve``). Each plays the variant's hand ranking (``variant.ranking``: 2-7, A-5 or badugi):
+:func:`plan_discards` and :func:`hand_tier` take the ranking as a parameter. Chips are
 whole numbers; a wager is always the total *to* this round.
 """
 
@@ -674,10 +676,28 @@ def _solid_score(
     return base + 3 * max(0, top - _REF[rk]) + 4 * k * gone, k
 
 
-def _solid_equity(score: int, opponents: int) -> float:
-    """A rough chance to win of a hand of ``score`` against ``opponents`` (0.9 for the best,
-    falling by a sixtieth a point; each opponent past the first takes a share)."""
-    return float(max(0.02, 0.9 - score / 60) ** (1 + 0.3 * max(0, opponents - 1)))
+_SINGLE_PAT = {7: 0, 8: 4, 9: 8, 10: 12, 11: 18}
+"""The single-draw score before the draw of a pat 2-7 hand, by its top card: a pat jack is a
+small favourite over any one-card draw (Hall, PokerPlayer; Haney, Card Player, 6 Nov 2019), so
+it scores between the one-card draws to an 8 and to a 9; a queen (30) is a two-card draw's."""
+_SINGLE_BASE = {1: 10, 2: 30}
+"""The single-draw score before the draw of a draw of one or two cards to a 7 (3 more a rank of
+its highest kept card above the 7); three cards or more score as nothing."""
+
+
+def _single_draw_score(hand: tuple[Card, ...]) -> tuple[int, int]:
+    """(score, cards to draw) of a 2-7 hand before the only draw of single draw: pat hands up to
+    a jack scored by :data:`_SINGLE_PAT`, one-card draws as in triple draw, two-card draws worth
+    a pat queen's, three or more nothing ("you don't want to be drawing more than one card":
+    Chris Hall, "2-7 No-Limit Single Draw", PokerPlayer)."""
+    thrown = _plan_solid_27(hand, 1, 1)
+    k = len(thrown)
+    if k == 0:
+        return _SINGLE_PAT[max(_value(c) for c in hand)], 0  # the plan stands pat up to a jack
+    if k > 2:
+        return _NOTHING, k
+    top = max((_value(c) for c in hand if c not in thrown), default=14)
+    return _SINGLE_BASE[k] + 3 * max(0, top - 7), k
 
 
 _OPEN = {5: 13, 4: 16, 3: 19, 2: 24, 1: 27, 0: 27}
@@ -694,13 +714,21 @@ class SolidBot:
     its seat allows (under the gun one-card draws to a 9, two-card draws to a 7 and pat 9s; from
     the cutoff two-card draws to an 8; from the button and the small blind three-card draws to
     a 7), folds the rest (rough and paired hands), three-bets its one-card draws and pat hands,
-    caps with the best of them, and defends its big blind wider for the price. It draws by the
+    caps with the best of them, and defends its big blind wider for the price. In 2-7 single
+    draw, with one draw to come, it scores hands before the draw for that one draw: a pat jack
+    ranks with the one-card draws, two-card draws with a pat queen (played only heads-up: the
+    small blind against the big, the big blind against one raiser) and three-card draws not at
+    all; in pot and no limit, facing a raise, it
+    plays a draw for a call of at most 30% of the pot and never for the stacks. It draws by the
     published rules (2-7: stand pat with any 8 before the last draw, break a convertible 9, draw
     to a 7, to an 8 on the last, keep a one-card draw to an 8-6; stand pat with a jack heads-up
     on the last draw, a 9 against two or more). After a draw it bets when it is ahead in the
     draw (pat against a drawing hand, fewer cards than everyone), raises with strong hands, and
     folds weak draws to a bet late (three cards after the first draw, two on the last, and at
-    the last draw anything but a one-card draw to an 8 against a pat hand). Now and then
+    the last draw anything but a one-card draw to an 8 against a pat hand). At the end it
+    raises a bet once with an 8 and raises on with a 7, and calls a bet from a pat hand or a
+    one-card draw with a 9 or better heads-up (an 8 against two or more), one from a player who
+    drew two or more with a jack (a 9). Now and then
     (rarely) it snows: heads-up at the first draw with a paired hand that has no draw, after
     its opponent drew two or more, it stands pat and bets until raised. In pot and no limit it
     wagers about three quarters of the pot.
@@ -746,9 +774,13 @@ class SolidBot:
             return Action.muck() if beaten and legal.muck else Action.show()
         if self.snowing:
             return self._snow_bet(view, legal)
-        score, k = _solid_score(view.hand, draws_left, self.ranking, len(live), self.draws - draws_left)
         if view.betting_round == 1:
+            if self.draws == 1 and self.ranking is Ranking.DEUCE_TO_SEVEN:
+                score = _single_draw_score(view.hand)[0]
+            else:
+                score = _solid_score(view.hand, draws_left, self.ranking, len(live))[0]
             return self._before_draw(view, legal, score, live)
+        score, k = _solid_score(view.hand, draws_left, self.ranking, len(live), self.draws - draws_left)
         return self._after_draw(view, legal, score, k, draws_left, live)
 
     # -- the draw
@@ -797,6 +829,8 @@ class SolidBot:
         big_blind = me == (0 if n == 2 else 1)
         can_raise = legal.bet or legal.raise_
         wide = 6 if len(live) == 1 else 0  # heads-up every range is wider
+        if not self.fixed and self.draws == 1 and max(view.bets) > self.big_blind:
+            return self._single_draw_raised(view, legal, score, wide)
         if bets <= 1:  # first in (callers, if any, only called the blind)
             if score <= _OPEN[min(5, behind)] + wide and can_raise:
                 return self._wager(legal, view)
@@ -815,6 +849,24 @@ class SolidBot:
         if score <= (19 if in_already else 13) + wide:
             return Action.call()
         return self._passive(legal)
+
+    def _single_draw_raised(self, view: PlayerView, legal: LegalActions, score: int, wide: int) -> Action:
+        """Pot- and no-limit single draw before the draw, facing a raise: a draw does not play
+        for the stacks against a pat hand (a pat jack is a favourite over any one-card draw:
+        Hall, PokerPlayer). Facing an open it re-raises with a pat 8 or better and calls with
+        a one-card draw to a 9 or a pat 10 (a pat jack, and two-card draws to a 7, heads-up)
+        when the call is at most 30% of the pot after it; re-raised, it raises on with a pat 7,
+        calls with a pat 9 or better and folds the rest."""
+        can_raise = legal.bet or legal.raise_
+        if view.bets[legal.position] <= self.big_blind:  # facing an open
+            if can_raise and score <= 4:
+                return self._wager(legal, view)
+            if score <= 16 + wide and self._price(view, legal, 1) <= 0.3:
+                return Action.call()
+            return self._passive(legal)
+        if can_raise and score == 0:  # re-raised: a pat 7 raises on
+            return self._wager(legal, view)
+        return Action.call() if score <= 8 else self._passive(legal)
 
     def _after_draw(
         self, view: PlayerView, legal: LegalActions, score: int, k: int, draws_left: int, live: list[int]
@@ -844,16 +896,27 @@ class SolidBot:
             value = 4 if pat_against or not heads_up else 12
             if legal.bet and score <= value:
                 return self._wager(legal, view)
-            if legal.raise_ and score <= 4:
+            # the best hands (a 7 in 2-7) raise on; the next (an 8) raise a bet once, then call
+            if legal.raise_ and (score == 0 or (score <= 4 and not self._raised(view, legal))):
                 return self._wager(legal, view)
         if legal.check:
             return Action.check()
-        limit = 28 if heads_up and not pat_against else 20 if heads_up else 12
+        level = max(view.bets)
+        bettor_drew = min((view.drawn[-1][p] for p in live if view.bets[p] == level), default=0) if view.drawn else 0
         if self.ranking is Ranking.BADUGI:
             limit = 20 if heads_up and not pat_against else 12  # a three-card hand calls rarely
-        if score <= limit or _solid_equity(score, len(live)) >= self._price(view, legal, len(live)):
-            return Action.call()
-        return Action.fold()
+        elif bettor_drew >= 2:  # a bet from a player who drew two or more is more often a bluff
+            limit = 28 if heads_up else 12
+        else:  # a bet from a pat hand or a one-card draw is a made hand: beat the hands that bet
+            limit = 12 if heads_up else 4
+        return Action.call() if score <= limit else Action.fold()
+
+    def _raised(self, view: PlayerView, legal: LegalActions) -> bool:
+        """Whether this betting round has had a raise already (more than one bet in it)."""
+        level = max(view.bets)
+        if self.fixed:
+            return level > legal.min_to - level  # a bet is the raise's size
+        return view.bets[legal.position] > 0
 
     @staticmethod
     def _price(view: PlayerView, legal: LegalActions, opponents: int) -> float:
@@ -874,13 +937,14 @@ class SolidBot:
 
 
 BOTS: dict[str, BotFactory] = {
+    "solid": SolidBot,
     "sensible": SensibleBot,
     "random": RandomBot,
     "calling": CallingStation,
-    "solid": SolidBot,
 }
-"""The built-in bots by name: ``sensible``, ``random``, ``calling`` (the calling station) and
-``solid`` (:class:`SolidBot`, a player of published advice)."""
+"""The built-in bots by name: ``solid`` (:class:`SolidBot`, a player of published advice, the
+commands' default), ``sensible``, ``random`` and ``calling`` (the calling station), in that
+order (the commands' help and messages list them so)."""
 
 
 def search_dirs(search_path: object) -> list[str]:
@@ -931,7 +995,7 @@ def make_bot(spec: str, variant: Variant, rng: random.Random, *, search_path: Se
     Parameters
     ----------
     spec : str
-        A built-in name (``sensible``, ``random``, ``calling``) or ``package.module:factory``.
+        A built-in name (``solid``, ``sensible``, ``random``, ``calling``) or ``package.module:factory``.
     variant : Variant
         The rules the bot plays.
     rng : random.Random

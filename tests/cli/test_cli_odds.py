@@ -501,7 +501,7 @@ def test_question_mark_in_play_shows_the_draw_table_and_the_pot_odds() -> None:
     # blind; the bot calls, you check; draw 1: ?; you throw the queen and jack and draw 9d Kd;
     # you check, the bot bets 2: ?; you call; draw 2: ?; quit.
     script = "x\n?\nd 1 2\nx\n?\nc\n?\nq\n"
-    r = CliRunner().invoke(main, ["play", "--players", "2", "--seed", "1"], input=script)
+    r = CliRunner().invoke(main, ["play", "--bots", "sensible", "--players", "2", "--seed", "1"], input=script)
     assert r.exit_code == 0, r.output
     out = r.output
     first = out.index("Your discards for this draw:\n")
@@ -549,5 +549,5 @@ def test_question_mark_in_play_shows_the_draw_table_and_the_pot_odds() -> None:
 
 def test_question_mark_with_nothing_to_price() -> None:
     # Seed 1 heads-up: at your first turn the bot has only called: nothing to call.
-    r = CliRunner().invoke(main, ["play", "--players", "2", "--seed", "1"], input="?\nq\n")
+    r = CliRunner().invoke(main, ["play", "--bots", "sensible", "--players", "2", "--seed", "1"], input="?\nq\n")
     assert "Nothing to call: the pot odds show when you face a bet, the discards at a draw." in r.output

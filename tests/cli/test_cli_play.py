@@ -22,7 +22,11 @@ CALL_AND_PAT = "c\np\n\n" * 200
 
 
 def play(*args: str, input: str):  # noqa: A002
-    return CliRunner().invoke(main, ["play", *args], input=input)
+    """``lowball play`` with ``args``; against the sensible bots unless ``--bots`` is given (the
+    scripted games here were written against their play; the default, solid, is tested in
+    tests/test_solid_matches.py)."""
+    bots = [] if "--bots" in args else ["--bots", "sensible"]
+    return CliRunner().invoke(main, ["play", *bots, *args], input=input)
 
 
 def test_heads_up_wrong_entries_are_refused_with_the_reason() -> None:

@@ -165,7 +165,7 @@ You leave after 1 hand with 188 chips (-12).
 
 
 def test_play_with_symbols_exact_output() -> None:
-    r = run("play", "--players", "2", "--seed", "1", "--symbols", input=PLAY_SCRIPT)
+    r = run("play", "--bots", "sensible", "--players", "2", "--seed", "1", "--symbols", input=PLAY_SCRIPT)
     assert r.exit_code == 0, r.output
     assert r.output == PLAY_WITH_SYMBOLS
 
@@ -173,7 +173,7 @@ def test_play_with_symbols_exact_output() -> None:
 def test_play_without_symbols_is_ascii_and_otherwise_the_same() -> None:
     script = PLAY_SCRIPT.translate(LETTERS)
     assert script == "x\nd 9h Kd\nd Qc Js\nx\nc\nd 1\nx\nc\np\nx\nc\nq\n"
-    r = run("play", "--players", "2", "--seed", "1", input=script)
+    r = run("play", "--bots", "sensible", "--players", "2", "--seed", "1", input=script)
     assert r.exit_code == 0, r.output
     assert r.output.isascii()
     assert r.output == PLAY_WITH_SYMBOLS.translate(LETTERS)
@@ -188,7 +188,7 @@ def test_play_without_symbols_is_ascii_and_otherwise_the_same() -> None:
 
 def test_play_symbols_typed_without_the_flag() -> None:
     """Symbols are read whether or not they are printed."""
-    r = run("play", "--players", "2", "--seed", "1", input=PLAY_SCRIPT)
+    r = run("play", "--bots", "sensible", "--players", "2", "--seed", "1", input=PLAY_SCRIPT)
     assert r.exit_code == 0, r.output
     assert "hero> d 9\u2665 K\u2666\n  you do not hold 9h: your hand is Qc Js Th 6d 2c\n" in r.output
     assert "hero discards Qc Js and draws 9d Kd" in r.output

@@ -1,7 +1,7 @@
 """Issue 33, the terminal round two: player counts follow the variant, usage text says what is
 taken, output fits the terminal, one error style, a typeable seed, Ctrl-C gives the partial
-result and the command that repeats it, a --stderr target not reached is said; and the solid
-bot's seeded matches."""
+result and the command that repeats it, a --stderr target not reached is said; and the page
+docs/bots.md (the solid bot's matches: tests/test_solid_matches.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ from click.testing import CliRunner
 from lowball.cli import main
 from lowball.cli.play import keys_help
 from lowball.cli.render import fit
-from lowball.simulate import simulate
-from lowball.variants import VARIANTS
 
 command = sys.modules["lowball.cli.main"]  # the module (lowball.cli.main is also the command's name)
 
@@ -120,12 +118,11 @@ def test_the_play_header_fits_the_terminal(columns: int) -> None:
     _fits(
         head,
         columns,
-        "=== Hand 1: button sensible6; stacks hero 200, sensible2 200, sensible3 200, "
-        "sensible4 200, sensible5 200, sensible6 200 ===",
+        "=== Hand 1: button solid6; stacks hero 200, solid2 200, solid3 200, "
+        "solid4 200, solid5 200, solid6 200 ===",  # the default opponents: solid
     )
-    assert ("sensible2 200," in head) and (
-        len(head.splitlines()) == (1 if columns == 200 else 2 if columns == 80 else 3)
-    )
+    # 106 characters: one line at 200 columns, two at 80 and at 60
+    assert ("solid2 200," in head) and len(head.splitlines()) == (1 if columns == 200 else 2)
 
 
 @pytest.mark.parametrize("columns", [60, 80])
@@ -277,35 +274,7 @@ def test_a_stderr_target_not_reached_is_said() -> None:
     assert r.stderr.startswith("lowball odds: --stderr 0.001 not reached: 2,000 trials (--trials) ran out")
 
 
-# -- 8. the solid bot ---------------------------------------------------------------------------------
-
-
-def _rates(code: str, bots: list[str], hands: int, seed: int) -> dict[str, float]:
-    result = simulate(VARIANTS[code], bots, hands, seed=seed, workers=1)
-    assert sum(s.chips for s in result.seats) == 0
-    return {b["bot"]: b["chips_per_100_hands_per_seat"] for b in result.by_bot()}
-
-
-@pytest.mark.parametrize("code", ["F2L3D", "LB-FA5L3D", "FB"])
-@pytest.mark.parametrize("other", ["sensible", "random", "calling"])
-def test_solid_beats_each_bot_six_handed(code: str, other: str) -> None:
-    """Three solid players and three of the other, 1,000 hands (chips per 100 hands a seat)."""
-    rates = _rates(code, ["solid", other] * 3, 1000, 33)
-    assert rates["solid"] > 60 and rates[other] == -rates["solid"]
-
-
-@pytest.mark.parametrize("other", ["sensible", "random", "calling"])
-def test_solid_beats_each_bot_in_single_draw(other: str) -> None:
-    """Single draw heads-up, 3,000 hands: solid ahead of each."""
-    rates = _rates("F2L1D", ["solid", other], 3000, 40)
-    assert rates["solid"] > 20
-
-
-@pytest.mark.parametrize(("code", "share"), [("F2L3D", 0.583), ("LB-FA5L3D", 0.572), ("FB", 0.679), ("F2L1D", 0.785)])
-def test_the_share_of_hands_to_the_showdown_at_a_table_of_solid_players(code: str, share: float) -> None:
-    """Six solid players, 1,000 hands: far fewer showdowns than six sensible ones (95..100%)."""
-    result = simulate(VARIANTS[code], ["solid"] * 6, 1000, seed=34, workers=1)
-    assert result.to_dict()["showdown_share"] == share
+# -- 8. the solid bot: its matches, showdown shares and defaults are in tests/test_solid_matches.py --
 
 
 # -- 9. the page docs/bots.md: its examples run ------------------------------------------------------

@@ -972,7 +972,7 @@ def odds(
 @seed_option
 @click.option(
     "--bots",
-    default="sensible",
+    default="solid",
     show_default=True,
     metavar="BOT[,BOT...]",
     help="Your opponents, comma-separated, for seats 2, 3, ... (you are seat 1); the list "
@@ -1052,7 +1052,7 @@ def play(
     help="Hands to play.",
 )
 @seed_option
-@click.option("--bots", default="sensible", show_default=True, metavar="BOT[,BOT...]", help=_BOTS_HELP)
+@click.option("--bots", default="solid", show_default=True, metavar="BOT[,BOT...]", help=_BOTS_HELP)
 @stack_option
 @click.option(
     "--reset-stacks",
@@ -1372,7 +1372,7 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
 @click.option(
     "--bots",
     type=click.Choice([*BOTS, "none"]),
-    default="sensible",
+    default="solid",
     show_default=True,
     help="The built-in bots that fill empty seats while a person sits at the table (none: no bots).",
 )

@@ -346,7 +346,7 @@ def play_session(
     *,
     stack: int,
     seed: int | None = None,
-    bots: Sequence[str] = ("sensible",),
+    bots: Sequence[str] = ("solid",),
     name: str = "hero",
     echo: Callable[[str], None] = click.echo,
     symbols: bool = False,
@@ -365,7 +365,7 @@ def play_session(
     seed : int, optional
         Makes the cards and the bots' choices reproducible.
     bots : sequence of str
-        Bot names for seats 2, 3, ... (the list repeats when shorter).
+        Bot names for seats 2, 3, ... (the list repeats when shorter; default the solid player).
     name : str
         The player's name at the table.
     echo : callable

@@ -914,7 +914,7 @@ class GameServer:
         The variant of new tables; several are given to new tables in turn by table number
         (``[F2L3D, FB, LB-FA5L3D]``: t1 2-7, t2 badugi, t3 A-5, t4 2-7, ...: a mixed room).
     seats : int, default 6
-    bots : str or None, default "sensible"
+    bots : str or None, default "solid"
         The built-in strategy of the bots that fill empty seats (see :data:`lowball.bots.BOTS`),
         or None for no bots.
     bot_delay : float, default 0.6
@@ -964,7 +964,7 @@ class GameServer:
         tables: int | Sequence[str] = 2,
         variant: Variant | Sequence[Variant] | None = None,
         seats: int = 6,
-        bots: str | None = "sensible",
+        bots: str | None = "solid",
         bot_delay: float = 0.6,
         action_seconds: float = 30.0,
         time_bank: float = 60.0,
