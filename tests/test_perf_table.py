@@ -81,7 +81,7 @@ EXPECTED = {
         "pokerkit's cards in a list, `SystemRandom().shuffle`, slices: 20.0 k/s",
         "25.0x",
     ),
-    "`lowball simulate`, six sensible bots at a `Table`": ("800 hands/s", "", ""),
+    "`lowball simulate`, six solid bots (its default field) at a `Table`": ("800 hands/s", "", ""),
     'a table action, `Table.act` with a `SQLiteStore` (WAL, `synchronous="NORMAL"`), six-handed triple draw,'
     " recorded bot decisions": (
         "actions: 3,813/s",

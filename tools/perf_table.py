@@ -243,7 +243,13 @@ ROWS: tuple[Row, ...] = (
         SIMULATE + "test_engine_raw",
         "without the views",
     ),
-    Row("`lowball simulate`, six sensible bots at a `Table`", SIMULATE + "test_simulate_cli"),
+    Row("`lowball simulate`, six solid bots (its default field) at a `Table`", SIMULATE + "test_simulate_cli"),
+    Row(
+        "`simulate`, six solid bots at a `Table` (issue 33)",
+        SIMULATE + "test_simulate_library[solid]",
+        SIMULATE + "test_simulate_library[sensible]",
+        "six sensible bots, the same run",
+    ),
     Row(
         "`simulate`, three sensible bots, 2,000 hands in sessions of 250, on 2 worker processes"
         " (a pool started before)",
