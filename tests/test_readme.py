@@ -68,7 +68,7 @@ EXAMPLES = {
     "docs/table.md": (39, 0),  # the first loop (16), then the asyncio server (23)
     "docs/money.md": (21, 0),  # the wallet, a refused buy-in, a payout, the ledger, a crash (issue 29)
     "docs/postgres.md": (10, 0),  # the URL, open_store, the lock (issue 29)
-    "docs/protocol.md": (19, 0),  # the wire forms in Python; its JSON examples: tests/test_wire.py (issue 29)
+    "docs/protocol.md": (25, 0),  # the wire forms in Python; its JSON examples: tests/test_wire.py (issue 29)
     "docs/bots.md": (8, 4),  # the solid player, and the command's limits (issue 33)
     "docs/tournaments.md": (24, 1),  # a structure, a tournament of bots, lowball tournament (issue 30)
     "docs/odds.md": (12, 4),

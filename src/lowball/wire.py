@@ -96,6 +96,24 @@ __all__ = [
     "SeatTaken",
     "Left",
     "HttpError",
+    "Registered",
+    "Seated",
+    "LevelUp",
+    "BreakStarted",
+    "BreakEnded",
+    "ChipRace",
+    "Moved",
+    "Redrawn",
+    "TableBroken",
+    "FinalTable",
+    "HandForHand",
+    "Rebuy",
+    "AddOn",
+    "Eliminated",
+    "Paid",
+    "Finished",
+    "TournamentEvent",
+    "tournament_form",
     "SCHEMA_TYPES",
     "encode",
     "encode_text",
@@ -639,6 +657,173 @@ class HttpError(_Form, kw_only=True):
     code: str
 
 
+# -- tournaments ----------------------------------------------------------------------------------------
+
+TableNo = Annotated[int, Meta(ge=1, description="A tournament's table, by its number (from 1).")]
+Place = Annotated[int, Meta(ge=1, description="A place in the tournament: 1 the winner.")]
+
+
+class _TournamentForm(_Form, tag_field="kind"):
+    """An event of a tournament (:class:`lowball.tournament.TournamentEvent`), told apart by its
+    ``kind``: ``number`` counts the tournament's events from 1."""
+
+
+class Registered(_TournamentForm, kw_only=True, tag="registered"):
+    """A player entered (``entry`` his entry's number; ``late`` after the start, when he is
+    seated at once: ``table`` and ``seat``, else null)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    entry: Annotated[int, Meta(ge=1)]
+    late: bool
+    table: Union[TableNo, None] = None
+    seat: Union[SeatNo, None] = None
+
+
+class Seated(_TournamentForm, kw_only=True, tag="seated"):
+    """The seat draw at the start gave ``player`` this table and seat (TR 34, 65)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    table: TableNo
+    seat: SeatNo
+
+
+class LevelUp(_TournamentForm, kw_only=True, tag="level"):
+    """Level ``level`` (from 1) and its stakes, from each table's next hand (TR 79)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    level: Annotated[int, Meta(ge=1)]
+    small_blind: Chips
+    big_blind: Chips
+    ante: Chips
+    big_blind_ante: bool
+    small_bet: Chips
+    big_bet: Chips
+
+
+class BreakStarted(_TournamentForm, kw_only=True, tag="break"):
+    """A break after level ``after_level``, until ``until`` (seconds on the tournament's clock)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    after_level: Annotated[int, Meta(ge=1)]
+    until: float
+
+
+class BreakEnded(_TournamentForm, kw_only=True, tag="break_end"):
+    """Play resumes at level ``level``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    level: Annotated[int, Meta(ge=1)]
+
+
+class ChipRace(_TournamentForm, kw_only=True, tag="chip_race"):
+    """A colour-up at ``table``: ``chip`` the smallest chip now, ``stacks`` each seat's chips
+    after the race (by seat number as text, TR 77)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    table: TableNo
+    chip: Annotated[int, Meta(ge=1)]
+    stacks: dict[str, Chips]
+
+
+class Moved(_TournamentForm, kw_only=True, tag="moved"):
+    """``player`` moved to table ``table``, seat ``seat``: to balance the tables (TR 67), from a
+    table broken (TR 66), by a redraw (TR 67c) or to the final table (TR 68)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    from_table: Union[TableNo, None]
+    from_seat: Union[SeatNo, None]
+    table: TableNo
+    seat: SeatNo
+    reason: Literal["balance", "break", "redraw", "final_table"]
+
+
+class Redrawn(_TournamentForm, kw_only=True, tag="redraw"):
+    """Every seat drawn again (TR 67c) at the new ``tables``; ``final``: the final table."""
+
+    number: Annotated[int, Meta(ge=1)]
+    tables: list[TableNo]
+    players: Count
+    final: bool
+
+
+class TableBroken(_TournamentForm, kw_only=True, tag="table_broken"):
+    """Table ``table`` broken (its players moved)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    table: TableNo
+
+
+class FinalTable(_TournamentForm, kw_only=True, tag="final_table"):
+    """The final table formed (TR 68): its number and its ``players``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    table: TableNo
+    players: Count
+
+
+class HandForHand(_TournamentForm, kw_only=True, tag="hand_for_hand"):
+    """Hand-for-hand play begins (``on``) or ends (TR 126)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    on: bool
+
+
+class Rebuy(_TournamentForm, kw_only=True, tag="rebuy"):
+    """``player`` rebought ``chips`` (TR 13)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    chips: Chips
+
+
+class AddOn(_TournamentForm, kw_only=True, tag="addon"):
+    """``player`` took the add-on of ``chips``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    chips: Chips
+
+
+class Eliminated(_TournamentForm, kw_only=True, tag="eliminated"):
+    """``player`` out in place ``place`` (``shared_with`` players share the places from it, 1:
+    none; TR 126b), at ``table`` in round ``hand``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    place: Place
+    shared_with: Annotated[int, Meta(ge=1)]
+    table: TableNo
+    hand: Count
+
+
+class Paid(_TournamentForm, kw_only=True, tag="paid"):
+    """``player``'s prize for place ``place``: ``amount`` in the ledger's money."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    place: Place
+    amount: Chips
+
+
+class Finished(_TournamentForm, kw_only=True, tag="finished"):
+    """The tournament is over: its ``winner`` (null: none), ``entries`` and ``prize_pool``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    winner: Union[str, None]
+    entries: Count
+    prize_pool: Chips
+
+
+TournamentEvent = Union[
+    Registered, Seated, LevelUp, BreakStarted, BreakEnded, ChipRace, Moved, Redrawn, TableBroken, FinalTable,
+    HandForHand, Rebuy, AddOn, Eliminated, Paid, Finished,
+]  # fmt: skip
+"""An event of a tournament, by its ``kind`` (the form of
+:class:`lowball.tournament.TournamentEvent`: its ``to_dict()``)."""
+
 SCHEMA_TYPES: dict[str, Any] = {
     "Action": Action,
     "LegalActions": LegalActions,
@@ -658,6 +843,7 @@ SCHEMA_TYPES: dict[str, Any] = {
     "SeatTaken": SeatTaken,
     "Left": Left,
     "HttpError": HttpError,
+    "TournamentEvent": TournamentEvent,
 }
 """Each shipped schema's name (``lowball/schemas/<name>.schema.json``) and its form."""
 
@@ -842,6 +1028,8 @@ def to_wire(obj: Any) -> Any:
         )
     if isinstance(obj, dict) and "rows" in obj and "hand" in obj:
         return msgspec.convert(obj, DrawTable)
+    if isinstance(obj, _tournament_event_class()):
+        return tournament_form(obj)
     raise InvalidTypeError(f"{type(obj).__name__}: no wire form (see lowball.wire.SCHEMA_TYPES)")
 
 
@@ -889,6 +1077,10 @@ def from_wire(form: Any) -> Any:
         return _ActResult(form.seq, form.seat, form.kind, tuple(from_wire(e) for e in form.events), form.repeated)
     if isinstance(form, PlayerEquity):
         return _PlayerEquity(*(getattr(form, f) for f in PlayerEquity.__struct_fields__))
+    if isinstance(form, _TournamentForm):
+        data = msgspec.to_builtins(form)
+        del data["kind"], data["number"]
+        return _tournament_event_class()(form.number, form.__struct_config__.tag, data)
     if isinstance(form, Equity):
         return _Equity(
             tuple(from_wire(p) for p in form.players), form.exact, form.trials, form.draws,
@@ -896,6 +1088,28 @@ def from_wire(form: Any) -> Any:
             form.reshuffles, form.seed, form.partial,
         )  # fmt: skip
     return form
+
+
+@cache
+def _tournament_event_class() -> Any:
+    from lowball.tournament import TournamentEvent as _TournamentEvent
+
+    return _TournamentEvent
+
+
+def tournament_form(event: Any) -> Any:
+    """The form (one of :data:`TournamentEvent`'s) of a :class:`lowball.tournament.TournamentEvent`.
+
+    Raises
+    ------
+    WireError
+        For an event whose data does not match its kind's form (naming the field).
+    """
+    data = event.to_dict()
+    try:
+        return msgspec.convert(data, TournamentEvent)
+    except msgspec.ValidationError as e:
+        raise _wire_error(str(e), json.dumps(data), TournamentEvent) from None
 
 
 def _engine_event(e: Event) -> _Event:
@@ -963,7 +1177,7 @@ def encode_text(obj: Any) -> str:
     return encode(obj).decode()
 
 
-_UNIONS = (ClientMessage, ServerMessage)
+_UNIONS = (ClientMessage, ServerMessage, TournamentEvent)
 
 
 @cache
@@ -1004,6 +1218,8 @@ def decode(data: bytes | str, kind: Any) -> Any:
         Nothing else is changed.
     """
     form = _LIBRARY.get(kind)
+    if form is None and kind is _tournament_event_class():
+        form = TournamentEvent
     if form is None:
         form = kind if kind in _UNIONS or (isinstance(kind, type) and issubclass(kind, Struct)) else None
     if form is None:  # the odds' results (lowball.odds imported only for them)

@@ -52,7 +52,7 @@ class TournamentEvent:
     them, from 0):
 
     - ``registered``: ``player``, ``entry`` (its number), ``late`` (bool), ``table``, ``seat``
-      (when seated at once)
+      (when seated at once, else None)
     - ``seated``: ``player``, ``table``, ``seat`` (the seat draw, TR 34, 65)
     - ``level``: ``level`` (from 1), ``small_blind``, ``big_blind``, ``ante``, ``small_bet``,
       ``big_bet`` (applies from each table's next hand, TR 79)
@@ -68,6 +68,10 @@ class TournamentEvent:
       ``table``, ``hand``
     - ``paid``: ``player``, ``place``, ``amount``
     - ``finished``: ``winner``, ``entries``, ``prize_pool``
+
+    Each kind has its form in the public wire format (:data:`lowball.wire.TournamentEvent`):
+    ``lowball.wire.encode(event)`` writes ``to_dict()`` as JSON, checked by the schema
+    ``TournamentEvent``, and ``lowball.wire.decode(text, TournamentEvent)`` reads it back.
     """
 
     number: int
@@ -178,6 +182,8 @@ class Tournament:
         self._places_left = 0
         self._heads_up = False
         self._starts: dict[str, dict[str, int]] = {}
+        self._unplaced: list[list[list[int]]] = []  # out while registration was open: [entry, stack, table]
+        self._retired: list[_Player] = []  # the earlier entries of players who re-entered
         if store is not None:
             get = getattr(store, "get_data", None)
             if get is not None and self._id in get(_NAMESPACE):
@@ -296,7 +302,7 @@ class Tournament:
     def results(self) -> list[dict[str, Any]]:
         """Every player placed so far, best place first: ``{"place", "player", "prize",
         "rebuys", "addon"}``."""
-        placed = [p for p in self._players.values() if p.place is not None]
+        placed = [p for p in (*self._retired, *self._players.values()) if p.place is not None]
         placed.sort(key=lambda p: (p.place, p.entry))
         return [
             {"place": p.place, "player": p.name, "prize": p.prize, "rebuys": p.rebuys, "addon": p.addon} for p in placed
@@ -349,18 +355,27 @@ class Tournament:
                 f"{self._structure.late_registration} (TR 12); the tournament is at level {self.level}"
             )
         old = self._players.get(player)
-        if old is not None and old.place is None:
+        if old is not None and old.place is None and old.out_hand is None:
             raise TournamentError(f"register {shown(player)}: already in the tournament")
         with self._step():
             self._entries += 1
+            if self._started:
+                self._places_left += 1  # every entry finishes in a place of its own
             if old is not None:
                 del self._players[player]
+                self._retired.append(old)  # his first entry keeps its place (TR 13: a new participant)
             p = _Player(player, self._entries)
             self._players[player] = p
             s = self._structure
             self._ledger.append({"kind": "buy_in", "player": player, "amount": s.buy_in})
             self._ledger.append({"kind": "fee", "player": player, "amount": s.fee})
-            data: dict[str, Any] = {"player": player, "entry": p.entry, "late": self._started}
+            data: dict[str, Any] = {
+                "player": player,
+                "entry": p.entry,
+                "late": self._started,
+                "table": None,
+                "seat": None,
+            }
             if self._started:
                 self._seat_late(p, data)
             self._emit("registered", data)
@@ -558,6 +573,8 @@ class Tournament:
                 self._break_until = None
                 self._last_time = self._now()
                 self._emit("break_end", {"level": self.level})
+                if not self._registration_open():
+                    self._place_unplaced()
             return True
         n = self._turn
         if n is None or n in self._played or n not in self._tables:
@@ -639,37 +656,50 @@ class Tournament:
             p.out_hand = self._round
             out.append((p.name, starts.get(p.name, 0), n))
         if out:
-            if self._hand_for_hand:
+            if self._registration_open():
+                # *lowball:* the field is not known while registration is open: players out then
+                # are placed when it closes, from the last place up in the order they went out
+                self._unplaced.append([[self._players[name].entry, stack, m] for name, stack, m in out])
+            elif self._hand_for_hand:
                 self._pending.extend(out)  # TR 126b: placed with the round's others
             else:
-                self._place(out)
+                self._place([(self._players[name], stack, m) for name, stack, m in out])
 
-    def _place(self, out: list[tuple[str, int, int]]) -> None:
+    def _place_unplaced(self) -> None:
+        """Place the players who went out while registration was open (it has closed)."""
+        if not self._unplaced:
+            return
+        by_entry = {p.entry: p for p in (*self._retired, *self._players.values())}
+        for group in self._unplaced:
+            self._place([(by_entry[e], stack, m) for e, stack, m in group])
+        self._unplaced = []
+
+    def _place(self, out: list[tuple[_Player, int, int]]) -> None:
         remaining = self._places_left
         prizes = self._structure.payouts.prizes(self._entries, self.prize_pool)
-        tables = {name: n for name, _, n in out}
-        for first, last, group in rules.places(out, remaining):
-            group.sort(key=lambda name: self._players[name].entry)
+        of = {str(p.entry): (p, m) for p, _, m in out}  # an entry's number: a name may have two entries
+        for first, last, group in rules.places([(str(p.entry), stack, m) for p, stack, m in out], remaining):
+            group.sort(key=int)
             paid = rules.share_prizes(prizes, first, last, group)
-            for name in group:
-                p = self._players[name]
+            for label in group:
+                p, table = of[label]
                 p.place = first
-                p.prize = paid[name]
+                p.prize = paid[label]
                 self._emit(
                     "eliminated",
-                    {"player": name, "place": first, "shared_with": last - first + 1, "table": tables[name],
-                     "hand": self._round},
+                    {"player": p.name, "place": first, "shared_with": last - first + 1, "table": table,
+                     "hand": self._round if p.out_hand is None else p.out_hand},
                 )  # fmt: skip
                 if p.prize:
-                    self._ledger.append({"kind": "prize", "player": name, "amount": p.prize})
-                    self._emit("paid", {"player": name, "place": first, "amount": p.prize})
+                    self._ledger.append({"kind": "prize", "player": p.name, "amount": p.prize})
+                    self._emit("paid", {"player": p.name, "place": first, "amount": p.prize})
         self._places_left -= len(out)
 
     # -- between rounds --------------------------------------------------------------------
 
     def _between_rounds(self) -> None:
         if self._pending:
-            self._place(self._pending)
+            self._place([(self._players[name], stack, m) for name, stack, m in self._pending])
             self._pending = []
         self._round += 1
         self._played = set()
@@ -678,6 +708,8 @@ class Tournament:
             self._finish(left)
             return
         self._clock_level()
+        if not self._registration_open():
+            self._place_unplaced()
         if self._break_until is not None:
             return
         self._manage_tables()
@@ -875,8 +907,11 @@ class Tournament:
         )
 
     def _finish(self, left: list[str]) -> None:
+        self._place_unplaced()
         if left:
-            self._place([(left[0], 0, 0)])
+            p = self._players[left[0]]
+            assert p.table is not None
+            self._place([(p, 0, p.table)])
         self._finished = True
         winner = left[0] if left else None
         self._emit("finished", {"winner": winner, "entries": self._entries, "prize_pool": self.prize_pool})
@@ -917,6 +952,8 @@ class Tournament:
             "places_left": self._places_left,
             "heads_up": self._heads_up,
             "starts": self._starts,
+            "unplaced": self._unplaced,
+            "retired": [p.to_dict() for p in self._retired],
         }
 
     def _save(self) -> None:
@@ -983,6 +1020,8 @@ class Tournament:
             t._places_left = snap["places_left"]
             t._heads_up = snap["heads_up"]
             t._starts = {k: dict(v) for k, v in snap["starts"].items()}
+            t._unplaced = [[list(x) for x in g] for g in snap.get("unplaced", [])]  # absent in earlier snapshots
+            t._retired = [_Player(**d) for d in snap.get("retired", [])]
         except (KeyError, TypeError, ValueError) as e:
             raise TournamentError(
                 f"{shown(store)}: tournament {shown(tournament_id)} is not a saved one: {e}"
