@@ -1,6 +1,7 @@
 """A tournament killed with SIGKILL at random moments and resumed each time loses nothing (issue
 30): a child process (forked, so lowball is imported once) runs a tournament of bots against a
-SQLite file, resuming it (or making it the first time), and after every step writes to a pipe
+store (a SQLite file, and a PostgreSQL database of the tests' own cluster, tests/pg_cluster.py),
+resuming it (or making it the first time), and after every step writes to a pipe
 that it made it, with the check it made: every chip of every table conserved, every player in at
 one table (none at two, none at none). The parent kills it after reading a random number of those
 acknowledgements (an event of the run, never a time), 20 times, then resumes it and plays it to
@@ -23,8 +24,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import stores_of
 
-from lowball.store import SQLiteStore
+from lowball.store import SQLiteStore, SQLStore
 from lowball.tournament import Break, Level, SimClock, Structure, Tournament, bot_decider, drive, play_bots
 from lowball.variants import VARIANTS
 
@@ -47,24 +49,34 @@ STRUCTURE = Structure(
 )
 
 
-class MarkedStore(SQLiteStore):
-    """A SQLiteStore that marks in shared memory whether the process is inside a transaction."""
+def open_store(where: str, flag: mmap.mmap | None = None) -> SQLStore:
+    """The store on ``where`` (a file: SQLite; a URL: PostgreSQL, waiting for the tables' locks
+    while PostgreSQL ends the killed child's session); with ``flag``, one that marks in shared
+    memory whether the process is inside a transaction."""
+    if where.startswith("postgresql://"):
+        from lowball.postgres import PostgresStore
 
-    def __init__(self, path: Path, flag: mmap.mmap) -> None:
-        super().__init__(path)
-        self.flag = flag
+        base: type[SQLStore] = PostgresStore
+        options: dict[str, object] = {"wait": 30.0}
+    else:
+        base, options = SQLiteStore, {}
+    if flag is None:
+        return base(where, **options)  # type: ignore[call-arg]
 
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        outer = self.flag[0] == 0
-        if outer:
-            self.flag[0] = 1
-        try:
-            with super().transaction():
-                yield
-        finally:
+    class MarkedStore(base):  # type: ignore[misc,valid-type]
+        @contextlib.contextmanager
+        def transaction(self) -> Iterator[None]:
+            outer = flag[0] == 0
             if outer:
-                self.flag[0] = 0
+                flag[0] = 1
+            try:
+                with super().transaction():
+                    yield
+            finally:
+                if outer:
+                    flag[0] = 0
+
+    return MarkedStore(where, **options)  # type: ignore[no-any-return]
 
 
 def check(t: Tournament) -> None:
@@ -74,9 +86,9 @@ def check(t: Tournament) -> None:
         assert sorted(seated) == sorted(t.players_left())  # every player in at one table, none at two
 
 
-def child(path: Path, flag: mmap.mmap, out: int) -> None:
+def child(path: str, flag: mmap.mmap, out: int) -> None:
     """Run the tournament until killed, acknowledging each step on ``out`` (one short write)."""
-    store = MarkedStore(path, flag)
+    store = open_store(path, flag)
     clock = SimClock()
     try:
         t = Tournament.resume(store, clock=clock)
@@ -107,7 +119,7 @@ def child(path: Path, flag: mmap.mmap, out: int) -> None:
     os.write(out, b'{"finished": true}\n')
 
 
-def run_child(path: Path, flag: mmap.mmap, kill_after: int) -> tuple[int, list[dict[str, object]], bool]:
+def run_child(path: str, flag: mmap.mmap, kill_after: int) -> tuple[int, list[dict[str, object]], bool]:
     """Fork a child; kill it once it has acknowledged ``kill_after`` steps (or let it finish)."""
     r, w = os.pipe()
     pid = os.fork()
@@ -139,10 +151,11 @@ def run_child(path: Path, flag: mmap.mmap, kill_after: int) -> tuple[int, list[d
     return status, lines, in_write
 
 
-def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_sigkill_at_random_moments_loses_nothing(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     reference = play_bots(STRUCTURE, PLAYERS, seed=SEED)
     assert reference.finished
-    path = tmp_path / "tournament.db"
+    path = stores_of(kind, request, tmp_path).where
     flag = mmap.mmap(-1, 1)
     rng = random.Random(30)
     kills = in_write = acks = 0
@@ -157,7 +170,8 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
         in_write += was_writing
         acks += len(lines)
     assert kills == KILLS  # the tournament outlasts the kills
-    store = SQLiteStore(path)
+    store = open_store(path)
+    request.addfinalizer(store.close)
     clock = SimClock()
     t = Tournament.resume(store, clock=clock)
     check(t)
@@ -168,4 +182,6 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     assert t.results() == reference.results()
     assert t.ledger == reference.ledger
     assert sum(r["prize"] for r in t.results()) == t.prize_pool
-    print(f"\ntournament crash test: {kills} kills, {in_write} inside a store transaction, {acks} steps acknowledged")
+    print(
+        f"\ntournament crash test ({kind}): {kills} kills, {in_write} inside a store transaction, {acks} steps acknowledged"
+    )

@@ -185,8 +185,7 @@ class Tournament:
         self._unplaced: list[list[list[int]]] = []  # out while registration was open: [entry, stack, table]
         self._retired: list[_Player] = []  # the earlier entries of players who re-entered
         if store is not None:
-            get = getattr(store, "get_data", None)
-            if get is not None and self._id in get(_NAMESPACE):
+            if self._id in store.get_data(_NAMESPACE):
                 raise TournamentError(f"{shown(store)} already holds tournament {shown(self._id)}: resume it")
             with store.transaction():
                 self._save()
@@ -960,13 +959,10 @@ class Tournament:
         store = self._store
         if store is None:
             return
-        put = getattr(store, "put_data", None)
-        if put is None:
-            raise TournamentError(f"store = {shown(store)}: a tournament needs a store with put_data and get_data")
         for e in self._events[self._saved_events :]:
-            put(_EVENTS + ":" + self._id, f"{e.number:09d}", e.to_dict())
+            store.put_data(_EVENTS + ":" + self._id, f"{e.number:09d}", e.to_dict())
         self._saved_events = len(self._events)
-        put(_NAMESPACE, self._id, self.snapshot())
+        store.put_data(_NAMESPACE, self._id, self.snapshot())
 
     @classmethod
     def resume(
@@ -980,10 +976,9 @@ class Tournament:
         TournamentError
             When the store holds no such tournament, or what it holds is not one.
         """
-        get = getattr(store, "get_data", None)
-        if get is None:
-            raise TournamentError(f"store = {shown(store)}: a tournament needs a store with put_data and get_data")
-        snap = get(_NAMESPACE).get(tournament_id)
+        if not isinstance(store, Store):
+            raise TournamentError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
+        snap = store.get_data(_NAMESPACE).get(tournament_id)
         if not isinstance(snap, dict) or snap.get("format") != TOURNAMENT_FORMAT:
             raise TournamentError(f"{shown(store)} holds no tournament {shown(tournament_id)}")
         try:
@@ -1012,7 +1007,7 @@ class Tournament:
             t._chip = snap["chip"]
             t._issued = snap["issued"]
             t._ledger = [dict(e) for e in snap["ledger"]]
-            events = get(_EVENTS + ":" + t._id)
+            events = store.get_data(_EVENTS + ":" + t._id)
             t._events = [TournamentEvent.from_dict(events[k]) for k in sorted(events)][: snap["events"]]
             t._saved_events = len(t._events)
             t._hands = snap["hands"]
