@@ -183,5 +183,6 @@ def test_sigkill_at_random_moments_loses_nothing(kind: str, request: pytest.Fixt
     assert t.ledger == reference.ledger
     assert sum(r["prize"] for r in t.results()) == t.prize_pool
     print(
-        f"\ntournament crash test ({kind}): {kills} kills, {in_write} inside a store transaction, {acks} steps acknowledged"
+        f"\ntournament crash test ({kind}): {kills} kills, {in_write} inside a store transaction, "
+        f"{acks} steps acknowledged"
     )
