@@ -70,7 +70,7 @@ EXAMPLES = {
     "docs/postgres.md": (10, 0),  # the URL, open_store, the lock (issue 29)
     "docs/protocol.md": (25, 0),  # the wire forms in Python; its JSON examples: tests/test_wire.py (issue 29)
     "docs/bots.md": (8, 4),  # the solid player, and the command's limits (issue 33)
-    "docs/tournaments.md": (24, 1),  # a structure, a tournament of bots, lowball tournament (issue 30)
+    "docs/tournaments.md": (38, 1),  # a structure, a tournament of bots, lowball tournament (issue 30)
     "docs/odds.md": (12, 4),
     "docs/command.md": (0, 6),
     "docs/rl.md": (8, 0),

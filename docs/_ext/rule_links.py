@@ -253,6 +253,16 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
     # 13. Tournaments
     (13, "**Rounds**", ("lowball.tournament.Tournament.step", "lowball.tournament.Tournament.round")),
     (13, "**Entry**", ("lowball.tournament.Tournament.register", "lowball.tournament.Structure")),
+    (
+        13,
+        "**Declining a rebuy or the add-on**",
+        ("lowball.tournament.Tournament.set_rebuy", "lowball.tournament.Tournament.set_addon"),
+    ),
+    (
+        13,
+        "**The entry's money through a wallet**",
+        ("lowball.tournament.Tournament", "lowball.tournament.Tournament.reconcile"),
+    ),
     (13, "**The seat draw**", ("lowball.tournament.Tournament.start",)),
     (13, "**Levels**", ("lowball.tournament.Level", "lowball.table.Table.change_stakes")),
     (13, "**The raise cap**", ("lowball.variants.FixedLimit",)),

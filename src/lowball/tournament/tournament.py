@@ -24,13 +24,14 @@ from typing import Any
 import numpy as np
 
 from lowball.engine import Action
-from lowball.errors import LowballError, counted, name_text, shown
+from lowball.errors import InsufficientFundsError, LowballError, counted, name_text, shown
 from lowball.seeds import check_seed
 from lowball.store import Store
 from lowball.table import BuyIn, Table
 from lowball.tournament import rules
 from lowball.tournament.structure import Structure, TournamentError
 from lowball.variants import FixedLimit, Variant
+from lowball.wallet import Difference, Wallet, split_key, wallet_key
 
 __all__ = ["TOURNAMENT_FORMAT", "Tournament", "TournamentEvent", "Decide"]
 
@@ -99,6 +100,8 @@ class _Player:
     place: int | None = None
     prize: int = 0
     out_hand: int | None = None  # the round he went out in
+    no_rebuy: bool = False  # he declines a rebuy (set_rebuy)
+    no_addon: bool = False  # he declines the add-on (set_addon)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -129,6 +132,15 @@ class Tournament:
     clock : callable, default ``lambda: 0.0``
         Seconds (any origin) for levels by time and breaks: inject one; a tournament never reads
         the real time itself.
+    wallet : Wallet, optional
+        The players' accounts (:mod:`lowball.wallet`): the buy-in and fee of each entry, each
+        rebuy and add-on are taken from a player's account before he gets the chips (an account
+        that cannot pay refuses the entry, and a rebuy or add-on is then not taken), and each
+        prize is paid into it once its step is stored. Every movement has an idempotency key of
+        the tournament's own count, ``f"{tournament_id}:{n}:{kind}"`` (``buy_in``: an entry;
+        ``add_on``: a rebuy or an add-on; ``cash_out``: a prize; ``void``: a debit given back),
+        and :meth:`reconcile` checks the wallet against the ledger. Give it to :meth:`resume`
+        again: it completes what a crash left half done.
 
     Raises
     ------
@@ -144,6 +156,7 @@ class Tournament:
         tournament_id: str = "tournament",
         store: Store | None = None,
         clock: Callable[[], float] = lambda: 0.0,
+        wallet: Wallet | None = None,
     ) -> None:
         if not isinstance(structure, Structure):
             raise TournamentError(f"structure = {shown(structure)}: expected a lowball Structure")
@@ -154,8 +167,14 @@ class Tournament:
             raise TournamentError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
         if not callable(clock):
             raise TournamentError(f"clock = {shown(clock)}: expected a function returning seconds")
+        if wallet is not None and not isinstance(wallet, Wallet):
+            raise TournamentError(f"wallet = {shown(wallet)}: expected a lowball Wallet (such as MemoryWallet)")
         self._store = store
         self._clock = clock
+        self._wallet = wallet
+        self._moves = 0  # wallet movements numbered (their keys' numbers)
+        self._outgoing: list[dict[str, Any]] = []  # debits of the step being made (given back if it fails)
+        self._unpaid: list[dict[str, Any]] = []  # prizes stored and not yet paid by the wallet
         self._players: dict[str, _Player] = {}
         self._tables: dict[int, Table] = {}
         self._next_table = 1
@@ -265,7 +284,8 @@ class Tournament:
     @property
     def ledger(self) -> tuple[dict[str, Any], ...]:
         """The tournament's money: ``{"kind": "buy_in" | "fee" | "rebuy" | "addon" | "prize",
-        "player": name, "amount": units}`` in order (copies)."""
+        "player": name, "amount": units}`` in order (copies); with a wallet each entry has the
+        ``key`` of its wallet movement too (an entry's buy-in and fee are one debit)."""
         return tuple(dict(e) for e in self._ledger)
 
     @property
@@ -344,6 +364,8 @@ class Tournament:
         TournamentError
             When registration is closed, the tournament is over, or ``player`` is still in (naming
             him).
+        InsufficientFundsError
+            With a wallet, when his account cannot pay the buy-in and fee (nothing changes).
         """
         player = name_text(player, "player", error=TournamentError)
         if self._finished:
@@ -356,7 +378,9 @@ class Tournament:
         old = self._players.get(player)
         if old is not None and old.place is None and old.out_hand is None:
             raise TournamentError(f"register {shown(player)}: already in the tournament")
+        s = self._structure
         with self._step():
+            key = self._debit(player, s.buy_in + s.fee, "buy_in")
             self._entries += 1
             if self._started:
                 self._places_left += 1  # every entry finishes in a place of its own
@@ -365,9 +389,8 @@ class Tournament:
                 self._retired.append(old)  # his first entry keeps its place (TR 13: a new participant)
             p = _Player(player, self._entries)
             self._players[player] = p
-            s = self._structure
-            self._ledger.append({"kind": "buy_in", "player": player, "amount": s.buy_in})
-            self._ledger.append({"kind": "fee", "player": player, "amount": s.fee})
+            self._book("buy_in", player, s.buy_in, key)
+            self._book("fee", player, s.fee, key)
             data: dict[str, Any] = {
                 "player": player,
                 "entry": p.entry,
@@ -426,6 +449,61 @@ class Tournament:
             raise TournamentError(f"set_away: away = {shown(away)}: expected True or False")
         with self._step():
             p.away = away
+
+    def set_rebuy(self, player: str, take: bool = True) -> None:
+        """Whether ``player`` takes a rebuy when he has no chips left (``take=False``: he
+        declines it, and goes out in the place his stack gives him; True again: he takes it).
+        Every player takes them until he says otherwise. TR 13 gives a player with no chips the
+        option to enter again; *lowball:* a rebuy is the same option, declined ahead of the hand
+        that leaves him without chips (the tournament waits for no one between hands). The
+        choice goes with him when he is moved to another table.
+
+        Raises
+        ------
+        TournamentError
+            For a player not in the tournament (or out of it), a structure without rebuys, once
+            the rebuy levels are over, or a ``take`` that is not True or False.
+        """
+        p = self._choosing(player, "set_rebuy", take)
+        s = self._structure
+        if not s.rebuys:
+            raise TournamentError(f"set_rebuy: {shown(player)}: this tournament has no rebuys")
+        if self._level >= s.rebuy_levels:
+            raise TournamentError(f"set_rebuy: {shown(player)}: rebuys ended with level {s.rebuy_levels}")
+        with self._step():
+            p.no_rebuy = not take
+
+    def set_addon(self, player: str, take: bool = True) -> None:
+        """Whether ``player`` takes the add-on at the end of the rebuy levels (``take=False``: he
+        declines it, and keeps his stack and his money; True again: he takes it). Every player
+        takes it until he says otherwise (*lowball:* the add-on is offered once, to every player
+        still in, at the end of level ``rebuy_levels``, for the buy-in).
+
+        Raises
+        ------
+        TournamentError
+            For a player not in the tournament (or out of it), a structure without an add-on,
+            once the add-on has been offered, or a ``take`` that is not True or False.
+        """
+        p = self._choosing(player, "set_addon", take)
+        s = self._structure
+        if not s.addon_stack:
+            raise TournamentError(f"set_addon: {shown(player)}: this tournament has no add-on")
+        if self._level >= s.rebuy_levels:
+            raise TournamentError(f"set_addon: {shown(player)}: the add-on was offered at the end of level "
+                                  f"{s.rebuy_levels}")  # fmt: skip
+        with self._step():
+            p.no_addon = not take
+
+    def _choosing(self, player: str, what: str, take: bool) -> _Player:
+        p = self._players.get(player) if isinstance(player, str) else None
+        if p is None or p.place is not None or p.out_hand is not None:
+            raise TournamentError(f"{what}: {shown(player)} is not in the tournament")
+        if not isinstance(take, bool):
+            raise TournamentError(f"{what}: take = {shown(take)}: expected True or False")
+        if self._finished:
+            raise TournamentError(f"{what}: the tournament is over")
+        return p
 
     # -- the start: the seat draw ----------------------------------------------------------
 
@@ -641,10 +719,16 @@ class Tournament:
             if info is None or info.chips > 0:
                 continue
             p = self._players[info.player]
-            if s.rebuys and p.rebuys < s.rebuys and self._level < s.rebuy_levels:
-                # TR 13: with no chips left, a rebuy for a full stack
+            rebuy = bool(s.rebuys) and p.rebuys < s.rebuys and self._level < s.rebuy_levels and not p.no_rebuy
+            if rebuy:
+                try:
+                    key = self._debit(p.name, s.buy_in, "add_on")
+                except InsufficientFundsError:  # *lowball:* an account that cannot pay: no rebuy
+                    rebuy = False
+            if rebuy:
+                # TR 13: with no chips left, a rebuy for a full stack (unless he declines it)
                 p.rebuys += 1
-                self._ledger.append({"kind": "rebuy", "player": p.name, "amount": s.buy_in})
+                self._book("rebuy", p.name, s.buy_in, key)
                 t.add_chips(k, s.rebuy_stack or s.starting_stack, now=now)
                 t.sit_in(k, now=now)
                 self._issued += s.rebuy_stack or s.starting_stack
@@ -690,7 +774,7 @@ class Tournament:
                      "hand": self._round if p.out_hand is None else p.out_hand},
                 )  # fmt: skip
                 if p.prize:
-                    self._ledger.append({"kind": "prize", "player": p.name, "amount": p.prize})
+                    self._book("prize", p.name, p.prize, self._owe(p.name, p.prize))
                     self._emit("paid", {"player": p.name, "place": first, "amount": p.prize})
         self._places_left -= len(out)
 
@@ -776,12 +860,16 @@ class Tournament:
         s = self._structure
         now = self._now()
         for p in self._players.values():
-            if p.place is not None or p.out_hand is not None or p.addon:
+            if p.place is not None or p.out_hand is not None or p.addon or p.no_addon:
                 continue
             where = self.where(p.name)
             assert where is not None
+            try:
+                key = self._debit(p.name, s.buy_in, "add_on")
+            except InsufficientFundsError:  # *lowball:* an account that cannot pay: no add-on
+                continue
             p.addon = True
-            self._ledger.append({"kind": "addon", "player": p.name, "amount": s.buy_in})
+            self._book("addon", p.name, s.buy_in, key)
             self._tables[where[0]].add_chips(where[1], s.addon_stack, now=now)
             self._issued += s.addon_stack
             self._emit("addon", {"player": p.name, "chips": s.addon_stack})
@@ -952,6 +1040,8 @@ class Tournament:
             "heads_up": self._heads_up,
             "starts": self._starts,
             "unplaced": self._unplaced,
+            "wallet_moves": self._moves,
+            "unpaid": [dict(m) for m in self._unpaid],
             "retired": [p.to_dict() for p in self._retired],
         }
 
@@ -966,18 +1056,31 @@ class Tournament:
 
     @classmethod
     def resume(
-        cls, store: Store, tournament_id: str = "tournament", *, clock: Callable[[], float] = lambda: 0.0
+        cls,
+        store: Store,
+        tournament_id: str = "tournament",
+        *,
+        clock: Callable[[], float] = lambda: 0.0,
+        wallet: Wallet | None = None,
     ) -> Tournament:
         """The tournament ``tournament_id`` as its store last saved it, with its tables (each
-        resumed from the same store): the same next move as it would have made.
+        resumed from the same store): the same next move as it would have made. ``wallet``
+        must be given again for a tournament with one (it is not stored): the prizes stored and
+        not yet paid are paid (their keys again), and the debits the wallet made for steps that
+        were never stored are given back (keyed ``...:void``).
 
         Raises
         ------
         TournamentError
-            When the store holds no such tournament, or what it holds is not one.
+            When the store holds no such tournament, or what it holds is not one, or ``wallet``
+            is not a Wallet.
+        WalletError
+            When the wallet fails to give back or pay what a crash left (resume again to go on).
         """
         if not isinstance(store, Store):
             raise TournamentError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
+        if wallet is not None and not isinstance(wallet, Wallet):
+            raise TournamentError(f"wallet = {shown(wallet)}: expected a lowball Wallet (such as MemoryWallet)")
         snap = store.get_data(_NAMESPACE).get(tournament_id)
         if not isinstance(snap, dict) or snap.get("format") != TOURNAMENT_FORMAT:
             raise TournamentError(f"{shown(store)} holds no tournament {shown(tournament_id)}")
@@ -1017,11 +1120,121 @@ class Tournament:
             t._starts = {k: dict(v) for k, v in snap["starts"].items()}
             t._unplaced = [[list(x) for x in g] for g in snap.get("unplaced", [])]  # absent in earlier snapshots
             t._retired = [_Player(**d) for d in snap.get("retired", [])]
+            t._wallet = wallet
+            t._moves = snap.get("wallet_moves", 0)
+            t._outgoing = []
+            t._unpaid = [dict(m) for m in snap.get("unpaid", [])]
         except (KeyError, TypeError, ValueError) as e:
             raise TournamentError(
                 f"{shown(store)}: tournament {shown(tournament_id)} is not a saved one: {e}"
             ) from None
+        if wallet is not None:
+            t._settle_wallet()
         return t
+
+    # -- money: the ledger and the wallet --------------------------------------------------
+
+    def _book(self, kind: str, player: str, amount: int, key: str | None) -> None:
+        entry: dict[str, Any] = {"kind": kind, "player": player, "amount": amount}
+        if self._wallet is not None:
+            entry["key"] = key
+        self._ledger.append(entry)
+
+    def _debit(self, player: str, amount: int, kind: str) -> str | None:
+        """Take ``amount`` from ``player``'s account before the change that gives him chips (its
+        key; None without a wallet or for nothing to take). InsufficientFundsError (the
+        wallet's) leaves everything as it was."""
+        if self._wallet is None or amount == 0:
+            return None
+        key = wallet_key(self._id, self._moves + 1, kind)
+        self._wallet.debit(player, amount, key)
+        self._moves += 1
+        self._outgoing.append({"key": key, "player": player, "amount": amount})
+        return key
+
+    def _owe(self, player: str, amount: int) -> str | None:
+        """A prize to pay once the step is stored (its key; None without a wallet)."""
+        if self._wallet is None:
+            return None
+        self._moves += 1
+        key = wallet_key(self._id, self._moves, "cash_out")
+        self._unpaid.append({"key": key, "player": player, "amount": amount})
+        return key
+
+    def _void(self) -> None:
+        """Give back the debits of a step that was not made (a failure is left to
+        :meth:`resume`, which gives back every debit its ledger does not hold)."""
+        wallet = self._wallet
+        for m in self._outgoing:
+            parts = split_key(m["key"])
+            if wallet is not None and parts is not None:
+                try:
+                    wallet.credit(m["player"], m["amount"], wallet_key(self._id, parts[1], "void"))
+                except Exception:  # noqa: BLE001, S110 - resume gives it back
+                    pass
+        self._outgoing = []
+
+    def _pay(self) -> None:
+        """Pay the prizes stored and not yet paid; a wallet that fails keeps the rest for the next
+        step or :meth:`resume` (the same keys: each is paid once)."""
+        wallet = self._wallet
+        while self._unpaid and wallet is not None:
+            m = self._unpaid[0]
+            try:
+                wallet.credit(m["player"], m["amount"], m["key"])
+            except Exception:  # noqa: BLE001 - stored: paid again under its key later
+                return
+            self._unpaid.pop(0)
+
+    def _settle_wallet(self) -> None:
+        """After a resume: give back the debits of steps never stored, number the next movements
+        past every key the wallet holds of this tournament, and pay the prizes not yet paid."""
+        wallet = self._wallet
+        assert wallet is not None
+        made: dict[int, dict[str, Any]] = {}
+        for m in wallet.movements(f"{self._id}:"):
+            parts = split_key(m.key)
+            if parts is not None and parts[0] == self._id:
+                made.setdefault(parts[1], {})[parts[2]] = m
+        for n in sorted(made):
+            kinds = made[n]
+            if n <= self._moves or "void" in kinds:
+                continue
+            for kind in ("buy_in", "add_on"):
+                debit = kinds.get(kind)
+                if debit is not None:
+                    wallet.credit(debit.player, -debit.amount, wallet_key(self._id, n, "void"))
+        self._moves = max([self._moves, *made])
+        self._pay()
+
+    def reconcile(self) -> list[Difference]:
+        """The players whose wallet movements under the tournament's keys differ from its ledger
+        (``expected``: the prizes less the entries, rebuys and add-ons the ledger holds;
+        ``found``: the wallet's), sorted by name; empty when they agree. A prize not yet paid
+        is a difference until it is (the next step, or :meth:`resume`).
+
+        Raises
+        ------
+        TournamentError
+            For a tournament without a wallet.
+        """
+        if self._wallet is None:
+            raise TournamentError("reconcile: the tournament has no wallet")
+        expected: dict[str, int] = {}
+        for e in self._ledger:
+            if e.get("key"):
+                sign = 1 if e["kind"] == "prize" else -1
+                expected[e["player"]] = expected.get(e["player"], 0) + sign * e["amount"]
+        found: dict[str, int] = {}
+        for m in self._wallet.movements(f"{self._id}:"):
+            parts = split_key(m.key)
+            if parts is not None and parts[0] == self._id:
+                found[m.player] = found.get(m.player, 0) + m.amount
+        return [
+            Difference(p, expected.get(p, 0), found.get(p, 0))
+            for p in sorted(set(expected) | set(found))
+            if expected.get(p, 0) != found.get(p, 0)
+        ]
 
     def __repr__(self) -> str:
         state = "over" if self._finished else f"level {self.level}, round {self._round}"
@@ -1048,15 +1261,31 @@ class _Step:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: Any) -> None:
+        t = self.t
         if self.cm is None:
+            if kind is not None:
+                t._void()
+                return
+            t._outgoing = []
+            t._pay()
             return
         if kind is None and self.save:
             try:
-                self.t._save()
+                t._save()
             except BaseException as e:
                 self.cm.__exit__(type(e), e, e.__traceback__)
+                t._void()
                 raise
-        self.cm.__exit__(kind, value, tb)
+        if kind is None and t._unpaid:
+            t._store.after_commit(t._pay)  # type: ignore[union-attr]
+        try:
+            self.cm.__exit__(kind, value, tb)
+        except BaseException:
+            t._void()
+            raise
+        if kind is not None:
+            t._void()
+        t._outgoing = []
 
 
 def bot_decider(variant: Variant, seed: int, kind: str = "sensible") -> Decide:
