@@ -47,6 +47,10 @@ def schema_of_route(method: str, path: str, status: int) -> str | None:
         return "Tables"
     if path == "/api/draw":
         return "DrawTable"
+    if path in ("/api/sitgo", "/api/sitgo/start"):
+        return "TournamentState"
+    if path == "/api/sitgo/register":
+        return "SitAndGoEntry"
     if method == "POST" and path.endswith("/seats"):
         return "SeatTaken"
     if method == "POST" and path.endswith("/leave"):

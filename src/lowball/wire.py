@@ -113,6 +113,11 @@ __all__ = [
     "Paid",
     "Finished",
     "TournamentEvent",
+    "TournamentTable",
+    "TournamentPlace",
+    "TournamentSeat",
+    "TournamentState",
+    "SitAndGoEntry",
     "tournament_form",
     "SCHEMA_TYPES",
     "encode",
@@ -592,10 +597,6 @@ class Pong(_Message, kw_only=True, tag="pong"):
     id: Id
 
 
-ServerMessage = Union[Welcome, Events, State, Ack, Error, Pong]
-"""What the server sends over the WebSocket (with ``batch``, a frame may hold a JSON array of
-them)."""
-
 # -- the HTTP side ------------------------------------------------------------------------------------
 
 
@@ -824,6 +825,80 @@ TournamentEvent = Union[
 """An event of a tournament, by its ``kind`` (the form of
 :class:`lowball.tournament.TournamentEvent`: its ``to_dict()``)."""
 
+
+class TournamentTable(_Form, kw_only=True):
+    """A table of a sit & go: its ``table`` id (as ``/ws/{id}`` takes it) and its players."""
+
+    table: str
+    number: TableNo
+    players: Count
+
+
+class TournamentPlace(_Form, kw_only=True):
+    """A place given: the player and his prize (in the ledger's money)."""
+
+    place: Place
+    player: str
+    prize: Chips
+
+
+class TournamentSeat(_Form, kw_only=True):
+    """Where the connection's person is: his table's id and seat (null: not seated, before the
+    start or out), ``away`` (blinded off), his place once he has one."""
+
+    player: str
+    table: Union[str, None]
+    seat: Union[SeatNo, None]
+    away: bool
+    place: Union[Place, None]
+
+
+class TournamentState(_Message, kw_only=True, tag="tournament"):
+    """The sit & go of ``lowball serve`` (``GET /api/sitgo``, and sent over the WebSocket of its
+    tables after every change to it): ``status``, the field (``players`` its size, who has
+    ``registered``), the money, the level being played and its stakes, the tables, the places
+    given, ``you`` (the connection's person; null: a spectator) and the last ``events``."""
+
+    id: str
+    status: Literal["registering", "running", "finished"]
+    variant: str
+    name: str
+    players: Count
+    registered: list[str]
+    entries: Count
+    players_left: Count
+    buy_in: Chips
+    fee: Chips
+    prize_pool: Chips
+    places_paid: Count
+    level: Annotated[int, Meta(ge=1)]
+    small_blind: Chips
+    big_blind: Chips
+    small_bet: Chips
+    big_bet: Chips
+    ante: Chips
+    on_break: bool
+    hand_for_hand: bool
+    tables: list[TournamentTable]
+    places: list[TournamentPlace]
+    you: Union[TournamentSeat, None]
+    events: list[TournamentEvent]
+
+
+ServerMessage = Union[Welcome, Events, State, Ack, Error, Pong, TournamentState]
+"""What the server sends over the WebSocket (with ``batch``, a frame may hold a JSON array of
+them)."""
+
+
+class SitAndGoEntry(_Form, kw_only=True):
+    """``POST /api/sitgo/register``: the person's ``token`` (it holds his seat at whichever table
+    of the sit & go he plays: send it in ``hello`` there) and when it ``expires``."""
+
+    token: str
+    player: str
+    expires: float
+
+
 SCHEMA_TYPES: dict[str, Any] = {
     "Action": Action,
     "LegalActions": LegalActions,
@@ -844,6 +919,8 @@ SCHEMA_TYPES: dict[str, Any] = {
     "Left": Left,
     "HttpError": HttpError,
     "TournamentEvent": TournamentEvent,
+    "TournamentState": TournamentState,
+    "SitAndGoEntry": SitAndGoEntry,
 }
 """Each shipped schema's name (``lowball/schemas/<name>.schema.json``) and its form."""
 

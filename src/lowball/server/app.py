@@ -25,7 +25,7 @@ from lowball.errors import InvalidValueError, real_number, whole_number
 from lowball.server.game import MAX_MESSAGE_BYTES, GameServer, ServerError, shown_short
 from lowball.server.limits import BadTokens, RateLimit
 from lowball.server.protocol import websocket_routes
-from lowball.server.routes import STATIC, http_routes
+from lowball.server.routes import STATIC, http_routes, sitgo_routes
 from lowball.server.service import Service
 from lowball.server.transport import BodyLimit
 
@@ -115,6 +115,7 @@ def create_app(
     middleware = [Middleware(BodyLimit, max_bytes=MAX_MESSAGE_BYTES)]
     routes = [
         *http_routes(service),
+        *sitgo_routes(service),
         *websocket_routes(service),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

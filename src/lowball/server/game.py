@@ -55,6 +55,7 @@ __all__ = [
     "variant_facts",
     "dumps",
     "shown_short",
+    "token_hash",
 ]
 
 MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
@@ -74,9 +75,12 @@ class ServerError(LowballError):
         self.status = status
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
     """Tokens are kept only as their SHA-256: the database never holds one that could act."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+_token_hash = token_hash
 
 
 def variant_facts(variant: Variant) -> dict[str, Any]:
@@ -913,6 +917,14 @@ class GameServer:
         database has no file to put it beside, and the server processes sharing it would each
         have accounts of their own: with one, the tables have no wallet unless one is given
         (they keep their ledger all the same).
+    sit_and_go : Structure, optional
+        Run a sit & go of this structure (:mod:`lowball.server.sitgo`: people register from
+        the lobby, bots take the empty places when one starts it; its money through ``wallet``),
+        resumed from the database if it holds one.
+    sit_and_go_players : int, default 6
+        Its field.
+    sit_and_go_seed : int, optional
+        Its seed (None: a random one).
 
     Raises
     ------
@@ -941,6 +953,9 @@ class GameServer:
         sockets_per_token: int = 4,
         clock: Callable[[], float] = time.time,
         wallet: Wallet | None = None,
+        sit_and_go: Any = None,
+        sit_and_go_players: int = 6,
+        sit_and_go_seed: int | None = None,
     ) -> None:
         variants = _variants(variant)
         if bots is not None and bots not in BOTS:
@@ -972,6 +987,7 @@ class GameServer:
         self.bot_delay, self.next_hand_delay = (float(s or 0.0) for s in delays)
         self.token_seconds = hours * 3600.0
         self.clock = clock
+        self.action_seconds = action_seconds  # the sit & go's: a person who takes longer is set away
         self.store = open_store(db)
         self._own_wallet: PlayChipsWallet | None = None
         try:
@@ -985,6 +1001,8 @@ class GameServer:
         saved = self.store.get_data(_DATA)
         try:
             for table_id in self.store.table_ids():
+                if table_id.startswith("sng-"):  # a table of the sit & go: its tournament resumes it
+                    continue
                 table = Table.resume(self.store, table_id, clock=clock, wallet=wallet)
                 self.rooms[table_id] = Room(self, table, saved.get(table_id))
             for i in range(1, tables + 1):
@@ -1001,11 +1019,27 @@ class GameServer:
                         wallet=wallet,
                     )
                     self.rooms[table_id] = Room(self, table)
+            self.sitgo: Any = None
+            if sit_and_go is not None:
+                self.sitgo = self._sit_and_go(sit_and_go, sit_and_go_players, sit_and_go_seed)
         except BaseException:
             self.store.close()
             if self._own_wallet is not None:
                 self._own_wallet.close()
             raise
+
+    def _sit_and_go(self, structure: Any, players: object, seed: int | None) -> Any:
+        """The server's sit & go (:mod:`lowball.server.sitgo`), resumed from the store if it holds one."""
+        from lowball.server.sitgo import SitAndGo
+        from lowball.tournament import Structure
+
+        if not isinstance(structure, Structure):
+            raise ServerError("bad_option", f"sit_and_go = {shown_short(structure)}: expected a tournament Structure")
+        try:
+            field = whole_number(players, "sit_and_go_players", 2, structure.seats * 10)
+        except InvalidValueError as e:
+            raise ServerError("bad_option", str(e)) from None
+        return SitAndGo(self, structure, field, seed)
 
     def chips_for(self, variant: Variant) -> int:
         """The chips a player sits down with: 100 big blinds (limit: 50 big bets), within the buy-in."""

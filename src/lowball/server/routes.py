@@ -25,7 +25,7 @@ from lowball.server.game import MAX_MESSAGE_BYTES, ServerError
 from lowball.server.limits import MAX_DEPTH, too_deep
 from lowball.server.service import Service, client_address, stored
 
-__all__ = ["http_routes", "STATIC", "DRAW_WAITING", "HANDS_AT_ONCE", "SECURITY_HEADERS"]
+__all__ = ["http_routes", "sitgo_routes", "STATIC", "DRAW_WAITING", "HANDS_AT_ONCE", "SECURITY_HEADERS"]
 
 STATIC = Path(__file__).with_name("static")
 HANDS_AT_ONCE = 25  # hands in one answer of GET /api/tables/{id}/hands
@@ -245,4 +245,68 @@ def http_routes(service: Service) -> list[BaseRoute]:
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/hands", hands),
         Route("/api/draw", draw_table),
+    ]
+
+
+def sitgo_routes(service: Service) -> list[BaseRoute]:
+    """The routes of the server's sit & go (:mod:`lowball.server.sitgo`): ``GET /api/sitgo``
+    (its ``tournament`` message, ``you`` the person of an ``Authorization: Bearer`` token),
+    ``POST /api/sitgo/register`` with ``{"player": NAME}`` (his token, a ``SitAndGoEntry``) and
+    ``POST /api/sitgo/start`` (bots take the empty places; the ``tournament`` message). 404
+    ``no_sit_and_go`` when the server runs none."""
+
+    def sitgo() -> Any:
+        g = service.server()
+        if g.sitgo is None:
+            raise ServerError("no_sit_and_go", "this server runs no sit & go (lowball serve --sit-and-go N)", 404)
+        return g.sitgo
+
+    def pump_all(now: float) -> None:
+        g = service.server()
+        from lowball.server.sitgo import TournamentRoom
+
+        for room in list(g.rooms.values()):
+            if isinstance(room, TournamentRoom):
+                service.pump(room, now)
+
+    async def status(request: Request) -> Response:
+        try:
+            s = sitgo()
+            now = service.server().clock()
+            scheme, _, token = request.headers.get("authorization", "").partition(" ")
+            player = s.person_of(token.strip(), now) if scheme.lower() == "bearer" and token else None
+        except ServerError as e:
+            return _error(e)
+        return _answer(s.form(player), headers=SECURITY_HEADERS)
+
+    async def register(request: Request) -> Response:
+        try:
+            service.check_origin(request)
+            s = sitgo()
+            body = await _json_body(request)
+            if not isinstance(body, dict) or set(body) != {"player"}:
+                raise ServerError("bad_message", 'expected {"player": NAME}')
+            now = service.server().clock()
+            token, person = s.register(body["player"], now)
+            pump_all(now)
+        except ServerError as e:
+            return _error(e)
+        entry = wire.SitAndGoEntry(token=token, player=person.player, expires=person.expires)
+        return _answer(entry, headers=SECURITY_HEADERS)
+
+    async def start(request: Request) -> Response:
+        try:
+            service.check_origin(request)
+            s = sitgo()
+            now = service.server().clock()
+            s.start(now)
+            pump_all(now)
+        except ServerError as e:
+            return _error(e)
+        return _answer(s.form(), headers=SECURITY_HEADERS)
+
+    return [
+        Route("/api/sitgo", status),
+        Route("/api/sitgo/register", register, methods=["POST"]),
+        Route("/api/sitgo/start", start, methods=["POST"]),
     ]

@@ -216,6 +216,11 @@ class Tournament:
         return self._structure
 
     @property
+    def seed(self) -> int:
+        """The tournament's seed (every draw and every table's deck come from it)."""
+        return self._seed
+
+    @property
     def tournament_id(self) -> str:
         return self._id
 
@@ -449,6 +454,11 @@ class Tournament:
             raise TournamentError(f"set_away: away = {shown(away)}: expected True or False")
         with self._step():
             p.away = away
+
+    def is_away(self, player: str) -> bool:
+        """Whether ``player`` is away (:meth:`set_away`); False for a name not in the tournament."""
+        p = self._players.get(player) if isinstance(player, str) else None
+        return p is not None and p.away
 
     def set_rebuy(self, player: str, take: bool = True) -> None:
         """Whether ``player`` takes a rebuy when he has no chips left (``take=False``: he

@@ -1,0 +1,145 @@
+"""The sit & go of ``lowball serve`` (issue 30) through its HTTP and WebSocket API, to the end:
+a person registers from the lobby and starts it, bots take the other five places, he plays his
+hands at his table, is moved to another table (his page is sent the new table and reconnects
+with the same token), and the places and prizes come out as the payout table gives them, paid
+into the wallet. Every frame and answer is checked against its schema (tests/wire_check.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server extra (starlette) is not installed")
+pytest.importorskip("uvicorn", reason="the server extra (uvicorn) is not installed")
+
+from server_helpers import Server, passive_action, running  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from lowball.server.sitgo import CLOSE_MOVED  # noqa: E402
+from lowball.tournament import SIT_AND_GO_PAYOUTS, Level, Structure  # noqa: E402
+from lowball.variants import VARIANTS  # noqa: E402
+
+# six players at two tables of three (moves between them, then the final table), fast levels
+FAST = Structure(
+    variant=VARIANTS["F2L3D"],
+    starting_stack=60,
+    table_size=3,
+    levels=tuple(Level(small_blind=a, big_blind=2 * a, hands=2) for a in (1, 2, 3, 5, 10, 20, 40, 80, 160)),
+    payouts=SIT_AND_GO_PAYOUTS,
+)
+SEED = 4  # a seed whose person is moved (to the final table) and plays on
+OPTIONS: dict[str, Any] = {"sit_and_go": FAST, "sit_and_go_players": 6, "sit_and_go_seed": SEED}
+
+
+def play_to_the_end(s: Server, token: str, table: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The person plays (check or call, stand pat) at his table, following it when he is moved,
+    until the sit & go is over; returns every ``tournament`` message and the tables he played at."""
+    seen: list[dict[str, Any]] = []
+    tables = [table]
+    while True:
+        c = s.ws(table)
+        welcome = c.hello(token)
+        assert welcome["type"] == "welcome" and welcome["table"] == table, welcome
+        try:
+            while True:
+                msg = c.recv()
+                if msg["type"] == "tournament":
+                    seen.append(msg)
+                    if msg["status"] == "finished":
+                        return seen, tables
+                elif msg["type"] == "state" and msg["you"] is not None and msg["you"]["legal"]:
+                    c.send({"type": "act", "seq": msg["seq"], "action": passive_action(msg["you"]["legal"])})
+        except ConnectionClosed as e:
+            assert e.rcvd is not None and e.rcvd.code == CLOSE_MOVED  # moved: the last message named his table
+            you = seen[-1]["you"]
+            assert you["table"] != table
+            table = you["table"]
+            tables.append(table)
+
+
+def test_a_sit_and_go_to_the_end_through_the_api(tmp_path: Path) -> None:
+    with running(tmp_path / "s.db", **OPTIONS) as s:
+        before = s.http.get("/api/sitgo").json()
+        assert (before["status"], before["players"], before["registered"], before["tables"]) == (
+            "registering", 6, [], [],
+        )  # fmt: skip
+        entry = s.http.post("/api/sitgo/register", json={"player": "ann"}).json()
+        assert entry["player"] == "ann"
+        wallet = s.game.wallet
+        assert wallet is not None and wallet.balance("ann") == 10_000 - 110
+        again = s.http.post("/api/sitgo/register", json={"player": "ann"})
+        assert again.status_code == 409 and again.json()["code"] == "name_taken"
+        started = s.http.post("/api/sitgo/start").json()
+        assert started["status"] == "running" and started["entries"] == 6
+        assert started["registered"] == ["ann", "bot1", "bot2", "bot3", "bot4", "bot5"]
+        assert [(t["table"], t["players"]) for t in started["tables"]] == [("sng-1", 3), ("sng-2", 3)]
+        late = s.http.post("/api/sitgo/register", json={"player": "bob"})
+        assert late.status_code == 409 and late.json()["code"] == "registration_closed"
+        mine = s.http.get("/api/sitgo", headers={"Authorization": "Bearer " + entry["token"]}).json()["you"]
+        assert mine["player"] == "ann" and mine["table"] in ("sng-1", "sng-2") and mine["place"] is None
+        seen, tables = play_to_the_end(s, entry["token"], mine["table"])
+        last = seen[-1]
+        assert len(tables) >= 2  # he was moved, and played on at his new table with his token
+        places = [(p["place"], p["player"], p["prize"]) for p in last["places"]]
+        assert [p for p, _, _ in places] == [1, 2, 3, 4, 5, 6]
+        assert sorted(n for _, n, _ in places) == ["ann", "bot1", "bot2", "bot3", "bot4", "bot5"]
+        assert [prize for _, _, prize in places] == [300, 180, 120, 0, 0, 0]  # 50/30/20 of 6 x 100
+        assert last["prize_pool"] == 600 and last["players_left"] == 0
+        events = {e["number"]: e for m in seen for e in m["events"]}  # the last 20 of each message
+        his = [e for e in events.values() if e["kind"] == "moved" and e["player"] == "ann"]
+        assert [f"sng-{e['table']}" for e in his] == tables[1:]  # each move, and the table his page went to
+        kinds = {e["kind"] for e in events.values()}
+        assert {"moved", "level", "eliminated", "paid", "final_table", "finished"} <= kinds
+        prize = dict((n, p) for _, n, p in places)["ann"]
+        assert last["you"]["place"] == dict((n, p) for p, n, _ in places)["ann"]
+        assert wallet.balance("ann") == 10_000 - 110 + prize  # his prize paid into his account
+        assert s.game.sitgo.tournament.reconcile() == []
+
+
+def test_a_sit_and_go_resumes_when_the_server_starts_again(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    with running(db, **OPTIONS) as s:
+        entry = s.http.post("/api/sitgo/register", json={"player": "ann"}).json()
+        s.http.post("/api/sitgo/start")
+        auth = {"Authorization": "Bearer " + entry["token"]}
+        before = s.http.get("/api/sitgo", headers=auth).json()
+        c = s.ws(before["you"]["table"])
+        c.hello(entry["token"])
+        turn = c.my_turn()  # the bots have played up to his turn: the tournament waits for him
+        hand = turn["hand"]
+    with running(db, **OPTIONS) as s:
+        after = s.http.get("/api/sitgo", headers=auth).json()
+        assert after["you"] == before["you"] and after["registered"] == before["registered"]
+        assert after["status"] == "running" and after["events"][-1]["number"] >= before["events"][-1]["number"]
+        assert [r["id"] for r in s.http.get("/api/tables").json()["tables"]][:1] == ["t1"]
+        c = s.ws(after["you"]["table"])
+        assert c.hello(entry["token"])["seat"] == after["you"]["seat"]  # his token holds his seat still
+        again = c.my_turn()
+        assert again["hand"] == hand and again["seq"] == turn["seq"]  # where it was: his turn in that hand
+        c.send({"type": "act", "seq": again["seq"], "action": passive_action(again["you"]["legal"])})
+        assert c.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_sit_and_go_refusals(tmp_path: Path) -> None:
+    with running(tmp_path / "s.db") as s:
+        r = s.http.get("/api/sitgo")
+        assert r.status_code == 404 and r.json()["code"] == "no_sit_and_go"
+    with running(tmp_path / "t.db", **OPTIONS) as s:
+        r = s.http.post("/api/sitgo/start")
+        assert r.status_code == 409 and r.json()["code"] == "not_registered"
+        for body, code in (
+            ({"player": "bot3"}, "bad_name"),
+            ({"player": ""}, "bad_name"),
+            ({"name": "x"}, "bad_message"),
+        ):
+            r = s.http.post("/api/sitgo/register", json=body)
+            assert r.status_code == 400 and r.json()["code"] == code, r.text
+        entry = s.http.post("/api/sitgo/register", json={"player": "ann"}).json()
+        s.http.post("/api/sitgo/start")
+        table = s.http.get("/api/sitgo", headers={"Authorization": "Bearer " + entry["token"]}).json()["you"]["table"]
+        r = s.http.post(f"/api/tables/{table}/seats", json={"player": "bob"})
+        assert r.status_code == 409 and r.json()["code"] == "sit_and_go"
+        r = s.http.get("/api/sitgo", headers={"Authorization": "Bearer nope"})
+        assert r.status_code == 401 and r.json()["code"] == "bad_token"
