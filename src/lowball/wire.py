@@ -1156,8 +1156,8 @@ def from_wire(form: Any) -> Any:
         return _PlayerEquity(*(getattr(form, f) for f in PlayerEquity.__struct_fields__))
     if isinstance(form, _TournamentForm):
         data = msgspec.to_builtins(form)
-        del data["kind"], data["number"]
-        return _tournament_event_class()(form.number, form.__struct_config__.tag, data)
+        del data["kind"]
+        return _tournament_event_class()(data.pop("number"), form.__struct_config__.tag, data)
     if isinstance(form, Equity):
         return _Equity(
             tuple(from_wire(p) for p in form.players), form.exact, form.trials, form.draws,
@@ -1294,7 +1294,7 @@ def decode(data: bytes | str, kind: Any) -> Any:
         (:data:`~lowball.errors.MISSING` for a field left out), ``expected`` what the form wants.
         Nothing else is changed.
     """
-    form = _LIBRARY.get(kind)
+    form: Any = _LIBRARY.get(kind)
     if form is None and kind is _tournament_event_class():
         form = TournamentEvent
     if form is None:

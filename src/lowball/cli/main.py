@@ -1578,6 +1578,8 @@ def serve(
         max_spectators=max_spectators,
         sockets_per_token=sockets_per_token,
     )
+    if sit_and_go_players == 1:
+        _fail(ctx, "--sit-and-go 1: a sit & go needs 2 players or more (0: none)")
     if sit_and_go_players:
         import dataclasses
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -369,7 +369,9 @@ class SitAndGo:
                 away=self._is_away(player),
                 place=place,
             )
-        status = "finished" if t.finished else ("running" if t.started else "registering")
+        status: Literal["registering", "running", "finished"] = (
+            "finished" if t.finished else ("running" if t.started else "registering")
+        )
         registered = [str(e["player"]) for e in t.ledger if e["kind"] == "buy_in"]
         return wire.TournamentState(
             id=SITGO_ID, status=status, variant=s.variant.code, name=s.variant.name, players=self.players,

@@ -218,7 +218,7 @@ class Tournament:
     @property
     def seed(self) -> int:
         """The tournament's seed (every draw and every table's deck come from it)."""
-        return self._seed
+        return int(self._seed)
 
     @property
     def tournament_id(self) -> str:
