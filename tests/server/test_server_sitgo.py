@@ -125,6 +125,8 @@ def test_a_sit_and_go_resumes_when_the_server_starts_again(tmp_path: Path) -> No
 def test_sit_and_go_refusals(tmp_path: Path) -> None:
     with running(tmp_path / "s.db") as s:
         r = s.http.get("/api/sitgo")
+        assert r.status_code == 204 and r.content == b""  # none: the lobby shows no box
+        r = s.http.post("/api/sitgo/register", json={"player": "ann"})
         assert r.status_code == 404 and r.json()["code"] == "no_sit_and_go"
     with running(tmp_path / "t.db", **OPTIONS) as s:
         r = s.http.post("/api/sitgo/start")

@@ -252,8 +252,8 @@ def sitgo_routes(service: Service) -> list[BaseRoute]:
     """The routes of the server's sit & go (:mod:`lowball.server.sitgo`): ``GET /api/sitgo``
     (its ``tournament`` message, ``you`` the person of an ``Authorization: Bearer`` token),
     ``POST /api/sitgo/register`` with ``{"player": NAME}`` (his token, a ``SitAndGoEntry``) and
-    ``POST /api/sitgo/start`` (bots take the empty places; the ``tournament`` message). 404
-    ``no_sit_and_go`` when the server runs none."""
+    ``POST /api/sitgo/start`` (bots take the empty places; the ``tournament`` message). When
+    the server runs none, the GET answers 204 (no content) and the POSTs 404 ``no_sit_and_go``."""
 
     def sitgo() -> Any:
         g = service.server()
@@ -270,6 +270,8 @@ def sitgo_routes(service: Service) -> list[BaseRoute]:
                 service.pump(room, now)
 
     async def status(request: Request) -> Response:
+        if service.server().sitgo is None:  # none: nothing to show (a page asks without an error)
+            return Response(status_code=204, headers=SECURITY_HEADERS)
         try:
             s = sitgo()
             now = service.server().clock()

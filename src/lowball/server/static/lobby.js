@@ -128,8 +128,8 @@
       headers: token ? { Authorization: "Bearer " + token } : {},
     });
     if (response.status === 401) localStorage.removeItem(SITGO_KEY); // a token of another run
-    if (response.ok) renderSitgo(await response.json());
-    else sitgoBox.hidden = response.status === 404;
+    if (response.status === 200) renderSitgo(await response.json());
+    else if (response.status === 204) sitgoBox.hidden = true; // the server runs no sit & go
   }
 
   async function sitgoPost(path, body, button) {
