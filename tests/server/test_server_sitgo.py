@@ -145,3 +145,48 @@ def test_sit_and_go_refusals(tmp_path: Path) -> None:
         assert r.status_code == 409 and r.json()["code"] == "sit_and_go"
         r = s.http.get("/api/sitgo", headers={"Authorization": "Bearer nope"})
         assert r.status_code == 401 and r.json()["code"] == "bad_token"
+
+
+def test_a_failed_write_reads_the_sit_and_go_back_from_the_database(tmp_path: Path) -> None:
+    """A database write that fails during a person's action (a full disk) is refused as
+    ``store_failed``, and the sit & go in memory is read back as the database holds it: the
+    same events, the same seat, his turn again, his token still good."""
+    from lowball.errors import StoreError
+    from lowball.server.game import GameServer, ServerError
+    from lowball.server.service import stored
+    from lowball.server.sitgo import TournamentRoom
+
+    g = GameServer(tmp_path / "s.db", tables=1, bot_delay=0, next_hand_delay=0, clock=lambda: 1000.0, **OPTIONS)
+    try:
+        sitgo = g.sitgo
+        token, _ = sitgo.register("ann", 1000.0)
+        sitgo.start(1000.0)
+        sitgo.pump(1000.0)  # the bots play up to his turn
+        table_id, seat = sitgo.form("ann").you.table, sitgo.form("ann").you.seat
+        room = g.rooms[table_id]
+        events = [e.to_dict() for e in sitgo.tournament.events]
+        assert room.table.actor == seat
+        sitting = room.sitting_of(token, 1000.0)
+        legal = room.table.legal_actions()
+        action = passive_action({"draw": legal.draw, "check": legal.check})
+        real = g.store.save_action
+        seq = room.table.seq
+
+        def full_disk(*args: Any) -> None:
+            raise StoreError("disk full (a test)")
+
+        g.store.save_action = full_disk  # type: ignore[method-assign]
+        try:
+            from lowball import wire
+
+            with pytest.raises(ServerError, match="the database failed, nothing was changed"):
+                stored(g, room, room.act, sitting, wire.action_of(wire.Action(**action)), seq, 1000.0)
+        finally:
+            g.store.save_action = real  # type: ignore[method-assign]
+        back = g.rooms[table_id]
+        assert isinstance(back, TournamentRoom) and back is not room and g.sitgo is not sitgo
+        assert [e.to_dict() for e in g.sitgo.tournament.events] == events
+        assert back.table.actor == seat and back.table.seq == seq  # his turn again, nothing applied
+        assert back.sitting_of(token, 1000.0).seat == seat
+    finally:
+        g.close()

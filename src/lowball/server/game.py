@@ -1068,11 +1068,31 @@ class GameServer:
         """The room of ``table_id`` again as its database holds it, its pages kept: after a
         failed write (a full disk), so that memory never holds a change the database lost."""
         old = self.rooms[table_id]
+        if self.sitgo is not None and table_id.startswith("sng-"):
+            return self._reload_sit_and_go(table_id)
         table = Table.resume(self.store, table_id, clock=self.clock, wallet=self.wallet)
         room = Room(self, table, self.store.get_data(_DATA).get(table_id))
         room.conns = old.conns
         self.rooms[table_id] = room
         return room
+
+    def _reload_sit_and_go(self, table_id: str) -> Room:
+        """The sit & go again as the database holds it (its tournament, its tables' rooms, the
+        people's tokens), the pages of its tables kept."""
+        from lowball.server.sitgo import SitAndGo
+
+        old = {k: r for k, r in self.rooms.items() if k.startswith("sng-")}
+        for k in old:
+            del self.rooms[k]
+        structure, players = self.sitgo.tournament.structure, self.sitgo.players
+        self.sitgo = SitAndGo(self, structure, players)
+        for k, r in old.items():
+            if k in self.rooms:
+                self.rooms[k].conns = r.conns
+            else:  # a table broken since the last write: its room stays, empty
+                r.sitgo = self.sitgo  # type: ignore[attr-defined]
+                self.rooms[k] = r
+        return self.rooms[table_id]
 
     def close(self) -> None:
         """Close the database (and the play-chips wallet the server opened)."""

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from lowball.engine import Action
-from lowball.errors import InsufficientFundsError, LowballError, counted, name_text, shown
+from lowball.errors import InsufficientFundsError, LowballError, StoreError, counted, name_text, shown
 from lowball.seeds import check_seed
 from lowball.store import Store
 from lowball.table import BuyIn, Table
@@ -648,6 +648,8 @@ class Tournament:
         TournamentError
             Before :meth:`start`, or when ``decide`` returns what the table refuses (naming the
             player and the table's reason).
+        StoreError
+            When the store fails to write the step (nothing of it is stored).
         """
         if not self._started:
             raise TournamentError("step: the tournament has not started (call start)")
@@ -695,6 +697,8 @@ class Tournament:
         with self._step(save=False) as step:
             try:
                 t.act(seat, action, seq=t.seq, now=self._now())
+            except StoreError:
+                raise  # the store failed, not the decision (the table is as it was)
             except LowballError as e:
                 raise TournamentError(f"table {n}: {shown(name)} chose {action}: {e}") from None
             if not t.in_hand:
