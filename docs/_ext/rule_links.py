@@ -275,6 +275,7 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
     (13, "**Payouts**", ("lowball.tournament.PayoutTable",)),
     (13, "**Colour-up and chip race**", ("lowball.tournament.Tournament.step", "lowball.table.Table.set_stacks")),
     (13, "**Away players**", ("lowball.tournament.Tournament.set_away",)),
+    (13, "**The server's sit & go**", ("lowball.server.GameServer", "lowball.tournament.Tournament.set_away")),
     (13, "**Durability**", ("lowball.tournament.Tournament.resume", "lowball.tournament.Tournament.snapshot")),
     # 14. Money
     (
