@@ -190,3 +190,40 @@ def test_a_failed_write_reads_the_sit_and_go_back_from_the_database(tmp_path: Pa
         assert back.sitting_of(token, 1000.0).seat == seat
     finally:
         g.close()
+
+
+def test_a_person_who_does_not_act_in_time_is_set_away_until_he_sits_in(tmp_path: Path) -> None:
+    """The tournament waits for a person at his turn for the server's action time, then sets him
+    away: his hands are folded for him (the bots play on) until he sits in again (TR 82)."""
+    from server_helpers import Clock
+
+    from lowball.server.game import GameServer
+
+    clock = Clock()
+    # a bot at his table acts 1 s after its turn comes: the test's clock paces his table
+    g = GameServer(tmp_path / "s.db", tables=1, bot_delay=1, next_hand_delay=0, action_seconds=30, clock=clock,
+                   **OPTIONS)  # fmt: skip
+    try:
+        sitgo = g.sitgo
+        token, _ = sitgo.register("ann", clock.now)
+        sitgo.start(clock.now)
+        you = sitgo.form("ann").you
+        room = g.rooms[you.table]
+        while not (room.table.in_hand and room.table.actor == you.seat):
+            clock.now += 1.0
+            sitgo.pump(clock.now)
+        seq = room.table.seq
+        clock.now += 29.9
+        sitgo.pump(clock.now)
+        assert room.table.seq == seq and not sitgo.tournament.is_away("ann")  # still his turn
+        clock.now += 0.2
+        sitgo.pump(clock.now)
+        assert sitgo.tournament.is_away("ann") and sitgo.form("ann").you.away is True
+        clock.now += 1.0  # his dead hand is played at his table's pace, as a bot's
+        sitgo.pump(clock.now)
+        assert room.table.seq == seq + 1 and room.table.actor != you.seat  # his hand folded for him
+        assert sitgo.tournament.where("ann") == (int(you.table.split("-")[1]), you.seat)  # never removed
+        room.sit_in(room.sitting_of(token, clock.now), clock.now)
+        assert not sitgo.tournament.is_away("ann")
+    finally:
+        g.close()
