@@ -17,7 +17,7 @@ pytest.importorskip("uvicorn", reason="the server extra (uvicorn) is not install
 from server_helpers import Server, passive_action, running  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from lowball.server.sitgo import CLOSE_MOVED  # noqa: E402
+from lowball.server.sitgo import CLOSE_MOVED, attach  # noqa: E402
 from lowball.tournament import SIT_AND_GO_PAYOUTS, Level, Structure  # noqa: E402
 from lowball.variants import VARIANTS  # noqa: E402
 
@@ -158,7 +158,8 @@ def test_a_failed_write_reads_the_sit_and_go_back_from_the_database(tmp_path: Pa
 
     g = GameServer(tmp_path / "s.db", tables=1, bot_delay=0, next_hand_delay=0, clock=lambda: 1000.0, **OPTIONS)
     try:
-        sitgo = g.sitgo
+        sitgo = attach(g)
+        assert sitgo is not None and attach(g) is sitgo
         token, _ = sitgo.register("ann", 1000.0)
         sitgo.start(1000.0)
         sitgo.pump(1000.0)  # the bots play up to his turn
@@ -204,7 +205,8 @@ def test_a_person_who_does_not_act_in_time_is_set_away_until_he_sits_in(tmp_path
     g = GameServer(tmp_path / "s.db", tables=1, bot_delay=1, next_hand_delay=0, action_seconds=30, clock=clock,
                    **OPTIONS)  # fmt: skip
     try:
-        sitgo = g.sitgo
+        sitgo = attach(g)
+        assert sitgo is not None
         token, _ = sitgo.register("ann", clock.now)
         sitgo.start(clock.now)
         you = sitgo.form("ann").you

@@ -27,6 +27,7 @@ from lowball.server.limits import BadTokens, RateLimit
 from lowball.server.protocol import websocket_routes
 from lowball.server.routes import STATIC, http_routes, sitgo_routes
 from lowball.server.service import Service
+from lowball.server.sitgo import attach
 from lowball.server.transport import BodyLimit
 
 __all__ = ["create_app", "STATIC"]
@@ -100,6 +101,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         g = service.game = game if game is not None else GameServer(**options)
+        attach(g)  # the sit & go of the options, if any (lowball.server.sitgo)
         service.draw_limit = RateLimit(float(rates[0] or 0), draw_burst, g.clock)
         service.bad_tokens = BadTokens(bad_token_limit, float(rates[1] or 0), float(rates[2] or 0), g.clock)
         task = asyncio.create_task(service.pump_forever())

@@ -920,7 +920,9 @@ class GameServer:
     sit_and_go : Structure, optional
         Run a sit & go of this structure (:mod:`lowball.server.sitgo`: people register from
         the lobby, bots take the empty places when one starts it; its money through ``wallet``),
-        resumed from the database if it holds one.
+        resumed from the database if it holds one: the application
+        (:func:`~lowball.server.app.create_app`) makes it with
+        :func:`lowball.server.sitgo.attach`, which an embedder running the game alone calls.
     sit_and_go_players : int, default 6
         Its field.
     sit_and_go_seed : int, optional
@@ -1019,18 +1021,18 @@ class GameServer:
                         wallet=wallet,
                     )
                     self.rooms[table_id] = Room(self, table)
-            self.sitgo: Any = None
+            self.sitgo: Any = None  # made by lowball.server.sitgo.attach (the application does it)
+            self.sit_and_go_options: tuple[Any, int, int | None] | None = None
             if sit_and_go is not None:
-                self.sitgo = self._sit_and_go(sit_and_go, sit_and_go_players, sit_and_go_seed)
+                self.sit_and_go_options = self._sit_and_go(sit_and_go, sit_and_go_players, sit_and_go_seed)
         except BaseException:
             self.store.close()
             if self._own_wallet is not None:
                 self._own_wallet.close()
             raise
 
-    def _sit_and_go(self, structure: Any, players: object, seed: int | None) -> Any:
-        """The server's sit & go (:mod:`lowball.server.sitgo`), resumed from the store if it holds one."""
-        from lowball.server.sitgo import SitAndGo
+    def _sit_and_go(self, structure: Any, players: object, seed: int | None) -> tuple[Any, int, int | None]:
+        """The sit & go's options, checked (:func:`lowball.server.sitgo.attach` makes it)."""
         from lowball.tournament import Structure
 
         if not isinstance(structure, Structure):
@@ -1039,7 +1041,7 @@ class GameServer:
             field = whole_number(players, "sit_and_go_players", 2, structure.seats * 10)
         except InvalidValueError as e:
             raise ServerError("bad_option", str(e)) from None
-        return SitAndGo(self, structure, field, seed)
+        return structure, field, seed
 
     def chips_for(self, variant: Variant) -> int:
         """The chips a player sits down with: 100 big blinds (limit: 50 big bets), within the buy-in."""
@@ -1069,30 +1071,12 @@ class GameServer:
         failed write (a full disk), so that memory never holds a change the database lost."""
         old = self.rooms[table_id]
         if self.sitgo is not None and table_id.startswith("sng-"):
-            return self._reload_sit_and_go(table_id)
+            return self.sitgo.reload(table_id)  # type: ignore[no-any-return]
         table = Table.resume(self.store, table_id, clock=self.clock, wallet=self.wallet)
         room = Room(self, table, self.store.get_data(_DATA).get(table_id))
         room.conns = old.conns
         self.rooms[table_id] = room
         return room
-
-    def _reload_sit_and_go(self, table_id: str) -> Room:
-        """The sit & go again as the database holds it (its tournament, its tables' rooms, the
-        people's tokens), the pages of its tables kept."""
-        from lowball.server.sitgo import SitAndGo
-
-        old = {k: r for k, r in self.rooms.items() if k.startswith("sng-")}
-        for k in old:
-            del self.rooms[k]
-        structure, players = self.sitgo.tournament.structure, self.sitgo.players
-        self.sitgo = SitAndGo(self, structure, players)
-        for k, r in old.items():
-            if k in self.rooms:
-                self.rooms[k].conns = r.conns
-            else:  # a table broken since the last write: its room stays, empty
-                r.sitgo = self.sitgo  # type: ignore[attr-defined]
-                self.rooms[k] = r
-        return self.rooms[table_id]
 
     def close(self) -> None:
         """Close the database (and the play-chips wallet the server opened)."""

@@ -28,13 +28,23 @@ from lowball.server.game import BOT_NAME, NAME_LENGTH, Connection, Room, ServerE
 from lowball.table import Table
 from lowball.tournament import Structure, Tournament, TournamentError, bot_decider
 
-__all__ = ["SitAndGo", "TournamentRoom", "SITGO_ID", "CLOSE_MOVED", "EVENTS_SENT"]
+__all__ = ["SitAndGo", "TournamentRoom", "attach", "SITGO_ID", "CLOSE_MOVED", "EVENTS_SENT"]
 
 SITGO_ID = "sng"  # the tournament's id in the store; its tables are sng-1, sng-2, ...
 CLOSE_MOVED = 4000  # a page's socket closed because its person was moved to another table
 EVENTS_SENT = 20  # the last tournament events a ``tournament`` message carries
 _DATA = "lowball.server.sitgo"  # the store namespace of the people's tokens
 STEPS_AT_ONCE = 5000  # steps one pump makes at most (then the event loop serves the others)
+
+
+def attach(server: Any) -> SitAndGo | None:
+    """Make the sit & go ``server`` (a :class:`~lowball.server.game.GameServer`) was given
+    (``sit_and_go=...``), resumed from its store if it holds one, as ``server.sitgo``; None (and
+    nothing done) without one. Once: a second call returns the first's."""
+    if server.sitgo is None and server.sit_and_go_options is not None:
+        structure, players, seed = server.sit_and_go_options
+        server.sitgo = SitAndGo(server, structure, players, seed)
+    return server.sitgo  # type: ignore[no-any-return]
 
 
 @dataclass
@@ -340,6 +350,22 @@ class SitAndGo:
         live = {c for r in rooms for c in r.conns}
         for conn in [c for c in self._sent if c not in live]:
             del self._sent[conn]
+
+    def reload(self, table_id: str) -> Room:
+        """The sit & go again as the database holds it (its tournament, its tables' rooms, the
+        people's tokens), the pages of its tables kept: after a failed write."""
+        g = self.server
+        old = {k: r for k, r in g.rooms.items() if isinstance(r, TournamentRoom)}
+        for k in old:
+            del g.rooms[k]
+        g.sitgo = again = SitAndGo(g, self.tournament.structure, self.players)
+        for k, r in old.items():
+            if k in g.rooms:
+                g.rooms[k].conns = r.conns
+            else:  # a table broken since the last write: its room stays, empty
+                r.sitgo = again
+                g.rooms[k] = r
+        return g.rooms[table_id]  # type: ignore[no-any-return]
 
     # -- what is shown ---------------------------------------------------------------------
 
