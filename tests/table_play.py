@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -121,6 +122,16 @@ class DictStore:
 
     def outbox(self, table_id: str) -> list[dict[str, Any]]:
         return copy.deepcopy([m for m in self.data[table_id].get("outbox", []) if not m["sent"]])
+
+    def put_data(self, namespace: str, key: str, value: Any) -> None:
+        data = self.data.setdefault(" data", {}).setdefault(namespace, {})  # " data": no table id has a space
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = json.loads(json.dumps(value))
+
+    def get_data(self, namespace: str) -> dict[str, Any]:
+        return copy.deepcopy(self.data.get(" data", {}).get(namespace, {}))
 
     def confirm(self, table_id: str, key: str) -> None:
         for m in self.data[table_id].get("outbox", []):

@@ -39,6 +39,7 @@ from lowball.variants import (
 from lowball.variants import (
     SINGLE_DRAW_NO_LIMIT as NO_LIMIT,
 )
+from lowball.wallet import MemoryWallet
 
 NASTY = [
     2**70,
@@ -149,6 +150,23 @@ def started_tournament() -> tournament.Tournament:
     t.register("p1")
     t.register("p2")
     t.start()
+    return t
+
+
+REBUYS = tournament.Structure(
+    variant=TRIPLE_DRAW_FIXED_LIMIT,
+    starting_stack=100,
+    levels=(SHORT_LEVEL,),
+    rebuys=1,
+    rebuy_levels=1,
+    addon_stack=100,
+)
+
+
+def rebuy_tournament() -> tournament.Tournament:
+    t = tournament.Tournament(REBUYS, seed=1)
+    t.register("p1")
+    t.register("p2")
     return t
 
 
@@ -373,6 +391,14 @@ ENTRIES: list[Entry] = [
     ("Tournament", lambda *a, **k: tournament.Tournament(*a, **k), (SHORT,), {"seed": 1, "tournament_id": "t"}),
     ("Tournament.register", lambda *a: tournament.Tournament(SHORT, seed=1).register(*a), ("ann",), {}),
     ("Tournament.set_away", lambda *a: started_tournament().set_away(*a), ("p1", True), {}),
+    ("Tournament.set_rebuy", lambda *a: rebuy_tournament().set_rebuy(*a), ("p1", False), {}),
+    ("Tournament.set_addon", lambda *a: rebuy_tournament().set_addon(*a), ("p1", False), {}),
+    (
+        "Tournament(wallet=)",
+        lambda *a, **k: tournament.Tournament(*a, **k),
+        (SHORT,),
+        {"seed": 1, "wallet": MemoryWallet()},
+    ),
     ("bot_decider", tournament.bot_decider, (TRIPLE_DRAW_FIXED_LIMIT, 1), {"kind": "calling"}),
     ("play_bots", tournament.play_bots, (SHORT, 2), {"seed": 1, "bot": "calling", "round_seconds": 60.0}),
     # draw odds (the sampled equity with its trial count fixed: a huge count is a valid request)

@@ -355,4 +355,4 @@ def test_every_json_example_of_the_protocol_page_is_valid_by_the_schema_it_names
         assert not errors, (name, errors[0].message, b.group(1)[:200])
         wire.decode(b.group(1), wire.SCHEMA_TYPES[name])
         checked.append(name)
-    assert len(checked) == 18 and {"ClientMessage", "ServerMessage", "Tables", "DrawTable"} <= set(checked)
+    assert len(checked) == 22 and {"ClientMessage", "ServerMessage", "Tables", "DrawTable"} <= set(checked)

@@ -39,7 +39,7 @@ def check_message(msg: Any) -> None:
 
 def schema_of_route(method: str, path: str, status: int) -> str | None:
     """The schema of an HTTP answer of the server's JSON API (None: not a JSON route)."""
-    if not path.startswith("/api/"):
+    if not path.startswith("/api/") or status == 204:
         return None
     if status >= 400:
         return "HttpError"
@@ -47,6 +47,10 @@ def schema_of_route(method: str, path: str, status: int) -> str | None:
         return "Tables"
     if path == "/api/draw":
         return "DrawTable"
+    if path in ("/api/sitgo", "/api/sitgo/start"):
+        return "TournamentState"
+    if path == "/api/sitgo/register":
+        return "SitAndGoEntry"
     if method == "POST" and path.endswith("/seats"):
         return "SeatTaken"
     if method == "POST" and path.endswith("/leave"):

@@ -256,6 +256,16 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
     # 13. Tournaments
     (13, "**Rounds**", ("lowball.tournament.Tournament.step", "lowball.tournament.Tournament.round")),
     (13, "**Entry**", ("lowball.tournament.Tournament.register", "lowball.tournament.Structure")),
+    (
+        13,
+        "**Declining a rebuy or the add-on**",
+        ("lowball.tournament.Tournament.set_rebuy", "lowball.tournament.Tournament.set_addon"),
+    ),
+    (
+        13,
+        "**The entry's money through a wallet**",
+        ("lowball.tournament.Tournament", "lowball.tournament.Tournament.reconcile"),
+    ),
     (13, "**The seat draw**", ("lowball.tournament.Tournament.start",)),
     (13, "**Levels**", ("lowball.tournament.Level", "lowball.table.Table.change_stakes")),
     (13, "**The raise cap**", ("lowball.variants.FixedLimit",)),
@@ -268,6 +278,7 @@ RULE_CODE: list[tuple[int, str, tuple[str, ...]]] = [
     (13, "**Payouts**", ("lowball.tournament.PayoutTable",)),
     (13, "**Colour-up and chip race**", ("lowball.tournament.Tournament.step", "lowball.table.Table.set_stacks")),
     (13, "**Away players**", ("lowball.tournament.Tournament.set_away",)),
+    (13, "**The server's sit & go**", ("lowball.server.GameServer", "lowball.tournament.Tournament.set_away")),
     (13, "**Durability**", ("lowball.tournament.Tournament.resume", "lowball.tournament.Tournament.snapshot")),
     # 14. Money
     (

@@ -175,7 +175,9 @@ class Store(TableStore, Protocol):
     ``events`` that change's events (:meth:`TableEvent.to_dict
     <lowball.table.TableEvent.to_dict>`, each with its ``number``), ``hand`` a finished hand
     (``{"number": k, "phh": text, ...}``). The ledger and outbox methods are written inside the
-    change's transaction; :meth:`after_commit` runs the wallet's calls after it.
+    change's transaction; :meth:`after_commit` runs the wallet's calls after it;
+    :meth:`put_data` and :meth:`get_data` keep a program's own data (a server's, a tournament's)
+    beside the tables, in the same transactions.
     """
 
     def save_ledger(self, table_id: str, entries: list[dict[str, Any]], outbox: list[dict[str, Any]]) -> None:
@@ -207,6 +209,20 @@ class Store(TableStore, Protocol):
     def after_commit(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the transaction open now is committed (at once outside one;
         never if it is rolled back): how a table calls its wallet only after its change is stored."""
+        ...
+
+    def put_data(self, namespace: str, key: str, value: Any) -> None:
+        """Keep a program's own JSON-ready ``value`` under ``namespace``/``key`` beside the tables
+        (``None`` deletes it), written inside the transaction open now with the tables' changes
+        made in it (or on its own outside one): what a server keeps of its seats and a
+        :class:`~lowball.tournament.Tournament` of itself (its state and its events). Raises
+        :class:`~lowball.errors.StoreError` for a namespace or key that is not a name of 1 to
+        :data:`KEY_LENGTH <lowball.store.KEY_LENGTH>` printable characters, or a value that is not JSON-ready."""
+        ...
+
+    def get_data(self, namespace: str) -> dict[str, Any]:
+        """Every ``key: value`` kept under ``namespace`` by :meth:`put_data`, as it was given
+        (JSON's types: a tuple comes back a list), empty if none."""
         ...
 
 

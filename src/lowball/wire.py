@@ -118,6 +118,30 @@ __all__ = [
     "Left",
     "HttpError",
     "SEAT_NAME_LENGTH",
+    "Registered",
+    "Seated",
+    "LevelUp",
+    "BreakStarted",
+    "BreakEnded",
+    "ChipRace",
+    "Moved",
+    "Redrawn",
+    "TableBroken",
+    "FinalTable",
+    "HandForHand",
+    "Rebuy",
+    "AddOn",
+    "Eliminated",
+    "Paid",
+    "Finished",
+    "TournamentEvent",
+    "TournamentTable",
+    "TournamentPlace",
+    "TournamentSeat",
+    "TournamentState",
+    "SitAndGoRegister",
+    "SitAndGoEntry",
+    "tournament_form",
     "SCHEMA_TYPES",
     "encode",
     "encode_text",
@@ -816,10 +840,6 @@ class Pong(_Message, kw_only=True, tag="pong"):
     id: Id
 
 
-ServerMessage = Union[Welcome, Events, State, Ack, Error, Pong]
-"""What the server sends over the WebSocket (with ``batch``, a frame may hold a JSON array of
-them)."""
-
 # -- the HTTP side ------------------------------------------------------------------------------------
 
 
@@ -899,6 +919,260 @@ class HttpError(_Form, kw_only=True):
     code: str
 
 
+# -- tournaments ----------------------------------------------------------------------------------------
+
+TableNo = Annotated[int, Meta(ge=1, description="A tournament's table, by its number (from 1).")]
+Place = Annotated[int, Meta(ge=1, description="A place in the tournament: 1 the winner.")]
+
+
+class _TournamentForm(_Form, tag_field="kind"):
+    """An event of a tournament (:class:`lowball.tournament.TournamentEvent`), told apart by its
+    ``kind``: ``number`` counts the tournament's events from 1."""
+
+
+class Registered(_TournamentForm, kw_only=True, tag="registered"):
+    """A player entered (``entry`` his entry's number; ``late`` after the start, when he is
+    seated at once: ``table`` and ``seat``, else null)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    entry: Annotated[int, Meta(ge=1)]
+    late: bool
+    table: Union[TableNo, None] = None
+    seat: Union[SeatNo, None] = None
+
+
+class Seated(_TournamentForm, kw_only=True, tag="seated"):
+    """The seat draw at the start gave ``player`` this table and seat (TR 34, 65)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    table: TableNo
+    seat: SeatNo
+
+
+class LevelUp(_TournamentForm, kw_only=True, tag="level"):
+    """Level ``level`` (from 1) and its stakes, from each table's next hand (TR 79)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    level: Annotated[int, Meta(ge=1)]
+    small_blind: Chips
+    big_blind: Chips
+    ante: Chips
+    big_blind_ante: bool
+    small_bet: Chips
+    big_bet: Chips
+
+
+class BreakStarted(_TournamentForm, kw_only=True, tag="break"):
+    """A break after level ``after_level``, until ``until`` (seconds on the tournament's clock)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    after_level: Annotated[int, Meta(ge=1)]
+    until: float
+
+
+class BreakEnded(_TournamentForm, kw_only=True, tag="break_end"):
+    """Play resumes at level ``level``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    level: Annotated[int, Meta(ge=1)]
+
+
+class ChipRace(_TournamentForm, kw_only=True, tag="chip_race"):
+    """A colour-up at ``table``: ``chip`` the smallest chip now, ``stacks`` each seat's chips
+    after the race (by seat number as text, TR 77)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    table: TableNo
+    chip: Annotated[int, Meta(ge=1)]
+    stacks: dict[str, Chips]
+
+
+class Moved(_TournamentForm, kw_only=True, tag="moved"):
+    """``player`` moved to table ``table``, seat ``seat``: to balance the tables (TR 67), from a
+    table broken (TR 66), by a redraw (TR 67c) or to the final table (TR 68)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    from_table: Union[TableNo, None]
+    from_seat: Union[SeatNo, None]
+    table: TableNo
+    seat: SeatNo
+    reason: Literal["balance", "break", "redraw", "final_table"]
+
+
+class Redrawn(_TournamentForm, kw_only=True, tag="redraw"):
+    """Every seat drawn again (TR 67c) at the new ``tables``; ``final``: the final table."""
+
+    number: Annotated[int, Meta(ge=1)]
+    tables: list[TableNo]
+    players: Count
+    final: bool
+
+
+class TableBroken(_TournamentForm, kw_only=True, tag="table_broken"):
+    """Table ``table`` broken (its players moved)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    table: TableNo
+
+
+class FinalTable(_TournamentForm, kw_only=True, tag="final_table"):
+    """The final table formed (TR 68): its number and its ``players``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    table: TableNo
+    players: Count
+
+
+class HandForHand(_TournamentForm, kw_only=True, tag="hand_for_hand"):
+    """Hand-for-hand play begins (``on``) or ends (TR 126)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    on: bool
+
+
+class Rebuy(_TournamentForm, kw_only=True, tag="rebuy"):
+    """``player`` rebought ``chips`` (TR 13)."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    chips: Chips
+
+
+class AddOn(_TournamentForm, kw_only=True, tag="addon"):
+    """``player`` took the add-on of ``chips``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    chips: Chips
+
+
+class Eliminated(_TournamentForm, kw_only=True, tag="eliminated"):
+    """``player`` out in place ``place`` (``shared_with`` players share the places from it, 1:
+    none; TR 126b), at ``table`` in round ``hand``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    place: Place
+    shared_with: Annotated[int, Meta(ge=1)]
+    table: TableNo
+    hand: Count
+
+
+class Paid(_TournamentForm, kw_only=True, tag="paid"):
+    """``player``'s prize for place ``place``: ``amount`` in the ledger's money."""
+
+    number: Annotated[int, Meta(ge=1)]
+    player: str
+    place: Place
+    amount: Chips
+
+
+class Finished(_TournamentForm, kw_only=True, tag="finished"):
+    """The tournament is over: its ``winner`` (null: none), ``entries`` and ``prize_pool``."""
+
+    number: Annotated[int, Meta(ge=1)]
+    winner: Union[str, None]
+    entries: Count
+    prize_pool: Chips
+
+
+TournamentEvent = Union[
+    Registered, Seated, LevelUp, BreakStarted, BreakEnded, ChipRace, Moved, Redrawn, TableBroken, FinalTable,
+    HandForHand, Rebuy, AddOn, Eliminated, Paid, Finished,
+]  # fmt: skip
+"""An event of a tournament, by its ``kind`` (the form of
+:class:`lowball.tournament.TournamentEvent`: its ``to_dict()``)."""
+
+
+class TournamentTable(_Form, kw_only=True):
+    """A table of a sit & go: its ``table`` id (as ``/ws/{id}`` takes it) and its players."""
+
+    table: str
+    number: TableNo
+    players: Count
+
+
+class TournamentPlace(_Form, kw_only=True):
+    """A place given: the player and his prize (in the ledger's money)."""
+
+    place: Place
+    player: str
+    prize: Chips
+
+
+class TournamentSeat(_Form, kw_only=True):
+    """Where the connection's person is: his table's id and seat (null: not seated, before the
+    start or out), ``away`` (blinded off), his place once he has one."""
+
+    player: str
+    table: Union[str, None]
+    seat: Union[SeatNo, None]
+    away: bool
+    place: Union[Place, None]
+
+
+class TournamentState(_Message, kw_only=True, tag="tournament"):
+    """The sit & go of ``lowball serve`` (``GET /api/sitgo``, and sent over the WebSocket of its
+    tables after every change to it): ``status``, the field (``players`` its size, who has
+    ``registered``), the money, the level being played and its stakes, the tables, the places
+    given, ``you`` (the connection's person; null: a spectator) and the last ``events``."""
+
+    id: str
+    status: Literal["registering", "running", "finished"]
+    variant: str
+    name: str
+    players: Count
+    registered: list[str]
+    entries: Count
+    players_left: Count
+    buy_in: Chips
+    fee: Chips
+    prize_pool: Chips
+    places_paid: Count
+    level: Annotated[int, Meta(ge=1)]
+    small_blind: Chips
+    big_blind: Chips
+    small_bet: Chips
+    big_bet: Chips
+    ante: Chips
+    on_break: bool
+    hand_for_hand: bool
+    tables: list[TournamentTable]
+    places: list[TournamentPlace]
+    you: Union[TournamentSeat, None]
+    events: list[TournamentEvent]
+
+
+ServerMessage = Union[Welcome, Events, State, Ack, Error, Pong, TournamentState]
+"""What the server sends over the WebSocket (with ``batch``, a frame may hold a JSON array of
+them)."""
+
+
+class SitAndGoRegister(_Form, kw_only=True):
+    """``POST /api/sitgo/register``: the person's name (as :class:`TakeSeat`'s ``player``)."""
+
+    player: Annotated[
+        str,
+        Meta(
+            min_length=1,
+            max_length=SEAT_NAME_LENGTH,
+            description="1 to 20 printable characters, not beginning or ending with a space.",
+        ),
+    ]
+
+
+class SitAndGoEntry(_Form, kw_only=True):
+    """``POST /api/sitgo/register``: the person's ``token`` (it holds his seat at whichever table
+    of the sit & go he plays: send it in ``hello`` there) and when it ``expires``."""
+
+    token: str
+    player: str
+    expires: float
+
+
 SCHEMA_TYPES: dict[str, Any] = {
     "Action": Action,
     "LegalActions": LegalActions,
@@ -918,6 +1192,10 @@ SCHEMA_TYPES: dict[str, Any] = {
     "SeatTaken": SeatTaken,
     "Left": Left,
     "HttpError": HttpError,
+    "TournamentEvent": TournamentEvent,
+    "TournamentState": TournamentState,
+    "SitAndGoRegister": SitAndGoRegister,
+    "SitAndGoEntry": SitAndGoEntry,
 }
 """Each shipped schema's name (``lowball/schemas/<name>.schema.json``) and its form."""
 
@@ -1154,6 +1432,8 @@ def to_wire(obj: Any) -> Any:
         )
     if isinstance(obj, dict) and "rows" in obj and "hand" in obj:
         return msgspec.convert(obj, DrawTable)
+    if isinstance(obj, _tournament_event_class()):
+        return tournament_form(obj)
     raise InvalidTypeError(f"{type(obj).__name__}: no wire form (see lowball.wire.SCHEMA_TYPES)")
 
 
@@ -1202,6 +1482,10 @@ def from_wire(form: Any) -> Any:
         return _ActResult(form.seq, form.seat, form.kind, tuple(from_wire(e) for e in form.events), form.repeated)
     if isinstance(form, PlayerEquity):
         return _PlayerEquity(*(getattr(form, f) for f in PlayerEquity.__struct_fields__))
+    if isinstance(form, _TournamentForm):
+        data = msgspec.to_builtins(form)
+        del data["kind"]
+        return _tournament_event_class()(data.pop("number"), form.__struct_config__.tag, data)
     if isinstance(form, Equity):
         return _Equity(
             tuple(from_wire(p) for p in form.players), form.exact, form.trials, form.draws,
@@ -1209,6 +1493,28 @@ def from_wire(form: Any) -> Any:
             form.reshuffles, form.seed, form.partial,
         )  # fmt: skip
     return form
+
+
+@cache
+def _tournament_event_class() -> Any:
+    from lowball.tournament import TournamentEvent as _TournamentEvent
+
+    return _TournamentEvent
+
+
+def tournament_form(event: Any) -> Any:
+    """The form (one of :data:`TournamentEvent`'s) of a :class:`lowball.tournament.TournamentEvent`.
+
+    Raises
+    ------
+    WireError
+        For an event whose data does not match its kind's form (naming the field).
+    """
+    data = event.to_dict()
+    try:
+        return msgspec.convert(data, TournamentEvent)
+    except msgspec.ValidationError as e:
+        raise _wire_error(str(e), json.dumps(data), TournamentEvent) from None
 
 
 def _engine_event(e: Event) -> _Event:
@@ -1276,7 +1582,7 @@ def encode_text(obj: Any) -> str:
     return encode(obj).decode()
 
 
-_UNIONS = (ClientMessage, ServerMessage, TableEvent)
+_UNIONS = (ClientMessage, ServerMessage, TableEvent, TournamentEvent)
 
 
 @cache
@@ -1316,7 +1622,9 @@ def decode(data: bytes | str, kind: Any) -> Any:
         (:data:`~lowball.errors.MISSING` for a field left out), ``expected`` what the form wants.
         Nothing else is changed.
     """
-    form = _LIBRARY.get(kind)
+    form: Any = _LIBRARY.get(kind)
+    if form is None and kind is _tournament_event_class():
+        form = TournamentEvent
     if form is None:
         form = kind if kind in _UNIONS or (isinstance(kind, type) and issubclass(kind, Struct)) else None
     if form is None:  # the odds' results (lowball.odds imported only for them)

@@ -4,8 +4,11 @@ seeded runs reproducible to the byte."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from lowball.cli import main
@@ -64,3 +67,27 @@ def test_bad_options_are_refused() -> None:
     assert out.exit_code == 2 and "1001" in out.output
     out = run("tournament", "-n", "4", "--structure", "/nonexistent.toml", "-q")
     assert out.exit_code != 0 and "nonexistent.toml" in out.output
+
+
+def test_serve_runs_a_sit_and_go_of_the_field_given(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``lowball serve --sit-and-go N``: the ready-made sit & go of the first variant, at tables of
+    --seats, for N players (issue 30); 1 is refused before anything is made."""
+    from lowball.tournament import Structure
+
+    command = sys.modules["lowball.cli.main"]  # the module (lowball.cli.main is also the command's name)
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr(command, "_run_server", lambda run_, **options: started.append(options))
+    monkeypatch.setattr(command, "_check_listen", lambda ctx, host, port: None)
+
+    def serve(*args: str) -> Any:
+        return CliRunner().invoke(main, ["serve", *args], env={"COLUMNS": "80"}, prog_name="lowball")
+
+    r = serve("--sit-and-go", "6", "--seats", "4", "-v", "FB", "--db", str(tmp_path / "a.sqlite"))
+    assert r.exit_code == 0, r.output
+    s = started[0]["sit_and_go"]
+    assert isinstance(s, Structure) and (s.variant.code, s.seats, started[0]["sit_and_go_players"]) == ("FB", 4, 6)
+    r = serve("--sit-and-go", "1", "--db", str(tmp_path / "b.sqlite"))
+    assert r.exit_code == 2 and len(started) == 1
+    assert r.stderr == "lowball serve: --sit-and-go 1: a sit & go needs 2 players or more (0: none)\n"
+    r = serve("--db", str(tmp_path / "c.sqlite"))
+    assert r.exit_code == 0 and "sit_and_go" not in started[1]

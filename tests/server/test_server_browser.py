@@ -161,10 +161,11 @@ class Server:
     """`lowball serve` as a subprocess on 127.0.0.1 with a database in ``tmp``; ``kill_and_restart``
     kills it (SIGKILL) and starts it again on the same database and port."""
 
-    def __init__(self, tmp: Path, tables: int = 1, variant: str = "F2L3D") -> None:
+    def __init__(self, tmp: Path, tables: int = 1, variant: str = "F2L3D", extra: tuple[str, ...] = ()) -> None:
         self.tmp = tmp
         self.tables = tables
         self.variant = variant
+        self.extra = extra
         # a free port: bind 127.0.0.1:0 and close the socket (the command takes no port 0)
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -177,7 +178,7 @@ class Server:
             sys.executable, "-m", "lowball", "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.tmp / "lowball.sqlite"),
             "--tables", str(self.tables), "--variant", self.variant, "--seats", "6", "--bots", "sensible",
-            "--bot-delay", "0.05", "--next-hand-delay", "0.6", "--action-seconds", "30",
+            "--bot-delay", "0.05", "--next-hand-delay", "0.6", "--action-seconds", "30", *self.extra,
         ]  # fmt: skip
         proc = self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, cwd=self.tmp)
 
@@ -224,6 +225,17 @@ def server(_browser_installed: None, tmp_path: Path) -> Iterator[Server]:
 def mixed_server(_browser_installed: None, tmp_path: Path) -> Iterator[Server]:
     """A mixed room (issue 16): t1 plays 2-7, t2 badugi; started, stopped after the test."""
     srv = Server(tmp_path, tables=2, variant="F2L3D,FB")
+    try:
+        srv.start()
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def sitgo_server(_browser_installed: None, tmp_path: Path) -> Iterator[Server]:
+    """A server with a sit & go of six (issue 30); started, stopped after the test."""
+    srv = Server(tmp_path, extra=("--sit-and-go", "6"))
     try:
         srv.start()
         yield srv
@@ -840,3 +852,47 @@ def test_the_lobby_takes_you_back_to_your_seat_and_old_panels_go(server: Server,
     browser.get(server.base + "/")
     button = _wait("the lobby's button", lambda: browser.find_elements("css selector", "#table-t1 .take-seat"), 10)[0]
     assert button.text == "Take a seat"
+
+
+def test_the_lobby_enters_the_sit_and_go_and_its_table_shows_it(sitgo_server: Server, browser: Any) -> None:
+    """Issue 30: a person registers for the sit & go from the lobby's box and starts it (bots take
+    the other five places), follows its link to his table, sees the level, the blinds, the
+    players left and the tables in the page's panel, and plays his turn by clicking."""
+    started = time.monotonic()
+    player = Player(browser, Path(os.environ.get("LOWBALL_ARTIFACTS", ROOT / "artifacts")) / "screenshots")
+    browser.get(sitgo_server.base + "/")
+    _wait("the sit & go box", lambda: browser.find_elements("css selector", "#sitgo:not([hidden]) #sitgo-register"), 10)
+    assert browser.find_element("id", "sitgo-status").text.endswith("0 of 6 registered")
+    browser.find_element("id", "player-name").send_keys("ann")
+    browser.find_element("id", "sitgo-register").click()
+    _wait(
+        "ann registered",
+        lambda: browser.find_element("id", "sitgo-status").text.endswith("1 of 6 registered (ann)"),
+        10,
+    )
+    _wait("the start button", lambda: browser.find_element("id", "sitgo-start").is_displayed() or None, 10)
+    browser.find_element("id", "sitgo-start").click()
+    link = _wait(
+        "the link to his table", lambda: [e for e in browser.find_elements("id", "sitgo-table") if e.is_displayed()], 10
+    )[0]
+    assert re.fullmatch(r"Your table: sng-1, seat [1-6]", link.text), link.text
+    link.click()
+    _wait("the table page", lambda: browser.current_url.endswith("/table/sng-1"), 10)
+    level = _wait("the sit & go panel", lambda: browser.find_element("id", "tournament-level").text or None, 10)
+    assert level.startswith("Level 1: blinds 5/10 · 6 of 6 players left · prize pool 600"), level
+    assert browser.find_element("id", "tournament-tables").text == "Tables: sng-1 (6)"
+    assert "you are ann" in browser.find_element("id", "table-title").text
+    acted = 0
+    while acted < 3:  # his turns: the tournament waits for his click each time
+        assert time.monotonic() < started + TEST_SECONDS, player.page()
+        page = player.page()
+        if page["mine"] and page["buttons"]:
+            for b in ("btn-pat", "btn-check", "btn-call"):
+                if b in page["buttons"] and player.click(f"#{b}"):
+                    acted += 1
+                    _poll(lambda: not player.page()["mine"], 5)
+                    break
+        time.sleep(0.05)
+    assert player.page()["error"] == ""
+    problems = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not problems, problems

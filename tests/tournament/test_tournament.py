@@ -491,3 +491,47 @@ def test_registration_stays_open_through_a_break_at_its_end_tr_12() -> None:
     with pytest.raises(TournamentError, match="late registration closed at the end of level 1"):
         t.register("after")
     assert t.entries == 5 and t.where("during") is not None
+
+
+def test_players_out_while_registration_is_open_are_placed_from_the_last_place_when_it_closes_tr_12_13() -> None:
+    # 8 players, registration open to the end of level 2 (rounds 1-8); p4 and p6 go out in the
+    # first hand with equal stacks, then one late entry and p4's re-entry: 10 entries, 10 places
+    s = Structure(
+        variant=VARIANTS["N2L1D"], starting_stack=100, late_registration=2,
+        levels=tuple(Level(small_blind=a, big_blind=b, hands=4) for a, b in BLINDS),
+    )  # fmt: skip
+    t = started(s, 8, seed=3)
+    decide = bot_decider(s.variant, 3, "random")
+    while len(t.players_left()) == 8:
+        t.step(decide)
+    assert sorted(set(f"p{k + 1}" for k in range(8)) - set(t.players_left())) == ["p4", "p6"]
+    assert not [e for e in t.events if e.kind == "eliminated"]  # the field is not known yet
+    t.register("late")
+    t.register("p4")  # a re-entry (TR 13): a new participant, his first entry keeps its place
+    t.run(decide)
+    places = [(r["place"], r["player"], r["prize"]) for r in t.results()]
+    assert places == [
+        (1, "p1", 500), (2, "p3", 300), (3, "p2", 200), (4, "p8", 0), (5, "p5", 0), (6, "p4", 0), (7, "late", 0),
+        (8, "p7", 0), (9, "p4", 0), (9, "p6", 0),
+    ]  # fmt: skip
+    assert t.entries == 10 and t.prize_pool == 1000 == sum(p for _, _, p in places)
+    closed = next(e.number for e in t.events if e.kind == "level" and e.data["level"] == 3)
+    first_out = [e for e in t.events if e.kind == "eliminated"][:2]
+    assert [(e.data["player"], e.data["place"], e.data["shared_with"], e.data["hand"]) for e in first_out] == [
+        ("p4", 9, 2, 0), ("p6", 9, 2, 0),
+    ]  # fmt: skip
+    assert all(e.number > closed for e in first_out)  # placed when registration closed
+
+
+
+@pytest.mark.parametrize("code", ["F2L3D", "F2L1D", "N2L1D", "LB-FA5L3D", "FB"])
+def test_solid_bots_play_a_sit_and_go_to_its_winner_at_every_level(code: str) -> None:
+    """The solid bots (the server's default) play every level's stakes: one bot made for the
+    first level read the next level's big blind as a raise over its own and called where nobody
+    had bet (the engine refused it: the sit & go of ``lowball serve`` stopped at its first level
+    up, in every fixed-limit game)."""
+    t = play_bots(sit_and_go(VARIANTS[code]), 6, seed=0, bot="solid")
+    summary = t.summary()
+    assert t.finished and [r["place"] for r in t.results()] == [1, 2, 3, 4, 5, 6]
+    assert sum(r["prize"] for r in t.results()) == t.prize_pool == 600
+    assert summary["levels_reached"] >= 3  # it played through changes of stakes

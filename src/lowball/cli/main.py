@@ -1199,7 +1199,7 @@ def simulate(
     "--bots",
     default="sensible",
     show_default=True,
-    type=click.Choice(["sensible", "calling", "random"]),
+    type=click.Choice(["solid", "sensible", "random", "calling"]),
     help="The bots that play (lowball's own; see lowball.bots).",
 )
 @number_option(
@@ -1486,6 +1486,16 @@ def _stops_on_ctrl_c(command: Callable[..., None]) -> Callable[..., None]:
     default="32",
     help="Connections one address may have open before they become WebSockets (requests, keep-alives).",
 )
+@whole_option(
+    "--sit-and-go",
+    "sit_and_go_players",
+    low=0,
+    high=60,
+    metavar="N",
+    default="0",
+    help="Run a sit & go of N players (0: none) people register for from the lobby; bots fill the field "
+    "when one starts it.",
+)
 @click.pass_context
 @_stops_on_ctrl_c
 def serve(
@@ -1513,6 +1523,7 @@ def serve(
     keep_alive_seconds: float,
     max_connections: int | None,
     max_per_client: int,
+    sit_and_go_players: int,
 ) -> None:
     """Run the reference game server: a lobby and browser tables at http://HOST:PORT/.
 
@@ -1570,6 +1581,17 @@ def serve(
         max_spectators=max_spectators,
         sockets_per_token=sockets_per_token,
     )
+    if sit_and_go_players == 1:
+        _fail(ctx, "--sit-and-go 1: a sit & go needs 2 players or more (0: none)")
+    if sit_and_go_players:
+        import dataclasses
+
+        from lowball.tournament import sit_and_go
+
+        base = chosen[0] if chosen else None
+        structure = sit_and_go(base)
+        options["sit_and_go"] = dataclasses.replace(structure, table_size=min(seats, structure.variant.max_players))
+        options["sit_and_go_players"] = sit_and_go_players
     try:
         GameServer(**options).close()  # refuse a bad database before listening (nothing is changed)
     except LowballError as e:

@@ -62,6 +62,15 @@ answers carry ``Retry-After`` (seconds).
   ``rate_limited``, answered when it may ask again, at most a second later); a table asked
   again (the same ranking, hand and dead cards) comes from a cache; one is counted at a time
   (in a thread, so the tables play on), and with 8 in flight one more is answered 503 ``busy``.
+- With a sit & go (``GameServer(sit_and_go=...)``, ``lowball serve --sit-and-go N``; see
+  :mod:`lowball.server.sitgo`): ``GET /api/sitgo`` its ``tournament`` message
+  (:class:`lowball.wire.TournamentState`; ``you`` for an ``Authorization: Bearer`` token),
+  ``POST /api/sitgo/register`` with ``{"player": NAME}`` (his token, good at whichever of its
+  tables he plays) and ``POST /api/sitgo/start`` (bots take the empty places); without one,
+  the GET answers 204 (no content) and the POSTs 404 ``no_sit_and_go``. Its tables
+  ``sng-1``, ``sng-2``, ... are played over the WebSocket as any table; their pages also get
+  the ``tournament`` message after each change, and a person moved to another table has his
+  pages there sent it and closed with 4000.
 - ``GET /`` the lobby, ``GET /table/{id}`` the table page, ``/static/...`` their files.
 
 WebSocket ``/ws/{id}``, JSON text frames of at most 4096 bytes, nested at most 32 levels (a

@@ -25,8 +25,9 @@ from lowball.errors import InvalidValueError, real_number, whole_number
 from lowball.server.game import MAX_MESSAGE_BYTES, GameServer, ServerError, shown_short
 from lowball.server.limits import BadTokens, RateLimit
 from lowball.server.protocol import websocket_routes
-from lowball.server.routes import STATIC, http_routes
+from lowball.server.routes import STATIC, http_routes, sitgo_routes
 from lowball.server.service import Service
+from lowball.server.sitgo import attach
 from lowball.server.transport import BodyLimit
 
 __all__ = ["create_app", "STATIC"]
@@ -100,6 +101,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         g = service.game = game if game is not None else GameServer(**options)
+        attach(g)  # the sit & go of the options, if any (lowball.server.sitgo)
         service.draw_limit = RateLimit(float(rates[0] or 0), draw_burst, g.clock)
         service.bad_tokens = BadTokens(bad_token_limit, float(rates[1] or 0), float(rates[2] or 0), g.clock)
         task = asyncio.create_task(service.pump_forever())
@@ -115,6 +117,7 @@ def create_app(
     middleware = [Middleware(BodyLimit, max_bytes=MAX_MESSAGE_BYTES)]
     routes = [
         *http_routes(service),
+        *sitgo_routes(service),
         *websocket_routes(service),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -56,6 +56,7 @@ __all__ = [
     "variant_facts",
     "dumps",
     "shown_short",
+    "token_hash",
 ]
 
 MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
@@ -75,9 +76,12 @@ class ServerError(LowballError):
         self.status = status
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
     """Tokens are kept only as their SHA-256: the database never holds one that could act."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+_token_hash = token_hash
 
 
 def variant_facts(variant: Variant) -> dict[str, Any]:
@@ -944,6 +948,16 @@ class GameServer:
         database has no file to put it beside, and the server processes sharing it would each
         have accounts of their own: with one, the tables have no wallet unless one is given
         (they keep their ledger all the same).
+    sit_and_go : Structure, optional
+        Run a sit & go of this structure (:mod:`lowball.server.sitgo`: people register from
+        the lobby, bots take the empty places when one starts it; its money through ``wallet``),
+        resumed from the database if it holds one: the application
+        (:func:`~lowball.server.app.create_app`) makes it with
+        :func:`lowball.server.sitgo.attach`, which an embedder running the game alone calls.
+    sit_and_go_players : int, default 6
+        Its field.
+    sit_and_go_seed : int, optional
+        Its seed (None: a random one).
 
     Raises
     ------
@@ -975,6 +989,9 @@ class GameServer:
         sockets_per_token: int = 4,
         clock: Callable[[], float] = time.time,
         wallet: Wallet | None = None,
+        sit_and_go: Any = None,
+        sit_and_go_players: int = 6,
+        sit_and_go_seed: int | None = None,
     ) -> None:
         variants = _variants(variant)
         if bots is not None and bots not in BOTS:
@@ -1011,6 +1028,7 @@ class GameServer:
         self.bot_delay, self.next_hand_delay = (float(s or 0.0) for s in delays)
         self.token_seconds = hours * 3600.0
         self.clock = clock
+        self.action_seconds = action_seconds  # the sit & go's: a person who takes longer is set away
         self.store = open_store(db)
         self._own_wallet: PlayChipsWallet | None = None
         try:
@@ -1026,7 +1044,9 @@ class GameServer:
             saved = self.store.get_data(_DATA)
             stored = self.store.table_ids()
             if named is None:  # every table of the database, and t1..tN
-                wanted = [(t, 0) for t in stored] + [(f"t{i}", i - 1) for i in range(1, count + 1)]
+                # (a table of the sit & go is not among them: its tournament resumes it)
+                wanted = [(t, 0) for t in stored if not t.startswith("sng-")]
+                wanted += [(f"t{i}", i - 1) for i in range(1, count + 1)]
             else:
                 wanted = [(t, i) for i, t in enumerate(named)]
             for table_id, index in wanted:
@@ -1042,6 +1062,10 @@ class GameServer:
                         table_id,
                         e.holder,
                     ) from None
+            self.sitgo: Any = None  # made by lowball.server.sitgo.attach (the application does it)
+            self.sit_and_go_options: tuple[Any, int, int | None] | None = None
+            if sit_and_go is not None:
+                self.sit_and_go_options = self._sit_and_go(sit_and_go, sit_and_go_players, sit_and_go_seed)
         except BaseException:
             self.store.close()
             if self._own_wallet is not None:
@@ -1077,6 +1101,18 @@ class GameServer:
             wallet=wallet,
         )
         self.rooms[table_id] = Room(self, table)
+
+    def _sit_and_go(self, structure: Any, players: object, seed: int | None) -> tuple[Any, int, int | None]:
+        """The sit & go's options, checked (:func:`lowball.server.sitgo.attach` makes it)."""
+        from lowball.tournament import Structure
+
+        if not isinstance(structure, Structure):
+            raise ServerError("bad_option", f"sit_and_go = {shown_short(structure)}: expected a tournament Structure")
+        try:
+            field = whole_number(players, "sit_and_go_players", 2, structure.seats * 10)
+        except InvalidValueError as e:
+            raise ServerError("bad_option", str(e)) from None
+        return structure, field, seed
 
     def chips_for(self, variant: Variant) -> int:
         """The chips a player sits down with: 100 big blinds (limit: 50 big bets), within the buy-in."""
@@ -1162,6 +1198,8 @@ class GameServer:
         """The room of ``table_id`` again as its database holds it, its pages kept: after a
         failed write (a full disk), so that memory never holds a change the database lost."""
         old = self.rooms[table_id]
+        if self.sitgo is not None and table_id.startswith("sng-"):
+            return self.sitgo.reload(table_id)  # type: ignore[no-any-return]
         table = Table.resume(self.store, table_id, clock=self.clock, wallet=self.wallet)
         room = Room(self, table, self.store.get_data(_DATA).get(table_id))
         room.conns = old.conns

@@ -24,7 +24,7 @@ from lowball.server.game import MAX_MESSAGE_BYTES, ServerError
 from lowball.server.limits import MAX_DEPTH, too_deep
 from lowball.server.service import Service, client_address, stored
 
-__all__ = ["http_routes", "STATIC", "DRAW_WAITING", "HANDS_AT_ONCE", "SECURITY_HEADERS"]
+__all__ = ["http_routes", "sitgo_routes", "STATIC", "DRAW_WAITING", "HANDS_AT_ONCE", "SECURITY_HEADERS"]
 
 _F = TypeVar("_F")
 BOM_BYTES = "\ufeff".encode()  # a byte-order mark before a body's JSON: skipped, as json.loads did
@@ -58,7 +58,8 @@ def _error(e: ServerError, retry_after: float | None = None) -> Response:
 
 
 _FIELD_CODES = {"player": "bad_name", "seat": "bad_seat"}  # a body's field: the code of its refusal
-_TAKE_SEAT = '{"player": NAME} or {"player": NAME, "seat": N}'
+_TAKE_SEAT = 'a seat is taken with {"player": NAME} or {"player": NAME, "seat": N}'
+_REGISTER = 'a sit & go entry is asked for with {"player": NAME}'
 
 
 async def _body(request: Request, form: type[_F], shape: str, words: dict[str, str] | None = None) -> _F:
@@ -91,7 +92,7 @@ async def _body(request: Request, form: type[_F], shape: str, words: dict[str, s
             e = WireError(e.path, e.value, words[e.path])
         text = str(e) if e.path else "the request body" + str(e).removeprefix("the message")
         if not e.path or (e.value is not MISSING and e.path not in _FIELD_CODES):
-            text += f"; a seat is taken with {shape}"  # not an object, or a field the form has not
+            text += f"; {shape}"  # not an object, or a field the form has not
         raise ServerError(_FIELD_CODES.get(e.path, "bad_message"), text) from None
 
 
@@ -270,4 +271,68 @@ def http_routes(service: Service) -> list[BaseRoute]:
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/hands", hands),
         Route("/api/draw", draw_table),
+    ]
+
+
+def sitgo_routes(service: Service) -> list[BaseRoute]:
+    """The routes of the server's sit & go (:mod:`lowball.server.sitgo`): ``GET /api/sitgo``
+    (its ``tournament`` message, ``you`` the person of an ``Authorization: Bearer`` token),
+    ``POST /api/sitgo/register`` with ``{"player": NAME}`` (his token, a ``SitAndGoEntry``) and
+    ``POST /api/sitgo/start`` (bots take the empty places; the ``tournament`` message). When
+    the server runs none, the GET answers 204 (no content) and the POSTs 404 ``no_sit_and_go``."""
+
+    def sitgo() -> Any:
+        g = service.server()
+        if g.sitgo is None:
+            raise ServerError("no_sit_and_go", "this server runs no sit & go (lowball serve --sit-and-go N)", 404)
+        return g.sitgo
+
+    def pump_all(now: float) -> None:
+        g = service.server()
+        from lowball.server.sitgo import TournamentRoom
+
+        for room in list(g.rooms.values()):
+            if isinstance(room, TournamentRoom):
+                service.pump(room, now)
+
+    async def status(request: Request) -> Response:
+        if service.server().sitgo is None:  # none: nothing to show (a page asks without an error)
+            return Response(status_code=204, headers=SECURITY_HEADERS)
+        try:
+            s = sitgo()
+            now = service.server().clock()
+            scheme, _, token = request.headers.get("authorization", "").partition(" ")
+            player = s.person_of(token.strip(), now) if scheme.lower() == "bearer" and token else None
+        except ServerError as e:
+            return _error(e)
+        return _answer(s.form(player), headers=SECURITY_HEADERS)
+
+    async def register(request: Request) -> Response:
+        try:
+            service.check_origin(request)
+            s = sitgo()
+            body = await _body(request, wire.SitAndGoRegister, _REGISTER)
+            now = service.server().clock()
+            token, person = s.register(body.player, now)
+            pump_all(now)
+        except ServerError as e:
+            return _error(e)
+        entry = wire.SitAndGoEntry(token=token, player=person.player, expires=person.expires)
+        return _answer(entry, headers=SECURITY_HEADERS)
+
+    async def start(request: Request) -> Response:
+        try:
+            service.check_origin(request)
+            s = sitgo()
+            now = service.server().clock()
+            s.start(now)
+            pump_all(now)
+        except ServerError as e:
+            return _error(e)
+        return _answer(s.form(), headers=SECURITY_HEADERS)
+
+    return [
+        Route("/api/sitgo", status),
+        Route("/api/sitgo/register", register, methods=["POST"]),
+        Route("/api/sitgo/start", start, methods=["POST"]),
     ]

@@ -24,13 +24,14 @@ from typing import Any
 import numpy as np
 
 from lowball.engine import Action
-from lowball.errors import LowballError, counted, name_text, shown
+from lowball.errors import InsufficientFundsError, LowballError, StoreError, counted, name_text, shown
 from lowball.seeds import check_seed
 from lowball.store import Store
 from lowball.table import BuyIn, Table
 from lowball.tournament import rules
 from lowball.tournament.structure import Structure, TournamentError
 from lowball.variants import FixedLimit, Variant
+from lowball.wallet import Difference, Wallet, split_key, wallet_key
 
 __all__ = ["TOURNAMENT_FORMAT", "Tournament", "TournamentEvent", "Decide"]
 
@@ -52,7 +53,7 @@ class TournamentEvent:
     them, from 0):
 
     - ``registered``: ``player``, ``entry`` (its number), ``late`` (bool), ``table``, ``seat``
-      (when seated at once)
+      (when seated at once, else None)
     - ``seated``: ``player``, ``table``, ``seat`` (the seat draw, TR 34, 65)
     - ``level``: ``level`` (from 1), ``small_blind``, ``big_blind``, ``ante``, ``small_bet``,
       ``big_bet`` (applies from each table's next hand, TR 79)
@@ -68,6 +69,10 @@ class TournamentEvent:
       ``table``, ``hand``
     - ``paid``: ``player``, ``place``, ``amount``
     - ``finished``: ``winner``, ``entries``, ``prize_pool``
+
+    Each kind has its form in the public wire format (:data:`lowball.wire.TournamentEvent`):
+    ``lowball.wire.encode(event)`` writes ``to_dict()`` as JSON, checked by the schema
+    ``TournamentEvent``, and ``lowball.wire.decode(text, TournamentEvent)`` reads it back.
     """
 
     number: int
@@ -95,6 +100,8 @@ class _Player:
     place: int | None = None
     prize: int = 0
     out_hand: int | None = None  # the round he went out in
+    no_rebuy: bool = False  # he declines a rebuy (set_rebuy)
+    no_addon: bool = False  # he declines the add-on (set_addon)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -125,6 +132,15 @@ class Tournament:
     clock : callable, default ``lambda: 0.0``
         Seconds (any origin) for levels by time and breaks: inject one; a tournament never reads
         the real time itself.
+    wallet : Wallet, optional
+        The players' accounts (:mod:`lowball.wallet`): the buy-in and fee of each entry, each
+        rebuy and add-on are taken from a player's account before he gets the chips (an account
+        that cannot pay refuses the entry, and a rebuy or add-on is then not taken), and each
+        prize is paid into it once its step is stored. Every movement has an idempotency key of
+        the tournament's own count, ``f"{tournament_id}:{n}:{kind}"`` (``buy_in``: an entry;
+        ``add_on``: a rebuy or an add-on; ``cash_out``: a prize; ``void``: a debit given back),
+        and :meth:`reconcile` checks the wallet against the ledger. Give it to :meth:`resume`
+        again: it completes what a crash left half done.
 
     Raises
     ------
@@ -140,6 +156,7 @@ class Tournament:
         tournament_id: str = "tournament",
         store: Store | None = None,
         clock: Callable[[], float] = lambda: 0.0,
+        wallet: Wallet | None = None,
     ) -> None:
         if not isinstance(structure, Structure):
             raise TournamentError(f"structure = {shown(structure)}: expected a lowball Structure")
@@ -150,8 +167,14 @@ class Tournament:
             raise TournamentError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
         if not callable(clock):
             raise TournamentError(f"clock = {shown(clock)}: expected a function returning seconds")
+        if wallet is not None and not isinstance(wallet, Wallet):
+            raise TournamentError(f"wallet = {shown(wallet)}: expected a lowball Wallet (such as MemoryWallet)")
         self._store = store
         self._clock = clock
+        self._wallet = wallet
+        self._moves = 0  # wallet movements numbered (their keys' numbers)
+        self._outgoing: list[dict[str, Any]] = []  # debits of the step being made (given back if it fails)
+        self._unpaid: list[dict[str, Any]] = []  # prizes stored and not yet paid by the wallet
         self._players: dict[str, _Player] = {}
         self._tables: dict[int, Table] = {}
         self._next_table = 1
@@ -178,9 +201,10 @@ class Tournament:
         self._places_left = 0
         self._heads_up = False
         self._starts: dict[str, dict[str, int]] = {}
+        self._unplaced: list[list[list[int]]] = []  # out while registration was open: [entry, stack, table]
+        self._retired: list[_Player] = []  # the earlier entries of players who re-entered
         if store is not None:
-            get = getattr(store, "get_data", None)
-            if get is not None and self._id in get(_NAMESPACE):
+            if self._id in store.get_data(_NAMESPACE):
                 raise TournamentError(f"{shown(store)} already holds tournament {shown(self._id)}: resume it")
             with store.transaction():
                 self._save()
@@ -190,6 +214,11 @@ class Tournament:
     @property
     def structure(self) -> Structure:
         return self._structure
+
+    @property
+    def seed(self) -> int:
+        """The tournament's seed (every draw and every table's deck come from it)."""
+        return int(self._seed)
 
     @property
     def tournament_id(self) -> str:
@@ -260,7 +289,8 @@ class Tournament:
     @property
     def ledger(self) -> tuple[dict[str, Any], ...]:
         """The tournament's money: ``{"kind": "buy_in" | "fee" | "rebuy" | "addon" | "prize",
-        "player": name, "amount": units}`` in order (copies)."""
+        "player": name, "amount": units}`` in order (copies); with a wallet each entry has the
+        ``key`` of its wallet movement too (an entry's buy-in and fee are one debit)."""
         return tuple(dict(e) for e in self._ledger)
 
     @property
@@ -296,7 +326,7 @@ class Tournament:
     def results(self) -> list[dict[str, Any]]:
         """Every player placed so far, best place first: ``{"place", "player", "prize",
         "rebuys", "addon"}``."""
-        placed = [p for p in self._players.values() if p.place is not None]
+        placed = [p for p in (*self._retired, *self._players.values()) if p.place is not None]
         placed.sort(key=lambda p: (p.place, p.entry))
         return [
             {"place": p.place, "player": p.name, "prize": p.prize, "rebuys": p.rebuys, "addon": p.addon} for p in placed
@@ -339,6 +369,8 @@ class Tournament:
         TournamentError
             When registration is closed, the tournament is over, or ``player`` is still in (naming
             him).
+        InsufficientFundsError
+            With a wallet, when his account cannot pay the buy-in and fee (nothing changes).
         """
         player = name_text(player, "player", error=TournamentError)
         if self._finished:
@@ -349,18 +381,28 @@ class Tournament:
                 f"{self._structure.late_registration} (TR 12); the tournament is at level {self.level}"
             )
         old = self._players.get(player)
-        if old is not None and old.place is None:
+        if old is not None and old.place is None and old.out_hand is None:
             raise TournamentError(f"register {shown(player)}: already in the tournament")
+        s = self._structure
         with self._step():
+            key = self._debit(player, s.buy_in + s.fee, "buy_in")
             self._entries += 1
+            if self._started:
+                self._places_left += 1  # every entry finishes in a place of its own
             if old is not None:
                 del self._players[player]
+                self._retired.append(old)  # his first entry keeps its place (TR 13: a new participant)
             p = _Player(player, self._entries)
             self._players[player] = p
-            s = self._structure
-            self._ledger.append({"kind": "buy_in", "player": player, "amount": s.buy_in})
-            self._ledger.append({"kind": "fee", "player": player, "amount": s.fee})
-            data: dict[str, Any] = {"player": player, "entry": p.entry, "late": self._started}
+            self._book("buy_in", player, s.buy_in, key)
+            self._book("fee", player, s.fee, key)
+            data: dict[str, Any] = {
+                "player": player,
+                "entry": p.entry,
+                "late": self._started,
+                "table": None,
+                "seat": None,
+            }
             if self._started:
                 self._seat_late(p, data)
             self._emit("registered", data)
@@ -412,6 +454,66 @@ class Tournament:
             raise TournamentError(f"set_away: away = {shown(away)}: expected True or False")
         with self._step():
             p.away = away
+
+    def is_away(self, player: str) -> bool:
+        """Whether ``player`` is away (:meth:`set_away`); False for a name not in the tournament."""
+        p = self._players.get(player) if isinstance(player, str) else None
+        return p is not None and p.away
+
+    def set_rebuy(self, player: str, take: bool = True) -> None:
+        """Whether ``player`` takes a rebuy when he has no chips left (``take=False``: he
+        declines it, and goes out in the place his stack gives him; True again: he takes it).
+        Every player takes them until he says otherwise. TR 13 gives a player with no chips the
+        option to enter again; *lowball:* a rebuy is the same option, declined ahead of the hand
+        that leaves him without chips (the tournament waits for no one between hands). The
+        choice goes with him when he is moved to another table.
+
+        Raises
+        ------
+        TournamentError
+            For a player not in the tournament (or out of it), a structure without rebuys, once
+            the rebuy levels are over, or a ``take`` that is not True or False.
+        """
+        p = self._choosing(player, "set_rebuy", take)
+        s = self._structure
+        if not s.rebuys:
+            raise TournamentError(f"set_rebuy: {shown(player)}: this tournament has no rebuys")
+        if self._level >= s.rebuy_levels:
+            raise TournamentError(f"set_rebuy: {shown(player)}: rebuys ended with level {s.rebuy_levels}")
+        with self._step():
+            p.no_rebuy = not take
+
+    def set_addon(self, player: str, take: bool = True) -> None:
+        """Whether ``player`` takes the add-on at the end of the rebuy levels (``take=False``: he
+        declines it, and keeps his stack and his money; True again: he takes it). Every player
+        takes it until he says otherwise (*lowball:* the add-on is offered once, to every player
+        still in, at the end of level ``rebuy_levels``, for the buy-in).
+
+        Raises
+        ------
+        TournamentError
+            For a player not in the tournament (or out of it), a structure without an add-on,
+            once the add-on has been offered, or a ``take`` that is not True or False.
+        """
+        p = self._choosing(player, "set_addon", take)
+        s = self._structure
+        if not s.addon_stack:
+            raise TournamentError(f"set_addon: {shown(player)}: this tournament has no add-on")
+        if self._level >= s.rebuy_levels:
+            raise TournamentError(f"set_addon: {shown(player)}: the add-on was offered at the end of level "
+                                  f"{s.rebuy_levels}")  # fmt: skip
+        with self._step():
+            p.no_addon = not take
+
+    def _choosing(self, player: str, what: str, take: bool) -> _Player:
+        p = self._players.get(player) if isinstance(player, str) else None
+        if p is None or p.place is not None or p.out_hand is not None:
+            raise TournamentError(f"{what}: {shown(player)} is not in the tournament")
+        if not isinstance(take, bool):
+            raise TournamentError(f"{what}: take = {shown(take)}: expected True or False")
+        if self._finished:
+            raise TournamentError(f"{what}: the tournament is over")
+        return p
 
     # -- the start: the seat draw ----------------------------------------------------------
 
@@ -546,6 +648,8 @@ class Tournament:
         TournamentError
             Before :meth:`start`, or when ``decide`` returns what the table refuses (naming the
             player and the table's reason).
+        StoreError
+            When the store fails to write the step (nothing of it is stored).
         """
         if not self._started:
             raise TournamentError("step: the tournament has not started (call start)")
@@ -558,6 +662,8 @@ class Tournament:
                 self._break_until = None
                 self._last_time = self._now()
                 self._emit("break_end", {"level": self.level})
+                if not self._registration_open():
+                    self._place_unplaced()
             return True
         n = self._turn
         if n is None or n in self._played or n not in self._tables:
@@ -591,6 +697,8 @@ class Tournament:
         with self._step(save=False) as step:
             try:
                 t.act(seat, action, seq=t.seq, now=self._now())
+            except StoreError:
+                raise  # the store failed, not the decision (the table is as it was)
             except LowballError as e:
                 raise TournamentError(f"table {n}: {shown(name)} chose {action}: {e}") from None
             if not t.in_hand:
@@ -625,10 +733,16 @@ class Tournament:
             if info is None or info.chips > 0:
                 continue
             p = self._players[info.player]
-            if s.rebuys and p.rebuys < s.rebuys and self._level < s.rebuy_levels:
-                # TR 13: with no chips left, a rebuy for a full stack
+            rebuy = bool(s.rebuys) and p.rebuys < s.rebuys and self._level < s.rebuy_levels and not p.no_rebuy
+            if rebuy:
+                try:
+                    key = self._debit(p.name, s.buy_in, "add_on")
+                except InsufficientFundsError:  # *lowball:* an account that cannot pay: no rebuy
+                    rebuy = False
+            if rebuy:
+                # TR 13: with no chips left, a rebuy for a full stack (unless he declines it)
                 p.rebuys += 1
-                self._ledger.append({"kind": "rebuy", "player": p.name, "amount": s.buy_in})
+                self._book("rebuy", p.name, s.buy_in, key)
                 t.add_chips(k, s.rebuy_stack or s.starting_stack, now=now)
                 t.sit_in(k, now=now)
                 self._issued += s.rebuy_stack or s.starting_stack
@@ -639,37 +753,50 @@ class Tournament:
             p.out_hand = self._round
             out.append((p.name, starts.get(p.name, 0), n))
         if out:
-            if self._hand_for_hand:
+            if self._registration_open():
+                # *lowball:* the field is not known while registration is open: players out then
+                # are placed when it closes, from the last place up in the order they went out
+                self._unplaced.append([[self._players[name].entry, stack, m] for name, stack, m in out])
+            elif self._hand_for_hand:
                 self._pending.extend(out)  # TR 126b: placed with the round's others
             else:
-                self._place(out)
+                self._place([(self._players[name], stack, m) for name, stack, m in out])
 
-    def _place(self, out: list[tuple[str, int, int]]) -> None:
+    def _place_unplaced(self) -> None:
+        """Place the players who went out while registration was open (it has closed)."""
+        if not self._unplaced:
+            return
+        by_entry = {p.entry: p for p in (*self._retired, *self._players.values())}
+        for group in self._unplaced:
+            self._place([(by_entry[e], stack, m) for e, stack, m in group])
+        self._unplaced = []
+
+    def _place(self, out: list[tuple[_Player, int, int]]) -> None:
         remaining = self._places_left
         prizes = self._structure.payouts.prizes(self._entries, self.prize_pool)
-        tables = {name: n for name, _, n in out}
-        for first, last, group in rules.places(out, remaining):
-            group.sort(key=lambda name: self._players[name].entry)
+        of = {str(p.entry): (p, m) for p, _, m in out}  # an entry's number: a name may have two entries
+        for first, last, group in rules.places([(str(p.entry), stack, m) for p, stack, m in out], remaining):
+            group.sort(key=int)
             paid = rules.share_prizes(prizes, first, last, group)
-            for name in group:
-                p = self._players[name]
+            for label in group:
+                p, table = of[label]
                 p.place = first
-                p.prize = paid[name]
+                p.prize = paid[label]
                 self._emit(
                     "eliminated",
-                    {"player": name, "place": first, "shared_with": last - first + 1, "table": tables[name],
-                     "hand": self._round},
+                    {"player": p.name, "place": first, "shared_with": last - first + 1, "table": table,
+                     "hand": self._round if p.out_hand is None else p.out_hand},
                 )  # fmt: skip
                 if p.prize:
-                    self._ledger.append({"kind": "prize", "player": name, "amount": p.prize})
-                    self._emit("paid", {"player": name, "place": first, "amount": p.prize})
+                    self._book("prize", p.name, p.prize, self._owe(p.name, p.prize))
+                    self._emit("paid", {"player": p.name, "place": first, "amount": p.prize})
         self._places_left -= len(out)
 
     # -- between rounds --------------------------------------------------------------------
 
     def _between_rounds(self) -> None:
         if self._pending:
-            self._place(self._pending)
+            self._place([(self._players[name], stack, m) for name, stack, m in self._pending])
             self._pending = []
         self._round += 1
         self._played = set()
@@ -678,6 +805,8 @@ class Tournament:
             self._finish(left)
             return
         self._clock_level()
+        if not self._registration_open():
+            self._place_unplaced()
         if self._break_until is not None:
             return
         self._manage_tables()
@@ -745,12 +874,16 @@ class Tournament:
         s = self._structure
         now = self._now()
         for p in self._players.values():
-            if p.place is not None or p.out_hand is not None or p.addon:
+            if p.place is not None or p.out_hand is not None or p.addon or p.no_addon:
                 continue
             where = self.where(p.name)
             assert where is not None
+            try:
+                key = self._debit(p.name, s.buy_in, "add_on")
+            except InsufficientFundsError:  # *lowball:* an account that cannot pay: no add-on
+                continue
             p.addon = True
-            self._ledger.append({"kind": "addon", "player": p.name, "amount": s.buy_in})
+            self._book("addon", p.name, s.buy_in, key)
             self._tables[where[0]].add_chips(where[1], s.addon_stack, now=now)
             self._issued += s.addon_stack
             self._emit("addon", {"player": p.name, "chips": s.addon_stack})
@@ -875,8 +1008,11 @@ class Tournament:
         )
 
     def _finish(self, left: list[str]) -> None:
+        self._place_unplaced()
         if left:
-            self._place([(left[0], 0, 0)])
+            p = self._players[left[0]]
+            assert p.table is not None
+            self._place([(p, 0, p.table)])
         self._finished = True
         winner = left[0] if left else None
         self._emit("finished", {"winner": winner, "entries": self._entries, "prize_pool": self.prize_pool})
@@ -917,36 +1053,49 @@ class Tournament:
             "places_left": self._places_left,
             "heads_up": self._heads_up,
             "starts": self._starts,
+            "unplaced": self._unplaced,
+            "wallet_moves": self._moves,
+            "unpaid": [dict(m) for m in self._unpaid],
+            "retired": [p.to_dict() for p in self._retired],
         }
 
     def _save(self) -> None:
         store = self._store
         if store is None:
             return
-        put = getattr(store, "put_data", None)
-        if put is None:
-            raise TournamentError(f"store = {shown(store)}: a tournament needs a store with put_data and get_data")
         for e in self._events[self._saved_events :]:
-            put(_EVENTS + ":" + self._id, f"{e.number:09d}", e.to_dict())
+            store.put_data(_EVENTS + ":" + self._id, f"{e.number:09d}", e.to_dict())
         self._saved_events = len(self._events)
-        put(_NAMESPACE, self._id, self.snapshot())
+        store.put_data(_NAMESPACE, self._id, self.snapshot())
 
     @classmethod
     def resume(
-        cls, store: Store, tournament_id: str = "tournament", *, clock: Callable[[], float] = lambda: 0.0
+        cls,
+        store: Store,
+        tournament_id: str = "tournament",
+        *,
+        clock: Callable[[], float] = lambda: 0.0,
+        wallet: Wallet | None = None,
     ) -> Tournament:
         """The tournament ``tournament_id`` as its store last saved it, with its tables (each
-        resumed from the same store): the same next move as it would have made.
+        resumed from the same store): the same next move as it would have made. ``wallet``
+        must be given again for a tournament with one (it is not stored): the prizes stored and
+        not yet paid are paid (their keys again), and the debits the wallet made for steps that
+        were never stored are given back (keyed ``...:void``).
 
         Raises
         ------
         TournamentError
-            When the store holds no such tournament, or what it holds is not one.
+            When the store holds no such tournament, or what it holds is not one, or ``wallet``
+            is not a Wallet.
+        WalletError
+            When the wallet fails to give back or pay what a crash left (resume again to go on).
         """
-        get = getattr(store, "get_data", None)
-        if get is None:
-            raise TournamentError(f"store = {shown(store)}: a tournament needs a store with put_data and get_data")
-        snap = get(_NAMESPACE).get(tournament_id)
+        if not isinstance(store, Store):
+            raise TournamentError(f"store = {shown(store)}: expected a lowball Store (such as SQLiteStore)")
+        if wallet is not None and not isinstance(wallet, Wallet):
+            raise TournamentError(f"wallet = {shown(wallet)}: expected a lowball Wallet (such as MemoryWallet)")
+        snap = store.get_data(_NAMESPACE).get(tournament_id)
         if not isinstance(snap, dict) or snap.get("format") != TOURNAMENT_FORMAT:
             raise TournamentError(f"{shown(store)} holds no tournament {shown(tournament_id)}")
         try:
@@ -975,7 +1124,7 @@ class Tournament:
             t._chip = snap["chip"]
             t._issued = snap["issued"]
             t._ledger = [dict(e) for e in snap["ledger"]]
-            events = get(_EVENTS + ":" + t._id)
+            events = store.get_data(_EVENTS + ":" + t._id)
             t._events = [TournamentEvent.from_dict(events[k]) for k in sorted(events)][: snap["events"]]
             t._saved_events = len(t._events)
             t._hands = snap["hands"]
@@ -983,11 +1132,123 @@ class Tournament:
             t._places_left = snap["places_left"]
             t._heads_up = snap["heads_up"]
             t._starts = {k: dict(v) for k, v in snap["starts"].items()}
+            t._unplaced = [[list(x) for x in g] for g in snap.get("unplaced", [])]  # absent in earlier snapshots
+            t._retired = [_Player(**d) for d in snap.get("retired", [])]
+            t._wallet = wallet
+            t._moves = snap.get("wallet_moves", 0)
+            t._outgoing = []
+            t._unpaid = [dict(m) for m in snap.get("unpaid", [])]
         except (KeyError, TypeError, ValueError) as e:
             raise TournamentError(
                 f"{shown(store)}: tournament {shown(tournament_id)} is not a saved one: {e}"
             ) from None
+        if wallet is not None:
+            t._settle_wallet()
         return t
+
+    # -- money: the ledger and the wallet --------------------------------------------------
+
+    def _book(self, kind: str, player: str, amount: int, key: str | None) -> None:
+        entry: dict[str, Any] = {"kind": kind, "player": player, "amount": amount}
+        if self._wallet is not None:
+            entry["key"] = key
+        self._ledger.append(entry)
+
+    def _debit(self, player: str, amount: int, kind: str) -> str | None:
+        """Take ``amount`` from ``player``'s account before the change that gives him chips (its
+        key; None without a wallet or for nothing to take). InsufficientFundsError (the
+        wallet's) leaves everything as it was."""
+        if self._wallet is None or amount == 0:
+            return None
+        key = wallet_key(self._id, self._moves + 1, kind)
+        self._wallet.debit(player, amount, key)
+        self._moves += 1
+        self._outgoing.append({"key": key, "player": player, "amount": amount})
+        return key
+
+    def _owe(self, player: str, amount: int) -> str | None:
+        """A prize to pay once the step is stored (its key; None without a wallet)."""
+        if self._wallet is None:
+            return None
+        self._moves += 1
+        key = wallet_key(self._id, self._moves, "cash_out")
+        self._unpaid.append({"key": key, "player": player, "amount": amount})
+        return key
+
+    def _void(self) -> None:
+        """Give back the debits of a step that was not made (a failure is left to
+        :meth:`resume`, which gives back every debit its ledger does not hold)."""
+        wallet = self._wallet
+        for m in self._outgoing:
+            parts = split_key(m["key"])
+            if wallet is not None and parts is not None:
+                try:
+                    wallet.credit(m["player"], m["amount"], wallet_key(self._id, parts[1], "void"))
+                except Exception:  # noqa: BLE001, S110 - resume gives it back
+                    pass
+        self._outgoing = []
+
+    def _pay(self) -> None:
+        """Pay the prizes stored and not yet paid; a wallet that fails keeps the rest for the next
+        step or :meth:`resume` (the same keys: each is paid once)."""
+        wallet = self._wallet
+        while self._unpaid and wallet is not None:
+            m = self._unpaid[0]
+            try:
+                wallet.credit(m["player"], m["amount"], m["key"])
+            except Exception:  # noqa: BLE001 - stored: paid again under its key later
+                return
+            self._unpaid.pop(0)
+
+    def _settle_wallet(self) -> None:
+        """After a resume: give back the debits of steps never stored, number the next movements
+        past every key the wallet holds of this tournament, and pay the prizes not yet paid."""
+        wallet = self._wallet
+        assert wallet is not None
+        made: dict[int, dict[str, Any]] = {}
+        for m in wallet.movements(f"{self._id}:"):
+            parts = split_key(m.key)
+            if parts is not None and parts[0] == self._id:
+                made.setdefault(parts[1], {})[parts[2]] = m
+        for n in sorted(made):
+            kinds = made[n]
+            if n <= self._moves or "void" in kinds:
+                continue
+            for kind in ("buy_in", "add_on"):
+                debit = kinds.get(kind)
+                if debit is not None:
+                    wallet.credit(debit.player, -debit.amount, wallet_key(self._id, n, "void"))
+        self._moves = max([self._moves, *made])
+        self._pay()
+
+    def reconcile(self) -> list[Difference]:
+        """The players whose wallet movements under the tournament's keys differ from its ledger
+        (``expected``: the prizes less the entries, rebuys and add-ons the ledger holds;
+        ``found``: the wallet's), sorted by name; empty when they agree. A prize not yet paid
+        is a difference until it is (the next step, or :meth:`resume`).
+
+        Raises
+        ------
+        TournamentError
+            For a tournament without a wallet.
+        """
+        if self._wallet is None:
+            raise TournamentError("reconcile: the tournament has no wallet")
+        expected: dict[str, int] = {}
+        for e in self._ledger:
+            if e.get("key"):
+                sign = 1 if e["kind"] == "prize" else -1
+                expected[e["player"]] = expected.get(e["player"], 0) + sign * e["amount"]
+        found: dict[str, int] = {}
+        for m in self._wallet.movements(f"{self._id}:"):
+            parts = split_key(m.key)
+            if parts is not None and parts[0] == self._id:
+                found[m.player] = found.get(m.player, 0) + m.amount
+        return [
+            Difference(p, expected.get(p, 0), found.get(p, 0))
+            for p in sorted(set(expected) | set(found))
+            if expected.get(p, 0) != found.get(p, 0)
+        ]
 
     def __repr__(self) -> str:
         state = "over" if self._finished else f"level {self.level}, round {self._round}"
@@ -1014,20 +1275,36 @@ class _Step:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: Any) -> None:
+        t = self.t
         if self.cm is None:
+            if kind is not None:
+                t._void()
+                return
+            t._outgoing = []
+            t._pay()
             return
         if kind is None and self.save:
             try:
-                self.t._save()
+                t._save()
             except BaseException as e:
                 self.cm.__exit__(type(e), e, e.__traceback__)
+                t._void()
                 raise
-        self.cm.__exit__(kind, value, tb)
+        if kind is None and t._unpaid:
+            t._store.after_commit(t._pay)  # type: ignore[union-attr]
+        try:
+            self.cm.__exit__(kind, value, tb)
+        except BaseException:
+            t._void()
+            raise
+        if kind is not None:
+            t._void()
+        t._outgoing = []
 
 
 def bot_decider(variant: Variant, seed: int, kind: str = "sensible") -> Decide:
-    """A :data:`Decide` of the library's bots (``"sensible"``, ``"calling"`` or ``"random"``,
-    see :mod:`lowball.bots`) whose every decision's randomness comes from ``seed``, the table,
+    """A :data:`Decide` of the library's bots (a name of :data:`lowball.bots.BOTS`: ``"solid"``,
+    ``"sensible"``, ``"random"`` or ``"calling"``) whose every decision's randomness comes from ``seed``, the table,
     the hand and the action number, so a resumed tournament decides as before.
 
     Raises
@@ -1037,15 +1314,26 @@ def bot_decider(variant: Variant, seed: int, kind: str = "sensible") -> Decide:
     """
     from lowball import bots
 
-    classes: dict[str, Any] = {"sensible": bots.SensibleBot, "calling": bots.CallingStation, "random": bots.RandomBot}
+    classes: dict[str, Any] = dict(bots.BOTS)
     if not isinstance(variant, Variant):
         raise TournamentError(f"variant = {shown(variant)}: expected a lowball Variant")
     if not isinstance(kind, str) or kind not in classes:
         raise TournamentError(f"bot = {shown(kind)}: expected one of {', '.join(classes)}")
-    bot = classes[kind](variant)  # the draws and ranking of the game (the same at every level)
+    made = classes[kind]
+    made(variant)  # a bot of the game can be made
+    bots_of: dict[tuple[str, int, Variant], Any] = {}
     seed = check_seed(seed, generators=False)
 
     def decide(table: Table, seat: int, player: str) -> Action:
+        # a bot of each seat (a bot may keep what it does in a hand, as solid's snow) at the
+        # table's stakes now: a level changes them, and a bot may size its bets or read a raise
+        # from the big blind (solid's "facing an open" is a bet above it)
+        at = (table.table_id, seat, table.variant)
+        bot = bots_of.get(at)
+        if bot is None:
+            if len(bots_of) >= 4096:  # levels and tables of before: made again if ever needed
+                bots_of.clear()
+            bot = bots_of[at] = made(table.variant)
         key = zlib.crc32(table.table_id.encode()) << 32 | table.seq
         bot.rng = random.Random(seed * 0x9E3779B97F4A7C15 ^ key ^ table.hand_number << 80)
         view = table.player_view(seat)

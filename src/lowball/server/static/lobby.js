@@ -83,9 +83,98 @@
     }
   }
 
+  /* ---------- the sit & go (GET /api/sitgo; its token in "lowball-sitgo-token") ---------- */
+  const SITGO_KEY = "lowball-sitgo-token";
+  const sitgoBox = document.getElementById("sitgo");
+  const sitgoStatus = document.getElementById("sitgo-status");
+  const sitgoRegister = document.getElementById("sitgo-register");
+  const sitgoStart = document.getElementById("sitgo-start");
+  const sitgoTable = document.getElementById("sitgo-table");
+  const sitgoPlaces = document.getElementById("sitgo-places");
+
+  function renderSitgo(d) {
+    sitgoBox.hidden = false;
+    const line = d.name + " (" + d.variant + "), buy-in " + d.buy_in + " + " + d.fee + ": ";
+    if (d.status === "registering") {
+      sitgoStatus.textContent = line + d.registered.length + " of " + d.players + " registered" +
+        (d.registered.length ? " (" + d.registered.join(", ") + ")" : "");
+    } else {
+      sitgoStatus.textContent = line + (d.status === "finished" ? "finished" : "level " + d.level + ", blinds " +
+        d.small_blind + "/" + d.big_blind + ", " + d.players_left + " of " + d.entries + " left");
+    }
+    const mine = d.you;
+    sitgoRegister.hidden = d.status !== "registering" || !!mine;
+    sitgoStart.hidden = d.status !== "registering" || !mine;
+    sitgoTable.hidden = !(mine && mine.table);
+    if (mine && mine.table) {
+      const token = localStorage.getItem(SITGO_KEY);
+      localStorage.setItem("lowball-token-" + mine.table, token);
+      localStorage.setItem("lowball-seat-" + mine.table, String(mine.seat));
+      sitgoTable.href = "/table/" + encodeURIComponent(mine.table);
+      sitgoTable.textContent = "Your table: " + mine.table + ", seat " + (mine.seat + 1);
+    }
+    sitgoPlaces.replaceChildren();
+    for (const p of d.places) {
+      const li = el("li", {}, p.player + (p.prize ? ": " + p.prize : ""));
+      li.value = p.place;
+      sitgoPlaces.append(li);
+    }
+  }
+
+  async function refreshSitgo() {
+    const token = localStorage.getItem(SITGO_KEY);
+    const response = await fetch("/api/sitgo", {
+      cache: "no-store",
+      headers: token ? { Authorization: "Bearer " + token } : {},
+    });
+    if (response.status === 401) localStorage.removeItem(SITGO_KEY); // a token of another run
+    if (response.status === 200) renderSitgo(await response.json());
+    else if (response.status === 204) sitgoBox.hidden = true; // the server runs no sit & go
+  }
+
+  async function sitgoPost(path, body, button) {
+    button.disabled = true;
+    showError("");
+    try {
+      const response = await fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) {
+        showError("Sit & go: " + (await errorText(response)));
+        return null;
+      }
+      return await response.json();
+    } catch (e) {
+      showError("Could not reach the server: " + e.message);
+      return null;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  sitgoRegister.addEventListener("click", async () => {
+    const player = nameInput.value.trim();
+    if (!player) {
+      showError("Type your name first (1 to 20 characters).");
+      nameInput.focus();
+      return;
+    }
+    localStorage.setItem(NAME_KEY, player);
+    const entry = await sitgoPost("/api/sitgo/register", { player: player }, sitgoRegister);
+    if (entry) localStorage.setItem(SITGO_KEY, entry.token);
+    refreshSitgo();
+  });
+  sitgoStart.addEventListener("click", async () => {
+    await sitgoPost("/api/sitgo/start", {}, sitgoStart);
+    refreshSitgo();
+  });
+
   function render(tables) {
     tbody.replaceChildren();
     for (const t of tables) {
+      if (t.id.startsWith("sng-")) continue; // the sit & go's tables: reached from its box
       const row = el("tr", { id: "table-" + t.id, "data-table": t.id, "data-ranking": t.ranking || "2-7" });
       row.append(el("td", { class: "table-id" }, t.id));
       // the table's game: its name says it ("badugi, fixed limit"); tables of one server may differ
@@ -141,4 +230,6 @@
 
   refresh();
   setInterval(refresh, REFRESH_MS);
+  refreshSitgo().catch(() => {});
+  setInterval(() => refreshSitgo().catch(() => {}), REFRESH_MS);
 })();

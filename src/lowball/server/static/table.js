@@ -20,6 +20,7 @@
   const tableId = decodeURIComponent(window.location.pathname.replace(/\/+$/, "").split("/").pop() || "");
   const TOKEN_KEY = "lowball-token-" + tableId;
   const SEAT_KEY = "lowball-seat-" + tableId; // the seat the token holds (the lobby shows it)
+  let moving = false; // a sit & go moved the person to another table: this page goes there
   const SINCE_KEY = "lowball-since-" + tableId;
   const LOG_KEY = "lowball-log-" + tableId;
   const LOG_KEEP = 500; // log lines kept across reloads
@@ -358,7 +359,7 @@
       for (const one of Array.isArray(data) ? data : [data]) if (ws === socket) onMessage(one, ws);
     };
     ws.onclose = (event) => {
-      if (ws !== socket) return;
+      if (ws !== socket || moving) return; // moved to another table of the sit & go: the page opens it
       clearInterval(pingTimer);
       pending = null;
       if (event.code === 4401) {
@@ -422,8 +423,47 @@
         }
         render();
         break;
+      case "tournament":
+        onTournament(data);
+        break;
       default:
         break; // pong and anything newer: nothing to show
+    }
+  }
+
+  /* ---------- the sit & go ---------- */
+
+  /** A "tournament" message (the table is one of the server's sit & go): its level, tables
+      and places in the side panel; when the person is moved, his token goes to his new table
+      and the page opens it (the server closes this socket with 4000). */
+  function onTournament(data) {
+    const panel = document.getElementById("tournament");
+    panel.hidden = false;
+    const status = data.status === "finished" ? "Finished" : "Level " + data.level;
+    document.getElementById("tournament-level").textContent =
+      status + ": blinds " + data.small_blind + "/" + data.big_blind + " · " + data.players_left + " of " +
+      data.entries + " players left · prize pool " + data.prize_pool + (data.hand_for_hand ? " · hand-for-hand" : "");
+    document.getElementById("tournament-tables").textContent =
+      "Tables: " + data.tables.map((t) => t.table + " (" + t.players + ")").join(", ");
+    const places = document.getElementById("tournament-places");
+    places.replaceChildren();
+    for (const p of data.places) {
+      const li = document.createElement("li");
+      li.value = p.place;
+      li.textContent = p.player + (p.prize ? ": " + p.prize : "");
+      places.append(li);
+    }
+    const you = data.you;
+    if (you && you.table && you.table !== tableId) {
+      const token = localStorage.getItem(TOKEN_KEY);
+      if (token) {
+        localStorage.setItem("lowball-token-" + you.table, token);
+        localStorage.setItem("lowball-seat-" + you.table, String(you.seat));
+        localStorage.removeItem(TOKEN_KEY);
+        localStorage.removeItem(SEAT_KEY);
+      }
+      moving = true;
+      window.location.href = "/table/" + encodeURIComponent(you.table);
     }
   }
 
