@@ -67,6 +67,7 @@ def test_new_file_is_a_wal_lowball_database(tmp_path: Path) -> None:
     assert names == {"tables", "changes", "hands", "ledger", "wallet_outbox"}  # schema 3: the events in `changes`
     columns = [r[1] for r in con.execute("PRAGMA table_info(changes)")]
     assert columns == ["table_id", "op", "seq", "kind", "record", "first_event", "last_event", "events"]
+    assert con.execute("PRAGMA page_size").fetchone()[0] == 1024  # a change writes pages of 1 kB
     con.close()
     assert isinstance(SQLiteStore(path), Store)
 

@@ -41,6 +41,7 @@ __all__ = [
     "SQLiteStore",
     "APPLICATION_ID",
     "SCHEMA_VERSION",
+    "PAGE_SIZE",
     "LEDGER_SCHEMA",
     "LEDGER_TABLES",
     "check_table_id",
@@ -54,15 +55,19 @@ SCHEMA_VERSION = 3  # PRAGMA user_version of the schema below
 # written per change, not one and one per event). A file of schema 1 or 2 is migrated when it is
 # opened, in one transaction (see SQLiteStore), which a lowball of an older schema then refuses
 RECORDS_KEPT = 256  # action records load() gives back (a repeated seq older than these is stale)
-WAL_CHECKPOINT = 10_000  # WAL pages (4 kB) between SQLite's automatic checkpoints: a WAL of 40 MB at most
+WAL_CHECKPOINT = (
+    10_000  # WAL pages between SQLite's automatic checkpoints: a WAL of 10 MB at most (40 MB before schema 3)
+)
+PAGE_SIZE = 1024
+"""The bytes of a SQLite page in a new file (SQLite's default is 4096): a stored action changes a
+few pages (its row of ``changes``, and its key's; the ledger's), each written whole to the WAL,
+so pages of 1 kB write a quarter of the bytes. A file made before keeps its page size."""
 KEY_LENGTH = 200  # the most characters of a put_data namespace or key
 _ACTION_KINDS = ("act", "tick", "deal")  # the changes a repeated seq may name
 _SCAN_ROWS = (64, 1024)  # rows read at a time when the events are read from the last change back
 
 # schema 3. A change's row holds its events (a JSON list of TableEvent.to_dict() data, in order;
-# '[]' for none) and the numbers of the first and last (NULL for none). WITHOUT ROWID: the row is
-# stored in the tree of its key, so a change writes one page of `changes`, not two (the row's and
-# its key's)
+# '[]' for none) and the numbers of the first and last (NULL for none)
 _SCHEMA = """
 CREATE TABLE tables (
     table_id TEXT PRIMARY KEY,
@@ -78,7 +83,7 @@ CREATE TABLE changes (
     last_event INTEGER,
     events TEXT NOT NULL,
     PRIMARY KEY (table_id, op)
-) WITHOUT ROWID;
+);
 CREATE TABLE hands (
     table_id TEXT NOT NULL,
     number INTEGER NOT NULL,
@@ -870,6 +875,8 @@ class SQLiteStore(SQLStore):
             raise StoreError(f"{name}: cannot open the database: {why}") from None
         try:
             self._check(con)
+            if not self._has_schema(con):  # a new file: its page size is set before anything is written
+                con.execute(f"PRAGMA page_size={PAGE_SIZE}")
             con.execute("PRAGMA journal_mode=WAL")
             con.execute(f"PRAGMA synchronous={synchronous}")
             # a checkpoint (the WAL copied into the file) every WAL_CHECKPOINT pages, not SQLite's
