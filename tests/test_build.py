@@ -300,6 +300,77 @@ def test_no_two_modules_import_each_other() -> None:
     assert _circles(_import_graph()) == []
 
 
+# No private name crosses a module (issue 28): a name with a leading underscore is its module's
+# own; what two modules share is public (documented) or lives in one of them. A private module
+# (``from lowball import _hand``, a compiled core) is the package's own and may be imported.
+
+
+def _private_imports_in(name: str, path: Path, text: str, modules: dict[str, Path]) -> list[str]:
+    """The private names that the module ``name`` (its file ``path``, source ``text``) imports
+    from another of lowball's modules: ``from lowball.x import _y`` or ``from .x import _y``."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    if path.suffix == ".pyx":
+        imports = [
+            (m.group(1), [n.strip(" ()") for n in m.group(2).split(",")])
+            for m in _PYX_IMPORT.finditer(text)
+            if m.group(1)
+        ]
+    else:
+        imports = []
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - node.level + 1]
+                    module = ".".join([*base, *([node.module] if node.module else [])])
+                else:
+                    module = node.module or ""
+                imports.append((module, [a.name for a in node.names]))
+    for module, names in imports:
+        if module != "lowball" and not module.startswith("lowball."):
+            continue
+        for imported in names:
+            private = imported.startswith("_") and not imported.startswith("__")
+            if private and f"{module}.{imported}" not in modules and module != name:
+                found.append(f"{name}: from {module} import {imported}")
+    return found
+
+
+def _private_imports() -> list[str]:
+    modules = _module_files()
+    return [
+        found
+        for name, path in modules.items()
+        for found in _private_imports_in(name, path, path.read_text(encoding="utf-8"), modules)
+    ]
+
+
+def test_private_imports_are_found() -> None:
+    modules = _module_files()
+    table = PACKAGE / "table" / "table.py"
+    code = (
+        "from lowball.store import _dumps, Store\n"
+        "from .records import _frozen\n"
+        "from . import seats\n"
+        "from lowball import _hand, __version__\n"
+        "def f():\n    from lowball.errors import _long_bits\n"
+    )
+    assert _private_imports_in("lowball.table.table", table, code, modules) == [
+        "lowball.table.table: from lowball.store import _dumps",
+        "lowball.table.table: from lowball.table.records import _frozen",
+        "lowball.table.table: from lowball.errors import _long_bits",
+    ]
+    pyx = PACKAGE / "_core.pyx"
+    assert _private_imports_in("lowball._core", pyx, "from lowball.errors import shown, _x\n", modules) == [
+        "lowball._core: from lowball.errors import _x"
+    ]
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    assert _private_imports() == []
+
+
 # ---- the C core is portable C99 (issue 17) --------------------------------------------------------
 # Every csrc/ file compiles without a warning as strict C99 with gcc and with clang (zig's, a test
 # dependency: `python -m ziglang cc`), for each platform a wheel is built for; the C tests also run

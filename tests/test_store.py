@@ -22,10 +22,11 @@ from conftest import Stores, stores_of
 from table_play import DictStore, DrawFive, all_events, make_bots, sit_all, state_of, step
 
 from lowball.cards import parse_cards
-from lowball.errors import SeqError, StoreError, TableError
+from lowball.errors import SeqError, StoreError, TableError, WalletError
 from lowball.store import APPLICATION_ID, SCHEMA_VERSION, SQLiteStore, Store
-from lowball.table import Table
+from lowball.table import PercentRake, Table
 from lowball.variants import VARIANTS
+from lowball.wallet import MemoryWallet
 
 TRIPLE = VARIANTS["F2L3D"]  # fixed-limit triple draw: small bet 2 (BuyIn.default: 20 chips)
 
@@ -61,9 +62,12 @@ def test_new_file_is_a_wal_lowball_database(tmp_path: Path) -> None:
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert con.execute("PRAGMA application_id").fetchone()[0] == 0x4C4F5742 == APPLICATION_ID
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 2 == SCHEMA_VERSION
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 3 == SCHEMA_VERSION
     names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert names == {"tables", "changes", "events", "hands", "ledger", "wallet_outbox"}
+    assert names == {"tables", "changes", "hands", "ledger", "wallet_outbox"}  # schema 3: the events in `changes`
+    columns = [r[1] for r in con.execute("PRAGMA table_info(changes)")]
+    assert columns == ["table_id", "op", "seq", "kind", "record", "first_event", "last_event", "events"]
+    assert con.execute("PRAGMA page_size").fetchone()[0] == 1024  # a change writes pages of 1 kB
     con.close()
     assert isinstance(SQLiteStore(path), Store)
 
@@ -575,8 +579,9 @@ def _v1_play(t: Table, steps: int) -> None:
 
 def test_a_schema_1_file_resumes_and_plays_on(tmp_path: Path, data_dir: Path) -> None:
     """A file written by lowball 6412b65 (schema 1: the whole state at every change), mid-hand
-    6: it resumes to the state of the same play made now, is marked schema 2 when opened, and
-    the table plays on and resumes again as one that never stopped."""
+    6: it resumes to the state of the same play made now, is marked schema 3 when opened (its
+    events moved into their changes' rows), and the table plays on and resumes again as one that
+    never stopped."""
     path = tmp_path / "v1.sqlite"
     path.write_bytes((data_dir / "store-v1-6412b65.sqlite").read_bytes())
     con = sqlite3.connect(path)
@@ -590,7 +595,7 @@ def test_a_schema_1_file_resumes_and_plays_on(tmp_path: Path, data_dir: Path) ->
     resumed = Table.resume(store, "v1")
     assert state_of(resumed) == state_of(plain)
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 3 == SCHEMA_VERSION
     con.close()
     bots = make_bots(TRIPLE, 4, 30)
     again = make_bots(TRIPLE, 4, 30)
@@ -599,6 +604,216 @@ def test_a_schema_1_file_resumes_and_plays_on(tmp_path: Path, data_dir: Path) ->
     assert state_of(resumed) == state_of(plain)
     assert state_of(Table.resume(SQLiteStore(path), "v1")) == state_of(plain)
     assert [h["number"] for h in store.hands("v1")] == list(range(1, plain.hand_number - plain.in_hand + 1))
+
+
+# -- a store of schema 2 (written by the code before the events went into their changes' rows) ------
+
+
+class _RefusingWallet(MemoryWallet):
+    """The wallet of tests/data/store-v2-6352674.sqlite's play: five players with 500 chips, and
+    a credit to cy refused while ``refuse`` (his cash-out is left in the outbox)."""
+
+    def __init__(self) -> None:
+        super().__init__(dict.fromkeys(("ann", "bob", "cy", "dee", "eve"), 500))
+        self.refuse = True
+
+    def credit(self, player: str, amount: int, key: str) -> None:
+        if self.refuse and player == "cy":
+            raise WalletError(f"{player}: the wallet is down")
+        super().credit(player, amount, key)
+
+
+def _v2_table(store: Any, wallet: MemoryWallet) -> Table:
+    """The table of tests/data/store-v2-6352674.sqlite: four seats, a 5% rake capped at 3."""
+    t = Table(TRIPLE, seats=4, table_id="v2", seed=31, store=store, wallet=wallet, rake=PercentRake(5, cap=3))
+    for k, name in enumerate(["ann", "bob", "cy", "dee"]):
+        t.sit(k, name, 60, now=0.0)
+    return t
+
+
+def _v2_play(t: Table, steps: int) -> None:
+    """The play stored in tests/data/store-v2-6352674.sqlite: seeded bots, a sit-out and a sit-in,
+    chips added, cy leaving in a hand (paid at its end: refused by the wallet) and eve sitting."""
+    bots = make_bots(TRIPLE, 4, 31)
+    now = 0.0
+    for i in range(steps):
+        now += 1.0
+        if i == 30:
+            t.sit_out(1, now=now)
+        elif i == 55:
+            t.sit_in(1, now=now)
+        elif i == 80:
+            t.add_chips(3, 20, now=now)
+        elif i == 100 and t.in_hand:
+            t.leave(2, now=now)
+        elif i == 130 and t.seats[2] is None:
+            t.sit(2, "eve", 40, now=now)
+        else:
+            step(t, bots, now)
+
+
+def _reads(store: Any) -> dict[str, Any]:
+    """Everything a store gives back of table v2."""
+    return {
+        "events": store.events("v2"),
+        "events above 100": store.events("v2", 100),
+        "events above 291": store.events("v2", 291),
+        "hands": store.hands("v2"),
+        "ledger": store.ledger("v2"),
+        "outbox": store.outbox("v2"),
+        "load": store.load("v2"),
+        "tables": store.table_ids(),
+    }
+
+
+def _schema_2_stored_now(tmp_path: Path) -> tuple[Table, SQLiteStore, _RefusingWallet]:
+    """The play of tests/data/store-v2-6352674.sqlite made now, into a new file."""
+    store = SQLiteStore(tmp_path / "now.sqlite")
+    wallet = _RefusingWallet()
+    t = _v2_table(store, wallet)
+    _v2_play(t, 170)
+    assert (t.hand_number, t.in_hand, t.seq) == (7, True, 166)
+    return t, store, wallet
+
+
+def _check_schema_2_resumed(store: Any, tmp_path: Path) -> None:
+    """``store`` holds the schema 2 file's table, migrated: it reads back exactly as the same play
+    stored now, with its 11 records after the last checkpoint and cy's unpaid cash-out; it
+    resumes to the same table, pays cy once the wallet takes it, plays on and resumes again."""
+    plain, now, wallet = _schema_2_stored_now(tmp_path)
+    assert _reads(store) == _reads(now)
+    loaded = store.load("v2")
+    assert len(loaded["replay"]) == 11 and loaded["replay"][0]["op"] == loaded["snapshot"]["op"] + 1 == 164
+    assert len(store.events("v2")) == 291 and [e["number"] for e in store.events("v2", 288)] == [289, 290, 291]
+    assert store.outbox("v2") == [
+        {"key": "v2:6:cash_out", "player": "cy", "amount": 49, "kind": "cash_out", "sent": False}
+    ]
+    again = _RefusingWallet()
+    again.refuse = False
+    for player in ("ann", "bob", "cy", "dee", "eve"):  # the wallet as the play left it
+        change = wallet.balance(player) - again.balance(player)
+        if change > 0:
+            again.deposit(player, change)
+        elif change < 0:
+            again.debit(player, -change, f"test:{player}")
+    resumed = Table.resume(store, "v2", wallet=again)
+    assert again.balance("cy") == wallet.balance("cy") + 49 and store.outbox("v2") == []
+    wallet.refuse = False
+    plain.pay_out()
+    assert wallet.balance("cy") == again.balance("cy") and now.outbox("v2") == []
+    assert state_of(resumed) == state_of(plain)
+    bots, same = make_bots(TRIPLE, 4, 32), make_bots(TRIPLE, 4, 32)
+    for k in range(60):
+        assert step(resumed, bots, 500.0 + k) == step(plain, same, 500.0 + k)
+    assert state_of(resumed) == state_of(plain)
+    assert _reads(store) == _reads(now)
+
+
+def test_a_schema_2_file_is_migrated_and_reads_back_as_before(tmp_path: Path, data_dir: Path) -> None:
+    """A file written by lowball 6352674 (schema 2: a row of `events` for each event), mid-hand 7
+    with records to replay: opened, it is of schema 3 (no table `events`), and every read gives
+    what the same play stored now gives (events, hands, ledger, outbox, load), then it resumes
+    and plays on as that play does."""
+    path = tmp_path / "v2.sqlite"
+    path.write_bytes((data_dir / "store-v2-6352674.sqlite").read_bytes())
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert con.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 291
+    con.close()
+    store = SQLiteStore(path)
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 3
+    names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert names == {"tables", "changes", "hands", "ledger", "wallet_outbox"}
+    assert con.execute("SELECT COUNT(*), SUM(last_event - first_event + 1) FROM changes").fetchone() == (174, 291)
+    con.close()
+    _check_schema_2_resumed(store, tmp_path)
+    store.close()
+
+
+def _every_row(path: Path) -> dict[str, Any]:
+    """The schema version and every row of every table of a SQLite file."""
+    con = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        rows: dict[str, Any] = {n: con.execute(f'SELECT * FROM "{n}"').fetchall() for n in names}
+        rows["user_version"] = con.execute("PRAGMA user_version").fetchone()[0]
+        return rows
+    finally:
+        con.close()
+
+
+def test_a_failed_migration_leaves_the_schema_2_file_as_it_was(tmp_path: Path, data_dir: Path) -> None:
+    """A table whose events no change holds (a damaged file) stops the migration: StoreError
+    naming it, and the file holds what it held, of schema 2, its events in their table."""
+    path = tmp_path / "v2.sqlite"
+    path.write_bytes((data_dir / "store-v2-6352674.sqlite").read_bytes())
+    con = sqlite3.connect(path)
+    with con:
+        con.execute("INSERT INTO events VALUES ('ghost', 1, 0, '{}')")
+    con.close()
+    before = _every_row(path)
+    assert before["user_version"] == 2 and len(before["events"]) == 292
+    message = (
+        r"v2.sqlite: cannot migrate it to schema 3: table 'ghost' has events and no change "
+        r"\(a damaged lowball database\); it was left unchanged"
+    )
+    with pytest.raises(StoreError, match=message):
+        SQLiteStore(path)
+    assert _every_row(path) == before
+
+
+# the schema 2 tables of lowball 6352674's PostgreSQL store (and LEDGER_SCHEMA's two)
+_PG_SCHEMA_2 = """
+CREATE TABLE lowball (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tables (table_id TEXT PRIMARY KEY, snapshot TEXT NOT NULL);
+CREATE TABLE changes (
+    table_id TEXT NOT NULL, op BIGINT NOT NULL, seq BIGINT NOT NULL, kind TEXT NOT NULL, record TEXT NOT NULL,
+    PRIMARY KEY (table_id, op)
+);
+CREATE TABLE events (
+    table_id TEXT NOT NULL, number BIGINT NOT NULL, hand BIGINT NOT NULL, event TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE hands (
+    table_id TEXT NOT NULL, number BIGINT NOT NULL, phh TEXT NOT NULL, record TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE data (namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, key));
+"""
+
+
+def test_postgres_a_schema_2_store_is_migrated_and_reads_back_as_before(
+    postgres_url: str, tmp_path: Path, data_dir: Path
+) -> None:
+    """A PostgreSQL store of schema 2 (its tables as lowball 6352674 made them, holding the rows
+    of tests/data/store-v2-6352674.sqlite): opened, it is of schema 3, and reads back, resumes
+    and plays on as the same play stored now."""
+    import psycopg
+
+    from lowball.postgres import PostgresStore
+    from lowball.store import LEDGER_SCHEMA
+
+    old = sqlite3.connect(data_dir / "store-v2-6352674.sqlite")
+    with psycopg.connect(postgres_url, autocommit=True) as con, con.transaction():
+        con.execute("CREATE SCHEMA lowball")
+        con.execute("SET search_path TO lowball")
+        con.execute(_PG_SCHEMA_2 + LEDGER_SCHEMA)
+        con.execute("INSERT INTO lowball VALUES ('application', 'lowball'), ('schema', '2')")
+        for name in ("tables", "changes", "events", "hands", "ledger", "wallet_outbox"):
+            rows = old.execute(f"SELECT * FROM {name}").fetchall()
+            marks = ", ".join(["%s"] * len(rows[0]))
+            con.cursor().executemany(f"INSERT INTO {name} VALUES ({marks})", rows)
+    old.close()
+    store = PostgresStore(postgres_url)
+    with psycopg.connect(postgres_url, autocommit=True) as con:
+        names = {
+            r[0] for r in con.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = 'lowball'")
+        }
+        assert names == {"lowball", "tables", "changes", "hands", "data", "ledger", "wallet_outbox"}
+        assert con.execute("SELECT value FROM lowball.lowball WHERE key = 'schema'").fetchone() == ("3",)
+    _check_schema_2_resumed(store, tmp_path)
+    store.close()
 
 
 # -- PostgreSQL: one writer a table, the lobby's listing --------------------------------------

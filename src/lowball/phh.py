@@ -1147,6 +1147,9 @@ def load(path: str | Path) -> HandHistory:
     return loads(text)
 
 
+_TOML_PLAIN = re.compile(r'[^\\"\x00-\x1f\x7f]*\Z')  # a string with nothing a TOML basic string escapes
+
+
 def _toml_value(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -1156,6 +1159,8 @@ def _toml_value(v: Any) -> str:
         if not v.isascii() and any(0xD800 <= ord(ch) <= 0xDFFF for ch in v):
             # TOML text is Unicode: a lone surrogate has no form there (nor in the file's UTF-8)
             raise TypeError(f"cannot write {shown(v)} to TOML: the lone surrogate is not text")
+        if _TOML_PLAIN.match(v):  # most are: nothing to escape
+            return f'"{v}"'
         # a TOML basic string: backslash, quote and every control character escaped
         return (
             '"'

@@ -29,13 +29,13 @@ from typing import Any
 
 from lowball.errors import StoreError, TableHeldError, name_text, shown
 from lowball.store import (
-    _SCHEMA_2,
-    _TABLES_2,
     APPLICATION_ID,
+    LEDGER_SCHEMA,
+    LEDGER_TABLES,
     SCHEMA_VERSION,
     SQLiteStore,
     SQLStore,
-    _check_table_id,
+    check_table_id,
 )
 
 __all__ = ["PostgresStore", "is_postgres_url", "open_store", "without_password"]
@@ -44,25 +44,25 @@ _URL = re.compile(r"^postgres(ql)?://", re.IGNORECASE)
 
 # the lowball tables in PostgreSQL's types (the same as SQLite's, integers of 64 bits), and the
 # schema's marks: whose it is and of which version (SQLite's application_id and user_version); the
-# ledger and the wallet's outbox are store.py's _SCHEMA_2, plain SQL that both databases take
-_SCHEMA = """
+# ledger and the wallet's outbox are store.py's LEDGER_SCHEMA, plain SQL that both databases take.
+# Schema 3: a change's events in its row (see lowball.store); a store of schema 2 is migrated when
+# it is opened
+_CHANGES = """CREATE TABLE changes (
+    table_id TEXT NOT NULL, op BIGINT NOT NULL, seq BIGINT NOT NULL, kind TEXT NOT NULL, record TEXT NOT NULL,
+    first_event BIGINT, last_event BIGINT, events TEXT NOT NULL,
+    PRIMARY KEY (table_id, op)
+)"""
+_SCHEMA = f"""
 CREATE TABLE lowball (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE tables (table_id TEXT PRIMARY KEY, snapshot TEXT NOT NULL);
-CREATE TABLE changes (
-    table_id TEXT NOT NULL, op BIGINT NOT NULL, seq BIGINT NOT NULL, kind TEXT NOT NULL, record TEXT NOT NULL,
-    PRIMARY KEY (table_id, op)
-);
-CREATE TABLE events (
-    table_id TEXT NOT NULL, number BIGINT NOT NULL, hand BIGINT NOT NULL, event TEXT NOT NULL,
-    PRIMARY KEY (table_id, number)
-);
+{_CHANGES};
 CREATE TABLE hands (
     table_id TEXT NOT NULL, number BIGINT NOT NULL, phh TEXT NOT NULL, record TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
 CREATE TABLE data (namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, key));
 """
-_TABLES = frozenset(("lowball", "tables", "changes", "events", "hands", "data")) | _TABLES_2
+_TABLES = frozenset(("lowball", "tables", "changes", "hands", "data")) | LEDGER_TABLES
 _LOCK_CLASS = APPLICATION_ID  # the first key of every lowball advisory lock ("LOWB", fits an int4)
 
 
@@ -140,6 +140,7 @@ class PostgresStore(SQLStore):
         self._schema = schema
         self._wait_ms = round(wait * 1000)
         self._held: set[str] = set()
+        self._named = set()
         self._depth = 0
         self._after = []  # what after_commit is to call when the write commits (SQLStore.after_commit)
         who = f"lowball pid {os.getpid()} on {socket.gethostname()}"[:63]
@@ -174,8 +175,9 @@ class PostgresStore(SQLStore):
                 )
             }
             exists = self._con.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)).fetchone()
+            version = SCHEMA_VERSION  # of a schema made now
             if names:
-                if "lowball" not in names or not {"tables", "changes", "events", "hands"} <= names:
+                if "lowball" not in names or not {"tables", "changes", "hands"} <= names:
                     raise StoreError(
                         f"{where}: not a lowball store (the tables of another program: {sorted(names)}); "
                         "it was left unchanged"
@@ -189,19 +191,34 @@ class PostgresStore(SQLStore):
                         f"{where}: a lowball store of schema {version}, newer than this lowball's {SCHEMA_VERSION}; "
                         "it was left unchanged"
                     )
-                if not _TABLES <= names:  # every PostgreSQL store was made with the ledger's tables
+                # every PostgreSQL store was made with the ledger's tables; schema 2 kept the events apart
+                needed = _TABLES | ({"events"} if version < 3 else set())
+                if not needed <= names:
                     raise StoreError(
                         f"{where}: a damaged lowball store (tables {sorted(names)}, without "
-                        f"{sorted(_TABLES - names)}); it was left unchanged"
+                        f"{sorted(needed - names)}); it was left unchanged"
                     )
             self._con.execute(f'SET search_path TO "{schema}"')  # for this session (the SET outlives the block)
             if not names:
                 if not exists:
                     self._con.execute(f'CREATE SCHEMA "{schema}"')
-                self._con.execute(_SCHEMA + _SCHEMA_2)
+                self._con.execute(_SCHEMA + LEDGER_SCHEMA)
                 self._con.execute(
                     "INSERT INTO lowball VALUES ('application', 'lowball'), ('schema', %s)", (str(SCHEMA_VERSION),)
                 )
+            elif version < SCHEMA_VERSION:  # schema 2 to 3, in the transaction of the checks: all or nothing
+                cursor = self._con.cursor()
+                try:
+                    self._move_events(
+                        lambda sql, args: self._con.execute(sql.replace("?", "%s"), args, prepare=False),
+                        lambda sql, rows: cursor.executemany(sql.replace("?", "%s"), rows),
+                        _CHANGES,
+                    )
+                except StoreError as e:
+                    raise StoreError(
+                        f"{where}: cannot migrate it to schema {SCHEMA_VERSION}: {e}; it was left unchanged"
+                    ) from None
+                self._con.execute("UPDATE lowball SET value = %s WHERE key = 'schema'", (str(SCHEMA_VERSION),))
         self._con.execute(f'SET search_path TO "{schema}"')
 
     # -- a write transaction in one round trip ---------------------------------------------------
@@ -386,7 +403,7 @@ class PostgresStore(SQLStore):
     def release(self, table_id: str) -> None:
         """Let go of the write lock of ``table_id`` (when this process stops running the table
         but goes on): another process may resume it then. Closing the store lets go of all."""
-        _check_table_id(table_id)
+        check_table_id(table_id)
         if table_id in self._held:
             self._held.discard(table_id)
             try:

@@ -34,20 +34,40 @@ import msgspec
 from lowball._files import path_text
 from lowball.errors import StoreError, name_text, shown, whole_number
 
-__all__ = ["Store", "TableStore", "SQLStore", "SQLiteStore", "APPLICATION_ID", "SCHEMA_VERSION"]
+__all__ = [
+    "Store",
+    "TableStore",
+    "SQLStore",
+    "SQLiteStore",
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "PAGE_SIZE",
+    "LEDGER_SCHEMA",
+    "LEDGER_TABLES",
+    "check_table_id",
+]
 
 APPLICATION_ID = 0x4C4F5742  # "LOWB": SQLite's application_id of a lowball database
-SCHEMA_VERSION = 2  # PRAGMA user_version of the schema below
+SCHEMA_VERSION = 3  # PRAGMA user_version of the schema below
 # 1: the table's whole state at every change, no ledger. 2: the whole state at checkpoints, the
 # changes after the last one replayed on load; the ledger of chip movements and the wallet's outbox
-# (_SCHEMA_2). A file of schema 1 is one whose every change is a checkpoint: opened, it gains the
-# two tables and is marked 2 in one transaction, which a lowball of schema 1 refuses (it would not
-# replay the records written from then on)
+# (LEDGER_SCHEMA). 3: a change's events in its own row of `changes` (no table `events`: one row
+# written per change, not one and one per event). A file of schema 1 or 2 is migrated when it is
+# opened, in one transaction (see SQLiteStore), which a lowball of an older schema then refuses
 RECORDS_KEPT = 256  # action records load() gives back (a repeated seq older than these is stale)
-WAL_CHECKPOINT = 10_000  # WAL pages (4 kB) between SQLite's automatic checkpoints: a WAL of 40 MB at most
+WAL_CHECKPOINT = (
+    10_000  # WAL pages between SQLite's automatic checkpoints: a WAL of 10 MB at most (40 MB before schema 3)
+)
+PAGE_SIZE = 1024
+"""The bytes of a SQLite page in a new file (SQLite's default is 4096): a stored action changes a
+few pages (its row of ``changes``, and its key's; the ledger's), each written whole to the WAL,
+so pages of 1 kB write a quarter of the bytes. A file made before keeps its page size."""
 KEY_LENGTH = 200  # the most characters of a put_data namespace or key
 _ACTION_KINDS = ("act", "tick", "deal")  # the changes a repeated seq may name
+_SCAN_ROWS = (64, 1024)  # rows read at a time when the events are read from the last change back
 
+# schema 3. A change's row holds its events (a JSON list of TableEvent.to_dict() data, in order;
+# '[]' for none) and the numbers of the first and last (NULL for none)
 _SCHEMA = """
 CREATE TABLE tables (
     table_id TEXT PRIMARY KEY,
@@ -59,14 +79,10 @@ CREATE TABLE changes (
     seq INTEGER NOT NULL,
     kind TEXT NOT NULL,
     record TEXT NOT NULL,
+    first_event INTEGER,
+    last_event INTEGER,
+    events TEXT NOT NULL,
     PRIMARY KEY (table_id, op)
-);
-CREATE TABLE events (
-    table_id TEXT NOT NULL,
-    number INTEGER NOT NULL,
-    hand INTEGER NOT NULL,
-    event TEXT NOT NULL,
-    PRIMARY KEY (table_id, number)
 );
 CREATE TABLE hands (
     table_id TEXT NOT NULL,
@@ -76,9 +92,7 @@ CREATE TABLE hands (
     PRIMARY KEY (table_id, number)
 );
 """
-# schema 2: the ledger of chip movements and the wallet's outbox (plain SQL, the same in every
-# database); a file of schema 1 gains them when it is opened
-_SCHEMA_2 = """
+LEDGER_SCHEMA = """
 CREATE TABLE ledger (
     table_id TEXT NOT NULL,
     op BIGINT NOT NULL,
@@ -101,14 +115,24 @@ CREATE TABLE wallet_outbox (
     PRIMARY KEY (table_id, wallet_key)
 );
 """
-_TABLES = frozenset(("tables", "changes", "events", "hands"))
-_TABLES_2 = frozenset(("ledger", "wallet_outbox"))
+"""The SQL of the ledger of chip movements and the wallet's outbox (schema 2 on): plain SQL, the
+same in every database (:class:`~lowball.postgres.PostgresStore` makes them with it too); a file
+of schema 1 gains them when it is opened. See the ledger's page (``docs/money.md``)."""
+LEDGER_TABLES = frozenset(("ledger", "wallet_outbox"))
+"""The tables :data:`LEDGER_SCHEMA` makes."""
+_TABLES = frozenset(("tables", "changes", "hands"))  # schema 3's, besides the ledger's
+_TABLES_OLD = frozenset(("tables", "changes", "events", "hands"))  # schema 1's and 2's
 # a program's own data beside its tables (put_data), made the first time it is used: a file of
 # schema 1 without it is still whole
 _DATA_TABLE = (
     "CREATE TABLE IF NOT EXISTS data "
     "(namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, key))"
 )
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of an SQL script of lowball's (``;`` ends each; none holds one inside)."""
+    return [part.strip() for part in script.split(";") if part.strip()]
 
 
 @runtime_checkable
@@ -229,6 +253,55 @@ class Store(TableStore, Protocol):
 _S = TypeVar("_S", bound="SQLStore")
 
 
+class _Transaction:
+    """The context of :meth:`SQLStore.transaction` (a class rather than a generator: a stored
+    action opens two, its own and the one it joins)."""
+
+    __slots__ = ("store", "outer")
+
+    def __init__(self, store: SQLStore) -> None:
+        self.store = store
+        self.outer = False
+
+    def __enter__(self) -> None:
+        store = self.store
+        if store._depth:
+            store._depth += 1
+            return
+        try:
+            store._run(store._BEGIN_WRITE)
+        except store._Error as e:
+            raise StoreError(f"{store._name}: cannot begin a write: {e}") from None
+        store._depth = 1
+        self.outer = True
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> None:
+        store = self.store
+        if not self.outer:
+            store._depth -= 1
+            return
+        try:
+            if error is None:
+                try:
+                    store._run("COMMIT")
+                except BaseException as e:  # noqa: BLE001 - rolled back and told below
+                    error = e
+            if error is not None:
+                store._after = []
+                with contextlib.suppress(store._Error):
+                    store._run("ROLLBACK")
+                if isinstance(error, store._Error):
+                    raise StoreError(f"{store._name}: the write failed and was rolled back: {error}") from None
+                if kind is None:  # COMMIT itself was interrupted (KeyboardInterrupt)
+                    raise error
+                return  # the error of the block goes on
+        finally:
+            store._depth = 0
+        after, store._after = store._after, []
+        for callback in after:
+            callback()
+
+
 class SQLStore:
     """The SQL of a lowball store, shared by its databases: the tables, the statements, the
     transactions and the checks of what is written and read. A subclass gives its database's
@@ -248,6 +321,7 @@ class SQLStore:
     _name: str  # the database, as messages name it
     _depth: int
     _after: list[Callable[[], None]]  # what after_commit is to call when the write commits
+    _named: set[str]  # the table ids checked (see _check_id)
 
     def _sql(self, sql: str) -> str:
         """The shared SQL in the dialect's placeholders (the shared SQL writes ``?``)."""
@@ -273,6 +347,72 @@ class SQLStore:
         """Make the table of :meth:`put_data` if it is missing (inside a write transaction)."""
         self._write(_DATA_TABLE, ())
 
+    @staticmethod
+    def _move_events(
+        run: Callable[[str, Sequence[Any]], Any],
+        run_many: Callable[[str, list[tuple[Any, ...]]], Any],
+        changes_sql: str,
+    ) -> None:
+        """Migrate a store of schema 1 or 2 to schema 3, inside the caller's write transaction: each
+        change's events (the numbers its record lists, from the table ``events``) go into its row of
+        a new ``changes``, made by ``changes_sql``, and ``events`` goes. ``run(sql, args)`` runs a
+        statement (``?`` placeholders) and gives its cursor, ``run_many`` runs one for each row.
+
+        The events' JSON text is moved as it is, so that every event reads back as it did. An event
+        that no record lists (none does in a store written by lowball) goes with the change of the
+        event before it, or the table's first change.
+
+        Raises
+        ------
+        StoreError
+            For a table with events and no change to put them in (a damaged store).
+        """
+        run("ALTER TABLE changes RENAME TO changes_2", ())
+        run(changes_sql, ())
+        ids = sorted({r[0] for r in run("SELECT DISTINCT table_id FROM changes_2", ()).fetchall()})
+        ids += sorted({r[0] for r in run("SELECT DISTINCT table_id FROM events", ()).fetchall()} - set(ids))
+        insert = "INSERT INTO changes VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        for table_id in ids:
+            changes = run(
+                "SELECT op, seq, kind, record FROM changes_2 WHERE table_id = ? ORDER BY op", (table_id,)
+            ).fetchall()
+            events = run("SELECT number, event FROM events WHERE table_id = ? ORDER BY number", (table_id,)).fetchall()
+            if events and not changes:
+                raise StoreError(f"table {shown(table_id)} has events and no change (a damaged lowball database)")
+            owner: dict[int, int] = {}
+            for op, _, _, record in changes:
+                try:
+                    listed = json.loads(record).get("events")
+                except (TypeError, ValueError, AttributeError):
+                    listed = None
+                for number in listed if isinstance(listed, list) else ():
+                    if type(number) is int:
+                        owner.setdefault(number, op)
+            held: dict[int, list[tuple[int, str]]] = {}
+            current = changes[0][0] if changes else 0
+            for number, text in events:
+                current = owner.get(number, current)
+                held.setdefault(current, []).append((number, text))
+            rows = []
+            for op, seq, kind, record in changes:
+                mine = held.get(op, [])
+                first, last = (mine[0][0], mine[-1][0]) if mine else (None, None)
+                rows.append((table_id, op, seq, kind, record, first, last, "[" + ",".join(t for _, t in mine) + "]"))
+                if len(rows) >= 1000:
+                    run_many(insert, rows)
+                    rows = []
+            if rows:
+                run_many(insert, rows)
+        run("DROP TABLE changes_2", ())
+        run("DROP TABLE events", ())
+
+    def _check_id(self, table_id: object) -> None:
+        """:func:`check_table_id`, once for each name this store writes (a stored action's
+        writes check the same name every time)."""
+        if type(table_id) is not str or table_id not in self._named:
+            check_table_id(table_id)
+            self._named.add(table_id)  # type: ignore[arg-type]
+
     def claim(self, table_id: str) -> None:
         """Make this store the one writer of ``table_id`` before it is read to be resumed
         (:meth:`Table.resume <lowball.table.Table.resume>` calls it), so that what it reads is
@@ -284,7 +424,7 @@ class SQLStore:
         StoreError
             When another process writes the table (naming it).
         """
-        _check_table_id(table_id)
+        check_table_id(table_id)
         with self.transaction():
             self._own(table_id)
 
@@ -298,8 +438,7 @@ class SQLStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
         """One atomic write (``BEGIN IMMEDIATE`` ... ``COMMIT``); nested uses join the outer one.
 
         Raises
@@ -308,33 +447,7 @@ class SQLStore:
             When SQLite fails (the disk is full, the file is locked by another writer): nothing
             of the transaction is stored.
         """
-        if self._depth:
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
-            return
-        try:
-            self._run(self._BEGIN_WRITE)
-        except self._Error as e:
-            raise StoreError(f"{self._name}: cannot begin a write: {e}") from None
-        self._depth = 1
-        try:
-            yield
-            self._run("COMMIT")
-        except BaseException as e:
-            self._after = []
-            with contextlib.suppress(self._Error):
-                self._run("ROLLBACK")
-            if isinstance(e, self._Error):
-                raise StoreError(f"{self._name}: the write failed and was rolled back: {e}") from None
-            raise
-        finally:
-            self._depth = 0
-        after, self._after = self._after, []
-        for callback in after:
-            callback()
+        return _Transaction(self)
 
     def after_commit(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` when the outermost transaction open now commits (at once outside a
@@ -398,7 +511,7 @@ class SQLStore:
         StoreError
             If the file already holds a table ``table_id`` (resume it instead).
         """
-        _check_table_id(table_id)
+        check_table_id(table_id)
         text = _record_text(snapshot)
         with self.transaction():
             if self._run("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone():
@@ -420,19 +533,19 @@ class SQLStore:
         StoreError
             For a failed write, or data that is not a table's (nothing is written then).
         """
-        _check_table_id(table_id)
-        try:  # every row made before the first is written: a bad one writes nothing
-            change = (table_id, record["op"], record["seq"], record["kind"], _record_text(record))
-            rows = [(table_id, e["number"], e["hand"], _record_text(e)) for e in events]
+        self._check_id(table_id)
+        try:  # the row made before it is written: a bad one writes nothing
+            head = (table_id, record["op"], record["seq"], record["kind"], _record_text(record))
+            numbers = [e["number"] for e in events]
+            first, last = (min(numbers), max(numbers)) if numbers else (None, None)
+            change = (*head, first, last, _record_text(events))
         except (KeyError, TypeError, IndexError) as e:
             why = f"not a table's change and events (nothing was written): {shown(e)}"
             raise StoreError(f"table {shown(table_id)}: {why}") from None
         state = None if snapshot is None else _record_text(snapshot)
         with self.transaction():
             self._own(table_id)
-            self._write("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", change)
-            if rows:
-                self._write_many("INSERT INTO events VALUES (?, ?, ?, ?)", rows)
+            self._write("INSERT INTO changes VALUES (?, ?, ?, ?, ?, ?, ?, ?)", change)
             if state is not None:
                 self._write("UPDATE tables SET snapshot = ? WHERE table_id = ?", (state, table_id))
 
@@ -444,7 +557,7 @@ class SQLStore:
         StoreError
             If that hand number is already stored for the table.
         """
-        _check_table_id(table_id)
+        self._check_id(table_id)
         try:
             row = (table_id, hand["number"], hand["phh"], _record_text(hand))
         except (KeyError, TypeError, IndexError) as e:
@@ -465,7 +578,7 @@ class SQLStore:
             For stored data that is not JSON (a damaged database), or a ``table_id`` that is not
             a name (1 to 64 printable characters, :func:`~lowball.errors.name_text`).
         """
-        _check_table_id(table_id)
+        check_table_id(table_id)
         try:
             with self._reading(f"table {shown(table_id)}"):  # one state of the file, whoever writes
                 row = self._run("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
@@ -486,25 +599,16 @@ class SQLStore:
                     replay = [self._loads(r[0]) for r in rows]
                 since = snapshot.get("events_from", 1) if isinstance(snapshot, dict) else 1
                 since = since if type(since) is int and 1 <= since <= SQLITE_MAX else 1
-                events = self.events(table_id, since - 1)
                 # the older events of the records (the answers to repeated seqs), in the same read
-                older = sorted(
-                    {
-                        n
-                        for r in records
-                        if isinstance(r, dict) and isinstance(r.get("events"), list)
-                        for n in r["events"]
-                        if type(n) is int and 1 <= n < since
-                    }
-                )
-                if older:
-                    rows = self._run(
-                        "SELECT number, event FROM events WHERE table_id = ? AND number >= ? AND number < ? "
-                        "ORDER BY number",
-                        (table_id, older[0], since),
-                    )
-                    wanted = set(older)
-                    events = [self._loads(e) for n, e in rows if n in wanted] + events
+                older = {
+                    n
+                    for r in records
+                    if isinstance(r, dict) and isinstance(r.get("events"), list)
+                    for n in r["events"]
+                    if type(n) is int and 1 <= n < since
+                }
+                found = self._events_after(table_id, min(older, default=since) - 1)
+                events = [e for e in found if _number(e) in older] + [e for e in found if _number(e) >= since]
         except self._Error as e:
             raise StoreError(f"{self._name}: cannot read table {shown(table_id)}: {e}") from None
         return {"snapshot": snapshot, "records": records, "events": events, "replay": replay}
@@ -518,7 +622,7 @@ class SQLStore:
         StoreError
             For a failed write or data that is not ledger entries (nothing is written then).
         """
-        _check_table_id(table_id)
+        self._check_id(table_id)
         try:
             rows = [
                 (table_id, e["op"], e["line"], e["hand"], e["kind"], e["from"], e["to"], e["amount"], e["key"])
@@ -527,7 +631,7 @@ class SQLStore:
             moves = [(table_id, m["key"], m["player"], m["amount"], m["kind"], int(bool(m["sent"]))) for m in outbox]
         except (KeyError, TypeError, IndexError) as e:
             raise StoreError(f"table {shown(table_id)}: not ledger entries (nothing was written): {shown(e)}") from None
-        with self.transaction() if not self._depth else contextlib.nullcontext():  # the change's, usually
+        with self.transaction():  # joining the change's, usually
             if rows:
                 self._write_many("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             if moves:
@@ -541,7 +645,7 @@ class SQLStore:
         StoreError
             As :meth:`events`.
         """
-        _check_table_id(table_id)
+        check_table_id(table_id)
         since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
         try:
             rows = self._run(
@@ -562,7 +666,7 @@ class SQLStore:
         StoreError
             For a store that cannot be read or a bad ``table_id``.
         """
-        _check_table_id(table_id)
+        check_table_id(table_id)
         try:
             rows = self._run(
                 "SELECT wallet_key, player, amount, kind FROM wallet_outbox WHERE table_id = ? AND sent = 0 "
@@ -581,7 +685,7 @@ class SQLStore:
         StoreError
             For a failed write.
         """
-        _check_table_id(table_id)
+        check_table_id(table_id)
         with self.transaction():
             self._write("UPDATE wallet_outbox SET sent = 1 WHERE table_id = ? AND wallet_key = ?", (table_id, key))
 
@@ -594,7 +698,52 @@ class SQLStore:
             For a ``table_id`` that is not a name (1 to 64 printable characters), or a ``since`` that is not a whole
             number 0 .. 2**63 - 1 (any integer type; SQLite's largest integer).
         """
-        return self._numbered("SELECT event FROM events", table_id, since, "events")
+        check_table_id(table_id)
+        since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
+        try:
+            with self._reading(f"the events of table {shown(table_id)}"):
+                return self._events_after(table_id, since)
+        except self._Error as e:
+            raise StoreError(f"{self._name}: cannot read the events of table {shown(table_id)}: {e}") from None
+
+    def _events_after(self, table_id: str, since: int) -> list[dict[str, Any]]:
+        """The events numbered above ``since``, in order: read from the last change back (a few
+        rows at a time, more as it goes on) to the first change whose events all come before
+        (a table numbers its events in the order of its changes)."""
+        texts: list[tuple[int, str]] = []  # (first event, events) of the changes read, last first
+        top: int | None = None
+        size, most = _SCAN_ROWS
+        done = False
+        while not done:
+            if top is None:
+                rows = self._run(
+                    "SELECT op, first_event, last_event, events FROM changes WHERE table_id = ? "
+                    "ORDER BY op DESC LIMIT ?",
+                    (table_id, size),
+                ).fetchall()
+            else:
+                rows = self._run(
+                    "SELECT op, first_event, last_event, events FROM changes WHERE table_id = ? AND op < ? "
+                    "ORDER BY op DESC LIMIT ?",
+                    (table_id, top, size),
+                ).fetchall()
+            for _, first, last, text in rows:
+                if last is None:
+                    continue  # a change without events
+                if last <= since:
+                    done = True
+                    break
+                texts.append((first, text))
+            done = done or len(rows) < size
+            top = rows[-1][0] if rows else None
+            size = min(4 * size, most)
+        out: list[dict[str, Any]] = []
+        for first, text in reversed(texts):
+            events = self._loads(text)
+            if not isinstance(events, list):
+                raise StoreError(f"{self._name}: stored events are not a list (a damaged database): {shown(text)}")
+            out.extend(events if first > since else [e for e in events if _number(e) > since])
+        return out
 
     def hands(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
         """The table's finished hands numbered above ``since``, in order (each with its PHH text).
@@ -608,7 +757,7 @@ class SQLStore:
 
     def _numbered(self, select: str, table_id: str, since: int, what: str) -> list[dict[str, Any]]:
         """The stored JSON rows of a table numbered above ``since``, in order."""
-        _check_table_id(table_id)
+        check_table_id(table_id)
         since = whole_number(since, "since", 0, SQLITE_MAX, error=StoreError)
         try:
             rows = self._run(f"{select} WHERE table_id = ? AND number > ? ORDER BY number", (table_id, since))
@@ -768,6 +917,8 @@ class SQLiteStore(SQLStore):
             raise StoreError(f"{name}: cannot open the database: {why}") from None
         try:
             self._check(con)
+            if not self._has_schema(con):  # a new file: its page size is set before anything is written
+                con.execute(f"PRAGMA page_size={PAGE_SIZE}")
             con.execute("PRAGMA journal_mode=WAL")
             con.execute(f"PRAGMA synchronous={synchronous}")
             # a checkpoint (the WAL copied into the file) every WAL_CHECKPOINT pages, not SQLite's
@@ -777,14 +928,11 @@ class SQLiteStore(SQLStore):
             if not self._has_schema(con):
                 # one transaction: a crash leaves the file empty or whole, never half made
                 con.executescript(
-                    f"BEGIN IMMEDIATE;{_SCHEMA}{_SCHEMA_2}PRAGMA application_id={APPLICATION_ID};"
+                    f"BEGIN IMMEDIATE;{_SCHEMA}{LEDGER_SCHEMA}PRAGMA application_id={APPLICATION_ID};"
                     f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
                 )
             elif con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                # schema 1 to 2: the ledger and the outbox made, and the file marked 2 (every state
-                # stored by schema 1 is whole: no record to replay), in one transaction: a crash
-                # leaves the file of schema 1, whole, and the next open migrates it
-                con.executescript(f"BEGIN IMMEDIATE;{_SCHEMA_2}PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
+                self._migrate(con)
         except StoreError:
             con.close()
             raise
@@ -795,6 +943,32 @@ class SQLiteStore(SQLStore):
         self._name = name
         self._depth = 0
         self._after = []
+        self._named = set()
+
+    def _migrate(self, con: sqlite3.Connection) -> None:
+        """Bring a file of schema 1 or 2 to :data:`SCHEMA_VERSION`, in one transaction (a crash
+        leaves it as it was, whole, and the next open migrates it): schema 1 gains the ledger and
+        the outbox (every state it stored is whole: no record to replay), and each change's
+        events move into its row (:meth:`SQLStore._move_events`)."""
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]  # another process may have migrated it
+            if version < SCHEMA_VERSION:
+                if version < 2:
+                    for sql in _statements(LEDGER_SCHEMA):
+                        con.execute(sql)
+                changes = next(sql for sql in _statements(_SCHEMA) if sql.startswith("CREATE TABLE changes"))
+                self._move_events(con.execute, con.executemany, changes)
+                con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            con.execute("COMMIT")
+        except BaseException as e:
+            with contextlib.suppress(sqlite3.Error):
+                con.execute("ROLLBACK")
+            if isinstance(e, StoreError):
+                raise StoreError(
+                    f"{self._path}: cannot migrate it to schema {SCHEMA_VERSION}: {e}; it was left unchanged"
+                ) from None
+            raise
 
     def _check(self, con: sqlite3.Connection) -> None:
         """Refuse a file that is not ours, reading only (nothing is written before this passes)."""
@@ -821,7 +995,8 @@ class SQLiteStore(SQLStore):
                 f"{name}: a lowball database of schema {version}, newer than this lowball's {SCHEMA_VERSION}; "
                 "it was left unchanged"
             )
-        if not _TABLES <= tables or (version >= 2 and not _TABLES_2 <= tables):
+        needed = (_TABLES if version >= 3 else _TABLES_OLD) | (LEDGER_TABLES if version >= 2 else frozenset())
+        if not needed <= tables:
             raise StoreError(f"{name}: a damaged lowball database (tables {sorted(tables)}); it was left unchanged")
         try:
             check = con.execute("PRAGMA quick_check").fetchone()[0]
@@ -848,7 +1023,7 @@ class SQLiteStore(SQLStore):
 
     def claim(self, table_id: str) -> None:
         """Nothing to claim in SQLite (see :meth:`SQLStore.claim`): only ``table_id`` is checked."""
-        _check_table_id(table_id)
+        check_table_id(table_id)
 
     def _has_data_table(self) -> bool:
         return bool(self._run("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'data'").fetchone())
@@ -883,9 +1058,15 @@ SQLITE_MAX = 2**63 - 1
 """The largest integer SQLite stores (a number above it is refused, never an OverflowError)."""
 
 
-def _check_table_id(table_id: object) -> None:
-    """Refuse a table id that is not a name (:func:`~lowball.errors.name_text`: 1 to 64
-    printable characters; StoreError naming it)."""
+def check_table_id(table_id: object) -> None:
+    """Refuse a table id that is not a name: 1 to 64 printable characters
+    (:func:`~lowball.errors.name_text`), what every store takes as a ``table_id``.
+
+    Raises
+    ------
+    StoreError
+        For anything else, naming it.
+    """
     name_text(table_id, "table_id", error=StoreError)
 
 
@@ -909,6 +1090,12 @@ def _header_application_id(name: str) -> int | None:
     if len(header) < 100 or not header.startswith(_MAGIC):
         return None
     return int.from_bytes(header[68:72], "big")
+
+
+def _number(event: Any) -> int:
+    """A stored event's number (0 for data that is not an event's)."""
+    number = event.get("number") if isinstance(event, dict) else None
+    return number if type(number) is int else 0
 
 
 def _record_text(value: Any) -> str:

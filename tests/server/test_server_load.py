@@ -177,7 +177,7 @@ def test_the_checker_finds_an_action_stored_twice(result: Any, tmp_path: Path) -
             ).fetchone()
             top = con.execute("SELECT MAX(op) FROM changes WHERE table_id = ?", (c.table,)).fetchone()[0]
             con.execute(
-                "INSERT INTO changes VALUES (?, ?, ?, 'act', ?)",
+                "INSERT INTO changes (table_id, op, seq, kind, record, events) VALUES (?, ?, ?, 'act', ?, '[]')",
                 (c.table, top + 1, seq, json.dumps(dict(json.loads(record), op=top + 1))),
             )
     finally:

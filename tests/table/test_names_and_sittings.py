@@ -159,7 +159,7 @@ def _old_database_with(tmp_path: Path, stored_name: str) -> Path:
     store.close()
     con = sqlite3.connect(db)
     escaped = json.dumps(stored_name)[1:-1]
-    for table, column in (("tables", "snapshot"), ("events", "event")):
+    for table, column in (("tables", "snapshot"), ("changes", "events")):  # the events are in their changes' rows
         con.execute(f"UPDATE {table} SET {column} = replace({column}, '\"zz0\"', ?)", (f'"{escaped}"',))
     con.commit()
     con.close()
@@ -289,10 +289,11 @@ def test_a_seat_saved_before_sittings_begins_one_at_the_last_saved_event(tmp_pat
     for seat in snap["seats"]:
         del seat["sitting"]
     con.execute("UPDATE tables SET snapshot = ?", (json.dumps(snap),))
-    for number, event in list(con.execute("SELECT number, event FROM events")):
-        e = json.loads(event)
-        del e["sitting"]
-        con.execute("UPDATE events SET event = ? WHERE number = ?", (json.dumps(e), number))
+    for op, text in list(con.execute("SELECT op, events FROM changes")):  # each change's events, in its row
+        events = json.loads(text)
+        for e in events:
+            del e["sitting"]
+        con.execute("UPDATE changes SET events = ? WHERE op = ?", (json.dumps(events), op))
     con.commit()
     con.close()
     back = Table.resume(SQLiteStore(tmp_path / "t.db"), "t1")

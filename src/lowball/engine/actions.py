@@ -135,7 +135,7 @@ class Action:
         """The action's dict form, JSON-ready, cards as text: ``{"kind": "raise", "amount": 6,
         "cards": ""}``, ``{"kind": "discard", "amount": 0, "cards": "KdQs"}``. :func:`as_action`
         reads it back."""
-        return {"kind": self.kind, "amount": self.amount, "cards": format_cards(self.cards)}
+        return {"kind": self.kind, "amount": self.amount, "cards": format_cards(self.cards) if self.cards else ""}
 
     def __str__(self) -> str:
         if self.kind in (BET, RAISE):

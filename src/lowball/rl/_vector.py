@@ -68,7 +68,19 @@ def variant_of(variant: Variant | str) -> Variant:
     )
 
 
-def _stacks_of(variant: Variant, players: object, stacks: object) -> tuple[int, ...]:
+def stacks_of(variant: Variant, players: object, stacks: object) -> tuple[int, ...]:
+    """The starting stacks of ``players`` players (chips, one per position) that
+    :class:`VectorEnv` and the PettingZoo environment take as ``stacks``: None for 100 big
+    blinds each, one number for all, or one per position.
+
+    Raises
+    ------
+    VariantError
+        For a count of players the variant does not seat, a stack that is not whole chips >= 1,
+        or a list of the wrong length.
+    UnsupportedVariantError
+        For stacks that together reach the C engine's limit (2**60 chips).
+    """
     n = whole_number(players, "players", 2, variant.max_players, error=VariantError)
     unit = variant.forced.big_blind or _bet_unit(variant)
     if stacks is None:
@@ -183,7 +195,7 @@ class VectorEnv:
         self.variant = variant_of(variant)
         self.num_envs = whole_number(num_envs, "num_envs", 1, 2**24, error=EnvInputError)
         self.players = whole_number(players, "players", 2, self.variant.max_players, error=VariantError)
-        self.stacks = _stacks_of(self.variant, self.players, stacks)
+        self.stacks = stacks_of(self.variant, self.players, stacks)
         self.fractions = tuple(check_fractions(fractions))
         self.scale = float(self.variant.forced.big_blind or _bet_unit(self.variant))
         self._engine = engine_of(self.variant, self.fractions)

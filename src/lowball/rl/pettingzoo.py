@@ -38,7 +38,7 @@ from lowball.engine import Action
 from lowball.errors import shown
 from lowball.rl._chand import CHand, engine_of, hand_key
 from lowball.rl._rules import DEFAULT_FRACTIONS, check_fractions
-from lowball.rl._vector import EnvInputError, VectorEnv, _stacks_of
+from lowball.rl._vector import EnvInputError, VectorEnv, stacks_of
 from lowball.variants import FixedLimit, Variant
 
 __all__ = ["LowballEnv", "env", "raw_env", "play_against_bots"]
@@ -89,7 +89,7 @@ class LowballEnv(AECEnv):  # type: ignore[misc]
             raise EnvInputError(f"render_mode = {shown(render_mode)}: expected None or 'ansi'")
         self.variant = probe.variant
         self.players = probe.players
-        self.stacks = _stacks_of(self.variant, self.players, stacks)
+        self.stacks = stacks_of(self.variant, self.players, stacks)
         self.fractions = tuple(check_fractions(fractions))
         self.scale = probe.scale
         self._engine = engine_of(self.variant, self.fractions)

@@ -159,12 +159,12 @@ class TableEvent:
             "seat": self.seat,
             "player": self.player,
             "amount": self.amount,
-            "cards": format_cards(self.cards),
-            "discarded": format_cards(self.discarded),
+            "cards": format_cards(self.cards) if self.cards else "",  # most events have none
+            "discarded": format_cards(self.discarded) if self.discarded else "",
             "count": self.count,
             "hand_class": self.hand_class,
             "pot": self.pot,
-            "data": _thawed(self.data),
+            "data": _thawed(self.data) if self.data else {},
             "sitting": self.sitting,
         }
 
