@@ -777,7 +777,7 @@ class SQLStore:
             For a failed read or stored data that is not JSON, or a ``table_id`` that is not a
             name.
         """
-        _check_table_id(table_id)
+        check_table_id(table_id)
         try:
             row = self._run("SELECT snapshot FROM tables WHERE table_id = ?", (table_id,)).fetchone()
         except self._Error as e:

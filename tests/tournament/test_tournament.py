@@ -523,7 +523,6 @@ def test_players_out_while_registration_is_open_are_placed_from_the_last_place_w
     assert all(e.number > closed for e in first_out)  # placed when registration closed
 
 
-
 @pytest.mark.parametrize("code", ["F2L3D", "F2L1D", "N2L1D", "LB-FA5L3D", "FB"])
 def test_solid_bots_play_a_sit_and_go_to_its_winner_at_every_level(code: str) -> None:
     """The solid bots (the server's default) play every level's stakes: one bot made for the
