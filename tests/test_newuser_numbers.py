@@ -201,9 +201,9 @@ def test_the_servers_options_of_any_number_type(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
-        ("tables", 2**70, f"tables = {2**70}: expected 1 to 100"),
-        ("tables", True, "tables = True: expected 1 to 100"),
-        ("tables", 2.0, "tables = 2.0: expected 1 to 100"),
+        ("tables", 2**70, f"tables = {2**70}: expected 1 to 100, or a list of table ids"),
+        ("tables", True, "tables = True: expected 1 to 100, or a list of table ids"),
+        ("tables", 2.0, "tables = 2.0: expected 1 to 100, or a list of table ids"),
         ("bot_delay", math.nan, "bot_delay = nan: expected seconds, 0 to 3600"),
         ("bot_delay", np.bool_(True), "bot_delay = np.True_: expected seconds, 0 to 3600"),
         ("next_hand_delay", HUGE, f"next_hand_delay = {HUGE!r}: expected seconds, 0 to 3600"),
@@ -376,7 +376,7 @@ def test_seconds_and_server_options_too_long_to_write(tmp_path: Path) -> None:
             Table(TRIPLE_DRAW_FIXED_LIMIT, **{name: -LONG})
         assert str(e.value) == f"{name} = -{LONG_SHOWN}: {SECONDS}"
     for option, message in (
-        ("tables", f"tables = {LONG_SHOWN}: expected 1 to 100"),
+        ("tables", f"tables = {LONG_SHOWN}: expected 1 to 100, or a list of table ids"),
         ("bot_delay", f"bot_delay = {LONG_SHOWN}: expected seconds, 0 to 3600"),
         ("token_hours", f"token_hours = {LONG_SHOWN}: expected hours above 0"),
         ("seat_release_seconds", f"seat_release_seconds = {LONG_SHOWN}: expected seconds 0 < s <= 86400, or None"),
