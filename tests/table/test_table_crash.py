@@ -22,15 +22,15 @@ import select
 import signal
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from crash_stores import crash_store
 from table_play import make_bots, step
 
 import lowball.phh
-from lowball.store import SQLiteStore, SQLStore
+from lowball.store import SQLStore
 from lowball.table import PercentRake, Table
 from lowball.variants import VARIANTS
 
@@ -46,39 +46,13 @@ RAKE = PercentRake(10, cap=3)  # 10% of a pot that reached the draw, at most 3 c
 
 
 def open_store(kind: str, where: str) -> SQLStore:
-    """A store of ``kind`` on ``where`` (a PostgreSQL store waits for the lock of the table
-    while PostgreSQL ends the killed child's session)."""
-    if kind == "sqlite":
-        return SQLiteStore(where)
-    from lowball.postgres import PostgresStore
-
-    return PostgresStore(where, wait=30.0)
+    """A store of ``kind`` on ``where`` (``where`` says which: a file or a PostgreSQL URL)."""
+    return crash_store(where)
 
 
 def marked(kind: str, where: str, flag: mmap.mmap) -> SQLStore:
     """A store of ``kind`` that marks in shared memory whether the process is inside a transaction."""
-    base = SQLiteStore if kind == "sqlite" else _postgres_class()
-
-    class MarkedStore(base):  # type: ignore[misc,valid-type]
-        @contextlib.contextmanager
-        def transaction(self) -> Iterator[None]:
-            outer = flag[0] == 0
-            if outer:
-                flag[0] = 1
-            try:
-                with super().transaction():
-                    yield
-            finally:
-                if outer:
-                    flag[0] = 0
-
-    return MarkedStore(where) if kind == "sqlite" else MarkedStore(where, wait=30.0)
-
-
-def _postgres_class() -> type:
-    from lowball.postgres import PostgresStore
-
-    return PostgresStore
+    return crash_store(where, flag)
 
 
 def stored(kind: str, where: str, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -20,75 +20,27 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import stores_of
+from crash_stores import crash_store
+from tournament_case import PLAYERS, SEED, STRUCTURE
 
-from lowball.store import SQLiteStore, SQLStore
 from lowball.tournament import (
-    Break,
-    Level,
     SimClock,
-    Structure,
     Tournament,
     TournamentError,
     bot_decider,
     drive,
     play_bots,
 )
-from lowball.variants import VARIANTS
 from lowball.wallet import PlayChipsWallet
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="needs os.fork and SIGKILL semantics of Linux")
 
 KILLS = 20
 STARTING = 1000  # each account's play chips
-PLAYERS = 14  # three tables of 5, 5 and 4 (2-7 seats six): moves, a break, the final table
-SEED = 11
-BLINDS = [(5, 10), (10, 20), (15, 30), (25, 50), (50, 100), (100, 200), (200, 400), (400, 800), (800, 1600),
-          (1600, 3200), (3200, 6400)]  # fmt: skip
-STRUCTURE = Structure(
-    variant=VARIANTS["F2L3D"],
-    starting_stack=300,
-    levels=tuple(Level(small_blind=a, big_blind=b, minutes=3) for a, b in BLINDS),
-    breaks=(Break(after_level=2, minutes=5, color_up=25),),
-    rebuys=1,
-    rebuy_levels=1,
-    addon_stack=100,
-    late_registration=1,
-)
-
-
-def open_store(where: str, flag: mmap.mmap | None = None) -> SQLStore:
-    """The store on ``where`` (a file: SQLite; a URL: PostgreSQL, waiting for the tables' locks
-    while PostgreSQL ends the killed child's session); with ``flag``, one that marks in shared
-    memory whether the process is inside a transaction."""
-    if where.startswith("postgresql://"):
-        from lowball.postgres import PostgresStore
-
-        base: type[SQLStore] = PostgresStore
-        options: dict[str, object] = {"wait": 30.0}
-    else:
-        base, options = SQLiteStore, {}
-    if flag is None:
-        return base(where, **options)  # type: ignore[call-arg]
-
-    class MarkedStore(base):  # type: ignore[misc,valid-type]
-        @contextlib.contextmanager
-        def transaction(self) -> Iterator[None]:
-            outer = flag[0] == 0
-            if outer:
-                flag[0] = 1
-            try:
-                with super().transaction():
-                    yield
-            finally:
-                if outer:
-                    flag[0] = 0
-
-    return MarkedStore(where, **options)  # type: ignore[no-any-return]
 
 
 def check(t: Tournament) -> None:
@@ -122,7 +74,7 @@ class KillingWallet(PlayChipsWallet):
 def child(path: str, purse: Path, flag: mmap.mmap, out: int, wallet_kill: int) -> None:
     """Run the tournament until killed, acknowledging each step on ``out`` (one short write);
     first, on resuming, how the wallet and the ledger differ (nothing, after the resume)."""
-    store = open_store(path, flag)
+    store = crash_store(path, flag)
     wallet = KillingWallet(purse, starting=STARTING)
     clock = SimClock()
     try:
@@ -217,7 +169,7 @@ def test_sigkill_at_random_moments_loses_nothing(kind: str, request: pytest.Fixt
         in_write += was_writing
         acks += len(lines)
     assert kills == KILLS  # the tournament outlasts the kills
-    store = open_store(path)
+    store = crash_store(path)
     request.addfinalizer(store.close)
     clock = SimClock()
     wallet = PlayChipsWallet(purse, starting=STARTING)

@@ -10,25 +10,11 @@ from typing import Any
 import pytest
 from conftest import Stores
 from table_play import DictStore
+from tournament_case import PLAYERS, SEED, STRUCTURE
 
 from lowball.store import Store
-from lowball.tournament import Break, Level, SimClock, Structure, Tournament, TournamentError, bot_decider, play_bots
-from lowball.variants import VARIANTS
+from lowball.tournament import SimClock, Tournament, TournamentError, bot_decider, play_bots
 
-PLAYERS = 14  # three tables of 5, 5 and 4: moves, a break with a colour-up, the final table
-SEED = 11
-BLINDS = [(5, 10), (10, 20), (15, 30), (25, 50), (50, 100), (100, 200), (200, 400), (400, 800), (800, 1600),
-          (1600, 3200), (3200, 6400)]  # fmt: skip
-STRUCTURE = Structure(
-    variant=VARIANTS["F2L3D"],
-    starting_stack=300,
-    levels=tuple(Level(small_blind=a, big_blind=b, minutes=3) for a, b in BLINDS),
-    breaks=(Break(after_level=2, minutes=5, color_up=25),),
-    rebuys=1,
-    rebuy_levels=1,
-    addon_stack=100,
-    late_registration=1,
-)
 EVERY = 97  # steps between two stops
 
 
