@@ -57,11 +57,32 @@ __all__ = [
     "dumps",
     "shown_short",
     "token_hash",
+    "person_name",
 ]
 
 MAX_MESSAGE_BYTES = 4096  # the largest client message answered; larger ones get "too_large"
 NAME_LENGTH = 20  # a player's name at the server: 1..20 printable characters (errors.name_text)
 BOT_NAME = re.compile(r"^bot\d+$", re.IGNORECASE)  # bots' names ("bot3" sits at seat 3 as people count: the JSON's 2)
+
+
+def person_name(player: object) -> str:
+    """``player`` as a person's name at the server: printable text of 1 to :data:`NAME_LENGTH`
+    characters (:func:`lowball.errors.name_text`), not a bot's name (``bot1``, ``bot2``, ...).
+
+    Raises
+    ------
+    ServerError
+        ``bad_name`` (400), naming the value.
+    """
+    try:
+        name = name_text(player, "player", length=NAME_LENGTH)
+    except InvalidValueError as e:
+        raise ServerError("bad_name", str(e)) from None
+    if BOT_NAME.match(name):
+        raise ServerError("bad_name", f"player = {shown(name)}: names bot1, bot2, ... are the bots'")
+    return name
+
+
 _DATA = "lowball.server"  # the store namespace of the rooms' own records
 log = logging.getLogger("lowball.server")
 
@@ -276,12 +297,7 @@ class Room:
             For a bad name or seat number (400), a name already at the table or no seat to be
             had (409).
         """
-        try:
-            player = name_text(player, "player", length=NAME_LENGTH)
-        except InvalidValueError as e:
-            raise ServerError("bad_name", str(e)) from None
-        if BOT_NAME.match(player):
-            raise ServerError("bad_name", f"player = {shown(player)}: names bot1, bot2, ... are the bots'")
+        player = person_name(player)
         n = self.table.n_seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ServerError("bad_seat", f"seat = {shown_short(seat)}: expected {self.seat_words()}")

@@ -23,8 +23,8 @@ import msgspec
 
 from lowball import wire
 from lowball.engine import Action
-from lowball.errors import InsufficientFundsError, InvalidValueError, name_text, shown
-from lowball.server.game import BOT_NAME, NAME_LENGTH, Connection, Room, ServerError, Sitting, token_hash
+from lowball.errors import InsufficientFundsError, shown
+from lowball.server.game import Connection, Room, ServerError, Sitting, person_name, token_hash
 from lowball.table import Table
 from lowball.tournament import Structure, Tournament, TournamentError, bot_decider
 
@@ -152,12 +152,7 @@ class SitAndGo:
             ``bad_name`` (400), ``name_taken`` or ``registration_closed`` (409),
             ``insufficient_funds`` (402).
         """
-        try:
-            name = name_text(player, "player", length=NAME_LENGTH)
-        except InvalidValueError as e:
-            raise ServerError("bad_name", str(e)) from None
-        if BOT_NAME.match(name):
-            raise ServerError("bad_name", f"player = {shown(name)}: names bot1, bot2, ... are the bots'")
+        name = person_name(player)
         t = self.tournament
         if t.started:
             raise ServerError("registration_closed", "the sit & go has started: registration is closed", 409)
