@@ -45,19 +45,26 @@
     return localStorage.getItem("lowball-seat-" + tableId) || "";
   }
 
+  // The name typed (kept for the next visit), or null with the page asking for one.
+  function typedName() {
+    const player = nameInput.value.trim();
+    if (!player) {
+      showError("Type your name first (1 to 20 characters).");
+      nameInput.focus();
+      return null;
+    }
+    localStorage.setItem(NAME_KEY, player);
+    return player;
+  }
+
   async function takeSeat(tableId, button) {
     if (heldSeat(tableId) !== null) {
       // this browser sits there already: back to that seat (the table page checks the token)
       window.location.href = "/table/" + encodeURIComponent(tableId);
       return;
     }
-    const player = nameInput.value.trim();
-    if (!player) {
-      showError("Type your name first (1 to 20 characters).");
-      nameInput.focus();
-      return;
-    }
-    localStorage.setItem(NAME_KEY, player);
+    const player = typedName();
+    if (!player) return;
     button.disabled = true;
     showError("");
     try {
@@ -155,13 +162,8 @@
   }
 
   sitgoRegister.addEventListener("click", async () => {
-    const player = nameInput.value.trim();
-    if (!player) {
-      showError("Type your name first (1 to 20 characters).");
-      nameInput.focus();
-      return;
-    }
-    localStorage.setItem(NAME_KEY, player);
+    const player = typedName();
+    if (!player) return;
     const entry = await sitgoPost("/api/sitgo/register", { player: player }, sitgoRegister);
     if (entry) localStorage.setItem(SITGO_KEY, entry.token);
     refreshSitgo();
