@@ -925,16 +925,17 @@ TableNo = Annotated[int, Meta(ge=1, description="A tournament's table, by its nu
 Place = Annotated[int, Meta(ge=1, description="A place in the tournament: 1 the winner.")]
 
 
-class _TournamentForm(_Form, tag_field="kind"):
+class _TournamentForm(_Form, tag_field="kind", kw_only=True):
     """An event of a tournament (:class:`lowball.tournament.TournamentEvent`), told apart by its
     ``kind``: ``number`` counts the tournament's events from 1."""
+
+    number: Annotated[int, Meta(ge=1)]
 
 
 class Registered(_TournamentForm, kw_only=True, tag="registered"):
     """A player entered (``entry`` his entry's number; ``late`` after the start, when he is
     seated at once: ``table`` and ``seat``, else null)."""
 
-    number: Annotated[int, Meta(ge=1)]
     player: str
     entry: Annotated[int, Meta(ge=1)]
     late: bool
@@ -945,7 +946,6 @@ class Registered(_TournamentForm, kw_only=True, tag="registered"):
 class Seated(_TournamentForm, kw_only=True, tag="seated"):
     """The seat draw at the start gave ``player`` this table and seat (TR 34, 65)."""
 
-    number: Annotated[int, Meta(ge=1)]
     player: str
     table: TableNo
     seat: SeatNo
@@ -954,7 +954,6 @@ class Seated(_TournamentForm, kw_only=True, tag="seated"):
 class LevelUp(_TournamentForm, kw_only=True, tag="level"):
     """Level ``level`` (from 1) and its stakes, from each table's next hand (TR 79)."""
 
-    number: Annotated[int, Meta(ge=1)]
     level: Annotated[int, Meta(ge=1)]
     small_blind: Chips
     big_blind: Chips
@@ -967,7 +966,6 @@ class LevelUp(_TournamentForm, kw_only=True, tag="level"):
 class BreakStarted(_TournamentForm, kw_only=True, tag="break"):
     """A break after level ``after_level``, until ``until`` (seconds on the tournament's clock)."""
 
-    number: Annotated[int, Meta(ge=1)]
     after_level: Annotated[int, Meta(ge=1)]
     until: float
 
@@ -975,7 +973,6 @@ class BreakStarted(_TournamentForm, kw_only=True, tag="break"):
 class BreakEnded(_TournamentForm, kw_only=True, tag="break_end"):
     """Play resumes at level ``level``."""
 
-    number: Annotated[int, Meta(ge=1)]
     level: Annotated[int, Meta(ge=1)]
 
 
@@ -983,7 +980,6 @@ class ChipRace(_TournamentForm, kw_only=True, tag="chip_race"):
     """A colour-up at ``table``: ``chip`` the smallest chip now, ``stacks`` each seat's chips
     after the race (by seat number as text, TR 77)."""
 
-    number: Annotated[int, Meta(ge=1)]
     table: TableNo
     chip: Annotated[int, Meta(ge=1)]
     stacks: dict[str, Chips]
@@ -993,7 +989,6 @@ class Moved(_TournamentForm, kw_only=True, tag="moved"):
     """``player`` moved to table ``table``, seat ``seat``: to balance the tables (TR 67), from a
     table broken (TR 66), by a redraw (TR 67c) or to the final table (TR 68)."""
 
-    number: Annotated[int, Meta(ge=1)]
     player: str
     from_table: Union[TableNo, None]
     from_seat: Union[SeatNo, None]
@@ -1005,7 +1000,6 @@ class Moved(_TournamentForm, kw_only=True, tag="moved"):
 class Redrawn(_TournamentForm, kw_only=True, tag="redraw"):
     """Every seat drawn again (TR 67c) at the new ``tables``; ``final``: the final table."""
 
-    number: Annotated[int, Meta(ge=1)]
     tables: list[TableNo]
     players: Count
     final: bool
@@ -1014,14 +1008,12 @@ class Redrawn(_TournamentForm, kw_only=True, tag="redraw"):
 class TableBroken(_TournamentForm, kw_only=True, tag="table_broken"):
     """Table ``table`` broken (its players moved)."""
 
-    number: Annotated[int, Meta(ge=1)]
     table: TableNo
 
 
 class FinalTable(_TournamentForm, kw_only=True, tag="final_table"):
     """The final table formed (TR 68): its number and its ``players``."""
 
-    number: Annotated[int, Meta(ge=1)]
     table: TableNo
     players: Count
 
@@ -1029,14 +1021,12 @@ class FinalTable(_TournamentForm, kw_only=True, tag="final_table"):
 class HandForHand(_TournamentForm, kw_only=True, tag="hand_for_hand"):
     """Hand-for-hand play begins (``on``) or ends (TR 126)."""
 
-    number: Annotated[int, Meta(ge=1)]
     on: bool
 
 
 class Rebuy(_TournamentForm, kw_only=True, tag="rebuy"):
     """``player`` rebought ``chips`` (TR 13)."""
 
-    number: Annotated[int, Meta(ge=1)]
     player: str
     chips: Chips
 
@@ -1044,7 +1034,6 @@ class Rebuy(_TournamentForm, kw_only=True, tag="rebuy"):
 class AddOn(_TournamentForm, kw_only=True, tag="addon"):
     """``player`` took the add-on of ``chips``."""
 
-    number: Annotated[int, Meta(ge=1)]
     player: str
     chips: Chips
 
@@ -1053,7 +1042,6 @@ class Eliminated(_TournamentForm, kw_only=True, tag="eliminated"):
     """``player`` out in place ``place`` (``shared_with`` players share the places from it, 1:
     none; TR 126b), at ``table`` in round ``hand``."""
 
-    number: Annotated[int, Meta(ge=1)]
     player: str
     place: Place
     shared_with: Annotated[int, Meta(ge=1)]
@@ -1064,7 +1052,6 @@ class Eliminated(_TournamentForm, kw_only=True, tag="eliminated"):
 class Paid(_TournamentForm, kw_only=True, tag="paid"):
     """``player``'s prize for place ``place``: ``amount`` in the ledger's money."""
 
-    number: Annotated[int, Meta(ge=1)]
     player: str
     place: Place
     amount: Chips
@@ -1073,7 +1060,6 @@ class Paid(_TournamentForm, kw_only=True, tag="paid"):
 class Finished(_TournamentForm, kw_only=True, tag="finished"):
     """The tournament is over: its ``winner`` (null: none), ``entries`` and ``prize_pool``."""
 
-    number: Annotated[int, Meta(ge=1)]
     winner: Union[str, None]
     entries: Count
     prize_pool: Chips
