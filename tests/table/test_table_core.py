@@ -56,6 +56,39 @@ def test_player_view_is_the_engine_view_of_the_seat_and_hand_state_a_copy() -> N
         t.player_view(9)
 
 
+def test_held_is_the_seats_own_view_of_its_cards_at_every_decision_and_seat_info_of_is_the_dataclass() -> None:
+    from lowball.table import SeatInfo
+
+    t = _table(4)
+    t.sit(5, "late", 100, now=0)  # waits for the big blind: not dealt in to the first hand
+    assert [t.held(k) for k in range(6)] == [()] * 6  # between hands
+    for _ in range(3):
+        t.deal(now=0)
+        checked = 0
+        while t.in_hand:
+            for k in range(6):
+                view_cards = t.player_view(k).hand if t.position_of(k) is not None else ()
+                assert t.held(k) == view_cards
+                checked += len(view_cards)
+            legal = t.legal_actions()
+            if legal.draw:
+                action = Action.discard(t.held(t.actor)[:2])
+            else:
+                action = (
+                    Action.fold() if legal.fold and t.seq % 7 == 3 else Action.check() if legal.check else Action.call()
+                )
+            t.act(t.actor, action, seq=t.seq, now=0)
+        assert checked > 0 and [t.held(k) for k in range(6)] == [()] * 6
+    with pytest.raises(TableError, match="seat = 6: expected a whole number 0..5"):
+        t.held(6)
+    for info in t.seats:
+        if info is not None:
+            fields = [getattr(info, f) for f in SeatInfo.__dataclass_fields__]
+            made = SeatInfo(*fields)
+            assert made == info and repr(made) == repr(info) and hash(made) == hash(info)
+            assert SeatInfo.of(*fields) == made and type(SeatInfo.of(*fields)) is SeatInfo
+
+
 def test_last_hand_and_its_phh_after_a_hand_and_after_a_resume(tmp_path) -> None:  # noqa: ANN001
     store = SQLiteStore(tmp_path / "t.sqlite")
     t = _table(2, store=store)

@@ -570,11 +570,9 @@ class Room:
         info = public["info"][seat] if seat is not None else None
         held: tuple[Card, ...] = ()
         legal = None
-        if info is not None and table.in_hand:
-            hand = table.player_view(seat)
-            if hand.position is not None and hand.hand:
-                held = hand.hand
-            legal = hand.legal if table.actor == seat else None
+        if info is not None and seat is not None and table.in_hand:
+            held = table.held(seat)
+            legal = table.legal_actions() if table.actor == seat else None
         status = info.status if info is not None else "joining"
         chips = public["seats"][seat].chips if info is not None and seat is not None else 0
         waiting = status in ("waiting", "joining")
@@ -648,12 +646,13 @@ class Room:
         :class:`lowball.wire.State` ``message``, its ``you`` None, its seats not yet marked as
         anyone's; ``seats``, ``info`` the table's seats, ``now``)."""
         table = self.table
-        view = table.view(None)
-        hand = view.hand
-        pos_of = {k: p for p, k in enumerate(view.seats_by_position)}
+        # the parts of table.view(None) this takes, read one by one (no TableView is made)
+        hand = table.player_view(None) if table.in_hand else None
+        pos_of = {k: p for p, k in enumerate(table.seats_by_position())}
+        infos = table.seats
         seats: list[wire.SeatState | None] = []
         bots = self.bots
-        for k, info in enumerate(view.seats):
+        for k, info in enumerate(infos):
             joining = self.humans.get(k)
             if info is None:
                 seats.append(
@@ -681,11 +680,11 @@ class Room:
             if joining is not None and joining.player != info.player:
                 d.joining = joining.player  # a person takes this bot's seat when the hand ends
             seats.append(d)
-        deadline = view.deadline
+        deadline = table.deadline
         variant = table.variant
         message = wire.State(
-            seq=view.seq,
-            hand=view.hand_number,
+            seq=table.seq,
+            hand=table.hand_number,
             in_hand=hand is not None,
             phase=hand.phase if hand is not None else None,
             betting_round=hand.betting_round if hand is not None else 0,
@@ -693,17 +692,17 @@ class Room:
             draws=variant.draws,
             ranking=variant.ranking.value,
             hand_size=variant.hand_size,
-            button=view.button,
-            small_blind=view.small_blind,
-            big_blind=view.big_blind,
-            actor=view.actor,
+            button=table.button,
+            small_blind=table.small_blind,
+            big_blind=table.big_blind,
+            actor=table.actor,
             time_left=None if deadline is None else round(max(0.0, deadline - now), 1),
             pot=hand.pot_total if hand is not None else 0,
             showdown=self.showdown,
             you=None,
             seats=[],
         )
-        return {"message": message, "seats": seats, "limit": self._limit, "info": view.seats, "now": now}
+        return {"message": message, "seats": seats, "limit": self._limit, "info": infos, "now": now}
 
     def _sitting(self, conn: Connection) -> int | None:
         """The table's sitting whose cards ``conn`` may see: the one its token's person began
@@ -776,7 +775,8 @@ class Room:
         table = self.table
         key = (table.event_number, table.seq, table.deadline, self.version)
         frame: _StateFrame | None = None
-        public_events: dict[int, tuple[list[TableEvent], str | None]] = {}  # by the last event sent
+        # by the last event sent: the spectators' text, and the seats shown cards in those events
+        public_events: dict[int, tuple[str | None, frozenset[int | None]]] = {}
         held = {s.token_hash for s in self.humans.values()}
         for conn in list(self.conns):
             if conn.token_hash is not None and conn.token_hash not in held:
@@ -789,13 +789,14 @@ class Room:
                 shared = public_events.get(conn.sent)
                 if shared is None:
                     seen = table.events_for(None, conn.sent)
-                    shared = public_events[conn.sent] = (seen, self._events_json(seen))
+                    secret = frozenset(e.seat for e in seen if e.kind in SECRET_KINDS)
+                    shared = public_events[conn.sent] = (self._events_json(seen), secret)
                 # a seat is given the spectators' text unless one of these events may show it its
                 # own cards: then the table says what it sees (Table.events_for)
-                if conn.seat is not None and any(e.kind in SECRET_KINDS and e.seat == conn.seat for e in shared[0]):
+                if conn.seat is not None and conn.seat in shared[1]:
                     msg = self.events_text(conn)
                 else:
-                    msg = shared[1]
+                    msg = shared[0]
                     conn.sent = table.event_number
             if msg is not None or conn.state_sent != key:
                 if frame is None:

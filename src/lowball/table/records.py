@@ -220,6 +220,27 @@ class SeatInfo:
     sitting: int = 0
     kill: bool = False
 
+    @classmethod
+    def of(
+        cls, seat: int, player: str, chips: int, status: str, in_hand: bool, missed_small: bool, missed_big: bool,
+        post: bool, leaving: bool, timeouts: int, time_bank: float, chips_to_add: int, sitting: int, kill: bool,
+    ) -> SeatInfo:  # fmt: skip
+        """``SeatInfo(...)`` with every field given, without the frozen dataclass's ``__init__``
+        (one ``object.__setattr__`` a field): a table makes every seat's at each of its views,
+        a server's broadcast after every action. The same object (a test compares the two)."""
+        info = object.__new__(cls)
+        object.__setattr__(
+            info,
+            "__dict__",
+            {
+                "seat": seat, "player": player, "chips": chips, "status": status, "in_hand": in_hand,
+                "missed_small": missed_small, "missed_big": missed_big, "post": post, "leaving": leaving,
+                "timeouts": timeouts, "time_bank": time_bank, "chips_to_add": chips_to_add, "sitting": sitting,
+                "kill": kill,
+            },
+        )  # fmt: skip
+        return info
+
 
 @dataclass(frozen=True)
 class TableView:

@@ -615,7 +615,7 @@ class Table:
             return None
         in_hand = self._hand is not None and k in self._pos
         chips = self._hand.stacks[self._pos[k]] if in_hand and self._hand is not None else s.chips
-        return SeatInfo(
+        return SeatInfo.of(
             k, s.player, chips, s.status, in_hand, s.missed_small, s.missed_big, s.post, s.leaving, s.timeouts,
             s.bank, s.to_add, s.sitting, s.kill,
         )  # fmt: skip
@@ -656,6 +656,21 @@ class Table:
             raise TableError("no hand is being played")
         pos = self._pos.get(self._check_seat(seat)) if seat is not None else None
         return self._hand.view(pos)
+
+    def held(self, seat: int) -> tuple[Card, ...]:
+        """The cards the player at ``seat`` holds in the hand being played, as his own
+        :meth:`player_view` shows them (``hand``; a secret: for that seat only), without building
+        the view: ``()`` between hands and for a seat not dealt in.
+
+        Raises
+        ------
+        TableError
+            For a seat number outside the table.
+        """
+        pos = self._pos.get(self._check_seat(seat))
+        if self._hand is None or pos is None:
+            return ()
+        return self._hand.hand(pos)
 
     def legal_actions(self) -> LegalActions:
         """What the seat to act may do (positions as the engine numbers them).
