@@ -570,9 +570,9 @@ class Room:
         info = public["info"][seat] if seat is not None else None
         held: tuple[Card, ...] = ()
         legal = None
-        if info is not None and seat is not None and table.in_hand:
+        if info is not None and seat is not None and public["in_hand"]:
             held = table.held(seat)
-            legal = table.legal_actions() if table.actor == seat else None
+            legal = public["legal"] if public["message"].actor == seat else None
         status = info.status if info is not None else "joining"
         chips = public["seats"][seat].chips if info is not None and seat is not None else 0
         waiting = status in ("waiting", "joining")
@@ -644,7 +644,8 @@ class Room:
     def public_state(self, now: float) -> dict[str, Any]:
         """What every connection's ``state`` shares: the table as a spectator sees it (the
         :class:`lowball.wire.State` ``message``, its ``you`` None, its seats not yet marked as
-        anyone's; ``seats``, ``info`` the table's seats, ``now``)."""
+        anyone's; ``seats``, ``info`` the table's seats, ``now``; ``in_hand``, and ``legal`` the
+        legal actions of the seat to act)."""
         table = self.table
         # the parts of table.view(None) this takes, read one by one (no TableView is made)
         hand = table.player_view(None) if table.in_hand else None
@@ -702,7 +703,11 @@ class Room:
             you=None,
             seats=[],
         )
-        return {"message": message, "seats": seats, "limit": self._limit, "info": infos, "now": now}
+        legal = table.legal_actions() if message.actor is not None else None  # the actor's, for his ``you``
+        return {
+            "message": message, "seats": seats, "limit": self._limit, "info": infos, "now": now,
+            "in_hand": hand is not None, "legal": legal,
+        }  # fmt: skip
 
     def _sitting(self, conn: Connection) -> int | None:
         """The table's sitting whose cards ``conn`` may see: the one its token's person began
@@ -773,7 +778,8 @@ class Room:
         text, each event's text, and a spectator's whole ``events`` and ``state`` messages (every
         spectator that has seen the same events gets the same text)."""
         table = self.table
-        key = (table.event_number, table.seq, table.deadline, self.version)
+        events = table.event_number
+        key = (events, table.seq, table.deadline, self.version)
         frame: _StateFrame | None = None
         # by the last event sent: the spectators' text, and the seats shown cards in those events
         public_events: dict[int, tuple[str | None, frozenset[int | None]]] = {}
@@ -785,7 +791,7 @@ class Room:
                 self.conns.discard(conn)
                 continue
             msg = None
-            if table.event_number > conn.sent:
+            if events > conn.sent:
                 shared = public_events.get(conn.sent)
                 if shared is None:
                     seen = table.events_for(None, conn.sent)
@@ -797,7 +803,7 @@ class Room:
                     msg = self.events_text(conn)
                 else:
                     msg = shared[0]
-                    conn.sent = table.event_number
+                    conn.sent = events
             if msg is not None or conn.state_sent != key:
                 if frame is None:
                     frame = _StateFrame(self.public_state(now))
