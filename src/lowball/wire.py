@@ -1755,8 +1755,10 @@ def _wire_error(message: str, data: bytes | str, form: Any) -> WireError:
     if re.search(r"cards\[\d+\]$", path):
         return WireError(path, value, _expected("Expected `str` matching regex '^[2-9TJQKA][cdhs]$'"))
     parent = _owner(form, doc, steps[:-1]) if steps else None
-    words = _FIELD_WORDS.get((parent.__name__ if parent else None, steps[-1] if steps else None))
-    return WireError(path, value, words or _expected(text))
+    words = _FIELD_WORDS.get((parent.__name__ if parent else None, steps[-1] if steps else None)) or _expected(text)
+    if isinstance(value, str) and text.startswith("Expected `str` of length"):
+        words += f" (it has {len(value)})"  # a long text is shown cut short: say how long it is
+    return WireError(path, value, words)
 
 
 _FIELD_WORDS: dict[tuple[Any, Any], str] = {

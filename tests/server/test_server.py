@@ -104,14 +104,20 @@ SHAPE = '; a seat is taken with {"player": NAME} or {"player": NAME, "seat": N}'
         (b'{"player": "a\\ud800"}', "bad_name", "player = 'a\\ud800': expected valid Unicode text (U+D800 is half "
          "of a UTF-16 pair, not a character)"),
         (b'{"player": "' + b"x" * 21 + b'"}', "bad_name", f"player = '{'x' * 21}': expected a name of 1 to 20 "
-         "printable characters"),
+         "printable characters (it has 21)"),
+        (b'{"player": "' + b"y" * 300 + b'"}', "bad_name", "player = '" + "y" * 36 + "...: expected "
+         "a name of 1 to 20 printable characters (it has 300)"),
+        (b'{"player": ""}', "bad_name", "player = '': expected a name of 1 to 20 printable characters (it has 0)"),
         (b'{"player": "bo", "chips": 5}', "bad_message", "chips = 5: expected no field 'chips' in a TakeSeat (its "
          "fields: player, seat)" + SHAPE),
         (b"[1, 2]", "bad_message", "the request body = [1, 2]: expected an object" + SHAPE),
         (b"null", "bad_message", "the request body = None: expected an object" + SHAPE),
         (b'{"player": ', "bad_json", "the request body is not JSON (Input data was truncated)"),
     ],
-    ids=["empty", "seat-fraction", "surrogate", "long-name", "extra-field", "list", "null", "cut-short"],
+    ids=[
+        "empty", "seat-fraction", "surrogate", "long-name", "very-long-name", "empty-name", "extra-field", "list",
+        "null", "cut-short",
+    ],
 )  # fmt: skip
 def test_a_seat_request_is_read_by_its_wire_form(tmp_path: Path, body: bytes, code: str, error: str) -> None:
     """The body is decoded by lowball.wire's TakeSeat (issue 29): refused with the wire's error,

@@ -454,7 +454,7 @@ def test_the_server_refuses_a_name_that_is_not_valid_text_and_stores_nothing(tmp
             # a lone surrogate is refused as the wire form reads the body (issue 29): no text at all
             ("\ud800", "U+D800", "expected valid Unicode text (U+D800 is half of a UTF-16 pair, not a character)"),
             ("a\u202eb", "U+202E", "expected a name of 1 to 20 printable characters"),
-            ("x" * 21, "player = '" + "x" * 21 + "'", "expected a name of 1 to 20 printable characters"),
+            ("x" * 21, "player = '" + "x" * 21 + "'", "expected a name of 1 to 20 printable characters (it has 21)"),
         ):
             body = json.dumps({"player": name})  # JSON's escape: the server reads a lone surrogate
             r = s.http.post("/api/tables/t1/seats", content=body, headers={"Content-Type": "application/json"})
