@@ -92,13 +92,17 @@ static uint32_t pcg_bounded(lb_pcg64 *g, uint32_t bound) {
 /* lb_deck_shuffle of a deck just made by lb_deck_init: the same Fisher-Yates (deck.h: from the
  * last position down, j = bounded(i + 1)) on the same words, into the stub the init gathered. */
 static void shuffle_new_deck(lb_deck *d, lb_pcg64 *g) {
+    /* the generator in a local: the stub's byte stores could alias *g, which would make every
+     * word wait on a store and a load of the state */
+    lb_pcg64 local = *g;
     int i;
     for (i = LB_NUM_CARDS - 1; i > 0; i--) {
-        uint32_t j = pcg_bounded(g, (uint32_t)(i + 1));
+        uint32_t j = pcg_bounded(&local, (uint32_t)(i + 1));
         uint8_t t = d->stub[i];
         d->stub[i] = d->stub[j];
         d->stub[j] = t;
     }
+    *g = local;
 }
 
 /* -- events ------------------------------------------------------------------------------------ */
@@ -689,6 +693,35 @@ static int popcount(unsigned m) {
 static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
                           lb_event_log *log);
 
+/* lb_deck_draw of the seat to be served, throwing the cards of its hand's slots in mask
+ * (thrown[0..n-1], in slot order), when the stub holds more than n cards: no reshuffle under
+ * either rule, and the draw is legal (the engine's own), so none of its checks. The same
+ * changes: the thrown cards leave the hand (the others keep their order) for this round's
+ * discards, n cards come off the stub in order. */
+static void draw_from_stub(lb_deck *d, int seat, unsigned mask, const uint8_t *thrown, int n,
+                           uint8_t *out) {
+    uint8_t *hand = d->hands[seat];
+    int len = d->hand_len[seat], kept = 0, i;
+    for (i = 0; i < len; i++) {
+        if (mask >> i & 1u)
+            d->where[hand[i]] = LB_PLACE_DISCARD;
+        else
+            hand[kept++] = hand[i];
+    }
+    for (i = 0; i < n; i++) {
+        uint8_t card = d->stub[d->top++];
+        hand[kept++] = card;
+        d->where[card] = (uint8_t)seat;
+        out[i] = card;
+        d->discards[d->n_discards] = thrown[i];
+        d->discard_seat[d->n_discards] = (uint8_t)seat;
+        d->n_discards++;
+    }
+    d->hand_len[seat] = (uint8_t)kept;
+    d->drawn[seat] = (uint8_t)n;
+    d->next++;
+}
+
 lb_hand_status lb_hand_act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
                            lb_event_log *log) {
     lb_hand_status st = act(h, r, kind, amount, mask, log);
@@ -710,9 +743,13 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
         if (popcount(mask) > legal.max_discards) return LB_HAND_ILLEGAL;
         for (i = 0; i < r->hand_size; i++)
             if (mask >> i & 1u) thrown[n++] = h->deck.hands[p][i];
-        src.next = rng_source;
-        src.ctx = &h->rng;
-        if (lb_deck_draw(&h->deck, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
+        if (n < LB_NUM_CARDS - h->deck.top) {
+            draw_from_stub(&h->deck, p, mask, thrown, n, out);
+        } else {
+            src.next = rng_source;
+            src.ctx = &h->rng;
+            if (lb_deck_draw(&h->deck, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
+        }
         memcpy(h->cards[p], h->deck.hands[p], (size_t)r->hand_size);
         h->drawn[h->draw_round - 1][p] = (int8_t)n;
         if (n) {
@@ -1062,14 +1099,21 @@ static int row_of(const lb_hand *h) {
            (legal->fold | (legal->check | legal->call) << 1 | (legal->bet | legal->raise_) << 2);
 }
 
+/* n >= 16 bytes, in 16-byte moves (the compiler's, not a call), the last one overlapping */
+static void copy_row(void *dst, const void *src, int n) {
+    int k;
+    for (k = 0; k + 16 <= n; k += 16) memcpy((char *)dst + k, (const char *)src + k, 16);
+    if (k < n) memcpy((char *)dst + n - 16, (const char *)src + n - 16, 16);
+}
+
 static void outputs(const lb_hand *h, const lb_rules *r, const lb_space *s, const out_rows *o,
                     double scale, int8_t *actor, uint8_t *mask, uint8_t *count, int8_t *index,
                     float *obs) {
     int row = row_of(h);
     *actor = h->actor == NONE ? -1 : (int8_t)h->actor;
-    if (mask) memcpy(mask, o->mask[row], (size_t)s->n_actions);
+    if (mask) copy_row(mask, o->mask[row], s->n_actions); /* n_actions >= 2 + 1 + 16 */
     if (count) *count = o->count[row];
-    if (index) memcpy(index, o->index[row], (size_t)s->n_actions);
+    if (index) copy_row(index, o->index[row], s->n_actions);
     if (obs) lb_hand_observe(h, r, h->actor == NONE ? 0 : h->actor, scale, obs);
 }
 
@@ -1120,6 +1164,26 @@ static void new_hand(lb_hand *h, template_hand *t, const lb_rules *r, int n, con
     }
 }
 
+/* The lines of a hand every decision reads (the legal actions, the counters, the cards and the
+ * per-position chips up to raises[]), asked for a few hands ahead: a batch of hands is larger
+ * than the core's cache, and a hand's lines are too far apart for the hardware's prefetcher. */
+#define PREFETCH_AHEAD 4
+#define PREFETCH_BYTES (offsetof(lb_hand, raises) + sizeof(((lb_hand *)0)->raises))
+
+static void prefetch_hand(const lb_hand *hands, int64_t i, int64_t count) {
+#if defined(__GNUC__) || defined(__clang__)
+    const char *p;
+    size_t off;
+    if (i >= count) return;
+    p = (const char *)&hands[i];
+    for (off = 0; off < PREFETCH_BYTES; off += 64) __builtin_prefetch(p + off, 1, 3);
+#else
+    (void)hands;
+    (void)i;
+    (void)count;
+#endif
+}
+
 void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
                    const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                    uint64_t *episodes, const int64_t *actions, double scale, float *rewards,
@@ -1135,6 +1199,7 @@ void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_sp
     memset(done, 0, (size_t)count);
     for (i = 0; i < count; i++) {
         lb_hand *h = &hands[i];
+        prefetch_hand(hands, i + PREFETCH_AHEAD, count);
         lb_hand_act_index(h, r, s, actions[i], NULL);
         if (h->phase == LB_PHASE_COMPLETE) {
             lb_pcg64 g;
