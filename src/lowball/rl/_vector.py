@@ -262,7 +262,7 @@ class VectorEnv:
         views = self._views
         assert views is not None  # made by reset()
         if self._copy:
-            return Step(*(a.copy() for a in views))
+            return Step._make(a.copy() for a in views)
         return views
 
     def _need_reset(self) -> Any:
