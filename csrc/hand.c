@@ -33,8 +33,31 @@ void lb_hand_stream(const uint64_t key[4], uint64_t slot, uint64_t episode, lb_p
     out->inc_lo = lb_mix64(key[3] + slot) | 1u;
 }
 
+/* lb_pcg64_next (odds.h), the same words: with a compiler's 128-bit integers where it has them
+ * (one multiply instruction for the 64 x 64 bit product instead of four), inlined here for the
+ * shuffles of a batch's new hands (51 words a hand). */
+static inline uint64_t pcg_next(lb_pcg64 *g) {
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 u128;
+    const u128 mul = ((u128)2549297995355413924ull << 64) | 4865540595714422341ull;
+    u128 state = ((u128)g->state_hi << 64) | g->state_lo, inc = ((u128)g->inc_hi << 64) | g->inc_lo;
+    uint64_t hi, lo, x;
+    unsigned rot;
+    state = state * mul + inc;
+    hi = (uint64_t)(state >> 64);
+    lo = (uint64_t)state;
+    g->state_hi = hi;
+    g->state_lo = lo;
+    rot = (unsigned)(hi >> 58);
+    x = hi ^ lo;
+    return (x >> rot) | (x << ((64u - rot) & 63u));
+#else
+    return lb_pcg64_next(g);
+#endif
+}
+
 static int rng_source(void *ctx, uint64_t *word) {
-    *word = lb_pcg64_next((lb_pcg64 *)ctx);
+    *word = pcg_next((lb_pcg64 *)ctx);
     return 0;
 }
 
@@ -44,11 +67,17 @@ static uint32_t pcg_bounded(lb_pcg64 *g, uint32_t bound) {
     uint64_t threshold = 0;
     int have_threshold = 0;
     for (;;) {
-        uint64_t x = lb_pcg64_next(g), p_lo, p_hi, mid, lo;
-        p_lo = (x & 0xffffffffu) * (uint64_t)bound;
-        p_hi = (x >> 32) * (uint64_t)bound;
-        mid = p_hi + (p_lo >> 32);
+        uint64_t x = pcg_next(g), lo, hi;
+#ifdef __SIZEOF_INT128__
+        __extension__ unsigned __int128 m = (unsigned __int128)x * bound;
+        lo = (uint64_t)m;
+        hi = (uint64_t)(m >> 64);
+#else
+        uint64_t p_lo = (x & 0xffffffffu) * (uint64_t)bound, p_hi = (x >> 32) * (uint64_t)bound,
+                 mid = p_hi + (p_lo >> 32);
         lo = (mid << 32) | (p_lo & 0xffffffffu);
+        hi = mid >> 32;
+#endif
         if (lo < bound) {
             if (!have_threshold) {
                 threshold = (0 - (uint64_t)bound) % bound;
@@ -56,20 +85,24 @@ static uint32_t pcg_bounded(lb_pcg64 *g, uint32_t bound) {
             }
             if (lo < threshold) continue;
         }
-        return (uint32_t)(mid >> 32);
+        return (uint32_t)hi;
     }
 }
 
 /* lb_deck_shuffle of a deck just made by lb_deck_init: the same Fisher-Yates (deck.h: from the
  * last position down, j = bounded(i + 1)) on the same words, into the stub the init gathered. */
 static void shuffle_new_deck(lb_deck *d, lb_pcg64 *g) {
+    /* the generator in a local: the stub's byte stores could alias *g, which would make every
+     * word wait on a store and a load of the state */
+    lb_pcg64 local = *g;
     int i;
     for (i = LB_NUM_CARDS - 1; i > 0; i--) {
-        uint32_t j = pcg_bounded(g, (uint32_t)(i + 1));
+        uint32_t j = pcg_bounded(&local, (uint32_t)(i + 1));
         uint8_t t = d->stub[i];
         d->stub[i] = d->stub[j];
         d->stub[j] = t;
     }
+    *g = local;
 }
 
 /* -- events ------------------------------------------------------------------------------------ */
@@ -660,6 +693,35 @@ static int popcount(unsigned m) {
 static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
                           lb_event_log *log);
 
+/* lb_deck_draw of the seat to be served, throwing the cards of its hand's slots in mask
+ * (thrown[0..n-1], in slot order), when the stub holds more than n cards: no reshuffle under
+ * either rule, and the draw is legal (the engine's own), so none of its checks. The same
+ * changes: the thrown cards leave the hand (the others keep their order) for this round's
+ * discards, n cards come off the stub in order. */
+static void draw_from_stub(lb_deck *d, int seat, unsigned mask, const uint8_t *thrown, int n,
+                           uint8_t *out) {
+    uint8_t *hand = d->hands[seat];
+    int len = d->hand_len[seat], kept = 0, i;
+    for (i = 0; i < len; i++) {
+        if (mask >> i & 1u)
+            d->where[hand[i]] = LB_PLACE_DISCARD;
+        else
+            hand[kept++] = hand[i];
+    }
+    for (i = 0; i < n; i++) {
+        uint8_t card = d->stub[d->top++];
+        hand[kept++] = card;
+        d->where[card] = (uint8_t)seat;
+        out[i] = card;
+        d->discards[d->n_discards] = thrown[i];
+        d->discard_seat[d->n_discards] = (uint8_t)seat;
+        d->n_discards++;
+    }
+    d->hand_len[seat] = (uint8_t)kept;
+    d->drawn[seat] = (uint8_t)n;
+    d->next++;
+}
+
 lb_hand_status lb_hand_act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
                            lb_event_log *log) {
     lb_hand_status st = act(h, r, kind, amount, mask, log);
@@ -681,9 +743,13 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
         if (popcount(mask) > legal.max_discards) return LB_HAND_ILLEGAL;
         for (i = 0; i < r->hand_size; i++)
             if (mask >> i & 1u) thrown[n++] = h->deck.hands[p][i];
-        src.next = rng_source;
-        src.ctx = &h->rng;
-        if (lb_deck_draw(&h->deck, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
+        if (n < LB_NUM_CARDS - h->deck.top) {
+            draw_from_stub(&h->deck, p, mask, thrown, n, out);
+        } else {
+            src.next = rng_source;
+            src.ctx = &h->rng;
+            if (lb_deck_draw(&h->deck, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
+        }
         memcpy(h->cards[p], h->deck.hands[p], (size_t)r->hand_size);
         h->drawn[h->draw_round - 1][p] = (int8_t)n;
         if (n) {
@@ -822,25 +888,35 @@ static int index_legal(const lb_hand *h, const lb_space *s, int64_t a) {
     return 0;
 }
 
-static const uint8_t popcount5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+/* draw_row[k][m] = 1 where discard mask m throws at most k cards (the discard part of a mask) */
+#define ROW(k)                                                                                     \
+    {P(0, k),  P(1, k),  P(2, k),  P(3, k),  P(4, k),  P(5, k),  P(6, k),  P(7, k),                \
+     P(8, k),  P(9, k),  P(10, k), P(11, k), P(12, k), P(13, k), P(14, k), P(15, k),               \
+     P(16, k), P(17, k), P(18, k), P(19, k), P(20, k), P(21, k), P(22, k), P(23, k),               \
+     P(24, k), P(25, k), P(26, k), P(27, k), P(28, k), P(29, k), P(30, k), P(31, k)}
+#define P(m, k)                                                                                    \
+    (((m) & 1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) + ((m) >> 4 & 1) <= (k))
+static const uint8_t draw_row[6][32] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5)};
+#undef P
+#undef ROW
 
 void lb_hand_mask(const lb_hand *h, const lb_rules *r, const lb_space *s, uint8_t *mask) {
     const lb_legal *legal = &h->legal;
-    int a;
+    int discards = 1 << s->hand_size;
     (void)r;
-    memset(mask, 0, (size_t)s->n_actions);
-    if (complete(h)) return;
-    if (legal->phase == LB_PHASE_DRAWING) {
-        uint8_t *m = mask + s->first_discard;
-        int k = legal->max_discards;
-        for (a = 0; a < (1 << s->hand_size); a++) m[a] = (uint8_t)(popcount5[a] <= k);
+    if (complete(h)) {
+        memset(mask, 0, (size_t)s->n_actions);
         return;
     }
+    if (legal->phase == LB_PHASE_DRAWING) {
+        memset(mask, 0, (size_t)s->first_discard);
+        memcpy(mask + s->first_discard, draw_row[legal->max_discards], (size_t)discards);
+        return;
+    }
+    memset(mask + 2, legal->bet || legal->raise_, (size_t)s->n_sizes);
+    memset(mask + s->first_discard, 0, (size_t)discards);
     mask[0] = legal->fold;
     mask[1] = (uint8_t)(legal->check || legal->call);
-    if (legal->bet || legal->raise_)
-        for (a = 0; a < s->n_sizes; a++) mask[2 + a] = 1;
 }
 
 int lb_hand_index_legal(const lb_hand *h, const lb_rules *r, const lb_space *s, int64_t a) {
@@ -889,33 +965,41 @@ int lb_obs_size(const lb_rules *r, int n) {
 static const float fifths[16] = {FIFTH(0),  FIFTH(1),  FIFTH(2),  FIFTH(3), FIFTH(4),  FIFTH(5),
                                  FIFTH(6),  FIFTH(7),  FIFTH(8),  FIFTH(9), FIFTH(10), FIFTH(11),
                                  FIFTH(12), FIFTH(13), FIFTH(14), FIFTH(15)};
-static const float quarters[5] = {(float)(0 / 4.0), (float)(1 / 4.0), (float)(2 / 4.0),
-                                  (float)(3 / 4.0), (float)(4 / 4.0)};
 
 static float fifth(int k) { return k < 16 ? fifths[k] : (float)(k / 5.0); }
 
+/* The share of the hand drawn, by cards drawn + 1 (0: did not draw, 0 in the observation) */
+static const float drawn5[7] = {0.0f, FIFTH(0), FIFTH(1), FIFTH(2), FIFTH(3), FIFTH(4), FIFTH(5)};
+static const float drawn4[6] = {
+    0.0f, (float)(0 / 4.0), (float)(1 / 4.0), (float)(2 / 4.0), (float)(3 / 4.0), (float)(4 / 4.0)};
+
+/* chips / scale as the observation holds them: chips times 1 / scale in double, then float */
+static float chips(int64_t c, double inv) { return (float)((double)c * inv); }
+
+/* Every field is written whatever its value (a zero written is the zero of the memset: every
+ * number here is >= 0), so that which fields are zero costs no branch. */
 void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, float *out) {
     int n = h->n, size = lb_obs_size(r, n), k, d, i, live = h->phase != LB_PHASE_COMPLETE, made = 0,
-        round = h->betting_round - 1;
+        round = h->betting_round - 1, betting = h->phase == LB_PHASE_BETTING, draws = h->draw_round;
     float *pl;
     const lb_legal *legal = &h->legal;
-    const float *drawn_share = r->hand_size == 4 ? quarters : fifths;
-    double inv = 1.0 / scale; /* chips times 1/scale, in double, then float */
+    const float *drawn_share = r->hand_size == 4 ? drawn4 : drawn5;
+    double inv = 1.0 / scale;
     memset(out, 0, sizeof(float) * (size_t)size);
     if (me < 0 || me >= n) return;
-    if (h->phase == LB_PHASE_BETTING) out[0] = 1.0f;
-    if (h->phase == LB_PHASE_DRAWING) out[1] = 1.0f;
+    out[0] = (float)betting;
+    out[1] = (float)(h->phase == LB_PHASE_DRAWING);
     out[2 + round] = 1.0f;
-    out[6 + h->draw_round] = 1.0f;
+    out[6 + draws] = 1.0f;
     out[10 + me] = 1.0f;
-    out[20] = (float)((double)lb_hand_pot(h) * inv);
-    if (h->phase == LB_PHASE_BETTING && !complete(h) && legal->position == me) {
-        out[21] = (float)((double)legal->call_amount * inv);
-        out[22] = (float)((double)legal->min_to * inv);
-        out[23] = (float)((double)legal->max_to * inv);
+    out[20] = chips(lb_hand_pot(h), inv);
+    if (betting && !complete(h) && legal->position == me) {
+        out[21] = chips(legal->call_amount, inv);
+        out[22] = chips(legal->min_to, inv);
+        out[23] = chips(legal->max_to, inv);
         out[24] = 1.0f;
     }
-    if (h->phase == LB_PHASE_BETTING) out[25] = (float)((double)h->level * inv);
+    out[25] = chips(betting ? h->level : 0, inv);
     for (k = 0; k < n; k++) made += h->raises[round][k];
     out[26] = fifth(made);
     for (i = 0; i < h->n_cards[me]; i++) {
@@ -925,26 +1009,26 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
     }
     pl = out + LB_OBS_HEADER + LB_OBS_CARD * r->hand_size;
     for (k = 0; k < n; k++, pl += LB_OBS_PER_PLAYER) {
-        int p = me + k < n ? me + k : me + k - n, folded = (h->folded & BIT(p)) != 0;
-        pl[0] = (float)((double)h->stacks[p] * inv);
-        if (h->bets[p]) pl[1] = (float)((double)h->bets[p] * inv);
-        if (h->antes[p]) pl[2] = (float)((double)h->antes[p] * inv);
+        int p = me + k < n ? me + k : me + k - n, folded = (h->folded >> p) & 1;
+        int64_t stack = h->stacks[p], bet = h->bets[p];
+        pl[0] = chips(stack, inv);
+        pl[1] = chips(bet, inv);
+        pl[2] = chips(h->antes[p], inv);
         pl[3] = (float)folded;
-        pl[4] = (float)(live && !folded && h->stacks[p] == 0);
+        pl[4] = (float)(live & !folded & (stack == 0));
         pl[5] = (float)(p == n - 1);
         pl[6] = (float)(h->aggressor == p);
-        for (d = 0; d < h->draw_round; d++) {
-            int c = h->drawn[d][p];
-            if (c >= 0) {
-                pl[7 + 2 * d] = 1.0f;
-                pl[8 + 2 * d] = drawn_share[c];
-            }
+        for (d = 0; d < draws; d++) {
+            int c = h->drawn[d][p]; /* -1: did not draw */
+            pl[7 + 2 * d] = (float)(c >= 0);
+            pl[8 + 2 * d] = drawn_share[c + 1];
         }
-        for (i = 0; i <= round; i++) {
-            int64_t w = (i < round || !live) ? h->round_wager[i][p] : h->bets[p];
-            if (w) pl[13 + 2 * i] = (float)((double)w * inv);
-            if (h->raises[i][p]) pl[14 + 2 * i] = fifth(h->raises[i][p]);
+        for (i = 0; i < round; i++) {
+            pl[13 + 2 * i] = chips(h->round_wager[i][p], inv);
+            pl[14 + 2 * i] = fifth(h->raises[i][p]);
         }
+        pl[13 + 2 * round] = chips(live ? bet : h->round_wager[round][p], inv);
+        pl[14 + 2 * round] = fifth(h->raises[round][p]);
     }
 }
 
@@ -966,36 +1050,169 @@ int64_t lb_batch_check(const lb_hand *hands, int64_t count, const lb_rules *r, c
     return -1;
 }
 
-static void outputs(const lb_hand *h, const lb_rules *r, const lb_space *s, double scale,
-                    int8_t *actor, uint8_t *mask, float *obs) {
+/* What a batch writes per hand besides the observation: the mask, and the legal actions' indexes
+ * packed (lb_batch_step), from rows made once per call for every kind of legal actions: none
+ * (complete), a draw of at most k cards, and betting with or without a fold, a check or call and
+ * the wagers. */
+#define ROWS_DRAW 1
+#define ROWS_BET (ROWS_DRAW + 6)
+#define N_ROWS (ROWS_BET + 8)
+#define MAX_ACTIONS (2 + LB_HAND_MAX_FRACTIONS + 1 + 32)
+
+typedef struct {
+    uint8_t mask[N_ROWS][MAX_ACTIONS];
+    int8_t index[N_ROWS][MAX_ACTIONS]; /* the legal indexes in order, then -1 */
+    uint8_t count[N_ROWS];
+} out_rows;
+
+static void row_of_mask(out_rows *o, int row, int n_actions) {
+    int a, k = 0;
+    memset(o->index[row], -1, sizeof o->index[row]);
+    for (a = 0; a < n_actions; a++)
+        if (o->mask[row][a]) o->index[row][k++] = (int8_t)a;
+    o->count[row] = (uint8_t)k;
+}
+
+static void make_rows(out_rows *o, const lb_space *s) {
+    int k, b, discards = 1 << s->hand_size;
+    memset(o->mask, 0, sizeof o->mask);
+    row_of_mask(o, 0, s->n_actions);
+    for (k = 0; k <= s->hand_size; k++) {
+        memcpy(o->mask[ROWS_DRAW + k] + s->first_discard, draw_row[k], (size_t)discards);
+        row_of_mask(o, ROWS_DRAW + k, s->n_actions);
+    }
+    for (b = 0; b < 8; b++) {
+        uint8_t *m = o->mask[ROWS_BET + b];
+        m[0] = (uint8_t)(b & 1);
+        m[1] = (uint8_t)(b >> 1 & 1);
+        memset(m + 2, b >> 2 & 1, (size_t)s->n_sizes);
+        row_of_mask(o, ROWS_BET + b, s->n_actions);
+    }
+}
+
+/* The row of hand h's legal actions (lb_hand_mask's cases). */
+static int row_of(const lb_hand *h) {
+    const lb_legal *legal = &h->legal;
+    if (complete(h)) return 0;
+    if (legal->phase == LB_PHASE_DRAWING) return ROWS_DRAW + legal->max_discards;
+    return ROWS_BET +
+           (legal->fold | (legal->check | legal->call) << 1 | (legal->bet | legal->raise_) << 2);
+}
+
+/* n >= 16 bytes, in 16-byte moves (the compiler's, not a call), the last one overlapping */
+static void copy_row(void *dst, const void *src, int n) {
+    int k;
+    for (k = 0; k + 16 <= n; k += 16) memcpy((char *)dst + k, (const char *)src + k, 16);
+    if (k < n) memcpy((char *)dst + n - 16, (const char *)src + n - 16, 16);
+}
+
+static void outputs(const lb_hand *h, const lb_rules *r, const lb_space *s, const out_rows *o,
+                    double scale, int8_t *actor, uint8_t *mask, uint8_t *count, int8_t *index,
+                    float *obs) {
+    int row = row_of(h);
     *actor = h->actor == NONE ? -1 : (int8_t)h->actor;
-    if (mask) lb_hand_mask(h, r, s, mask);
+    if (mask) copy_row(mask, o->mask[row], s->n_actions); /* n_actions >= 2 + 1 + 16 */
+    if (count) *count = o->count[row];
+    if (index) copy_row(index, o->index[row], s->n_actions);
     if (obs) lb_hand_observe(h, r, h->actor == NONE ? 0 : h->actor, scale, obs);
+}
+
+/* New hands of a batch from a template. Every hand of a batch starts from the same stacks, so
+ * what start() makes of them is the same whatever the cards, except the deck, the cards and the
+ * generator, as long as betting round 1 has a player to act (otherwise the round ends at once and
+ * what follows depends on the cards: start() itself then). The template is that state of a deck
+ * in card order; a new hand copies it, shuffles the stub from the identity order as start() does
+ * and deals the same way (lb_deck_deal_round: one card to each position in turn), giving exactly
+ * the bytes of start(). */
+typedef struct {
+    lb_hand h;
+    int state; /* 0: not made yet, 1: usable, -1: not usable (start() for every hand) */
+} template_hand;
+
+static const uint8_t card_order[LB_NUM_CARDS] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+
+static void new_hand(lb_hand *h, template_hand *t, const lb_rules *r, int n, const int64_t *stacks,
+                     const lb_pcg64 *rng) {
+    int p, k, round, size = r->hand_size;
+    if (t->state == 0) {
+        lb_pcg64 none = {0, 0, 0, 1};
+        memset(&t->h, 0, sizeof t->h); /* its padding too: copies give the bytes of start() */
+        start(&t->h, r, n, stacks, &none, card_order, NULL);
+        t->state = (t->h.phase == LB_PHASE_BETTING && t->h.betting_round == 1 &&
+                    t->h.actor != NONE && t->h.deck.top == n * size)
+                       ? 1
+                       : -1;
+    }
+    if (t->state < 0) {
+        start(h, r, n, stacks, rng, NULL, NULL);
+        return;
+    }
+    memcpy(h, &t->h, sizeof *h);
+    h->rng = *rng;
+    shuffle_new_deck(&h->deck, &h->rng); /* the template's stub is in card order */
+    memset(h->deck.where, LB_PLACE_STUB, sizeof h->deck.where);
+    for (round = 0, k = 0; round < size; round++) {
+        for (p = 0; p < n; p++, k++) {
+            uint8_t c = h->deck.stub[k];
+            h->deck.hands[p][round] = c;
+            h->deck.where[c] = (uint8_t)p;
+            h->cards[p][round] = c;
+        }
+    }
+}
+
+/* The lines of a hand every decision reads (the legal actions, the counters, the cards and the
+ * per-position chips up to raises[]), asked for a few hands ahead: a batch of hands is larger
+ * than the core's cache, and a hand's lines are too far apart for the hardware's prefetcher. */
+#define PREFETCH_AHEAD 4
+#define PREFETCH_BYTES (offsetof(lb_hand, raises) + sizeof(((lb_hand *)0)->raises))
+
+static void prefetch_hand(const lb_hand *hands, int64_t i, int64_t count) {
+#if defined(__GNUC__) || defined(__clang__)
+    const char *p;
+    size_t off;
+    if (i >= count) return;
+    p = (const char *)&hands[i];
+    for (off = 0; off < PREFETCH_BYTES; off += 64) __builtin_prefetch(p + off, 1, 3);
+#else
+    (void)hands;
+    (void)i;
+    (void)count;
+#endif
 }
 
 void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
                    const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                    uint64_t *episodes, const int64_t *actions, double scale, float *rewards,
-                   uint8_t *done, int8_t *actor, uint8_t *masks, float *obs) {
-    int64_t i;
+                   uint8_t *done, int8_t *actor, uint8_t *masks, uint8_t *counts, int8_t *indexes,
+                   float *obs) {
+    int64_t i, na = s->n_actions;
     int osize = lb_obs_size(r, n), p;
+    template_hand t;
+    out_rows o;
+    t.state = 0;
+    make_rows(&o, s);
+    memset(rewards, 0, sizeof(float) * (size_t)count * (size_t)n);
+    memset(done, 0, (size_t)count);
     for (i = 0; i < count; i++) {
         lb_hand *h = &hands[i];
-        float *rw = rewards + i * n;
+        prefetch_hand(hands, i + PREFETCH_AHEAD, count);
         lb_hand_act_index(h, r, s, actions[i], NULL);
-        done[i] = 0;
         if (h->phase == LB_PHASE_COMPLETE) {
             lb_pcg64 g;
+            float *rw = rewards + i * n;
             for (p = 0; p < n; p++)
                 rw[p] = (float)((double)(h->stacks[p] - h->starting[p]) / scale);
             done[i] = 1;
             episodes[i]++;
             lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);
-            lb_hand_reset(h, r, n, stacks, &g, NULL);
-        } else {
-            for (p = 0; p < n; p++) rw[p] = 0.0f;
+            new_hand(h, &t, r, n, stacks, &g);
         }
-        outputs(h, r, s, scale, actor + i, masks ? masks + i * s->n_actions : NULL,
+        outputs(h, r, s, &o, scale, actor + i, masks ? masks + i * na : NULL,
+                counts ? counts + i : NULL, indexes ? indexes + i * na : NULL,
                 obs ? obs + i * osize : NULL);
     }
 }
@@ -1003,14 +1220,19 @@ void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_sp
 void lb_batch_reset(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
                     const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                     const uint64_t *episodes, double scale, int8_t *actor, uint8_t *masks,
-                    float *obs) {
-    int64_t i;
+                    uint8_t *counts, int8_t *indexes, float *obs) {
+    int64_t i, na = s->n_actions;
     int osize = lb_obs_size(r, n);
+    template_hand t;
+    out_rows o;
+    t.state = 0;
+    make_rows(&o, s);
     for (i = 0; i < count; i++) {
         lb_pcg64 g;
         lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);
-        lb_hand_reset(&hands[i], r, n, stacks, &g, NULL);
-        outputs(&hands[i], r, s, scale, actor + i, masks ? masks + i * s->n_actions : NULL,
+        new_hand(&hands[i], &t, r, n, stacks, &g);
+        outputs(&hands[i], r, s, &o, scale, actor + i, masks ? masks + i * na : NULL,
+                counts ? counts + i : NULL, indexes ? indexes + i * na : NULL,
                 obs ? obs + i * osize : NULL);
     }
 }

@@ -267,19 +267,23 @@ int64_t lb_batch_check(const lb_hand *hands, int64_t count, const lb_rules *r, c
  * completes gets rewards[i * n + p] = its payoffs / scale, done[i] = 1, and starts its next
  * episode at once: episodes[i] += 1 and lb_hand_reset with stacks, the generator
  * lb_hand_stream(key, first_slot + i, episodes[i]). Then, for every hand, actor[i], masks
- * (count * n_actions bytes; NULL: none) and obs (count * lb_obs_size(r, n) floats of the player
- * to act; NULL: none). rewards and done are written for every hand (0 when not complete). */
+ * (count * n_actions bytes, lb_hand_mask's), counts[i] (how many actions are legal) and
+ * indexes (count * n_actions: row i holds the legal action indexes of hand i in increasing
+ * order, then -1 to the end of the row) and obs (count * lb_obs_size(r, n) floats of the player
+ * to act); any of the four may be NULL: not written. rewards and done are written for every
+ * hand (0 when not complete). */
 void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
                    const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                    uint64_t *episodes, const int64_t *actions, double scale, float *rewards,
-                   uint8_t *done, int8_t *actor, uint8_t *masks, float *obs);
+                   uint8_t *done, int8_t *actor, uint8_t *masks, uint8_t *counts, int8_t *indexes,
+                   float *obs);
 
-/* Reset hands[0..count-1] to episode episodes[i] of slot first_slot + i, and write actor, masks
- * and obs as lb_batch_step does. */
+/* Reset hands[0..count-1] to episode episodes[i] of slot first_slot + i, and write actor, masks,
+ * counts, indexes and obs as lb_batch_step does. */
 void lb_batch_reset(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
                     const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                     const uint64_t *episodes, double scale, int8_t *actor, uint8_t *masks,
-                    float *obs);
+                    uint8_t *counts, int8_t *indexes, float *obs);
 
 /* -- whole hands played in C ------------------------------------------------------------------ */
 typedef enum {

@@ -2,7 +2,8 @@
  * Exact hands (a fold to the big blind, a short all-in's side pots), an illegal action that
  * changes nothing, and many random hands of several variants through the batch calls, with the
  * invariants every hand keeps: chips conserved, the deck whole, the legal mask equal to
- * lb_hand_index_legal, every hand finishing. (tests/test_hand_agreement.py compares the engine
+ * lb_hand_index_legal and the packed legal indexes to the mask, every new hand of a batch the
+ * bytes of lb_hand_reset, every hand finishing. (tests/test_hand_agreement.py compares the engine
  * with lowball.engine.HandState decision by decision.) */
 #include <inttypes.h>
 #include <stdio.h>
@@ -122,6 +123,18 @@ static void short_all_in_side_pots(void) {
     CHECK_EQ_INT(sum(h.winnings, 3), 15);
 }
 
+/* A batch's new hand (made from a template of the batch's first deal) is byte for byte the
+ * hand lb_hand_reset makes of the same generator, on memory that held another hand before. */
+static void new_hand_as_reset(const lb_hand *h, const lb_rules *r, int n, const int64_t *stacks,
+                              const uint64_t key[4], int slot, uint64_t episode) {
+    static lb_hand ref;
+    lb_pcg64 g;
+    memset(&ref, 0, sizeof ref);
+    lb_hand_stream(key, (uint64_t)slot, episode, &g);
+    lb_hand_reset(&ref, r, n, stacks, &g, NULL);
+    CHECK(memcmp(&ref, h, sizeof ref) == 0);
+}
+
 static void random_batches(void) {
     enum { N = 64 };
     static lb_hand hands[N];
@@ -152,24 +165,31 @@ static void random_batches(void) {
         int n = 2 + v % 5 + v;
         int osize = lb_obs_size(r, n), finished = 0;
         uint8_t *masks = malloc((size_t)N * 64);
+        int8_t *indexes = malloc((size_t)N * 64);
         float *obs = malloc(sizeof(float) * N * (size_t)osize), rewards[N * 6];
-        uint8_t done[N];
+        uint8_t done[N], counts[N];
         int8_t actor[N];
         uint32_t x = 12345;
         if (n > 6) n = 6;
         osize = lb_obs_size(r, n);
         lb_space_init(&s, r, fractions, 2);
         memset(episodes, 0, sizeof episodes);
-        lb_batch_reset(hands, N, r, &s, n, stacks, key, 0, episodes, 2.0, actor, masks, obs);
+        lb_batch_reset(hands, N, r, &s, n, stacks, key, 0, episodes, 2.0, actor, masks, counts,
+                       indexes, obs);
+        for (i = 0; i < N; i++) new_hand_as_reset(&hands[i], r, n, stacks, key, i, 0);
         for (step = 0; step < 400; step++) {
             for (i = 0; i < N; i++) {
                 uint8_t *m = masks + i * s.n_actions;
+                const int8_t *legal = indexes + i * s.n_actions;
                 int a, k = 0, pick;
                 for (a = 0; a < s.n_actions; a++) {
                     CHECK_EQ_INT(m[a], lb_hand_index_legal(&hands[i], r, &s, a));
+                    if (m[a]) CHECK_EQ_INT(legal[k], a); /* the legal indexes, packed in order */
                     k += m[a];
                 }
                 CHECK(k > 0);
+                CHECK_EQ_INT(counts[i], k);
+                for (a = k; a < s.n_actions; a++) CHECK_EQ_INT(legal[a], -1);
                 CHECK_EQ_INT(actor[i], hands[i].actor);
                 x = x * 1664525u + 1013904223u;
                 pick = (int)((x >> 8) % (uint32_t)k);
@@ -180,11 +200,12 @@ static void random_batches(void) {
             CHECK_EQ_INT(lb_batch_check(hands, N, r, &s, actions, masks), -1);
             CHECK_EQ_INT(lb_batch_check(hands, N, r, &s, actions, NULL), -1);
             lb_batch_step(hands, N, r, &s, n, stacks, key, 0, episodes, actions, 2.0, rewards, done,
-                          actor, masks, obs);
+                          actor, masks, counts, indexes, obs);
             for (i = 0; i < N; i++) {
                 const lb_hand *h = &hands[i];
                 int p;
                 float total = 0;
+                if (done[i]) new_hand_as_reset(h, r, n, stacks, key, i, episodes[i]);
                 CHECK_EQ_INT(lb_deck_check(&h->deck), LB_OK);
                 CHECK_EQ_INT(sum(h->stacks, n) + sum(h->committed, n), sum(stacks, n));
                 for (p = 0; p < n; p++) total += rewards[i * n + p];
@@ -202,6 +223,7 @@ static void random_batches(void) {
         actions[5] = -1;
         CHECK_EQ_INT(lb_batch_check(hands, N, r, &s, actions, masks), 5);
         free(masks);
+        free(indexes);
         free(obs);
     }
 }

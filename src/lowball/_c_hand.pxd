@@ -94,11 +94,12 @@ cdef extern from "hand.h" nogil:
     void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s, int n,
                        const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                        uint64_t *episodes, const int64_t *actions, double scale, float *rewards,
-                       uint8_t *done, int8_t *actor, uint8_t *masks, float *obs)
+                       uint8_t *done, int8_t *actor, uint8_t *masks, uint8_t *counts,
+                       int8_t *indexes, float *obs)
     void lb_batch_reset(lb_hand *hands, int64_t count, const lb_rules *r, const lb_space *s,
                         int n, const int64_t *stacks, const uint64_t key[4], uint64_t first_slot,
                         const uint64_t *episodes, double scale, int8_t *actor, uint8_t *masks,
-                        float *obs)
+                        uint8_t *counts, int8_t *indexes, float *obs)
     void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *stacks,
                        const uint64_t key[4], uint64_t slot, uint64_t first_episode,
                        int64_t count, int policy, const lb_strategy *strategy, double *payoffs,

@@ -63,6 +63,8 @@ class Batch:
     episodes: npt.NDArray[np.uint64]
     actor: npt.NDArray[np.int8]
     mask: npt.NDArray[np.uint8]
+    legal_count: npt.NDArray[np.uint8]
+    legal_index: npt.NDArray[np.int8]
     obs: npt.NDArray[np.float32]
     rewards: npt.NDArray[np.float32]
     done: npt.NDArray[np.uint8]

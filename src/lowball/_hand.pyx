@@ -219,7 +219,10 @@ cdef class Engine:
 
 
 cdef class Batch:
-    """``count`` hands of ``n`` players stepped together; the arrays are numpy views of its state."""
+    """``count`` hands of ``n`` players stepped together; the arrays are numpy views of its state.
+
+    The arrays are made once and never replaced, so their data pointers are kept: a step
+    acquires only the actions' buffer."""
 
     cdef Engine engine
     cdef readonly int n, count
@@ -227,8 +230,16 @@ cdef class Batch:
     cdef int64_t stacks[10]
     cdef readonly uint64_t first_slot
     cdef readonly double scale
-    cdef readonly object state, episodes, actor, mask, obs, rewards, done
+    cdef readonly object state, episodes, actor, mask, legal_count, legal_index, obs, rewards, done
     cdef lb_hand *hands
+    cdef uint64_t *ep
+    cdef int8_t *ac
+    cdef uint8_t *mk
+    cdef uint8_t *lc
+    cdef int8_t *li
+    cdef float *ob
+    cdef float *rw
+    cdef uint8_t *dn
 
     def __init__(self, Engine engine, int n, int count, stacks, key, double scale, uint64_t first_slot=0,
                  bint observe=True):
@@ -242,53 +253,64 @@ cdef class Batch:
         self.scale = scale
         self.first_slot = first_slot
         self.state = np.zeros((count, sizeof(lb_hand)), dtype=np.uint8)
-        cdef uint8_t[:, ::1] sv = self.state
-        self.hands = <lb_hand *>&sv[0, 0] if count else NULL
         self.episodes = np.zeros(count, dtype=np.uint64)
         self.actor = np.zeros(count, dtype=np.int8)
         self.mask = np.zeros((count, engine.s.n_actions), dtype=np.uint8)
+        self.legal_count = np.zeros(count, dtype=np.uint8)
+        self.legal_index = np.full((count, engine.s.n_actions), -1, dtype=np.int8)
         self.obs = np.zeros((count, lb_obs_size(&engine.r, n) if observe else 0), dtype=np.float32)
         self.rewards = np.zeros((count, n), dtype=np.float32)
         self.done = np.zeros(count, dtype=np.uint8)
-
-    def reset(self):
-        """Every hand to episode ``episodes[i]``."""
+        if count == 0:
+            return
+        cdef uint8_t[:, ::1] sv = self.state
         cdef uint64_t[::1] ep = self.episodes
         cdef int8_t[::1] ac = self.actor
         cdef uint8_t[:, ::1] mk = self.mask
+        cdef uint8_t[::1] lc = self.legal_count
+        cdef int8_t[:, ::1] li = self.legal_index
         cdef float[:, ::1] ob = self.obs
-        cdef float *obp = &ob[0, 0] if ob.shape[1] and self.count else NULL
+        cdef float[:, ::1] rw = self.rewards
+        cdef uint8_t[::1] dn = self.done
+        self.hands = <lb_hand *>&sv[0, 0]
+        self.ep = &ep[0]
+        self.ac = &ac[0]
+        self.mk = &mk[0, 0]
+        self.lc = &lc[0]
+        self.li = &li[0, 0]
+        self.ob = &ob[0, 0] if ob.shape[1] else NULL
+        self.rw = &rw[0, 0]
+        self.dn = &dn[0]
+
+    def reset(self):
+        """Every hand to episode ``episodes[i]``."""
         if self.count == 0:
             return
         with nogil:
             lb_batch_reset(self.hands, self.count, &self.engine.r, &self.engine.s, self.n, self.stacks, self.key,
-                           self.first_slot, &ep[0], self.scale, &ac[0], &mk[0, 0], obp)
+                           self.first_slot, self.ep, self.scale, self.ac, self.mk, self.lc, self.li, self.ob)
 
     def check(self, const int64_t[::1] actions):
         """The first index whose action is illegal, or -1."""
         cdef int64_t bad
-        cdef uint8_t[:, ::1] mk = self.mask
         if self.count == 0:
             return -1
+        if actions.shape[0] != self.count:
+            raise ValueError("one action per hand")
         with nogil:
-            bad = lb_batch_check(self.hands, self.count, &self.engine.r, &self.engine.s, &actions[0], &mk[0, 0])
+            bad = lb_batch_check(self.hands, self.count, &self.engine.r, &self.engine.s, &actions[0], self.mk)
         return bad
 
     def step(self, const int64_t[::1] actions):
         """Step every hand (every action legal: :meth:`check` first)."""
-        cdef uint64_t[::1] ep = self.episodes
-        cdef int8_t[::1] ac = self.actor
-        cdef uint8_t[:, ::1] mk = self.mask
-        cdef float[:, ::1] ob = self.obs
-        cdef float[:, ::1] rw = self.rewards
-        cdef uint8_t[::1] dn = self.done
-        cdef float *obp = &ob[0, 0] if ob.shape[1] and self.count else NULL
         if self.count == 0:
             return
+        if actions.shape[0] != self.count:
+            raise ValueError("one action per hand")
         with nogil:
             lb_batch_step(self.hands, self.count, &self.engine.r, &self.engine.s, self.n, self.stacks, self.key,
-                          self.first_slot, &ep[0], &actions[0], self.scale, &rw[0, 0], &dn[0], &ac[0], &mk[0, 0],
-                          obp)
+                          self.first_slot, self.ep, &actions[0], self.scale, self.rw, self.dn, self.ac, self.mk,
+                          self.lc, self.li, self.ob)
 
     cdef int _index(self, int i) except -1:
         if not 0 <= i < self.count:

@@ -337,6 +337,88 @@ def test_buffers_without_copy_are_read_only_and_with_copy_independent() -> None:
         copied.step(np.full(3, 30))
 
 
+# -- the packed legal actions and the random legal action --------------------------------------
+
+
+@pytest.mark.parametrize(("code", "players"), [("F2L3D", 6), ("N2L1D", 2), ("FB", 6), ("P2L3D", 3)])
+def test_the_legal_action_indices_are_the_mask_packed(code: str, players: int) -> None:
+    env = VectorEnv(code, 64, players=players, seed=3, copy=False)
+    step = env.reset()
+    rng = np.random.default_rng(5)
+    seen_counts = set()
+    for _ in range(120):
+        mask, count, indices = step.legal_action_mask, env.legal_action_count, env.legal_action_indices
+        assert count.dtype == np.uint8 and indices.dtype == np.int8
+        assert indices.shape == (64, env.num_actions)
+        assert np.array_equal(count, mask.sum(axis=1))
+        for i in range(64):
+            k = int(count[i])
+            assert indices[i, :k].tolist() == np.flatnonzero(mask[i]).tolist()
+            assert (indices[i, k:] == -1).all()
+        seen_counts.update(count.tolist())
+        step = env.step(env.random_legal_actions(rng))
+    discards = 2**env.variant.hand_size
+    assert discards in seen_counts  # a full draw: every discard legal
+    assert 2 in seen_counts or 3 in seen_counts  # betting rows
+
+
+def test_the_legal_action_buffers_follow_copy() -> None:
+    env = VectorEnv("F2L3D", 4, players=3, seed=0, copy=False)
+    with pytest.raises(EnvInputError, match=r"call reset\(\) before step\(\)"):
+        env.legal_action_count  # noqa: B018 - the property raises
+    with pytest.raises(EnvInputError, match=r"call reset\(\) before step\(\)"):
+        env.random_legal_actions(np.random.default_rng(0))
+    env.reset()
+    with pytest.raises(ValueError, match="read-only"):
+        env.legal_action_indices[0, 0] = 5
+    with pytest.raises(ValueError, match="read-only"):
+        env.legal_action_count[0] = 5
+    copied = VectorEnv("F2L3D", 4, players=3, seed=0)
+    copied.reset()
+    indices = copied.legal_action_indices
+    indices[:] = 30  # the environment's own indexes are untouched
+    assert copied.legal_action_indices[0].tolist()[:4] == [0, 1, 2, -1]
+    with pytest.raises(EnvInputError, match=r"rng = 7: expected a numpy.random.Generator"):
+        copied.random_legal_actions(7)  # type: ignore[arg-type]
+
+
+def _chi_square_bound(df: int) -> float:
+    """The chi-square statistic of ``df`` degrees of freedom exceeded with probability 0.001
+    (Wilson and Hilferty's cube-root normal approximation, z = 3.0902 the normal 0.999 point)."""
+    z = 3.0902
+    return float(df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3)
+
+
+@pytest.mark.parametrize(("code", "players"), [("F2L3D", 6), ("N2L1D", 2), ("FB", 6)])
+def test_random_legal_actions_are_legal_and_uniform_over_the_legal_actions(code: str, players: int) -> None:
+    """For each kind of legal actions (the same count), how often each place of the packed list
+    is chosen, over many draws on the same hands: uniform by a chi-square test at 0.001."""
+    env = VectorEnv(code, 512, players=players, seed=11, copy=False)
+    env.reset()
+    rng = np.random.default_rng(2)
+    for _ in range(7):  # hands in every phase: some betting, some drawing
+        env.step(env.random_legal_actions(rng))
+    count = env.legal_action_count.astype(np.int64)
+    indices = env.legal_action_indices
+    tally: dict[int, np.ndarray] = {int(c): np.zeros(int(c), np.int64) for c in np.unique(count)}
+    draws = 400
+    for _ in range(draws):
+        actions = env.random_legal_actions(rng)
+        assert actions.dtype == np.int64
+        place = (indices == actions[:, None].astype(np.int8)).argmax(axis=1)
+        assert (indices[np.arange(512), place] == actions).all()  # every action legal in its hand
+        for c, t in tally.items():
+            t += np.bincount(place[count == c], minlength=c)
+    assert max(tally) == 2**env.variant.hand_size  # full draws among them
+    for c, t in tally.items():
+        if c == 1:
+            continue
+        expected = t.sum() / c
+        statistic = float(((t - expected) ** 2 / expected).sum())
+        assert statistic < _chi_square_bound(c - 1), (c, t.tolist())
+    env.step(env.random_legal_actions(rng))  # the environment takes them
+
+
 # -- bad input ---------------------------------------------------------------------------------
 
 

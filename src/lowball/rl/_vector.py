@@ -50,6 +50,12 @@ class Step(NamedTuple):
     terminated: npt.NDArray[np.bool_]
 
 
+def _read_only(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    v = a.view()
+    v.flags.writeable = False
+    return v
+
+
 def variant_of(variant: Variant | str) -> Variant:
     """``variant`` itself, or the ready-made variant of that code (``"F2L3D"``, ``"FB"``, ...).
 
@@ -207,6 +213,12 @@ class VectorEnv:
         self._copy = bool(copy)
         self._seed = seed
         self._batch: Any = None
+        self._views: Step | None = None
+        self._legal_views: tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]] = (
+            np.zeros(0, np.uint8),
+            np.zeros((0, 0), np.int8),
+        )
+        self._row_starts = np.arange(self.num_envs, dtype=np.intp) * self.num_actions
         self._key = (0, 0, 0, 0)
         self._name = f"VectorEnv({self.variant.name}, {self.num_envs} hands of {self.players})"
 
@@ -231,26 +243,27 @@ class VectorEnv:
         seed = self._seed if seed is None else seed
         key = hand_key(seed)  # InvalidSeedError, with the environment as it was
         self._seed, self._key = seed, key
-        self._batch = _hand.Batch(
+        batch = _hand.Batch(
             self._engine, self.players, self.num_envs, list(self.stacks), key, self.scale, 0, self._observe
         )
-        self._batch.reset()
-        return self._outputs(zero=True)
+        batch.reset()
+        self._batch = batch
+        # the environment's own buffers, read-only for the caller (copy=False returns these)
+        self._views = Step(
+            *(
+                _read_only(a)
+                for a in (batch.obs, batch.mask.view(bool), batch.actor, batch.rewards, batch.done.view(bool))
+            )
+        )
+        self._legal_views = (_read_only(batch.legal_count), _read_only(batch.legal_index))
+        return self._outputs()
 
-    def _outputs(self, zero: bool = False) -> Step:
-        b = self._batch
-        if zero:
-            b.rewards[:] = 0
-            b.done[:] = 0
-        arrays = (b.obs, b.mask.view(bool), b.actor, b.rewards, b.done.view(bool))
+    def _outputs(self) -> Step:
+        views = self._views
+        assert views is not None  # made by reset()
         if self._copy:
-            return Step(*(a.copy() for a in arrays))
-        views = []
-        for a in arrays:  # the environment's own buffers, read-only for the caller
-            v = a.view()
-            v.flags.writeable = False
-            views.append(v)
-        return Step(*views)
+            return Step._make(a.copy() for a in views)
+        return views
 
     def _need_reset(self) -> Any:
         if self._batch is None:
@@ -290,20 +303,86 @@ class VectorEnv:
             a = np.asarray(actions)
         except Exception as e:  # noqa: BLE001 - whatever numpy cannot read is named here
             raise EnvInputError(f"{self._name}: actions {shown(actions)} are not an array ({shown(e)})") from None
-        if a.dtype == bool or not np.issubdtype(a.dtype, np.integer):
-            raise EnvInputError(f"{self._name}: actions of dtype {a.dtype}: expected integers")
+        dtype = a.dtype
+        if dtype.kind not in "iu":  # bool is kind "b": not an index either
+            raise EnvInputError(f"{self._name}: actions of dtype {dtype}: expected integers")
         if a.shape != (self.num_envs,):
             raise EnvInputError(f"{self._name}: actions of shape {a.shape}: expected ({self.num_envs},)")
-        if a.dtype != np.int64:
-            if a.size and (a.min() < -(2**63) or a.max() > 2**63 - 1):  # an unsigned 64-bit value past int64
+        if dtype != np.int64:
+            if dtype.kind == "u" and dtype.itemsize == 8 and a.size and a.max() > 2**63 - 1:
+                # an unsigned 64-bit value past int64 (no other integer dtype holds one)
                 raise IllegalActionError(f"{self._name}: action {shown(int(a.max()))} is not an action index")
             a = a.astype(np.int64)
-        a = np.ascontiguousarray(a)
+        elif not a.flags.c_contiguous:
+            a = np.ascontiguousarray(a)
         bad = batch.check(a)
         if bad >= 0:
             raise IllegalActionError(f"{self._name}, hand {bad}: {self._describe_illegal(bad, int(a[bad]))}")
         batch.step(a)
         return self._outputs()
+
+    @property
+    def legal_action_count(self) -> npt.NDArray[np.uint8]:
+        """How many actions are legal in each hand now: the count of each row of
+        ``legal_action_mask``, shape (num_envs,), uint8. A copy, or with ``copy=False`` the
+        environment's own read-only buffer, overwritten by the next call.
+
+        Raises
+        ------
+        EnvInputError
+            Before :meth:`reset`.
+        """
+        self._need_reset()
+        count = self._legal_views[0]
+        return count.copy() if self._copy else count
+
+    @property
+    def legal_action_indices(self) -> npt.NDArray[np.int8]:
+        """The legal action indexes of each hand, packed: row ``i`` holds the
+        ``legal_action_count[i]`` indexes that ``legal_action_mask[i]`` marks, in increasing
+        order, then -1 to the end; shape (num_envs, num_actions), int8 (every index is below
+        128). The C step writes it with the mask: a learner that samples or gathers over the
+        legal actions reads it instead of searching the mask. A copy, or with ``copy=False`` the
+        environment's own read-only buffer, overwritten by the next call.
+
+        Raises
+        ------
+        EnvInputError
+            Before :meth:`reset`.
+        """
+        self._need_reset()
+        indices = self._legal_views[1]
+        return indices.copy() if self._copy else indices
+
+    def random_legal_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action of every hand, chosen by numpy: for hand ``i``,
+        ``legal_action_indices[i, k]`` with ``k = floor(u * legal_action_count[i])`` for one
+        ``u = rng.random()`` per hand. Each of the legal actions has probability 1 / count (up
+        to the 2**-53 grain of ``rng.random``'s doubles). A random policy, or exploration, for
+        :meth:`step`.
+
+        Parameters
+        ----------
+        rng : numpy.random.Generator
+            The source of the random numbers (one double per hand).
+
+        Returns
+        -------
+        numpy.ndarray of int64, shape (num_envs,)
+
+        Raises
+        ------
+        EnvInputError
+            For ``rng`` that is not a numpy Generator, or before :meth:`reset`.
+        """
+        batch = self._need_reset()
+        if not isinstance(rng, np.random.Generator):
+            raise EnvInputError(f"{self._name}: rng = {shown(rng)}: expected a numpy.random.Generator")
+        u = rng.random(self.num_envs)
+        u *= batch.legal_count
+        k = u.astype(np.intp)  # floor: 0 <= k < count (u < 1 and the product rounds below count)
+        k += self._row_starts
+        return batch.legal_index.ravel().take(k).astype(np.int64)  # type: ignore[no-any-return]
 
     def _describe_illegal(self, i: int, a: int) -> str:
         legal = self._batch.legal(i)
@@ -369,7 +448,8 @@ class VectorEnv:
         return self._need_reset().episodes.copy()  # type: ignore[no-any-return]
 
     state_bytes: int = _hand.HAND_BYTES
-    """Bytes of C state per hand in flight (the observation, mask and reward rows come on top)."""
+    """Bytes of C state per hand in flight (the observation, mask, packed legal indexes and reward
+    rows come on top)."""
 
     def hand(self, env: int) -> CHand:
         """A :class:`CHand` copy of hand ``env`` as it is now (its events from now on only): to
