@@ -2,6 +2,7 @@
  * comment (src/lowball/engine.py), rule for rule. */
 #include "hand.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval27.h"
@@ -1035,12 +1036,30 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
     lb_hand h;
     lb_pcg64 g, pol;
     int64_t e, made = 0;
-    int p;
+    int p, q, n_plans = 0, plan_of[LB_HAND_MAX_PLAYERS], first[LB_HAND_MAX_PLAYERS];
+    /* one plan per different strategy (odds.h): the discards of lb_strategy_discard, looked up by
+     * class; without the memory for them (25 KB each), lb_strategy_discard itself */
+    lb_strategy_plan *plans = NULL;
+    int by_strategy = policy == LB_POLICY_STRATEGY && strategy && r->hand_size == 5;
     pkey[0] = key[0] ^ salt;
     pkey[1] = key[1] ^ salt;
     pkey[2] = key[2] ^ salt;
     pkey[3] = key[3] ^ salt;
     lb_hand_stream(pkey, slot, first_episode, &pol);
+    if (by_strategy) {
+        for (p = 0; p < n; p++) {
+            for (q = 0; q < p && !lb_strategy_equal(&strategy[q], &strategy[p]); q++) continue;
+            if (q < p) {
+                plan_of[p] = plan_of[q];
+            } else {
+                first[n_plans] = p;
+                plan_of[p] = n_plans++;
+            }
+        }
+        plans = malloc((size_t)n_plans * sizeof *plans);
+        if (plans)
+            for (q = 0; q < n_plans; q++) lb_strategy_plan_init(&plans[q], &strategy[first[q]]);
+    }
     for (e = 0; e < count; e++) {
         lb_hand_stream(key, slot, first_episode + (uint64_t)e, &g);
         lb_hand_reset(&h, r, n, stacks, &g, NULL);
@@ -1048,10 +1067,12 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
             const lb_legal *legal = &h.legal;
             if (legal->phase == LB_PHASE_DRAWING) {
                 unsigned m;
-                if (policy == LB_POLICY_STRATEGY && strategy && r->hand_size == 5) {
-                    int d = 2 - (r->draws - h.draw_round);
-                    m = lb_strategy_discard(&strategy[h.actor], h.deck.hands[h.actor], d,
-                                            h.draw_round == r->draws);
+                if (by_strategy) {
+                    int d = 2 - (r->draws - h.draw_round), is_last = h.draw_round == r->draws;
+                    m = plans ? lb_strategy_plan_discard(&plans[plan_of[h.actor]],
+                                                         h.deck.hands[h.actor], d, is_last)
+                              : lb_strategy_discard(&strategy[h.actor], h.deck.hands[h.actor], d,
+                                                    is_last);
                     if (popcount(m) > legal->max_discards) m = 0;
                 } else if (r->hand_size == 5) {
                     m = by_count[bounded(&pol, at_most5[legal->max_discards])];
@@ -1074,4 +1095,5 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
             for (p = 0; p < n; p++) payoffs[p] += (double)(h.stacks[p] - h.starting[p]);
     }
     if (decisions) *decisions += made;
+    free(plans);
 }

@@ -599,6 +599,58 @@ unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d,
     return strategy_discard(s, hand, d, is_last, good, n_good, top);
 }
 
+int lb_strategy_equal(const lb_strategy *a, const lb_strategy *b) {
+    int d;
+    for (d = 0; d < 3; d++)
+        if (a->pat[d] != b->pat[d] || a->brk[d] != b->brk[d] || a->keep[d] != b->keep[d] ||
+            a->one[d] != b->one[d])
+            return 0;
+    return a->snow == b->snow && a->best_last == b->best_last && a->target == b->target;
+}
+
+void lb_strategy_plan_init(lb_strategy_plan *plan, const lb_strategy *s) {
+    plan->s = *s;
+    one_tops(s, plan->one_top);
+    plan->n_good =
+        (int16_t)((s->best_last && !s->snow) ? good_rank_sets(s->target, plan->good) : 0);
+    memset(plan->by_class, LB_PLAN_UNKNOWN, sizeof plan->by_class);
+}
+
+/* at[i] = the place of hand[i] among the five in card-number order (0 = the lowest): ten
+ * comparisons, no branch. */
+static void card_places(const uint8_t h[5], unsigned at[5]) {
+    int i, j;
+    for (i = 0; i < 5; i++) at[i] = 0;
+    for (i = 0; i < 5; i++)
+        for (j = i + 1; j < 5; j++) {
+            unsigned higher = h[i] > h[j];
+            at[i] += higher;
+            at[j] += higher ^ 1u;
+        }
+}
+
+unsigned lb_strategy_plan_discard(lb_strategy_plan *plan, const uint8_t hand[5], int d,
+                                  int is_last) {
+    const lb_strategy *s = &plan->s;
+    unsigned at[5], by_order, mask = 0;
+    uint16_t c;
+    int i;
+    if (s->snow) return 0;
+    if (s->best_last && is_last) return best_discard_with(hand, plan->good, plan->n_good, NULL);
+    c = class5(hand);
+    card_places(hand, at);
+    by_order = plan->by_class[d][c];
+    if (by_order == LB_PLAN_UNKNOWN) {
+        mask = strategy_discard(s, hand, d, is_last, plan->good, plan->n_good, plan->one_top);
+        by_order = 0;
+        for (i = 0; i < 5; i++) by_order |= ((mask >> i) & 1u) << at[i];
+        plan->by_class[d][c] = (uint8_t)by_order;
+        return mask;
+    }
+    for (i = 0; i < 5; i++) mask |= ((by_order >> at[i]) & 1u) << i;
+    return mask;
+}
+
 /* ---- simulation ------------------------------------------------------------------------------- */
 
 static void streams_of(const uint64_t key[4], uint64_t t, lb_pcg64 *stub, lb_pcg64 *reshuffle) {
