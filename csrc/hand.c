@@ -1036,30 +1036,16 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
     lb_hand h;
     lb_pcg64 g, pol;
     int64_t e, made = 0;
-    int p, q, n_plans = 0, plan_of[LB_HAND_MAX_PLAYERS], first[LB_HAND_MAX_PLAYERS];
-    /* one plan per different strategy (odds.h): the discards of lb_strategy_discard, looked up by
+    int p, plan_of[LB_HAND_MAX_PLAYERS];
+    /* one plan per different strategy (odds.h): lb_strategy_discard's discards, looked up by
      * class; without the memory for them (25 KB each), lb_strategy_discard itself */
-    lb_strategy_plan *plans = NULL;
     int by_strategy = policy == LB_POLICY_STRATEGY && strategy && r->hand_size == 5;
+    lb_strategy_plan *plans = by_strategy ? lb_strategy_plans(strategy, n, plan_of) : NULL;
     pkey[0] = key[0] ^ salt;
     pkey[1] = key[1] ^ salt;
     pkey[2] = key[2] ^ salt;
     pkey[3] = key[3] ^ salt;
     lb_hand_stream(pkey, slot, first_episode, &pol);
-    if (by_strategy) {
-        for (p = 0; p < n; p++) {
-            for (q = 0; q < p && !lb_strategy_equal(&strategy[q], &strategy[p]); q++) continue;
-            if (q < p) {
-                plan_of[p] = plan_of[q];
-            } else {
-                first[n_plans] = p;
-                plan_of[p] = n_plans++;
-            }
-        }
-        plans = malloc((size_t)n_plans * sizeof *plans);
-        if (plans)
-            for (q = 0; q < n_plans; q++) lb_strategy_plan_init(&plans[q], &strategy[first[q]]);
-    }
     for (e = 0; e < count; e++) {
         lb_hand_stream(key, slot, first_episode + (uint64_t)e, &g);
         lb_hand_reset(&h, r, n, stacks, &g, NULL);

@@ -98,9 +98,6 @@ typedef struct {
  *   (of several such fours, the one whose best finish is lowest; equal: throw the higher card). */
 unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d, int is_last);
 
-/* Whether two strategies make the same decisions because every field is the same (1/0). */
-int lb_strategy_equal(const lb_strategy *a, const lb_strategy *b);
-
 /* A strategy made ready for many decisions: lb_strategy_plan_discard gives exactly
  * lb_strategy_discard's answer, faster. Outside best_last's last draw the rule reads a hand only
  * through its class (which fixes its ranks and whether it is a flush) and its cards in card-number
@@ -129,6 +126,13 @@ void lb_strategy_plan_init(lb_strategy_plan *plan, const lb_strategy *s);
  * the five cards), the rule's own cost (about 100 ns) the first time. */
 unsigned lb_strategy_plan_discard(lb_strategy_plan *plan, const uint8_t hand[5], int d,
                                   int is_last);
+
+/* Plans for the strategies s[0..n-1] (1 <= n <= LB_PLANS_MAX), one per different strategy (the
+ * same in every field): plan_of[i] (n entries, written) is the index of s[i]'s plan in the array
+ * returned, which the caller frees with free(). NULL (plan_of then unspecified) when n is out of
+ * range or memory runs out. */
+#define LB_PLANS_MAX 10
+lb_strategy_plan *lb_strategy_plans(const lb_strategy *s, int n, int *plan_of);
 
 /* The discard (a mask over hand positions) with the best chance of a final hand of class target
  * or better, its replacements coming from the 47 cards not in hand[0..4] (what its holder can

@@ -197,13 +197,31 @@ int main(int argc, char **argv) {
         lb_strategy_plan_init(&plan, &s);
         for (d = 0; d < 3; d++) CHECK_EQ_INT(lb_strategy_plan_discard(&plan, h, d, d == 2), 0);
     }
-    /* lb_strategy_equal: every field counts */
-    t = s;
-    CHECK(lb_strategy_equal(&s, &t));
-    t.one[2]++;
-    CHECK(!lb_strategy_equal(&s, &t));
-    t = s;
-    t.target = 1;
-    CHECK(!lb_strategy_equal(&s, &t));
+    /* lb_strategy_plans: one plan per different strategy, every field counting */
+    {
+        lb_strategy list[6];
+        lb_strategy_plan *plans;
+        int plan_of[6], i;
+        list[0] = list[2] = s;
+        list[1] = list[4] = default_strategy();
+        list[3] = s;
+        list[3].one[2]++;
+        list[5] = s;
+        list[5].target = 1;
+        plans = lb_strategy_plans(list, 6, plan_of);
+        CHECK(plans != NULL);
+        if (plans) {
+            const int want[6] = {0, 1, 0, 2, 1, 3};
+            for (i = 0; i < 6; i++) {
+                CHECK_EQ_INT(plan_of[i], want[i]);
+                CHECK_EQ_INT(plans[plan_of[i]].s.one[2], list[i].one[2]);
+                CHECK_EQ_INT(plans[plan_of[i]].s.target, list[i].target);
+                CHECK_EQ_INT(plans[plan_of[i]].s.snow, list[i].snow);
+            }
+        }
+        free(plans);
+        CHECK(lb_strategy_plans(list, 0, plan_of) == NULL);
+        CHECK(lb_strategy_plans(list, LB_PLANS_MAX + 1, plan_of) == NULL);
+    }
     CHECK_DONE();
 }
