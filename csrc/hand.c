@@ -2,6 +2,7 @@
  * comment (src/lowball/engine.py), rule for rule. */
 #include "hand.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval27.h"
@@ -1257,7 +1258,11 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
     lb_hand h;
     lb_pcg64 g, pol;
     int64_t e, made = 0;
-    int p;
+    int p, plan_of[LB_HAND_MAX_PLAYERS];
+    /* one plan per different strategy (odds.h): lb_strategy_discard's discards, looked up by
+     * class; without the memory for them (25 KB each), lb_strategy_discard itself */
+    int by_strategy = policy == LB_POLICY_STRATEGY && strategy && r->hand_size == 5;
+    lb_strategy_plan *plans = by_strategy ? lb_strategy_plans(strategy, n, plan_of) : NULL;
     pkey[0] = key[0] ^ salt;
     pkey[1] = key[1] ^ salt;
     pkey[2] = key[2] ^ salt;
@@ -1270,10 +1275,12 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
             const lb_legal *legal = &h.legal;
             if (legal->phase == LB_PHASE_DRAWING) {
                 unsigned m;
-                if (policy == LB_POLICY_STRATEGY && strategy && r->hand_size == 5) {
-                    int d = 2 - (r->draws - h.draw_round);
-                    m = lb_strategy_discard(&strategy[h.actor], h.deck.hands[h.actor], d,
-                                            h.draw_round == r->draws);
+                if (by_strategy) {
+                    int d = 2 - (r->draws - h.draw_round), is_last = h.draw_round == r->draws;
+                    m = plans ? lb_strategy_plan_discard(&plans[plan_of[h.actor]],
+                                                         h.deck.hands[h.actor], d, is_last)
+                              : lb_strategy_discard(&strategy[h.actor], h.deck.hands[h.actor], d,
+                                                    is_last);
                     if (popcount(m) > legal->max_discards) m = 0;
                 } else if (r->hand_size == 5) {
                     m = by_count[bounded(&pol, at_most5[legal->max_discards])];
@@ -1296,4 +1303,5 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
             for (p = 0; p < n; p++) payoffs[p] += (double)(h.stacks[p] - h.starting[p]);
     }
     if (decisions) *decisions += made;
+    free(plans);
 }

@@ -599,6 +599,78 @@ unsigned lb_strategy_discard(const lb_strategy *s, const uint8_t hand[5], int d,
     return strategy_discard(s, hand, d, is_last, good, n_good, top);
 }
 
+/* Whether two strategies are the same in every field (1/0). */
+static int same_strategy(const lb_strategy *a, const lb_strategy *b) {
+    int d;
+    for (d = 0; d < 3; d++)
+        if (a->pat[d] != b->pat[d] || a->brk[d] != b->brk[d] || a->keep[d] != b->keep[d] ||
+            a->one[d] != b->one[d])
+            return 0;
+    return a->snow == b->snow && a->best_last == b->best_last && a->target == b->target;
+}
+
+void lb_strategy_plan_init(lb_strategy_plan *plan, const lb_strategy *s) {
+    plan->s = *s;
+    one_tops(s, plan->one_top);
+    plan->n_good =
+        (int16_t)((s->best_last && !s->snow) ? good_rank_sets(s->target, plan->good) : 0);
+    memset(plan->by_class, LB_PLAN_UNKNOWN, sizeof plan->by_class);
+}
+
+lb_strategy_plan *lb_strategy_plans(const lb_strategy *s, int n, int *plan_of) {
+    lb_strategy_plan *plans;
+    int p, q, k = 0, first[LB_PLANS_MAX];
+    if (n < 1 || n > LB_PLANS_MAX) return NULL;
+    for (p = 0; p < n; p++) {
+        for (q = 0; q < p && !same_strategy(&s[q], &s[p]); q++) continue;
+        if (q < p) {
+            plan_of[p] = plan_of[q];
+        } else {
+            first[k] = p;
+            plan_of[p] = k++;
+        }
+    }
+    plans = malloc((size_t)k * sizeof *plans);
+    if (plans)
+        for (q = 0; q < k; q++) lb_strategy_plan_init(&plans[q], &s[first[q]]);
+    return plans;
+}
+
+/* at[i] = the place of hand[i] among the five in card-number order (0 = the lowest): ten
+ * comparisons, no branch. */
+static void card_places(const uint8_t h[5], unsigned at[5]) {
+    int i, j;
+    for (i = 0; i < 5; i++) at[i] = 0;
+    for (i = 0; i < 5; i++)
+        for (j = i + 1; j < 5; j++) {
+            unsigned higher = h[i] > h[j];
+            at[i] += higher;
+            at[j] += higher ^ 1u;
+        }
+}
+
+unsigned lb_strategy_plan_discard(lb_strategy_plan *plan, const uint8_t hand[5], int d,
+                                  int is_last) {
+    const lb_strategy *s = &plan->s;
+    unsigned at[5], by_order, mask = 0;
+    uint16_t c;
+    int i;
+    if (s->snow) return 0;
+    if (s->best_last && is_last) return best_discard_with(hand, plan->good, plan->n_good, NULL);
+    c = class5(hand);
+    card_places(hand, at);
+    by_order = plan->by_class[d][c];
+    if (by_order == LB_PLAN_UNKNOWN) {
+        mask = strategy_discard(s, hand, d, is_last, plan->good, plan->n_good, plan->one_top);
+        by_order = 0;
+        for (i = 0; i < 5; i++) by_order |= ((mask >> i) & 1u) << at[i];
+        plan->by_class[d][c] = (uint8_t)by_order;
+        return mask;
+    }
+    for (i = 0; i < 5; i++) mask |= ((by_order >> at[i]) & 1u) << i;
+    return mask;
+}
+
 /* ---- simulation ------------------------------------------------------------------------------- */
 
 static void streams_of(const uint64_t key[4], uint64_t t, lb_pcg64 *stub, lb_pcg64 *reshuffle) {
@@ -634,7 +706,7 @@ static void score(const lb_sim_config *cfg, const uint16_t *cls, lb_sim_result *
 
 /* The trial through lb_deck, for runs where the stub can run out (the reshuffle rule applies). */
 static lb_status trial_deck(const lb_sim_config *cfg, lb_pcg64 *g_stub, lb_pcg64 *g_resh,
-                            uint16_t good[][1287], const int *n_good, int8_t tops[][3], lb_deck *dk,
+                            lb_strategy_plan *plans, const int *plan_of, lb_deck *dk,
                             lb_sim_result *res) {
     uint8_t order[LB_NUM_CARDS], u[LB_NUM_CARDS], seats[LB_ODDS_MAX_PLAYERS];
     uint16_t cls[LB_ODDS_MAX_PLAYERS];
@@ -673,8 +745,7 @@ static lb_status trial_deck(const lb_sim_config *cfg, lb_pcg64 *g_stub, lb_pcg64
             /* before the first draw the deck holds each hand in the order given */
             mask = (d == 0 && cfg->first_fixed && cfg->fixed[p] < LB_ODDS_BY_STRATEGY)
                        ? cfg->fixed[p]
-                       : strategy_discard(&cfg->strategy[p], hand, di, is_last, good[p], n_good[p],
-                                          tops[p]);
+                       : lb_strategy_plan_discard(&plans[plan_of[p]], hand, di, is_last);
             for (i = 0; i < 5; i++)
                 if ((mask >> i) & 1u) thrown[n++] = hand[i];
             for (x = 1; x < n; x++) /* thrown in card order */
@@ -695,28 +766,21 @@ static lb_status trial_deck(const lb_sim_config *cfg, lb_pcg64 *g_stub, lb_pcg64
 }
 
 lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, lb_sim_result *res) {
-    uint16_t (*good)[1287] = NULL;
-    int n_good[LB_ODDS_MAX_PLAYERS];
-    int8_t tops[LB_ODDS_MAX_PLAYERS][3];
-    int p, need, fast, dealt;
+    lb_strategy_plan *plans; /* one per different strategy: players p's is plans[plan_of[p]] */
+    int plan_of[LB_ODDS_MAX_PLAYERS], p, need, fast, dealt;
     uint64_t t;
     lb_deck *dk = NULL;
     lb_status st = LB_OK;
     if (cfg->players < 2 || cfg->players > LB_ODDS_MAX_PLAYERS || cfg->draws < 1 ||
         cfg->draws > LB_ODDS_MAX_DRAWS)
         return LB_ERR_SEAT;
-    good = malloc(sizeof(uint16_t[1287]) * LB_ODDS_MAX_PLAYERS);
-    if (!good) return LB_ERR_MEMORY;
-    for (p = 0; p < cfg->players; p++) {
-        const lb_strategy *s = &cfg->strategy[p];
-        n_good[p] = (s->best_last && !s->snow) ? good_rank_sets(s->target, good[p]) : 0;
-        one_tops(s, tops[p]);
-    }
+    plans = lb_strategy_plans(cfg->strategy, cfg->players, plan_of);
+    if (!plans) return LB_ERR_MEMORY;
     need = cfg->draws * (5 * cfg->players + (cfg->burn ? 1 : 0));
     dealt = 0;
     for (p = 0; p < cfg->players; p++) dealt += cfg->random_hand[p] ? 5 : 0;
     if (dealt > cfg->n_unseen) { /* a deal comes from the stub: it is never reshuffled */
-        free(good);
+        free(plans);
         return LB_ERR_EXHAUSTED;
     }
     need += dealt;
@@ -724,7 +788,7 @@ lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, l
     if (!fast) {
         dk = malloc(sizeof *dk);
         if (!dk) {
-            free(good);
+            free(plans);
             return LB_ERR_MEMORY;
         }
     }
@@ -760,8 +824,7 @@ lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, l
                     unsigned mask =
                         (d == 0 && cfg->first_fixed && cfg->fixed[p] < LB_ODDS_BY_STRATEGY)
                             ? cfg->fixed[p]
-                            : strategy_discard(&cfg->strategy[p], h[p], di, is_last, good[p],
-                                               n_good[p], tops[p]);
+                            : lb_strategy_plan_discard(&plans[plan_of[p]], h[p], di, is_last);
                     for (i = 0; i < 5; i++) {
                         uint32_t j;
                         uint8_t x;
@@ -777,11 +840,11 @@ lb_status lb_odds_simulate(const lb_sim_config *cfg, uint64_t t0, uint64_t t1, l
             for (p = 0; p < cfg->players; p++) cls[p] = class5(h[p]);
             score(cfg, cls, res);
         } else {
-            st = trial_deck(cfg, &g_stub, &g_resh, good, n_good, tops, dk, res);
+            st = trial_deck(cfg, &g_stub, &g_resh, plans, plan_of, dk, res);
             if (st != LB_OK) break;
         }
     }
     free(dk);
-    free(good);
+    free(plans);
     return st;
 }

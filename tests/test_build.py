@@ -429,8 +429,8 @@ def _compile_each(cc: list[str], flags: list[str], sources: list[Path], out: Pat
 
 
 def test_c_sources_cover_the_core_and_its_tests() -> None:
-    """The strict builds below see every C file: the nine of the core, the self-check and the five
-    test programs."""
+    """The strict builds below see every C file: the nine of the core, the self-check, the six
+    test programs and the strategy's timing."""
     names = [p.relative_to(CSRC).as_posix() for p in C_SOURCES]
     assert names == [
         "cards.c",
@@ -448,6 +448,8 @@ def test_c_sources_cover_the_core_and_its_tests() -> None:
         "tests/test_evallow.c",
         "tests/test_hand.c",
         "tests/test_odds.c",
+        "tests/test_strategy_plan.c",
+        "tests/time_strategy.c",
     ]
 
 
@@ -455,7 +457,7 @@ def test_c_sources_are_plain_ascii() -> None:
     """MSVC reads a source in the system's code page unless told otherwise: plain ASCII with LF
     line ends reads the same everywhere."""
     files = sorted(CSRC.glob("*.[ch]")) + sorted((CSRC / "tests").glob("*.[ch]"))
-    assert len(files) == 27
+    assert len(files) == 29
     bad = {}
     for path in files:
         data = path.read_bytes()
