@@ -105,6 +105,11 @@ def test_a_policy_is_evaluated_against_the_bots() -> None:
         players=3,
     )
     assert isinstance(random_vs, float)
+    # the default bots are the commands' default, solid: the same as naming them, and they too
+    # beat a player who only checks and calls
+    solid = lpz.play_against_bots(calling, "F2L3D", hands=60, seed=2, players=2)
+    assert solid == lpz.play_against_bots(calling, "F2L3D", bots=["solid"], hands=60, seed=2, players=2)
+    assert solid < -1 and solid != first
 
 
 def test_the_module_example_runs() -> None:

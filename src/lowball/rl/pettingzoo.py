@@ -233,7 +233,7 @@ def play_against_bots(
     policy: Callable[[dict[str, np.ndarray]], int],
     variant: Variant | str = "F2L3D",
     *,
-    bots: Sequence[str] = ("sensible",),
+    bots: Sequence[str] = ("solid",),
     hands: int = 100,
     seed: int = 0,
     **kwargs: Any,
@@ -241,9 +241,10 @@ def play_against_bots(
     """Evaluate ``policy`` against lowball's built-in bots: ``hands`` hands of the PettingZoo
     environment, ``player_0`` played by ``policy`` (called with its observation dict, it
     returns an action index) and the other positions by ``bots`` (names of
-    :data:`lowball.bots.BOTS`: ``"random"``, ``"calling"``, ``"sensible"``; one per other
-    player, or one for all). The bots see the hand through :meth:`CHand.to_hand_state
-    <lowball.rl.CHand.to_hand_state>`'s view and their actions are mapped to the nearest index.
+    :data:`lowball.bots.BOTS`: ``"solid"``, the default as in the commands, ``"sensible"``,
+    ``"random"``, ``"calling"``; one per other player, or one for all). The bots see the hand
+    through :meth:`CHand.to_hand_state <lowball.rl.CHand.to_hand_state>`'s view and their
+    actions are mapped to the nearest index.
     Returns ``player_0``'s mean reward per hand, in big blinds.
 
     Raises
