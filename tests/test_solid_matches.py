@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from helpers import stacked
 from lowball.bots import SensibleBot, SolidBot, apply_action
 from lowball.cli import main
-from lowball.engine import HandState
+from lowball.engine import Action, HandState
 from lowball.server.game import GameServer
 from lowball.simulate import simulate
 from lowball.variants import VARIANTS
@@ -268,3 +268,44 @@ def test_the_end_an_8_raises_once_a_7_on(hand: str, last: str) -> None:
     """Heads-up single draw: solid, pat, bets at the end into the one-card draw, which raises."""
     script = ["c", "c", "d1", "8"]
     assert _solid_plays("F2L1D", [hand, "7s5h4d2cKh"], "QdJdKc", 0, script) == ["raise 4", "discard 0", "bet 4", last]
+
+
+@pytest.mark.parametrize("code", ["F2L3D", "N2L3D", "LB-FA5L3D"])  # single draw never snows: no three-card draws
+def test_a_solid_bot_made_again_mid_hand_plays_on_the_snow_it_began(code: str) -> None:
+    """A snow (standing pat on a pair or worse at the first draw, heads-up, to bluff) is read
+    from the hand, not remembered by the bot: a bot made again mid-hand (a table or tournament
+    resumed after a restart builds its bots anew) stands pat and bets on as the one that began
+    it. Before, the new bot forgot it: it drew to the hand it had snowed with, or bet it as the
+    pair it is."""
+    from lowball.bots import _SOLID_PLANS  # the plan a bot that forgot would have drawn by
+
+    v = VARIANTS[code]
+    snows = decisions = 0
+    for seed in range(300):
+        h = HandState(v, [200, 200], seed=seed)
+        snower = SolidBot(v, random.Random(seed))
+        snower.SNOW_CHANCE = 1.0  # snow wherever it may, to find hands with one quickly
+        other = SolidBot(v, random.Random(seed + 1))
+        snowed = False
+        while h.actor is not None:
+            legal = h.legal_actions()
+            view = h.view(legal.position)
+            if legal.position == 0:  # the big blind draws first: the button may snow
+                apply_action(h, other.act(view, legal))
+                continue
+            action = snower.act(view, legal)
+            assert snower.snowing(view, 1) == snowed
+            if snowed:
+                again = SolidBot(v, random.Random(seed + 2)).act(view, legal)
+                assert again == action
+                decisions += 1
+                if legal.draw:
+                    assert action == Action.stand_pat()
+                    # forgotten, it would draw:
+                    assert _SOLID_PLANS[snower.ranking](view.hand, v.draws - view.draw_round + 1, 1)
+            first_draw = legal.draw and h.draw_round == 1
+            apply_action(h, action)
+            if first_draw and action == Action.stand_pat() and snower.snowing(h.view(1), 1):
+                snowed = True
+                snows += 1
+    assert snows >= 5 and decisions >= 5  # real snows, played on by new bots

@@ -757,22 +757,31 @@ class SolidBot:
         self.ranking = _variant_ranking(variant)
         self.big_blind = max(1, variant.forced.big_blind)
         self.rng = _rng(rng)
-        self.snowing = False
+
+    def snowing(self, view: PlayerView, me: int) -> bool:
+        """Whether the bot at position ``me`` snows this hand: it stood pat at the first draw where
+        it would have thrown three cards or more (it does that only to snow). Read from the hand,
+        not kept: a bot made again mid-hand (a table or a tournament resumed) plays the snow on."""
+        if self.ranking is Ranking.BADUGI or not view.drawn or view.drawn[0][me] != 0:
+            return False
+        live = [p for p, f in enumerate(view.folded) if not f and p != me]
+        if len(live) != 1 or view.drawn[0][live[0]] < 2 or len({_low(c) for c in view.hand}) == len(view.hand):
+            return False
+        return len(_SOLID_PLANS[self.ranking](view.hand, self.draws, 1)) >= 3
 
     def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """Draw or bet as the class docstring says."""
         draws_left = _draws_left(view, self.draws)
         me = legal.position
         live = [p for p, f in enumerate(view.folded) if not f and p != me]
-        if view.phase == "betting" and view.betting_round == 1:
-            self.snowing = False  # a new hand
+        snowing = self.snowing(view, me)
         if legal.draw:
-            return self._draw(view, legal, draws_left, live)
+            return self._draw(view, legal, draws_left, live, snowing)
         if legal.show:
             mine = evaluate(view.hand, self.ranking)
             beaten = any(evaluate(cards, self.ranking) < mine for cards in view.shown.values())
             return Action.muck() if beaten and legal.muck else Action.show()
-        if self.snowing:
+        if snowing:
             return self._snow_bet(view, legal)
         if view.betting_round == 1:
             if self.draws == 1 and self.ranking is Ranking.DEUCE_TO_SEVEN:
@@ -785,8 +794,8 @@ class SolidBot:
 
     # -- the draw
 
-    def _draw(self, view: PlayerView, legal: LegalActions, draws_left: int, live: list[int]) -> Action:
-        if self.snowing:
+    def _draw(self, view: PlayerView, legal: LegalActions, draws_left: int, live: list[int], snowing: bool) -> Action:
+        if snowing:
             return Action.stand_pat()
         thrown = _SOLID_PLANS[self.ranking](view.hand, draws_left, len(live))
         if (
@@ -798,8 +807,7 @@ class SolidBot:
             and view.drawn[-1][live[0]] >= 2  # the opponent drew first, two or more
             and self.rng.random() < self.SNOW_CHANCE
         ):
-            self.snowing = True
-            return Action.stand_pat()
+            return Action.stand_pat()  # a snow: snowing() reads it from the hand from now on
         return Action.discard(thrown[: legal.max_discards])
 
     # -- betting
