@@ -626,7 +626,10 @@ def table_figure_ms(hands: int = 100) -> float:
     (:func:`table_figure_here`): this one, after a run, holds every client's messages, and its
     garbage collector's passes over them cost the table about twice its time."""
     here = Path(__file__).parent
-    code = f"import sys; sys.path.insert(0, {str(here)!r}); import load_server; print(load_server.table_figure_here({hands}))"
+    code = (
+        f"import sys; sys.path.insert(0, {str(here)!r}); import load_server; "
+        f"print(load_server.table_figure_here({hands}))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(done.stdout.split()[-1])
 

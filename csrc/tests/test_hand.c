@@ -228,9 +228,57 @@ static void random_batches(void) {
     }
 }
 
+/* A new hand's shuffle (hand.c's own Fisher-Yates on its inlined generator and bounded draw)
+ * deals exactly what lb_deck_shuffle deals from lb_pcg64_next on the same state, and leaves the
+ * generator where it leaves it: on many hands' generators, and on two states that reach the
+ * bounded draw's rarer branches (derived by running the LCG backwards, state k - 1 = (state k -
+ * inc) * mul^-1 mod 2^128): one whose first word is 0 (a rejected draw: j = bounded(52) takes a
+ * second word) and one whose 51st word is 2^63 (its low product 2^64 mod 2^64 = 0 is below the
+ * bound 2, but 2^64 mod 2 = 0: accepted). */
+static int pcg_word(void *ctx, uint64_t *word) {
+    *word = lb_pcg64_next((lb_pcg64 *)ctx);
+    return 0;
+}
+
+static void shuffle_as_deck(const lb_pcg64 *g) {
+    static lb_hand h;
+    lb_rules r = fixed_limit();
+    lb_deck d;
+    lb_pcg64 copy = *g;
+    lb_random rng = {pcg_word, &copy};
+    int64_t stacks[2] = {100, 100};
+    lb_deck_init(&d, LB_RESHUFFLE_SEEDS, 0);
+    CHECK_EQ_INT(lb_deck_shuffle(&d, &rng), LB_OK);
+    lb_hand_reset(&h, &r, 2, stacks, g, NULL);
+    CHECK(memcmp(h.deck.stub, d.stub, LB_NUM_CARDS) == 0);
+    CHECK(memcmp(&h.rng, &copy, sizeof copy) == 0);
+}
+
+static void new_hand_shuffle(void) {
+    lb_pcg64 first = {0x1236916f9566dd58ull, 0xe9a24ccea6b91c74ull, 0x0123456789abcdefull,
+                      0xfedcba9876543211ull},
+             last = {0x236300cf8118710eull, 0x693aa65a3326ebcaull, 0x0123456789abcdefull,
+                     0xfedcba9876543211ull},
+             g, probe;
+    uint64_t key[4] = {27, 18, 28, 18};
+    int k;
+    for (k = 0; k < 2000; k++) {
+        lb_hand_stream(key, (uint64_t)k, (uint64_t)k * 3u, &g);
+        shuffle_as_deck(&g);
+    }
+    probe = first;
+    CHECK(lb_pcg64_next(&probe) == 0);
+    shuffle_as_deck(&first);
+    probe = last;
+    for (k = 0; k < 50; k++) lb_pcg64_next(&probe);
+    CHECK(lb_pcg64_next(&probe) == (uint64_t)1 << 63);
+    shuffle_as_deck(&last);
+}
+
 int main(void) {
     heads_up_fold();
     short_all_in_side_pots();
     random_batches();
+    new_hand_shuffle();
     CHECK_DONE();
 }
