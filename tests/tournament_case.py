@@ -1,7 +1,8 @@
 """The small tournament the store and crash tests of tournaments play
 (tests/tournament/test_tournament_store.py, test_tournament_crash.py): 14 players at three tables
 of 5, 5 and 4 (2-7 seats six), so that it moves players, breaks a table, has a break with a
-colour-up and a rebuy, an add-on and late registration, and reaches the final table."""
+colour-up and a rebuy, an add-on and late registration, and reaches the final table; and its
+blinds, doubling from 5-10, which the wire and money tests' tournaments play too."""
 
 from __future__ import annotations
 

@@ -760,14 +760,24 @@ class SolidBot:
 
     def snowing(self, view: PlayerView, me: int) -> bool:
         """Whether the bot at position ``me`` snows this hand: it stood pat at the first draw where
-        it would have thrown three cards or more (it does that only to snow). Read from the hand,
+        it may snow (:meth:`_may_snow`; it stands pat there only to snow). Read from the hand,
         not kept: a bot made again mid-hand (a table or a tournament resumed) plays the snow on."""
-        if self.ranking is Ranking.BADUGI or not view.drawn or view.drawn[0][me] != 0:
+        if not view.drawn or view.drawn[0][me] != 0:
             return False
         live = [p for p, f in enumerate(view.folded) if not f and p != me]
-        if len(live) != 1 or view.drawn[0][live[0]] < 2 or len({_low(c) for c in view.hand}) == len(view.hand):
-            return False
-        return len(_SOLID_PLANS[self.ranking](view.hand, self.draws, 1)) >= 3
+        return self._may_snow(view, live, self.draws)
+
+    def _may_snow(self, view: PlayerView, live: list[int], draws_left: int) -> bool:
+        """Whether the first draw of ``view``'s hand (``draws_left`` to come, this one included)
+        is a spot to snow in: heads-up (``live`` the others in the hand), the opponent drew first,
+        two cards or more, and the bot's pair or worse would throw three or more."""
+        return (
+            self.ranking is not Ranking.BADUGI  # badugi: a snow is no card's bluff (Haney 2020: three-card hands)
+            and len(live) == 1
+            and view.drawn[0][live[0]] >= 2  # the opponent drew first, two or more
+            and len({_low(c) for c in view.hand}) < len(view.hand)  # a pair or worse
+            and len(_SOLID_PLANS[self.ranking](view.hand, draws_left, 1)) >= 3
+        )
 
     def act(self, view: PlayerView, legal: LegalActions) -> Action:
         """Draw or bet as the class docstring says."""
@@ -797,17 +807,9 @@ class SolidBot:
     def _draw(self, view: PlayerView, legal: LegalActions, draws_left: int, live: list[int], snowing: bool) -> Action:
         if snowing:
             return Action.stand_pat()
-        thrown = _SOLID_PLANS[self.ranking](view.hand, draws_left, len(live))
-        if (
-            view.draw_round == 1
-            and self.ranking is not Ranking.BADUGI  # badugi: a snow is no card's bluff (Haney 2020: three-card hands)
-            and len(live) == 1
-            and len(thrown) >= 3
-            and len({_low(c) for c in view.hand}) < len(view.hand)  # a pair or worse
-            and view.drawn[-1][live[0]] >= 2  # the opponent drew first, two or more
-            and self.rng.random() < self.SNOW_CHANCE
-        ):
+        if view.draw_round == 1 and self._may_snow(view, live, draws_left) and self.rng.random() < self.SNOW_CHANCE:
             return Action.stand_pat()  # a snow: snowing() reads it from the hand from now on
+        thrown = _SOLID_PLANS[self.ranking](view.hand, draws_left, len(live))
         return Action.discard(thrown[: legal.max_discards])
 
     # -- betting

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import pytest
 from table_play import DictStore
+from tournament_case import BLINDS
 
 from lowball.errors import InsufficientFundsError
 from lowball.tournament import Level, SimClock, Structure, Tournament, TournamentError, bot_decider
 from lowball.variants import VARIANTS
 from lowball.wallet import MemoryWallet, split_key
 
-BLINDS = [(5, 10), (10, 20), (15, 30), (25, 50), (50, 100), (100, 200), (200, 400), (400, 800), (800, 1600),
-          (1600, 3200), (3200, 6400)]  # fmt: skip
 # 12 players on two tables; one rebuy each until the end of level 3 (rounds 1-9), then the add-on
 STRUCTURE = Structure(
     variant=VARIANTS["N2L1D"],

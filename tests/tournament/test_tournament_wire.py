@@ -11,6 +11,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from tournament_case import BLINDS
 
 from lowball import wire
 from lowball.errors import WireError
@@ -21,8 +22,6 @@ KINDS = {
     "registered", "seated", "level", "break", "break_end", "chip_race", "moved", "redraw", "table_broken",
     "final_table", "hand_for_hand", "rebuy", "addon", "eliminated", "paid", "finished",
 }  # fmt: skip
-BLINDS = [(5, 10), (10, 20), (15, 30), (25, 50), (50, 100), (100, 200), (200, 400), (400, 800), (800, 1600),
-          (1600, 3200), (3200, 6400)]  # fmt: skip
 
 
 def every_kind() -> Tournament:

@@ -570,7 +570,7 @@ class Room:
         info = public["info"][seat] if seat is not None else None
         held: tuple[Card, ...] = ()
         legal = None
-        if info is not None and seat is not None and public["in_hand"]:
+        if info is not None and seat is not None and public["message"].in_hand:
             held = table.held(seat)
             legal = public["legal"] if public["message"].actor == seat else None
         status = info.status if info is not None else "joining"
@@ -644,8 +644,8 @@ class Room:
     def public_state(self, now: float) -> dict[str, Any]:
         """What every connection's ``state`` shares: the table as a spectator sees it (the
         :class:`lowball.wire.State` ``message``, its ``you`` None, its seats not yet marked as
-        anyone's; ``seats``, ``info`` the table's seats, ``now``; ``in_hand``, and ``legal`` the
-        legal actions of the seat to act)."""
+        anyone's; ``seats``, ``info`` the table's seats, ``now``; ``legal`` the legal actions of
+        the seat to act)."""
         table = self.table
         # the parts of table.view(None) this takes, read one by one (no TableView is made)
         hand = table.player_view(None) if table.in_hand else None
@@ -704,10 +704,7 @@ class Room:
             seats=[],
         )
         legal = table.legal_actions() if message.actor is not None else None  # the actor's, for his ``you``
-        return {
-            "message": message, "seats": seats, "limit": self._limit, "info": infos, "now": now,
-            "in_hand": hand is not None, "legal": legal,
-        }  # fmt: skip
+        return {"message": message, "seats": seats, "limit": self._limit, "info": infos, "now": now, "legal": legal}
 
     def _sitting(self, conn: Connection) -> int | None:
         """The table's sitting whose cards ``conn`` may see: the one its token's person began

@@ -185,13 +185,10 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
                 queue.put_nowait(tuple(texts))
                 return
             if batching[0]:
-                if len(texts) <= BATCH_LIMIT:  # one frame (nearly always)
-                    frames = [texts[0] if len(texts) == 1 else "[" + ",".join(texts) + "]"]
-                else:
-                    frames = [
-                        t[0] if len(t) == 1 else "[" + ",".join(t) + "]"
-                        for t in (texts[i : i + BATCH_LIMIT] for i in range(0, len(texts), BATCH_LIMIT))
-                    ]
+                frames = [
+                    t[0] if len(t) == 1 else "[" + ",".join(t) + "]"
+                    for t in (texts[i : i + BATCH_LIMIT] for i in range(0, len(texts), BATCH_LIMIT))
+                ]
             else:
                 frames = texts
             try:
