@@ -425,6 +425,34 @@ def test_a_message_for_many_spectators_is_made_once(tmp_path: Path, monkeypatch:
     assert per_action[2] == per_action[20] > 0
 
 
+def test_frames_go_through_the_asgi_servers_own_send(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's frames are written with uvicorn's own ``send`` (ServerSend puts it in the scope),
+    not through Starlette's WebSocket.send and its wrappers: a page plays a whole decision with
+    Starlette's send of a text frame counted, and it is never called for one; the frames arrive
+    as before (the welcome, the ack, the states after the action)."""
+    from starlette.websockets import WebSocket
+
+    texts = [0]
+    real_send = WebSocket.send
+
+    async def counted(self: Any, message: Any) -> None:
+        if message.get("type") == "websocket.send":
+            texts[0] += 1
+        await real_send(self, message)
+
+    monkeypatch.setattr(WebSocket, "send", counted)
+    with running(tmp_path / "s.db", bots="calling") as s:
+        info = s.seat("ann")
+        player = s.ws()
+        assert player.hello(info["token"])["type"] == "welcome"
+        st = player.my_turn()
+        player.send({"type": "act", "id": 1, "seq": st["seq"], "action": passive_action(st["you"]["legal"])})
+        assert player.until(lambda m: m["type"] == "ack")["seq"] == st["seq"]
+        after = player.until(lambda m: m["type"] == "state" and m["seq"] > st["seq"])
+        assert after["hand"] == st["hand"]
+    assert texts[0] == 0
+
+
 def test_the_state_text_of_a_broadcast_is_each_connections_state(tmp_path: Path) -> None:
     """``Room.broadcast`` sends text cut from one writing of the public state; parsed, it is
     :meth:`Room.state` of that connection: for each seat, a spectator and a person waiting for

@@ -28,7 +28,7 @@ from lowball.server.protocol import websocket_routes
 from lowball.server.routes import STATIC, http_routes, sitgo_routes
 from lowball.server.service import Service
 from lowball.server.sitgo import attach
-from lowball.server.transport import BodyLimit
+from lowball.server.transport import BodyLimit, ServerSend
 
 __all__ = ["create_app", "STATIC"]
 
@@ -114,7 +114,7 @@ def create_app(
             if game is None:
                 g.close()
 
-    middleware = [Middleware(BodyLimit, max_bytes=MAX_MESSAGE_BYTES)]
+    middleware = [Middleware(ServerSend), Middleware(BodyLimit, max_bytes=MAX_MESSAGE_BYTES)]
     routes = [
         *http_routes(service),
         *sitgo_routes(service),

@@ -22,6 +22,7 @@ from lowball.errors import IllegalActionError, LowballError, SeqError, TableErro
 from lowball.server.game import MAX_MESSAGE_BYTES, Connection, GameServer, Room, ServerError, dumps
 from lowball.server.limits import MAX_DEPTH, too_deep
 from lowball.server.service import Service, client_address, same_origin, stored
+from lowball.server.transport import SERVER_SEND
 
 __all__ = [
     "websocket_routes",
@@ -125,17 +126,20 @@ def _flush_all() -> None:
 
 
 def _write_now(ws: WebSocket, texts: list[str]) -> _Suspended | None:
-    """Write ``texts`` as frames at once, from the caller (no task switch): Starlette's and
-    uvicorn's ``send`` finish without waiting while the transport is writable. None when all
-    were written; else the write that had to wait and what comes after it.
+    """Write ``texts`` as frames at once, from the caller (no task switch): uvicorn's ``send``
+    finishes without waiting while the transport is writable. The frames go through the ASGI
+    server's own ``send`` where :class:`~lowball.server.transport.ServerSend` put it in the
+    scope (else Starlette's). None when all were written; else the write that had to wait and
+    what comes after it.
 
     Raises
     ------
     Exception
         What ``send`` raises for a socket that is gone.
     """
+    send = ws.scope.get(SERVER_SEND, ws.send)
     for i, text in enumerate(texts):
-        coro = ws.send({"type": "websocket.send", "text": text})
+        coro = send({"type": "websocket.send", "text": text})
         try:
             future = coro.send(None)
         except StopIteration:
@@ -185,10 +189,15 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
                 queue.put_nowait(tuple(texts))
                 return
             if batching[0]:
-                frames = [
-                    t[0] if len(t) == 1 else "[" + ",".join(t) + "]"
-                    for t in (texts[i : i + BATCH_LIMIT] for i in range(0, len(texts), BATCH_LIMIT))
-                ]
+                if len(texts) == 1:  # most flushes: a spectator's or an idle seat's one message
+                    frames = texts
+                elif len(texts) <= BATCH_LIMIT:
+                    frames = ["[" + ",".join(texts) + "]"]
+                else:
+                    frames = [
+                        t[0] if len(t) == 1 else "[" + ",".join(t) + "]"
+                        for t in (texts[i : i + BATCH_LIMIT] for i in range(0, len(texts), BATCH_LIMIT))
+                    ]
             else:
                 frames = texts
             try:

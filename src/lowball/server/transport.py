@@ -36,7 +36,15 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from lowball import wire
 from lowball.server.game import ServerError
 
-__all__ = ["LimitedH11Protocol", "BodyLimit", "default_max_connections", "uvicorn_config", "FD_RESERVE"]
+__all__ = [
+    "LimitedH11Protocol",
+    "BodyLimit",
+    "ServerSend",
+    "SERVER_SEND",
+    "default_max_connections",
+    "uvicorn_config",
+    "FD_RESERVE",
+]
 
 FD_RESERVE = 128  # descriptors kept free of connections: the database, its journal, logs, imports
 # the listening socket's backlog, which is also how many connections asyncio accepts in one go
@@ -233,6 +241,25 @@ class BodyLimit:
             if started:
                 raise
             await _send_error(send, e)
+
+
+SERVER_SEND = "lowball.server_send"  # the scope's key of the ASGI server's own send (ServerSend)
+
+
+class ServerSend:
+    """ASGI middleware: a WebSocket's scope gets the ASGI server's own ``send`` under
+    :data:`SERVER_SEND`, before Starlette wraps it. The play route writes its frames with it:
+    Starlette's wrappers of a WebSocket's ``send`` (its state check, and two that note whether an
+    HTTP response began) do nothing for a ``websocket.send``, and cost a coroutine each, for each
+    frame to each page. Put it first (outermost) among the middleware."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            scope[SERVER_SEND] = send
+        await self.app(scope, receive, send)
 
 
 async def _send_error(send: Any, e: ServerError) -> None:
