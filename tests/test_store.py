@@ -863,6 +863,42 @@ def test_postgres_a_table_is_written_by_one_store_at_a_time(postgres_url: str) -
         s.close()
 
 
+def test_postgres_tables_of_one_old_lock_key_are_written_at_once(postgres_url: str) -> None:
+    """Each table has a lock of its own: 'plumless' and 'buckeroo' (one CRC-32, the 31-bit key
+    of before, which refused the second as held by the first's writer), and one table id in two
+    schemas, are each written by a store of their own at the same time, and the lobby names each
+    table's own writer. A second writer of one of them is still refused."""
+    import zlib
+
+    from lowball.postgres import PostgresStore
+
+    assert zlib.crc32(b"plumless") == zlib.crc32(b"buckeroo")
+    first, second = PostgresStore(postgres_url, wait=0), PostgresStore(postgres_url, wait=0)
+    a = Table(TRIPLE, seats=3, store=first, table_id="plumless", seed=1)
+    b = Table(TRIPLE, seats=3, store=second, table_id="buckeroo", seed=2)
+    for t in (a, b):
+        sit_all(t, 60)
+        t.deal(now=1.0)
+    assert a.hand_number == b.hand_number == 1  # each dealt and stored its hand
+    lobby = PostgresStore(postgres_url)
+    writers = lobby.writers()
+    backend = {k: w.rsplit("PostgreSQL backend ", 1)[1] for k, w in writers.items()}
+    assert sorted(writers) == ["buckeroo", "plumless"] and backend["buckeroo"] != backend["plumless"]
+    third = PostgresStore(postgres_url, wait=0)
+    with pytest.raises(StoreError, match="table 'buckeroo' is being written by another store"):
+        Table.resume(third, "buckeroo")
+    # one id, two schemas: two tables, two locks
+    here, there = PostgresStore(postgres_url, wait=0), PostgresStore(postgres_url, schema="room2", wait=0)
+    for store in (here, there):
+        t = Table(TRIPLE, seats=2, store=store, table_id="t1", seed=3)
+        sit_all(t, 60)
+        t.deal(now=1.0)
+    assert set(here.writers()) == {"buckeroo", "plumless", "t1"} and set(there.writers()) == {"t1"}
+    assert here.writers()["t1"] != there.writers()["t1"]
+    for s in (first, second, third, here, there, lobby):
+        s.close()
+
+
 def test_postgres_a_schema_of_another_program_is_refused(postgres_url: str) -> None:
     import psycopg
 

@@ -20,10 +20,10 @@ transaction, committed before the call that made it returns). What PostgreSQL ad
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import socket
-import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -63,7 +63,7 @@ CREATE TABLE hands (
 CREATE TABLE data (namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, key));
 """
 _TABLES = frozenset(("lowball", "tables", "changes", "hands", "data")) | LEDGER_TABLES
-_LOCK_CLASS = APPLICATION_ID  # the first key of every lowball advisory lock ("LOWB", fits an int4)
+_LOCK_CLASS = APPLICATION_ID  # the first key of the schema's advisory lock ("LOWB", fits an int4; see _prepare)
 
 
 def is_postgres_url(text: object) -> bool:
@@ -321,11 +321,20 @@ class PostgresStore(SQLStore):
     def _make_data_table(self) -> None:
         pass  # made with the schema
 
+    def _lock_key(self, table_id: str) -> int:
+        """The key of the table's advisory lock (PostgreSQL's one-``bigint`` form): 64 bits of a
+        BLAKE2b hash of the schema and the table id, the same in every process. Two tables share
+        a lock only if their keys collide, about once in 2**64 pairs (a 31-bit CRC-32 of the id
+        alone, before, made ids such as 'plumless' and 'buckeroo', or one id in two schemas,
+        share one: the second was refused as held by the first's writer)."""
+        digest = hashlib.blake2b(f"{self._schema}\0{table_id}".encode(), digest_size=8, person=b"lowball-lock").digest()
+        return int.from_bytes(digest, "big", signed=True)
+
     @staticmethod
-    def _lock_key(table_id: str) -> int:
-        """The second key of the table's advisory lock (the first is ``APPLICATION_ID``): a
-        CRC-32 of the name, the same in every process (two names of one key share a lock)."""
-        return zlib.crc32(table_id.encode()) & 0x7FFFFFFF
+    def _key_of(classid: int, objid: int) -> int:
+        """The ``bigint`` key of an advisory lock as ``pg_locks`` shows it (its high and low 32 bits)."""
+        key = (int(classid) << 32) | int(objid)
+        return key - (1 << 64) if key >= 1 << 63 else key
 
     def _own(self, table_id: str) -> None:
         if table_id in self._held:
@@ -335,15 +344,13 @@ class PostgresStore(SQLStore):
             self._run(f"SET LOCAL lock_timeout = {self._wait_ms}")
             self._run("SAVEPOINT lowball_lock")
             try:
-                self._run("SELECT pg_advisory_lock(CAST(? AS integer), CAST(? AS integer))", (_LOCK_CLASS, key))
+                self._run("SELECT pg_advisory_lock(CAST(? AS bigint))", (key,))
                 got = True
             except self._psycopg.errors.LockNotAvailable:
                 self._run("ROLLBACK TO SAVEPOINT lowball_lock")  # the transaction goes on, to name the holder
                 got = False
         else:
-            got = self._run(
-                "SELECT pg_try_advisory_lock(CAST(? AS integer), CAST(? AS integer))", (_LOCK_CLASS, key)
-            ).fetchone()[0]
+            got = self._run("SELECT pg_try_advisory_lock(CAST(? AS bigint))", (key,)).fetchone()[0]
         if not got:
             holder = self._holder(key)
             raise TableHeldError(
@@ -361,8 +368,8 @@ class PostgresStore(SQLStore):
             row = self._run(
                 "SELECT a.application_name, a.client_addr, a.pid, a.backend_start FROM pg_locks l "
                 "JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
-                "AND l.classid = CAST(? AS bigint)::oid AND l.objid = CAST(? AS bigint)::oid AND l.objsubid = 2",
-                (_LOCK_CLASS, key),
+                "AND l.classid = CAST(? AS bigint)::oid AND l.objid = CAST(? AS bigint)::oid AND l.objsubid = 1",
+                ((key >> 32) & 0xFFFFFFFF, key & 0xFFFFFFFF),
             ).fetchone()
         except self._psycopg.Error as e:
             return f"unknown: {str(e).strip()}"
@@ -384,12 +391,11 @@ class PostgresStore(SQLStore):
         """
         try:
             rows = self._run(
-                "SELECT l.objid::bigint, a.application_name, a.client_addr, a.pid FROM pg_locks l "
+                "SELECT l.classid::bigint, l.objid::bigint, a.application_name, a.client_addr, a.pid FROM pg_locks l "
                 "JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
-                "AND l.classid = CAST(? AS bigint)::oid AND l.objsubid = 2",
-                (_LOCK_CLASS,),
+                "AND l.objsubid = 1",
             ).fetchall()
-            held = {int(key): (app, addr, pid) for key, app, addr, pid in rows}
+            held = {self._key_of(high, low): (app, addr, pid) for high, low, app, addr, pid in rows}
             out = {}
             for table_id in self.table_ids():
                 found = held.get(self._lock_key(table_id))
@@ -407,10 +413,7 @@ class PostgresStore(SQLStore):
         if table_id in self._held:
             self._held.discard(table_id)
             try:
-                self._run(
-                    "SELECT pg_advisory_unlock(CAST(? AS integer), CAST(? AS integer))",
-                    (_LOCK_CLASS, self._lock_key(table_id)),
-                )
+                self._run("SELECT pg_advisory_unlock(CAST(? AS bigint))", (self._lock_key(table_id),))
             except self._psycopg.Error as e:
                 raise StoreError(f"{self._name}: cannot let go of table {shown(table_id)}: {e}") from None
 
