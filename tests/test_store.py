@@ -863,12 +863,15 @@ def test_postgres_a_table_is_written_by_one_store_at_a_time(postgres_url: str) -
         s.close()
 
 
-def test_postgres_tables_of_one_old_lock_key_are_written_at_once(postgres_url: str) -> None:
+def test_postgres_tables_of_one_old_lock_key_are_written_at_once(postgres_url: str, postgres_cluster: str) -> None:
     """Each table has a lock of its own: 'plumless' and 'buckeroo' (one CRC-32, the 31-bit key
-    of before, which refused the second as held by the first's writer), and one table id in two
-    schemas, are each written by a store of their own at the same time, and the lobby names each
-    table's own writer. A second writer of one of them is still refused."""
+    of before, which refused the second as held by the first's writer), one table id in two
+    schemas, and one id in two databases of the server are each written by a store of their own
+    at the same time, and the lobby names each table's own writer (of its own database only). A
+    second writer of one of them is still refused."""
     import zlib
+
+    import pg_cluster
 
     from lowball.postgres import PostgresStore
 
@@ -895,7 +898,14 @@ def test_postgres_tables_of_one_old_lock_key_are_written_at_once(postgres_url: s
         t.deal(now=1.0)
     assert set(here.writers()) == {"buckeroo", "plumless", "t1"} and set(there.writers()) == {"t1"}
     assert here.writers()["t1"] != there.writers()["t1"]
-    for s in (first, second, third, here, there, lobby):
+    # one id, one schema, another database: its own lock, and its lobby sees no writer of ours
+    elsewhere = PostgresStore(pg_cluster.new_database(postgres_cluster, "another_db_of_the_server"), wait=0)
+    assert elsewhere.writers() == {}
+    t = Table(TRIPLE, seats=2, store=elsewhere, table_id="t1", seed=4)
+    assert set(elsewhere.writers()) == {"t1"} and elsewhere.writers()["t1"] != here.writers()["t1"]
+    elsewhere.release("t1")
+    assert elsewhere.writers() == {} and set(here.writers()) == {"buckeroo", "plumless", "t1"}
+    for s in (first, second, third, here, there, lobby, elsewhere):
         s.close()
 
 

@@ -325,8 +325,9 @@ class PostgresStore(SQLStore):
         """The key of the table's advisory lock (PostgreSQL's one-``bigint`` form): 64 bits of a
         BLAKE2b hash of the schema and the table id, the same in every process. Two tables share
         a lock only if their keys collide, about once in 2**64 pairs (a 31-bit CRC-32 of the id
-        alone, before, made ids such as 'plumless' and 'buckeroo', or one id in two schemas,
-        share one: the second was refused as held by the first's writer)."""
+        alone would make ids such as 'plumless' and 'buckeroo', or one id in two schemas, share
+        one). PostgreSQL's advisory locks are the database's: ``pg_locks`` is read for this
+        database's only."""
         digest = hashlib.blake2b(f"{self._schema}\0{table_id}".encode(), digest_size=8, person=b"lowball-lock").digest()
         return int.from_bytes(digest, "big", signed=True)
 
@@ -368,6 +369,7 @@ class PostgresStore(SQLStore):
             row = self._run(
                 "SELECT a.application_name, a.client_addr, a.pid, a.backend_start FROM pg_locks l "
                 "JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
+                "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
                 "AND l.classid = CAST(? AS bigint)::oid AND l.objid = CAST(? AS bigint)::oid AND l.objsubid = 1",
                 ((key >> 32) & 0xFFFFFFFF, key & 0xFFFFFFFF),
             ).fetchone()
@@ -393,7 +395,7 @@ class PostgresStore(SQLStore):
             rows = self._run(
                 "SELECT l.classid::bigint, l.objid::bigint, a.application_name, a.client_addr, a.pid FROM pg_locks l "
                 "JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
-                "AND l.objsubid = 1",
+                "AND l.objsubid = 1 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
             ).fetchall()
             held = {self._key_of(high, low): (app, addr, pid) for high, low, app, addr, pid in rows}
             out = {}
