@@ -650,10 +650,6 @@ class Room:
         # the parts of table.view(None) this takes, read one by one (no TableView is made)
         hand = table.player_view(None) if table.in_hand else None
         pos_of = {k: p for p, k in enumerate(table.seats_by_position())}
-        if hand is not None:  # read once for all the seats
-            folded_at, stacks, all_in, bets, drawn, sizes = (
-                hand.folded, hand.stacks, hand.all_in, hand.bets, hand.drawn, hand.hand_sizes,
-            )  # fmt: skip
         infos = table.seats
         seats: list[wire.SeatState | None] = []
         bots = self.bots
@@ -666,19 +662,19 @@ class Room:
                 continue
             pos = pos_of.get(k)
             if hand is not None and pos is not None:
-                folded = folded_at[pos]
+                folded = hand.folded[pos]
                 d = wire.SeatState(
                     seat=k,
                     player=info.player,
                     bot=k in bots,
-                    chips=stacks[pos],
+                    chips=hand.stacks[pos],
                     status=info.status,  # type: ignore[arg-type]
                     in_hand=True,
                     folded=folded,
-                    all_in=all_in[pos],
-                    bet=bets[pos],
-                    drawn=[d[pos] for d in drawn if d[pos] >= 0],  # per draw so far, cards drawn
-                    cards=0 if folded else sizes[pos],
+                    all_in=hand.all_in[pos],
+                    bet=hand.bets[pos],
+                    drawn=[d[pos] for d in hand.drawn if d[pos] >= 0],  # per draw so far, cards drawn
+                    cards=0 if folded else hand.hand_sizes[pos],
                 )
             else:
                 d = wire.SeatState(seat=k, player=info.player, bot=k in bots, chips=info.chips, status=info.status)  # type: ignore[arg-type]

@@ -189,15 +189,10 @@ def websocket_routes(service: Service) -> list[BaseRoute]:
                 queue.put_nowait(tuple(texts))
                 return
             if batching[0]:
-                if len(texts) == 1:  # most flushes: a spectator's or an idle seat's one message
-                    frames = texts
-                elif len(texts) <= BATCH_LIMIT:
-                    frames = ["[" + ",".join(texts) + "]"]
-                else:
-                    frames = [
-                        t[0] if len(t) == 1 else "[" + ",".join(t) + "]"
-                        for t in (texts[i : i + BATCH_LIMIT] for i in range(0, len(texts), BATCH_LIMIT))
-                    ]
+                frames = [
+                    t[0] if len(t) == 1 else "[" + ",".join(t) + "]"
+                    for t in (texts[i : i + BATCH_LIMIT] for i in range(0, len(texts), BATCH_LIMIT))
+                ]
             else:
                 frames = texts
             try:
