@@ -90,18 +90,18 @@ static uint32_t pcg_bounded(lb_pcg64 *g, uint32_t bound) {
     }
 }
 
-/* lb_deck_shuffle of a deck just made by lb_deck_init: the same Fisher-Yates (deck.h: from the
+/* lb_deck_shuffle of a deck just made by lb_deck_init (stub: its 52 cards in card order): the same Fisher-Yates (deck.h: from the
  * last position down, j = bounded(i + 1)) on the same words, into the stub the init gathered. */
-static void shuffle_new_deck(lb_deck *d, lb_pcg64 *g) {
+static void shuffle_new_deck(uint8_t *stub, lb_pcg64 *g) {
     /* the generator in a local: the stub's byte stores could alias *g, which would make every
      * word wait on a store and a load of the state */
     lb_pcg64 local = *g;
     int i;
     for (i = LB_NUM_CARDS - 1; i > 0; i--) {
         uint32_t j = pcg_bounded(&local, (uint32_t)(i + 1));
-        uint8_t t = d->stub[i];
-        d->stub[i] = d->stub[j];
-        d->stub[j] = t;
+        uint8_t t = stub[i];
+        stub[i] = stub[j];
+        stub[j] = t;
     }
     *g = local;
 }
@@ -142,10 +142,9 @@ static uint16_t able_mask(const lb_hand *h) {
 
 /* position p puts to_pot chips in the pot (negative: an uncalled bet comes back) */
 static void move_chips(lb_hand *h, int p, int64_t to_pot) {
-    h->stacks[p] -= to_pot;
-    h->committed[p] += to_pot;
+    h->pl[p].stack -= to_pot;
     h->pot += to_pot;
-    if (h->stacks[p] == 0)
+    if (h->pl[p].stack == 0)
         h->broke |= BIT(p);
     else
         h->broke &= (uint16_t)~BIT(p);
@@ -155,7 +154,7 @@ static int64_t max_bet(const lb_hand *h) {
     int64_t m = 0;
     int p;
     for (p = 0; p < h->n; p++)
-        if (h->bets[p] > m) m = h->bets[p];
+        if (h->pl[p].bet > m) m = h->pl[p].bet;
     return m;
 }
 
@@ -163,12 +162,17 @@ int64_t lb_hand_pot(const lb_hand *h) { return h->phase == LB_PHASE_COMPLETE ? 0
 
 static int64_t committed_total(const lb_hand *h) { return h->pot; }
 
+/* every chip position p put in, antes included */
+static int64_t committed_of(const lb_hand *h, int p) {
+    return h->pl[p].starting - h->pl[p].stack + h->winnings[p];
+}
+
 /* HandState._others_can_act */
 static int others_can_act(const lb_hand *h, int pos) { return (able_mask(h) & ~BIT(pos)) != 0; }
 
 /* HandState._may_raise */
 static int may_raise(const lb_hand *h, const lb_rules *r, int pos) {
-    int64_t acted = h->acted[pos], rise;
+    int64_t acted = h->pl[pos].acted, rise;
     if (acted < 0) return 1;
     rise = h->level - acted;
     if (r->structure == LB_STRUCT_FIXED) return 2 * rise >= h->round_bet;
@@ -177,7 +181,7 @@ static int may_raise(const lb_hand *h, const lb_rules *r, int pos) {
 
 /* HandState._wager_range: 1 and *lo, *hi, or 0 when pos may not wager. */
 static int wager_range(const lb_hand *h, const lb_rules *r, int pos, int64_t *lo, int64_t *hi) {
-    int64_t stack = h->stacks[pos], bet = h->bets[pos], to_call = h->level - bet, all_in_to,
+    int64_t stack = h->pl[pos].stack, bet = h->pl[pos].bet, to_call = h->level - bet, all_in_to,
             increment, min_to, max_to;
     if (stack <= to_call || !may_raise(h, r, pos)) return 0;
     if (!others_can_act(h, pos)) return 0;
@@ -219,11 +223,11 @@ static void derive(lb_hand *h, const lb_rules *r) {
 }
 
 static void post(lb_hand *h, int pos, int64_t amount, int kind, int live, lb_event_log *log) {
-    int64_t paid = amount < h->stacks[pos] ? amount : h->stacks[pos];
+    int64_t paid = amount < h->pl[pos].stack ? amount : h->pl[pos].stack;
     if (paid <= 0) return;
     move_chips(h, pos, paid);
     if (live)
-        h->bets[pos] += paid;
+        h->pl[pos].bet += paid;
     else
         h->antes[pos] += paid;
     record(log, kind, pos, paid);
@@ -242,7 +246,7 @@ static void begin_betting(lb_hand *h, const lb_rules *r, int round, lb_event_log
     h->phase = LB_PHASE_BETTING;
     h->betting_round = (uint8_t)round;
     if (round > 1) {
-        memset(h->bets, 0, sizeof h->bets);
+        for (p = 0; p < n; p++) h->pl[p].bet = 0;
         h->level = h->full_level = h->last_raise = 0;
         h->bet_count = 0;
     } else {
@@ -259,7 +263,7 @@ static void begin_betting(lb_hand *h, const lb_rules *r, int round, lb_event_log
     h->round_actions = 0;
     h->before_kind = h->last_brc_kind;
     h->before_pos = h->last_brc_pos;
-    for (p = 0; p < n; p++) h->acted[p] = -1;
+    for (p = 0; p < n; p++) h->pl[p].acted = -1;
     first = (round == 1 && r->big_blind > 0) ? (h->bb_pos + 1) % n : 0;
     {
         uint16_t mask = able_mask(h);
@@ -268,7 +272,7 @@ static void begin_betting(lb_hand *h, const lb_rules *r, int round, lb_event_log
     }
     h->capped =
         (uint8_t)(r->structure == LB_STRUCT_FIXED && !(r->uncapped_heads_up && n_able <= 2));
-    if (n_able == 0 || (n_able == 1 && h->bets[able[0]] >= h->level)) {
+    if (n_able == 0 || (n_able == 1 && h->pl[able[0]].bet >= h->level)) {
         h->n_pending = 0;
         end_betting(h, r, log);
         return;
@@ -284,26 +288,27 @@ static void return_uncalled(lb_hand *h, lb_event_log *log) {
     int p = -1, q, count = 0;
     if (top == 0) return;
     for (q = 0; q < h->n; q++)
-        if (h->bets[q] == top) {
+        if (h->pl[q].bet == top) {
             if (p < 0) p = q;
             count++;
         }
     if (count > 1) return;
     for (q = 0; q < h->n; q++)
-        if (q != p && h->bets[q] > second) second = h->bets[q];
+        if (q != p && h->pl[q].bet > second) second = h->pl[q].bet;
     excess = top - second;
     if (excess > 0) {
-        h->bets[p] -= excess;
+        h->pl[p].bet -= excess;
         move_chips(h, p, -excess);
         record(log, LB_EV_RETURN, p, excess);
     }
 }
 
 static void finish(lb_hand *h) {
+    int p;
     h->phase = LB_PHASE_COMPLETE;
     h->actor = NONE;
     h->n_pending = 0;
-    memset(h->bets, 0, sizeof h->bets);
+    for (p = 0; p < h->n; p++) h->pl[p].bet = 0;
 }
 
 /* HandState._award_uncontested */
@@ -312,7 +317,7 @@ static void award_uncontested(lb_hand *h, int p, lb_event_log *log) {
     h->n_pots = 1;
     h->pot_amount[0] = total;
     h->pot_eligible[0] = BIT(p);
-    h->stacks[p] += total;
+    h->pl[p].stack += total;
     h->winnings[p] += total;
     record(log, LB_EV_WIN, p, total);
     finish(h);
@@ -326,7 +331,7 @@ static void side_pots(lb_hand *h, const lb_rules *r) {
     uint16_t alive = 0;
     int p, i, j, n_levels = 0, n = h->n, k;
     for (p = 0; p < n; p++) {
-        wagers[p] = r->big_blind_ante ? h->committed[p] - h->antes[p] : h->committed[p];
+        wagers[p] = r->big_blind_ante ? committed_of(h, p) - h->antes[p] : committed_of(h, p);
         antes += h->antes[p];
         if (!(h->folded & BIT(p))) alive |= BIT(p);
     }
@@ -367,7 +372,7 @@ static void side_pots(lb_hand *h, const lb_rules *r) {
 }
 
 static uint16_t class_of(lb_hand *h, const lb_rules *r, int p) {
-    const uint8_t *c = h->deck.hands[p];
+    const uint8_t *c = h->pl[p].cards;
     if (!h->classes[p]) {
         if (r->ranking == LB_RANK_BADUGI)
             h->classes[p] = lb_eval_badugi_unchecked(c[0], c[1], c[2], c[3]);
@@ -464,8 +469,8 @@ static void showdown(lb_hand *h, const lb_rules *r, lb_event_log *log) {
             h->shown |= BIT(p);
             e = record(log, LB_EV_SHOW, p, 0);
             if (e) {
-                e->n_cards = h->deck.hand_len[p];
-                memcpy(e->cards, h->deck.hands[p], e->n_cards);
+                e->n_cards = h->pl[p].n_cards;
+                memcpy(e->cards, h->pl[p].cards, e->n_cards);
                 e->hand_class = class_of(h, r, p);
             }
         } else {
@@ -498,7 +503,7 @@ static void showdown(lb_hand *h, const lb_rules *r, lb_event_log *log) {
             if (!(winners & BIT(p))) continue;
             amount = share + (j < odd ? 1 : 0);
             j++;
-            h->stacks[p] += amount;
+            h->pl[p].stack += amount;
             h->winnings[p] += amount;
             e = record(log, LB_EV_WIN, p, amount);
             if (e) {
@@ -510,6 +515,121 @@ static void showdown(lb_hand *h, const lb_rules *r, lb_event_log *log) {
     finish(h);
 }
 
+/* -- the hand's deck (hand.h: lb_hand_deck): what lb_deck_begin_draw, lb_deck_end_draw,
+ * lb_deck_fold and lb_deck_available do to an lb_deck, on the engine's form ------------------ */
+
+static void deck_begin_draw(lb_hand_deck *c) {
+    if (c->burn && c->top < LB_NUM_CARDS) c->burns[c->n_burns++] = c->stub[c->top++];
+    c->in_draw = 1;
+    c->next = 0;
+    c->disc_first = 0;
+}
+
+static void deck_end_draw(lb_hand_deck *c) {
+    c->n_muck = (uint8_t)(c->n_muck + c->n_discards); /* the discards join the muck, in order */
+    c->n_discards = 0;
+    c->in_draw = 0;
+    c->next = 0;
+}
+
+/* position p's hand to the muck (a fold: a betting action, so no draw round is in progress and
+ * the muck is the whole of gone[]) */
+static void deck_fold(lb_hand *h, int p) {
+    lb_hand_deck *c = &h->deck;
+    lb_player *pl = &h->pl[p];
+    memcpy(c->gone + c->n_muck, pl->cards, pl->n_cards);
+    c->n_muck = (uint8_t)(c->n_muck + pl->n_cards);
+    pl->n_cards = 0;
+}
+
+/* lb_deck_available: the stub and the pool a reshuffle may take (muck, burns, served discards) */
+static int deck_available(const lb_hand *h) {
+    const lb_hand_deck *c = &h->deck;
+    if (!c->in_draw || c->next >= h->n_draw_order) return 0;
+    return (LB_NUM_CARDS - c->top) + c->n_muck + c->n_burns + c->n_discards;
+}
+
+void lb_hand_to_deck(const lb_hand *h, lb_deck *d) {
+    const lb_hand_deck *c = &h->deck;
+    int p, i, j, k = 0;
+    lb_deck_init(d, (lb_reshuffle_rule)c->rule, c->burn);
+    memcpy(d->stub, c->stub, LB_NUM_CARDS);
+    d->top = c->top;
+    memcpy(d->muck, c->gone, c->n_muck);
+    d->n_muck = c->n_muck;
+    memcpy(d->burns, c->burns, c->n_burns);
+    d->n_burns = c->n_burns;
+    memcpy(d->discards, c->gone + c->n_muck, c->n_discards);
+    d->n_discards = c->n_discards;
+    for (p = 0; p < h->n; p++) {
+        memcpy(d->hands[p], h->pl[p].cards, h->pl[p].n_cards);
+        d->hand_len[p] = h->pl[p].n_cards;
+    }
+    if (c->in_draw) {
+        d->in_draw = 1;
+        memcpy(d->order, h->draw_order, h->n_draw_order);
+        d->n_order = h->n_draw_order;
+        d->next = c->next;
+        for (i = 0; i < c->next; i++) {
+            int seat = h->draw_order[i], drew = h->pl[seat].drawn[h->draw_round - 1];
+            d->drawn[seat] = (uint8_t)(drew > 0 ? drew : 0);
+            if (i >= c->disc_first)
+                for (j = 0; j < drew && k < LB_NUM_CARDS; j++) d->discard_seat[k++] = (uint8_t)seat;
+        }
+    }
+    d->reshuffles = c->reshuffles;
+    lb_deck_rebuild(d);
+}
+
+/* The draw of position p (the one to serve, throwing thrown[0..n-1], the cards of its slots in
+ * mask) when the stub holds more than n cards: no reshuffle under either rule, and the draw is
+ * the engine's own (legal), so none of lb_deck_draw's checks. The same changes: the thrown cards
+ * leave the hand (the others keep their order) for this round's discards, n cards come off the
+ * stub in order to the end of the hand. */
+static void draw_from_stub(lb_hand *h, int p, unsigned mask, const uint8_t *thrown, int n,
+                           uint8_t *out) {
+    lb_hand_deck *c = &h->deck;
+    uint8_t *hand = h->pl[p].cards;
+    int len = h->pl[p].n_cards, kept = 0, i;
+    for (i = 0; i < len; i++)
+        if (!(mask >> i & 1u)) hand[kept++] = hand[i];
+    for (i = 0; i < n; i++) {
+        uint8_t card = c->stub[c->top++];
+        hand[kept++] = card;
+        out[i] = card;
+        c->gone[c->n_muck + c->n_discards++] = thrown[i];
+    }
+    c->next++;
+}
+
+/* The same draw through lb_deck_draw (deck.c) when the stub cannot complete it: the reshuffle
+ * by the rule. LB_HAND_DECK (the hand unchanged) if the deck refuses it. */
+static lb_hand_status draw_with_reshuffle(lb_hand *h, int p, const uint8_t *thrown, int n,
+                                          uint8_t *out) {
+    lb_hand_deck *c = &h->deck;
+    lb_deck d;
+    lb_random src;
+    int bad, before = c->n_discards;
+    src.next = rng_source;
+    src.ctx = &h->rng;
+    lb_hand_to_deck(h, &d);
+    if (lb_deck_draw(&d, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
+    memcpy(c->stub, d.stub, LB_NUM_CARDS);
+    c->top = d.top;
+    memcpy(c->gone, d.muck, d.n_muck);
+    memcpy(c->gone + d.n_muck, d.discards, d.n_discards);
+    c->n_muck = d.n_muck;
+    c->n_burns = d.n_burns;
+    memcpy(c->burns, d.burns, d.n_burns);
+    c->reshuffles = d.reshuffles;
+    /* the reshuffle used up the served discards: what is left are p's own */
+    if (d.n_discards != before + n) c->disc_first = c->next;
+    c->n_discards = d.n_discards;
+    c->next = d.next;
+    memcpy(h->pl[p].cards, d.hands[p], d.hand_len[p]);
+    return LB_HAND_OK;
+}
+
 /* HandState._begin_draw */
 static void begin_draw(lb_hand *h, int d, lb_event_log *log) {
     int p, k = 0;
@@ -519,10 +639,10 @@ static void begin_draw(lb_hand *h, int d, lb_event_log *log) {
     for (p = 0; p < h->n; p++)
         if (!(h->folded & BIT(p))) h->draw_order[k++] = (uint8_t)p;
     h->n_draw_order = (uint8_t)k;
-    for (p = 0; p < LB_HAND_MAX_PLAYERS; p++) h->drawn[d - 1][p] = -1;
+    for (p = 0; p < LB_HAND_MAX_PLAYERS; p++) h->pl[p].drawn[d - 1] = -1;
     e = record(log, LB_EV_DRAW_ROUND, NONE, 0);
     if (e) e->number = (uint8_t)d;
-    lb_deck_begin_draw(&h->deck, h->draw_order, k);
+    deck_begin_draw(&h->deck);
     h->actor = h->draw_order[0];
 }
 
@@ -531,7 +651,7 @@ static void end_betting(lb_hand *h, const lb_rules *r, lb_event_log *log) {
     int p;
     h->actor = NONE;
     return_uncalled(h, log);
-    for (p = 0; p < h->n; p++) h->round_wager[h->betting_round - 1][p] = h->bets[p];
+    for (p = 0; p < h->n; p++) h->round_wager[h->betting_round - 1][p] = h->pl[p].bet;
     h->last_round_aggressor = h->aggressor;
     if (n_alive(h) == 1) {
         for (p = 0; h->folded & BIT(p); p++) continue;
@@ -572,7 +692,7 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
             for (i = 0; i < n_owe; i++) {
                 int q = owe[i], was = 0;
                 for (j = 0; j < h->n_pending; j++) was |= h->pending[j] == q;
-                if (h->bets[q] < h->level || was) next[n_new++] = (uint8_t)q;
+                if (h->pl[q].bet < h->level || was) next[n_new++] = (uint8_t)q;
             }
             memcpy(h->pending, next, (size_t)n_new);
             h->n_pending = (uint8_t)n_new;
@@ -580,7 +700,7 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
     }
     if (n_alive(h) == 1) {
         h->n_pending = 0;
-    } else if (h->n_pending == 1 && h->bets[h->pending[0]] >= h->level &&
+    } else if (h->n_pending == 1 && h->pl[h->pending[0]].bet >= h->level &&
                !others_can_act(h, h->pending[0])) {
         h->n_pending = 0;
     }
@@ -589,6 +709,20 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
         return;
     }
     end_betting(h, r, log);
+}
+
+static const uint8_t card_order[LB_NUM_CARDS] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+
+/* size cards to each of positions 0..n-1, one at a time in turn, from the top of the stub */
+static void deal(lb_hand *h, int n, int size) {
+    int p, k, i = 0;
+    for (k = 0; k < size; k++)
+        for (p = 0; p < n; p++) h->pl[p].cards[k] = h->deck.stub[i++];
+    for (p = 0; p < n; p++) h->pl[p].n_cards = (uint8_t)size;
+    h->deck.top = (uint8_t)i;
 }
 
 static void start(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
@@ -609,24 +743,22 @@ lb_hand_status lb_hand_reset_order(lb_hand *h, const lb_rules *r, int n, const i
 /* HandState.__init__ and _start: a new hand, the deck shuffled (order NULL) or stacked */
 static void start(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, const lb_pcg64 *rng,
                   const uint8_t *order, lb_event_log *log) {
-    uint8_t seats[LB_HAND_MAX_PLAYERS], out[LB_NUM_CARDS];
-    int p, i, size = r->hand_size;
-    memset(h, 0, offsetof(lb_hand, deck)); /* lb_deck_init sets the whole deck */
-    lb_deck_init(&h->deck, (lb_reshuffle_rule)r->reshuffle, r->burn);
+    int p, size = r->hand_size;
+    memset(h, 0, sizeof *h);
+    h->deck.rule = r->reshuffle;
+    h->deck.burn = r->burn;
     h->rng = *rng;
-    if (order)
-        memcpy(h->deck.stub, order, LB_NUM_CARDS); /* lb_deck_set_order of a fresh deck */
-    else
-        shuffle_new_deck(&h->deck, &h->rng);
+    /* lb_deck_set_order, or lb_deck_shuffle, of a fresh deck (its stub in card order) */
+    memcpy(h->deck.stub, order ? order : card_order, LB_NUM_CARDS);
+    if (!order) shuffle_new_deck(h->deck.stub, &h->rng);
     h->n = (uint8_t)n;
     h->n_alive = (uint8_t)n;
     for (p = 0; p < n; p++) {
-        h->starting[p] = h->stacks[p] = stacks[p];
+        h->pl[p].starting = h->pl[p].stack = stacks[p];
         if (stacks[p] == 0) h->broke |= BIT(p);
-        h->acted[p] = -1;
-        seats[p] = (uint8_t)p;
+        h->pl[p].acted = -1;
+        memset(h->pl[p].drawn, -1, sizeof h->pl[p].drawn);
     }
-    memset(h->drawn, -1, sizeof h->drawn);
     h->actor = h->aggressor = h->last_round_aggressor = NONE;
     h->last_brc_kind = h->last_brc_pos = KIND_NONE;
     h->bb_pos = (uint8_t)(n == 2 ? 0 : 1);
@@ -635,15 +767,13 @@ static void start(lb_hand *h, const lb_rules *r, int n, const int64_t *stacks, c
     post(h, n == 2 ? 1 : 0, r->small_blind, LB_EV_BLIND, 1, log);
     post(h, h->bb_pos, r->big_blind, LB_EV_BLIND, 1, log);
     if (r->ante && r->big_blind_ante) post(h, h->bb_pos, r->ante, LB_EV_ANTE, 0, log);
-    lb_deck_deal_round(&h->deck, seats, n, size, out);
+    deal(h, n, size); /* lb_deck_deal_round: one card to each position in turn */
     for (p = 0; p < n; p++) {
-        memcpy(h->cards[p], h->deck.hands[p], (size_t)size);
-        h->n_cards[p] = (uint8_t)size;
         lb_event *e = record(log, LB_EV_DEAL, p, 0);
         if (e) {
             e->number = (uint8_t)size;
             e->n_cards = (uint8_t)size;
-            for (i = 0; i < size; i++) e->cards[i] = out[i * n + p];
+            memcpy(e->cards, h->pl[p].cards, (size_t)size);
         }
     }
     begin_betting(h, r, 1, log);
@@ -659,14 +789,14 @@ static void refresh_legal(lb_hand *h, const lb_rules *r) {
     out->position = (uint8_t)pos;
     out->phase = h->phase;
     if (h->phase == LB_PHASE_DRAWING) {
-        int available = lb_deck_available(&h->deck);
+        int available = deck_available(h);
         out->draw = 1;
         out->max_discards = (uint8_t)(available < r->hand_size ? available : r->hand_size);
     } else {
-        int64_t to_call = h->level - h->bets[pos], lo = 0, hi = 0;
+        int64_t to_call = h->level - h->pl[pos].bet, lo = 0, hi = 0;
         int wager = wager_range(h, r, pos, &lo, &hi), opens = h->level == 0;
         int unopened = opens && h->must_open_now && wager;
-        out->call_amount = to_call < h->stacks[pos] ? to_call : h->stacks[pos];
+        out->call_amount = to_call < h->pl[pos].stack ? to_call : h->pl[pos].stack;
         out->fold = (uint8_t)(to_call > 0 || unopened || r->open_fold);
         out->check = (uint8_t)(to_call == 0 && !unopened);
         out->call = (uint8_t)(to_call > 0);
@@ -694,35 +824,6 @@ static int popcount(unsigned m) {
 static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
                           lb_event_log *log);
 
-/* lb_deck_draw of the seat to be served, throwing the cards of its hand's slots in mask
- * (thrown[0..n-1], in slot order), when the stub holds more than n cards: no reshuffle under
- * either rule, and the draw is legal (the engine's own), so none of its checks. The same
- * changes: the thrown cards leave the hand (the others keep their order) for this round's
- * discards, n cards come off the stub in order. */
-static void draw_from_stub(lb_deck *d, int seat, unsigned mask, const uint8_t *thrown, int n,
-                           uint8_t *out) {
-    uint8_t *hand = d->hands[seat];
-    int len = d->hand_len[seat], kept = 0, i;
-    for (i = 0; i < len; i++) {
-        if (mask >> i & 1u)
-            d->where[hand[i]] = LB_PLACE_DISCARD;
-        else
-            hand[kept++] = hand[i];
-    }
-    for (i = 0; i < n; i++) {
-        uint8_t card = d->stub[d->top++];
-        hand[kept++] = card;
-        d->where[card] = (uint8_t)seat;
-        out[i] = card;
-        d->discards[d->n_discards] = thrown[i];
-        d->discard_seat[d->n_discards] = (uint8_t)seat;
-        d->n_discards++;
-    }
-    d->hand_len[seat] = (uint8_t)kept;
-    d->drawn[seat] = (uint8_t)n;
-    d->next++;
-}
-
 lb_hand_status lb_hand_act(lb_hand *h, const lb_rules *r, int kind, int64_t amount, unsigned mask,
                            lb_event_log *log) {
     lb_hand_status st = act(h, r, kind, amount, mask, log);
@@ -738,21 +839,16 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
     if (complete(h)) return LB_HAND_COMPLETE;
     if (h->phase == LB_PHASE_DRAWING) {
         uint8_t thrown[5], out[5];
-        int n = 0, i, bad;
-        lb_random src;
+        int n = 0, i;
         if (kind != LB_ACT_DISCARD || mask >> r->hand_size) return LB_HAND_ILLEGAL;
         if (popcount(mask) > legal.max_discards) return LB_HAND_ILLEGAL;
         for (i = 0; i < r->hand_size; i++)
-            if (mask >> i & 1u) thrown[n++] = h->deck.hands[p][i];
-        if (n < LB_NUM_CARDS - h->deck.top) {
-            draw_from_stub(&h->deck, p, mask, thrown, n, out);
-        } else {
-            src.next = rng_source;
-            src.ctx = &h->rng;
-            if (lb_deck_draw(&h->deck, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
-        }
-        memcpy(h->cards[p], h->deck.hands[p], (size_t)r->hand_size);
-        h->drawn[h->draw_round - 1][p] = (int8_t)n;
+            if (mask >> i & 1u) thrown[n++] = h->pl[p].cards[i];
+        if (n < LB_NUM_CARDS - h->deck.top)
+            draw_from_stub(h, p, mask, thrown, n, out);
+        else if (draw_with_reshuffle(h, p, thrown, n, out) != LB_HAND_OK)
+            return LB_HAND_DECK;
+        h->pl[p].drawn[h->draw_round - 1] = (int8_t)n;
         if (n) {
             e = record(log, LB_EV_DRAW, p, 0);
             if (e) {
@@ -769,7 +865,7 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
         if (i + 1 < h->n_draw_order) {
             h->actor = h->draw_order[i + 1];
         } else {
-            lb_deck_end_draw(&h->deck);
+            deck_end_draw(&h->deck);
             h->actor = NONE;
             begin_betting(h, r, h->draw_round + 1, log);
         }
@@ -779,18 +875,17 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
     switch (kind) {
     case LB_ACT_FOLD:
         if (!legal.fold) return LB_HAND_ILLEGAL;
-        lb_deck_fold(&h->deck, p);
-        h->n_cards[p] = 0;
+        deck_fold(h, p);
         h->folded |= BIT(p);
         h->n_alive--;
-        h->acted[p] = h->level;
+        h->pl[p].acted = h->level;
         record(log, LB_EV_FOLD, p, 0);
         note_betting(h, LB_EV_FOLD, p);
         after_bet_action(h, r, p, 0, 0, log);
         return LB_HAND_OK;
     case LB_ACT_CHECK:
         if (!legal.check) return LB_HAND_ILLEGAL;
-        h->acted[p] = h->level;
+        h->pl[p].acted = h->level;
         record(log, LB_EV_CHECK, p, 0);
         note_betting(h, LB_EV_CHECK, p);
         after_bet_action(h, r, p, 0, 0, log);
@@ -800,9 +895,9 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
         if (!legal.call) return LB_HAND_ILLEGAL;
         pay = legal.call_amount;
         move_chips(h, p, pay);
-        h->bets[p] += pay;
-        h->acted[p] = h->level;
-        record(log, LB_EV_CALL, p, h->bets[p]);
+        h->pl[p].bet += pay;
+        h->pl[p].acted = h->level;
+        record(log, LB_EV_CALL, p, h->pl[p].bet);
         note_betting(h, LB_EV_CALL, p);
         after_bet_action(h, r, p, 0, 0, log);
         return LB_HAND_OK;
@@ -820,17 +915,17 @@ static lb_hand_status act(lb_hand *h, const lb_rules *r, int kind, int64_t amoun
             int64_t need = h->last_raise > h->min_bet ? h->last_raise : h->min_bet;
             full = increment >= need || (opened && amount >= h->min_bet);
         }
-        move_chips(h, p, amount - h->bets[p]);
-        h->bets[p] = amount;
+        move_chips(h, p, amount - h->pl[p].bet);
+        h->pl[p].bet = amount;
         h->level = amount;
-        h->acted[p] = amount;
+        h->pl[p].acted = amount;
         h->aggressor = (uint8_t)p;
         if (full) {
             h->bet_count++;
             if (r->structure != LB_STRUCT_FIXED && increment > h->last_raise)
                 h->last_raise = increment;
         }
-        if (h->raises[h->betting_round - 1][p] < 255) h->raises[h->betting_round - 1][p]++;
+        if (h->pl[p].raises[h->betting_round - 1] < 255) h->pl[p].raises[h->betting_round - 1]++;
         ev = opened ? LB_EV_BET : LB_EV_RAISE;
         record(log, ev, p, amount);
         note_betting(h, ev, p);
@@ -867,7 +962,7 @@ static int64_t size_to(const lb_hand *h, const lb_space *s, int k) {
     int64_t to;
     if (k >= s->n_fractions) return legal->max_to; /* fixed limit's one size, or the largest */
     {
-        int64_t to_call = h->level - h->bets[legal->position];
+        int64_t to_call = h->level - h->pl[legal->position].bet;
         double raise = s->fractions[k] * (double)(committed_total(h) + to_call);
         to = raise < (double)((int64_t)1 << 62) ? h->level + (int64_t)raise : legal->max_to;
     }
@@ -1001,17 +1096,17 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
         out[24] = 1.0f;
     }
     out[25] = chips(betting ? h->level : 0, inv);
-    for (k = 0; k < n; k++) made += h->raises[round][k];
+    for (k = 0; k < n; k++) made += h->pl[k].raises[round];
     out[26] = fifth(made);
-    for (i = 0; i < h->n_cards[me]; i++) {
-        uint8_t c = h->cards[me][i];
+    for (i = 0; i < h->pl[me].n_cards; i++) {
+        uint8_t c = h->pl[me].cards[i];
         out[LB_OBS_HEADER + LB_OBS_CARD * i + LB_RANK(c)] = 1.0f;
         out[LB_OBS_HEADER + LB_OBS_CARD * i + 13 + LB_SUIT(c)] = 1.0f;
     }
     pl = out + LB_OBS_HEADER + LB_OBS_CARD * r->hand_size;
     for (k = 0; k < n; k++, pl += LB_OBS_PER_PLAYER) {
         int p = me + k < n ? me + k : me + k - n, folded = (h->folded >> p) & 1;
-        int64_t stack = h->stacks[p], bet = h->bets[p];
+        int64_t stack = h->pl[p].stack, bet = h->pl[p].bet;
         pl[0] = chips(stack, inv);
         pl[1] = chips(bet, inv);
         pl[2] = chips(h->antes[p], inv);
@@ -1020,16 +1115,16 @@ void lb_hand_observe(const lb_hand *h, const lb_rules *r, int me, double scale, 
         pl[5] = (float)(p == n - 1);
         pl[6] = (float)(h->aggressor == p);
         for (d = 0; d < draws; d++) {
-            int c = h->drawn[d][p]; /* -1: did not draw */
+            int c = h->pl[p].drawn[d]; /* -1: did not draw */
             pl[7 + 2 * d] = (float)(c >= 0);
             pl[8 + 2 * d] = drawn_share[c + 1];
         }
         for (i = 0; i < round; i++) {
             pl[13 + 2 * i] = chips(h->round_wager[i][p], inv);
-            pl[14 + 2 * i] = fifth(h->raises[i][p]);
+            pl[14 + 2 * i] = fifth(h->pl[p].raises[i]);
         }
         pl[13 + 2 * round] = chips(live ? bet : h->round_wager[round][p], inv);
-        pl[14 + 2 * round] = fifth(h->raises[round][p]);
+        pl[14 + 2 * round] = fifth(h->pl[p].raises[round]);
     }
 }
 
@@ -1130,14 +1225,9 @@ typedef struct {
     int state; /* 0: not made yet, 1: usable, -1: not usable (start() for every hand) */
 } template_hand;
 
-static const uint8_t card_order[LB_NUM_CARDS] = {
-    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
-    18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
-    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
-
 static void new_hand(lb_hand *h, template_hand *t, const lb_rules *r, int n, const int64_t *stacks,
                      const lb_pcg64 *rng) {
-    int p, k, round, size = r->hand_size;
+    int size = r->hand_size;
     if (t->state == 0) {
         lb_pcg64 none = {0, 0, 0, 1};
         memset(&t->h, 0, sizeof t->h); /* its padding too: copies give the bytes of start() */
@@ -1153,35 +1243,28 @@ static void new_hand(lb_hand *h, template_hand *t, const lb_rules *r, int n, con
     }
     memcpy(h, &t->h, sizeof *h);
     h->rng = *rng;
-    shuffle_new_deck(&h->deck, &h->rng); /* the template's stub is in card order */
-    memset(h->deck.where, LB_PLACE_STUB, sizeof h->deck.where);
-    for (round = 0, k = 0; round < size; round++) {
-        for (p = 0; p < n; p++, k++) {
-            uint8_t c = h->deck.stub[k];
-            h->deck.hands[p][round] = c;
-            h->deck.where[c] = (uint8_t)p;
-            h->cards[p][round] = c;
-        }
-    }
+    shuffle_new_deck(h->deck.stub, &h->rng); /* the template's stub is in card order */
+    deal(h, n, size);
 }
 
 /* The lines of a hand every decision reads (the legal actions, the counters, the cards and the
  * per-position chips up to raises[]), asked for a few hands ahead: a batch of hands is larger
  * than the core's cache, and a hand's lines are too far apart for the hardware's prefetcher. */
 #define PREFETCH_AHEAD 4
-#define PREFETCH_BYTES (offsetof(lb_hand, raises) + sizeof(((lb_hand *)0)->raises))
+#define PREFETCH_BYTES(n) (offsetof(lb_hand, pl) + (size_t)(n) * sizeof(lb_player))
 
-static void prefetch_hand(const lb_hand *hands, int64_t i, int64_t count) {
+static void prefetch_hand(const lb_hand *hands, int64_t i, int64_t count, int n) {
 #if defined(__GNUC__) || defined(__clang__)
-    const char *p;
-    size_t off;
+    uintptr_t line, end;
     if (i >= count) return;
-    p = (const char *)&hands[i];
-    for (off = 0; off < PREFETCH_BYTES; off += 64) __builtin_prefetch(p + off, 1, 3);
+    line = (uintptr_t)&hands[i] & ~(uintptr_t)63;
+    end = (uintptr_t)&hands[i] + PREFETCH_BYTES(n);
+    for (; line < end; line += 64) __builtin_prefetch((const void *)line, 1, 3);
 #else
     (void)hands;
     (void)i;
     (void)count;
+    (void)n;
 #endif
 }
 
@@ -1200,13 +1283,13 @@ void lb_batch_step(lb_hand *hands, int64_t count, const lb_rules *r, const lb_sp
     memset(done, 0, (size_t)count);
     for (i = 0; i < count; i++) {
         lb_hand *h = &hands[i];
-        prefetch_hand(hands, i + PREFETCH_AHEAD, count);
+        prefetch_hand(hands, i + PREFETCH_AHEAD, count, n);
         lb_hand_act_index(h, r, s, actions[i], NULL);
         if (h->phase == LB_PHASE_COMPLETE) {
             lb_pcg64 g;
             float *rw = rewards + i * n;
             for (p = 0; p < n; p++)
-                rw[p] = (float)((double)(h->stacks[p] - h->starting[p]) / scale);
+                rw[p] = (float)((double)(h->pl[p].stack - h->pl[p].starting) / scale);
             done[i] = 1;
             episodes[i]++;
             lb_hand_stream(key, first_slot + (uint64_t)i, episodes[i], &g);
@@ -1278,8 +1361,8 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
                 if (by_strategy) {
                     int d = 2 - (r->draws - h.draw_round), is_last = h.draw_round == r->draws;
                     m = plans ? lb_strategy_plan_discard(&plans[plan_of[h.actor]],
-                                                         h.deck.hands[h.actor], d, is_last)
-                              : lb_strategy_discard(&strategy[h.actor], h.deck.hands[h.actor], d,
+                                                         h.pl[h.actor].cards, d, is_last)
+                              : lb_strategy_discard(&strategy[h.actor], h.pl[h.actor].cards, d,
                                                     is_last);
                     if (popcount(m) > legal->max_discards) m = 0;
                 } else if (r->hand_size == 5) {
@@ -1300,7 +1383,7 @@ void lb_play_hands(const lb_rules *r, const lb_space *s, int n, const int64_t *s
             made++;
         }
         if (payoffs)
-            for (p = 0; p < n; p++) payoffs[p] += (double)(h.stacks[p] - h.starting[p]);
+            for (p = 0; p < n; p++) payoffs[p] += (double)(h.pl[p].stack - h.pl[p].starting);
     }
     if (decisions) *decisions += made;
     free(plans);

@@ -5,7 +5,7 @@
  * (tests/test_hand_agreement.py checks it decision by decision).
  *
  * Plain C99, no Python headers, no globals that change, no allocation: the caller owns every
- * lb_hand (2,200 bytes on 64-bit platforms: lowball._hand.HAND_BYTES) and passes it first. The
+ * lb_hand (1,408 bytes on 64-bit platforms: lowball._hand.HAND_BYTES) and passes it first. The
  * state of one hand never refers to another, so hands may be stepped from several threads at once.
  *
  * What it plays: any lowball.variants.Variant (its rules given as lb_rules): fixed limit (small
@@ -135,11 +135,49 @@ typedef struct {
     uint8_t draw, max_discards;
 } lb_legal;
 
-/* One hand. Read the fields freely (the binding and lowball.rl do); change them only through
- * the functions below. */
+/* One position's part of a hand: what every decision reads or writes, in one place (48 bytes:
+ * a heads-up hand's two positions share one cache line and a half). */
 typedef struct {
-    /* the fields every decision reads or writes first, the deck (touched by draws and folds
-     * only) last: fewer cache lines per decision when many hands are stepped */
+    int64_t stack;    /* chips behind */
+    int64_t bet;      /* this betting round's wager */
+    int64_t acted;    /* the wager last acted on in this round; -1: not yet */
+    int64_t starting; /* the stack the hand began with */
+    uint8_t cards[5]; /* the cards held, in the order received (the deck's hands[p]); kept after a
+                       * fold, when n_cards is 0 */
+    uint8_t n_cards;
+    uint8_t raises[LB_HAND_MAX_ROUNDS]; /* bets and raises made in each betting round */
+    int8_t drawn[LB_HAND_MAX_DRAWS];    /* cards drawn at each draw; -1: not (yet) */
+    uint8_t pad_[3];
+} lb_player;
+
+/* A hand's deck in the engine's own form (124 bytes), the same cards in the same places as the
+ * lb_deck of deck.h that lb_hand_to_deck makes of it: the stub stub[top..51]; the positions'
+ * cards (lb_player.cards); the muck gone[0..n_muck-1] (folded hands, earlier draws' discards, in
+ * lb_deck's muck order), then this draw round's discards gone[n_muck..n_muck+n_discards-1],
+ * thrown by the positions draw_order[disc_first..next-1] in turn, each its drawn count; the burn
+ * cards burns[0..n_burns-1] (one a draw at most, and the muck's reshuffle takes them). A draw
+ * that needs a reshuffle runs lb_deck_draw (deck.c) on the lb_deck and takes its result back. */
+typedef struct {
+    uint8_t stub[LB_NUM_CARDS];
+    uint8_t gone[LB_NUM_CARDS];
+    uint8_t top, n_muck, n_discards, n_burns;
+    uint8_t burns[LB_HAND_MAX_DRAWS + 1];
+    uint8_t rule; /* lb_reshuffle_rule */
+    uint8_t burn; /* burn a card before each draw */
+    uint8_t in_draw;
+    uint8_t next;       /* draw_order[next] is the position to serve now */
+    uint8_t disc_first; /* see above */
+    uint8_t pad_[3];
+    uint32_t reshuffles; /* new stubs made from the muck in this hand */
+} lb_hand_deck;
+
+/* One hand (1,408 bytes, 22 cache lines, on 64-bit platforms: lowball._hand.HAND_BYTES). Read the fields freely
+ * (the binding and lowball.rl do); change them only through the functions below. The fields
+ * every decision reads or writes come first (the header, then each position's lb_player), the
+ * deck next (touched by folds and draws), then what only the end of a hand writes: fewer cache
+ * lines per decision when many hands are stepped. A position's chips committed (antes included)
+ * are starting - stack + winnings. */
+typedef struct {
     lb_legal
         legal; /* the legal actions now (kept up to date by every call that changes the hand) */
     uint8_t n, phase, betting_round, draw_round;
@@ -155,30 +193,24 @@ typedef struct {
     uint8_t n_alive;                /* positions not folded */
     int32_t bet_count, max_wagers;
     int64_t level, last_raise, full_level, round_bet, min_bet;
-    int64_t pot; /* every chip committed (the sum of committed[]) */
-    /* each position's cards as deck.hands holds them (the observation reads this copy, next to
-     * the fields a decision touches, rather than the deck) */
-    uint8_t cards[LB_HAND_MAX_PLAYERS][5];
-    uint8_t n_cards[LB_HAND_MAX_PLAYERS];
+    int64_t pot; /* every chip committed */
     uint8_t pending[LB_HAND_MAX_PLAYERS];
     uint8_t draw_order[LB_HAND_MAX_PLAYERS];
-    int64_t stacks[LB_HAND_MAX_PLAYERS];
-    int64_t bets[LB_HAND_MAX_PLAYERS];      /* this betting round's wagers */
-    int64_t committed[LB_HAND_MAX_PLAYERS]; /* every chip put in, antes included */
-    int64_t acted[LB_HAND_MAX_PLAYERS]; /* the wager each last acted on this round; -1: not yet */
-    uint8_t raises[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* bets and raises made */
-    int8_t drawn[LB_HAND_MAX_DRAWS][LB_HAND_MAX_PLAYERS];    /* cards drawn; -1: not (yet) */
-    uint8_t show_order[LB_HAND_MAX_PLAYERS];
-    int64_t antes[LB_HAND_MAX_PLAYERS]; /* dead chips */
-    int64_t starting[LB_HAND_MAX_PLAYERS];
+    lb_player pl[LB_HAND_MAX_PLAYERS];
+    lb_hand_deck deck;
+    lb_pcg64 rng; /* the deck's source: the shuffle and every reshuffle */
+    int64_t antes[LB_HAND_MAX_PLAYERS]; /* dead chips posted */
     int64_t winnings[LB_HAND_MAX_PLAYERS];
     int64_t round_wager[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* each round's final wagers */
     int64_t pot_amount[LB_HAND_MAX_PLAYERS];    /* the pots at the end, main pot first */
     uint16_t pot_eligible[LB_HAND_MAX_PLAYERS]; /* bit p: position p may win the pot */
     uint16_t classes[LB_HAND_MAX_PLAYERS];      /* hand classes at the showdown (0: not valued) */
-    lb_pcg64 rng; /* the deck's source: the shuffle and every reshuffle */
-    lb_deck deck;
+    uint8_t show_order[LB_HAND_MAX_PLAYERS];
 } lb_hand;
+
+/* The deck of hand h as deck.h's lb_deck (its where[] rebuilt): for lb_deck_check, or to read
+ * the places of the cards. */
+void lb_hand_to_deck(const lb_hand *h, lb_deck *d);
 
 /* Action kinds of lb_hand_act. */
 typedef enum {

@@ -37,6 +37,14 @@ static int64_t sum(const int64_t *v, int n) {
     return s;
 }
 
+/* the positions' stacks (lb_player.stack) */
+static int64_t sum_stacks(const lb_hand *h) {
+    int64_t s = 0;
+    int p;
+    for (p = 0; p < h->n; p++) s += h->pl[p].stack;
+    return s;
+}
+
 static void heads_up_fold(void) {
     lb_rules r = fixed_limit();
     lb_hand h;
@@ -70,8 +78,8 @@ static void heads_up_fold(void) {
     CHECK_EQ_INT(log.events[1].amount, 1);
     CHECK_EQ_INT(log.events[2].kind, LB_EV_WIN);
     CHECK_EQ_INT(log.events[2].amount, 2);
-    CHECK_EQ_INT(h.stacks[0], 101);
-    CHECK_EQ_INT(h.stacks[1], 99);
+    CHECK_EQ_INT(h.pl[0].stack, 101);
+    CHECK_EQ_INT(h.pl[1].stack, 99);
     CHECK_EQ_INT(h.phase, LB_PHASE_COMPLETE);
     CHECK_EQ_INT(lb_hand_legal(&h, &r, &lg), LB_HAND_COMPLETE);
     CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_CALL, 0, 0, NULL), LB_HAND_COMPLETE);
@@ -107,7 +115,7 @@ static void short_all_in_side_pots(void) {
     lb_hand_legal(&h, &r, &lg);
     CHECK_EQ_INT(lg.position, 0);
     CHECK_EQ_INT(lg.call_amount, 4);
-    CHECK_EQ_INT(h.bets[1], 2);
+    CHECK_EQ_INT(h.pl[1].bet, 2);
     CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_CALL, 0, 0, NULL), LB_HAND_OK);
     CHECK_EQ_INT(lb_hand_act(&h, &r, LB_ACT_CALL, 0, 0, NULL), LB_HAND_OK);
     CHECK_EQ_INT(h.phase, LB_PHASE_DRAWING);
@@ -119,7 +127,7 @@ static void short_all_in_side_pots(void) {
     CHECK_EQ_INT(h.phase, LB_PHASE_COMPLETE);
     CHECK_EQ_INT(h.n_pots, 1);
     CHECK_EQ_INT(h.pot_amount[0], 15);
-    CHECK_EQ_INT(sum(h.stacks, 3), 105);
+    CHECK_EQ_INT(sum_stacks(&h), 105);
     CHECK_EQ_INT(sum(h.winnings, 3), 15);
 }
 
@@ -203,11 +211,17 @@ static void random_batches(void) {
                           actor, masks, counts, indexes, obs);
             for (i = 0; i < N; i++) {
                 const lb_hand *h = &hands[i];
+                lb_deck deck;
                 int p;
                 float total = 0;
                 if (done[i]) new_hand_as_reset(h, r, n, stacks, key, i, episodes[i]);
-                CHECK_EQ_INT(lb_deck_check(&h->deck), LB_OK);
-                CHECK_EQ_INT(sum(h->stacks, n) + sum(h->committed, n), sum(stacks, n));
+                lb_hand_to_deck(h, &deck);
+                CHECK_EQ_INT(lb_deck_check(&deck), LB_OK);
+                for (p = 0; p < n; p++) { /* the hand's cards are the deck's hands */
+                    CHECK_EQ_INT(deck.hand_len[p], h->pl[p].n_cards);
+                    CHECK(memcmp(deck.hands[p], h->pl[p].cards, h->pl[p].n_cards) == 0);
+                }
+                CHECK_EQ_INT(sum_stacks(h) + h->pot, sum(stacks, n));
                 for (p = 0; p < n; p++) total += rewards[i * n + p];
                 CHECK(total == 0.0f);
                 finished += done[i];

@@ -1,5 +1,5 @@
 # Declarations of csrc/hand.h: the batch hand engine.
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from lowball._c_deck cimport lb_deck
 from lowball._c_odds cimport lb_pcg64, lb_strategy
@@ -44,17 +44,27 @@ cdef extern from "hand.h" nogil:
         int64_t call_amount, min_to, max_to
         uint8_t position, phase, fold, check, call, bet, raise_, draw, max_discards
 
+    ctypedef struct lb_player:
+        int64_t stack, bet, acted, starting
+        uint8_t cards[5]
+        uint8_t n_cards
+        uint8_t raises[4]
+        int8_t drawn[3]
+
+    ctypedef struct lb_hand_deck:
+        uint8_t stub[52]
+        uint8_t gone[52]
+        uint8_t top, n_muck, n_discards, n_burns
+        uint8_t burns[4]
+        uint32_t reshuffles
+
     ctypedef struct lb_hand:
-        lb_deck deck
+        lb_hand_deck deck
         lb_pcg64 rng
         lb_legal legal
-        int64_t starting[10]
-        int64_t stacks[10]
-        int64_t bets[10]
-        int64_t committed[10]
+        lb_player pl[10]
         int64_t antes[10]
         int64_t winnings[10]
-        int64_t acted[10]
         int64_t level, last_raise, full_level
         int64_t pot_amount[10]
         int32_t bet_count
@@ -66,7 +76,8 @@ cdef extern from "hand.h" nogil:
         uint8_t pending[10]
         uint8_t draw_order[10]
         uint8_t show_order[10]
-        int8_t drawn[3][10]
+
+    void lb_hand_to_deck(const lb_hand *h, lb_deck *d)
 
     ctypedef struct lb_space:
         double fractions[8]

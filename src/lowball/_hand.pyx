@@ -11,16 +11,27 @@ from libc.string cimport memcpy, memset
 import numpy as np
 
 from lowball._c_hand cimport *
+from lowball._c_deck cimport lb_deck
 from lowball._c_odds cimport lb_pcg64, lb_strategy
 
 cdef lb_hand _probe
 MAX_PLAYERS = LB_HAND_MAX_PLAYERS
-# where the deck lies in a hand's bytes (for tests that change the hidden cards of a copy)
-DECK_OFFSET = <char *>&_probe.deck - <char *>&_probe
+# where the cards lie in a hand's bytes (for tests that change the hidden cards of a copy): each
+# position's cards and their count (PLAYERS + p * PLAYER_BYTES + PLAYER_CARDS / PLAYER_N_CARDS),
+# and the deck's stub (DECK + DECK_STUB, from DECK + DECK_TOP), muck and this draw's discards
+# (DECK + DECK_GONE, DECK_N_MUCK + DECK_N_DISCARDS of them) and burns (DECK_BURNS, DECK_N_BURNS)
+PLAYERS = <char *>&_probe.pl[0] - <char *>&_probe
+PLAYER_BYTES = sizeof(lb_player)
+PLAYER_CARDS = <char *>&_probe.pl[0].cards[0] - <char *>&_probe.pl[0]
+PLAYER_N_CARDS = <char *>&_probe.pl[0].n_cards - <char *>&_probe.pl[0]
+DECK = <char *>&_probe.deck - <char *>&_probe
 DECK_STUB = <char *>&_probe.deck.stub[0] - <char *>&_probe.deck
 DECK_TOP = <char *>&_probe.deck.top - <char *>&_probe.deck
-DECK_HANDS = <char *>&_probe.deck.hands[0][0] - <char *>&_probe.deck
-DECK_HAND_LEN = <char *>&_probe.deck.hand_len[0] - <char *>&_probe.deck
+DECK_GONE = <char *>&_probe.deck.gone[0] - <char *>&_probe.deck
+DECK_N_MUCK = <char *>&_probe.deck.n_muck - <char *>&_probe.deck
+DECK_N_DISCARDS = <char *>&_probe.deck.n_discards - <char *>&_probe.deck
+DECK_BURNS = <char *>&_probe.deck.burns[0] - <char *>&_probe.deck
+DECK_N_BURNS = <char *>&_probe.deck.n_burns - <char *>&_probe.deck
 MAX_FRACTIONS = LB_HAND_MAX_FRACTIONS
 HAND_BYTES = sizeof(lb_hand)
 EVENT_KINDS = ("ante", "blind", "deal", "fold", "check", "call", "bet", "raise", "draw", "stand_pat",
@@ -99,16 +110,18 @@ def _bits(unsigned m, int n):
 
 cdef object _fields(lb_hand *h):
     cdef int n = h.n, p, i, d
+    cdef lb_deck deck
+    lb_hand_to_deck(h, &deck)
     none = LB_HAND_NO_POSITION
     return {
         "n": n,
-        "starting_stacks": tuple([h.starting[p] for p in range(n)]),
-        "stacks": tuple([h.stacks[p] for p in range(n)]),
-        "bets": tuple([h.bets[p] for p in range(n)]),
-        "committed": tuple([h.committed[p] for p in range(n)]),
+        "starting_stacks": tuple([h.pl[p].starting for p in range(n)]),
+        "stacks": tuple([h.pl[p].stack for p in range(n)]),
+        "bets": tuple([h.pl[p].bet for p in range(n)]),
+        "committed": tuple([h.pl[p].starting - h.pl[p].stack + h.winnings[p] for p in range(n)]),
         "antes": tuple([h.antes[p] for p in range(n)]),
         "winnings": tuple([h.winnings[p] for p in range(n)]),
-        "acted": tuple([h.acted[p] for p in range(n)]),
+        "acted": tuple([h.pl[p].acted for p in range(n)]),
         "folded": _bits(h.folded, n),
         "mucked": _bits(h.mucked, n),
         "shown": _bits(h.shown, n),
@@ -125,23 +138,23 @@ cdef object _fields(lb_hand *h):
         "aggressor": None if h.aggressor == none else h.aggressor,
         "last_round_aggressor": None if h.last_round_aggressor == none else h.last_round_aggressor,
         "draw_order": tuple([h.draw_order[i] for i in range(h.n_draw_order)]),
-        "drawn": tuple([tuple([h.drawn[d][p] for p in range(n)]) for d in range(h.draw_round)]),
+        "drawn": tuple([tuple([h.pl[p].drawn[d] for p in range(n)]) for d in range(h.draw_round)]),
         "pots": tuple([(h.pot_amount[i], tuple([p for p in range(n) if h.pot_eligible[i] >> p & 1]))
                        for i in range(h.n_pots)]),
         "show_order": tuple([h.show_order[i] for i in range(h.n_show)]),
-        "hands": tuple([tuple([h.deck.hands[p][i] for i in range(h.deck.hand_len[p])]) for p in range(n)]),
+        "hands": tuple([tuple([deck.hands[p][i] for i in range(deck.hand_len[p])]) for p in range(n)]),
         "deck": {
-            "stub": [h.deck.stub[i] for i in range(h.deck.top, 52)],
-            "muck": [h.deck.muck[i] for i in range(h.deck.n_muck)],
-            "burns": [h.deck.burns[i] for i in range(h.deck.n_burns)],
-            "hands": [[h.deck.hands[p][i] for i in range(h.deck.hand_len[p])] for p in range(10)],
-            "draw": None if not h.deck.in_draw else {
-                "order": [h.deck.order[i] for i in range(h.deck.n_order)],
-                "served": h.deck.next,
-                "drawn": [h.deck.drawn[i] for i in range(10)],
-                "discards": [[h.deck.discards[i], h.deck.discard_seat[i]] for i in range(h.deck.n_discards)],
+            "stub": [deck.stub[i] for i in range(deck.top, 52)],
+            "muck": [deck.muck[i] for i in range(deck.n_muck)],
+            "burns": [deck.burns[i] for i in range(deck.n_burns)],
+            "hands": [[deck.hands[p][i] for i in range(deck.hand_len[p])] for p in range(10)],
+            "draw": None if not deck.in_draw else {
+                "order": [deck.order[i] for i in range(deck.n_order)],
+                "served": deck.next,
+                "drawn": [deck.drawn[i] for i in range(10)],
+                "discards": [[deck.discards[i], deck.discard_seat[i]] for i in range(deck.n_discards)],
             },
-            "reshuffles": h.deck.reshuffles,
+            "reshuffles": deck.reshuffles,
         },
         "rng": ((int(h.rng.state_hi) << 64) | int(h.rng.state_lo), (int(h.rng.inc_hi) << 64) | int(h.rng.inc_lo)),
     }
@@ -415,10 +428,10 @@ cdef class Hand:
         return self.h.phase == 3
 
     def payoffs(self):
-        return tuple([self.h.stacks[p] - self.h.starting[p] for p in range(self.h.n)])
+        return tuple([self.h.pl[p].stack - self.h.pl[p].starting for p in range(self.h.n)])
 
     def hand(self, int position):
-        return tuple([self.h.deck.hands[position][i] for i in range(self.h.deck.hand_len[position])])
+        return tuple([self.h.pl[position].cards[i] for i in range(self.h.pl[position].n_cards)])
 
     def copy_from(self, Batch batch, int i):
         """This hand becomes a copy of hand ``i`` of ``batch`` (events are not kept)."""

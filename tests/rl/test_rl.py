@@ -229,29 +229,27 @@ def test_no_observation_changes_with_cards_its_player_cannot_see() -> None:
 
 def _swap_hidden(env: VectorEnv, i: int, actor: int) -> np.ndarray:
     """The observation of hand ``i``'s actor after every card it cannot see changes place: the
-    other players' cards and the stub, in a copy of the C state (the same state bytes otherwise)."""
+    other players' cards (a folded hand's bytes too), the stub, the muck, this draw's discards and the
+    burns, in a copy of the C state (the same state bytes otherwise)."""
     import lowball._hand as h
 
-    batch = env._batch
-    offset = h.DECK_OFFSET
-    row = batch.state[i].copy()
-    deck = row[offset:]
-    hands = deck[h.DECK_HANDS : h.DECK_HANDS + 10 * 52].reshape(10, 52).copy()
-    lens = deck[h.DECK_HAND_LEN : h.DECK_HAND_LEN + 10]
-    top = int(deck[h.DECK_TOP])
-    stub = list(deck[h.DECK_STUB + top : h.DECK_STUB + 52])
-    hidden = stub + [c for p in range(10) if p != actor for c in hands[p, : lens[p]]]
-    random.Random(i).shuffle(hidden)
-    k = 0
-    for j in range(top, 52):
-        deck[h.DECK_STUB + j] = hidden[k]
-        k += 1
-    for p in range(10):
+    before = env._batch.state[i]
+    row = before.copy()
+    deck = h.DECK
+    top = int(row[deck + h.DECK_TOP])
+    gone = int(row[deck + h.DECK_N_MUCK]) + int(row[deck + h.DECK_N_DISCARDS])
+    places = [deck + h.DECK_STUB + j for j in range(top, 52)]
+    places += [deck + h.DECK_GONE + j for j in range(gone)]
+    places += [deck + h.DECK_BURNS + j for j in range(int(row[deck + h.DECK_N_BURNS]))]
+    for p in range(env.players):
         if p != actor:
-            for j in range(lens[p]):
-                hands[p, j] = hidden[k]
-                k += 1
-    deck[h.DECK_HANDS : h.DECK_HANDS + 520] = hands.reshape(-1)
+            at = h.PLAYERS + p * h.PLAYER_BYTES + h.PLAYER_CARDS
+            places += [at + j for j in range(env.variant.hand_size)]  # a folded hand's cards stay
+    hidden = [int(row[k]) for k in places]
+    random.Random(i).shuffle(hidden)
+    for k, card in zip(places, hidden):
+        row[k] = card
+    assert (row != before).any()
     return h.observe_state(env._engine, row, actor, env.scale)  # type: ignore[no-any-return]
 
 
