@@ -133,6 +133,15 @@ static void note_betting(lb_hand *h, int kind, int pos) {
 
 /* -- helpers ----------------------------------------------------------------------------------- */
 
+/* dst[0..n-1] = src[0..n-1] (moving left when they overlap: dst < src), a byte at a time: the
+ * copies of a decision are of a few bytes (a list of positions, a hand's cards), where a call to
+ * the C library's memcpy costs more than the copy (CMakeLists.txt keeps GCC from turning the loop
+ * into that call) */
+static void copy_bytes(uint8_t *dst, const uint8_t *src, int n) {
+    int i;
+    for (i = 0; i < n; i++) dst[i] = src[i];
+}
+
 static int n_alive(const lb_hand *h) { return h->n_alive; }
 
 /* bit p: position p is in the hand and has chips behind */
@@ -277,7 +286,7 @@ static void begin_betting(lb_hand *h, const lb_rules *r, int round, lb_event_log
         end_betting(h, r, log);
         return;
     }
-    memcpy(h->pending, able, (size_t)n_able);
+    copy_bytes(h->pending, able, n_able);
     h->n_pending = (uint8_t)n_able;
     h->actor = able[0];
 }
@@ -537,7 +546,7 @@ static void deck_end_draw(lb_hand_deck *c) {
 static void deck_fold(lb_hand *h, int p) {
     lb_hand_deck *c = &h->deck;
     lb_player *pl = &h->pl[p];
-    memcpy(c->gone + c->n_muck, pl->cards, pl->n_cards);
+    copy_bytes(c->gone + c->n_muck, pl->cards, pl->n_cards);
     c->n_muck = (uint8_t)(c->n_muck + pl->n_cards);
     pl->n_cards = 0;
 }
@@ -671,7 +680,7 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
     int i, j, k;
     for (i = 0; i < h->n_pending; i++) {
         if (h->pending[i] == p) {
-            memmove(h->pending + i, h->pending + i + 1, (size_t)(h->n_pending - i - 1));
+            copy_bytes(h->pending + i, h->pending + i + 1, h->n_pending - i - 1);
             h->n_pending--;
             break;
         }
@@ -685,7 +694,7 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
             if (mask & BIT(q)) owe[n_owe++] = (uint8_t)q;
         }
         if (reopened) {
-            memcpy(h->pending, owe, (size_t)n_owe);
+            copy_bytes(h->pending, owe, n_owe);
             h->n_pending = (uint8_t)n_owe;
         } else {
             uint8_t next[LB_HAND_MAX_PLAYERS];
@@ -694,7 +703,7 @@ static void after_bet_action(lb_hand *h, const lb_rules *r, int p, int reopened,
                 for (j = 0; j < h->n_pending; j++) was |= h->pending[j] == q;
                 if (h->pl[q].bet < h->level || was) next[n_new++] = (uint8_t)q;
             }
-            memcpy(h->pending, next, (size_t)n_new);
+            copy_bytes(h->pending, next, n_new);
             h->n_pending = (uint8_t)n_new;
         }
     }
@@ -1154,6 +1163,7 @@ int64_t lb_batch_check(const lb_hand *hands, int64_t count, const lb_rules *r, c
 #define ROWS_BET (ROWS_DRAW + 6)
 #define N_ROWS (ROWS_BET + 8)
 #define MAX_ACTIONS (2 + LB_HAND_MAX_FRACTIONS + 1 + 32)
+typedef char lb_rows_fit_copy_row[MAX_ACTIONS <= 48 ? 1 : -1]; /* copy_row's 48 bytes at most */
 
 typedef struct {
     uint8_t mask[N_ROWS][MAX_ACTIONS];
@@ -1195,11 +1205,12 @@ static int row_of(const lb_hand *h) {
            (legal->fold | (legal->check | legal->call) << 1 | (legal->bet | legal->raise_) << 2);
 }
 
-/* n >= 16 bytes, in 16-byte moves (the compiler's, not a call), the last one overlapping */
+/* 16 <= n <= 48 bytes (a row: MAX_ACTIONS), in two or three 16-byte moves of the compiler's own
+ * (a loop of them would become a call to memcpy), the last one overlapping */
 static void copy_row(void *dst, const void *src, int n) {
-    int k;
-    for (k = 0; k + 16 <= n; k += 16) memcpy((char *)dst + k, (const char *)src + k, 16);
-    if (k < n) memcpy((char *)dst + n - 16, (const char *)src + n - 16, 16);
+    memcpy(dst, src, 16);
+    if (n > 32) memcpy((char *)dst + 16, (const char *)src + 16, 16);
+    memcpy((char *)dst + n - 16, (const char *)src + n - 16, 16);
 }
 
 static void outputs(const lb_hand *h, const lb_rules *r, const lb_space *s, const out_rows *o,

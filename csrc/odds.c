@@ -34,15 +34,6 @@ uint64_t lb_pcg64_next(lb_pcg64 *g) {
     return (x >> rot) | (x << ((64u - rot) & 63u));
 }
 
-uint64_t lb_mix64(uint64_t z) {
-    z ^= z >> 30;
-    z *= 0xbf58476d1ce4e5b9ull;
-    z ^= z >> 27;
-    z *= 0x94d049bb133111ebull;
-    z ^= z >> 31;
-    return z;
-}
-
 /* Lemire's bounded integer on one word, exactly as lb_random_bounded (deck.h) computes it. */
 static uint32_t pcg_bounded(lb_pcg64 *g, uint32_t bound) {
     uint64_t threshold = 0;

@@ -44,8 +44,15 @@ typedef struct {
 /* The next 64-bit word: advance the state, then output from the new state (numpy's order). */
 uint64_t lb_pcg64_next(lb_pcg64 *g);
 
-/* SplitMix64's finaliser (see the header comment). */
-uint64_t lb_mix64(uint64_t z);
+/* SplitMix64's finaliser (see the header comment); inline: hand.c mixes six words a new hand. */
+static inline uint64_t lb_mix64(uint64_t z) {
+    z ^= z >> 30;
+    z *= 0xbf58476d1ce4e5b9ull;
+    z ^= z >> 27;
+    z *= 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return z;
+}
 
 /* The class histogram of every way to complete kept[0..n_kept-1] (0..5 cards) to five cards with
  * 5 - n_kept cards of unseen[0..n_unseen-1]: hist[c] += the number of completions of class c, for

@@ -268,6 +268,32 @@ static void shuffle_as_deck(const lb_pcg64 *g) {
     CHECK(memcmp(&h.rng, &copy, sizeof copy) == 0);
 }
 
+#ifdef __SIZEOF_INT128__
+/* The generator whose word number `word` (1-based) is 0, the output of a state whose high and
+ * low halves are equal: that state run backwards word steps (state k - 1 = (state k - inc) *
+ * mul^-1 mod 2^128; mul^-1 by Newton's iteration). */
+__extension__ typedef unsigned __int128 u128;
+
+static lb_pcg64 zero_word_at(int word) {
+    const u128 mul = ((u128)2549297995355413924ull << 64) | 4865540595714422341ull;
+    u128 inv = mul, inc = ((u128)0x0123456789abcdefull << 64) | 0xfedcba9876543211ull,
+         state = ((u128)0x5eed5eed5eed5eedull << 64) | 0x5eed5eed5eed5eedull;
+    lb_pcg64 g, probe;
+    int k;
+    for (k = 0; k < 7; k++) inv *= 2 - mul * inv; /* 3 correct bits, doubled each time */
+    CHECK(mul * inv == 1);
+    for (k = 0; k < word; k++) state = (state - inc) * inv;
+    g.state_hi = (uint64_t)(state >> 64);
+    g.state_lo = (uint64_t)state;
+    g.inc_hi = (uint64_t)(inc >> 64);
+    g.inc_lo = (uint64_t)inc;
+    probe = g;
+    for (k = 1; k < word; k++) lb_pcg64_next(&probe);
+    CHECK(lb_pcg64_next(&probe) == 0);
+    return g;
+}
+#endif
+
 static void new_hand_shuffle(void) {
     lb_pcg64 first = {0x1236916f9566dd58ull, 0xe9a24ccea6b91c74ull, 0x0123456789abcdefull,
                       0xfedcba9876543211ull},
@@ -287,6 +313,19 @@ static void new_hand_shuffle(void) {
     for (k = 0; k < 50; k++) lb_pcg64_next(&probe);
     CHECK(lb_pcg64_next(&probe) == (uint64_t)1 << 63);
     shuffle_as_deck(&last);
+#ifdef __SIZEOF_INT128__
+    /* a rejected word (0 is below 2^64 mod bound for every bound not a power of two) at each
+     * place of hand.c's pairs of words (word 2k - 1 and 2k): the first or second of a pair, early
+     * and late; word 50 is the last of the pairs, for position 2 (bound 3) */
+    {
+        static const int words[] = {2, 3, 11, 12, 13, 48, 49, 50};
+        size_t w;
+        for (w = 0; w < sizeof words / sizeof words[0]; w++) {
+            g = zero_word_at(words[w]);
+            shuffle_as_deck(&g);
+        }
+    }
+#endif
 }
 
 int main(void) {
