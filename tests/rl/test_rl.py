@@ -6,6 +6,7 @@ by name with every hand as before."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
@@ -415,6 +416,23 @@ def test_random_legal_actions_are_legal_and_uniform_over_the_legal_actions(code:
         statistic = float(((t - expected) ** 2 / expected).sum())
         assert statistic < _chi_square_bound(c - 1), (c, t.tolist())
     env.step(env.random_legal_actions(rng))  # the environment takes them
+
+
+def test_random_legal_actions_are_the_documented_pick_of_one_double_a_hand() -> None:
+    """``random_legal_actions`` is ``legal_action_indices[i, floor(u[i] * legal_action_count[i])]``
+    for ``u = rng.random(num_envs)``, computed again here with numpy on a copy of the generator,
+    and takes exactly those doubles from it."""
+    env = VectorEnv("N2L1D", 257, players=2, seed=5, copy=False)
+    env.reset()
+    rng = np.random.default_rng(9)
+    for _ in range(6):
+        twin = copy.deepcopy(rng)
+        actions = env.random_legal_actions(rng)
+        u = twin.random(env.num_envs)
+        k = np.floor(u * env.legal_action_count).astype(np.intp)
+        assert np.array_equal(actions, env.legal_action_indices[np.arange(257), k].astype(np.int64))
+        assert rng.random() == twin.random()
+        env.step(actions)
 
 
 # -- bad input ---------------------------------------------------------------------------------

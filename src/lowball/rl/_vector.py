@@ -218,7 +218,6 @@ class VectorEnv:
             np.zeros(0, np.uint8),
             np.zeros((0, 0), np.int8),
         )
-        self._row_starts = np.arange(self.num_envs, dtype=np.intp) * self.num_actions
         self._key = (0, 0, 0, 0)
         self._name = f"VectorEnv({self.variant.name}, {self.num_envs} hands of {self.players})"
 
@@ -378,11 +377,8 @@ class VectorEnv:
         batch = self._need_reset()
         if not isinstance(rng, np.random.Generator):
             raise EnvInputError(f"{self._name}: rng = {shown(rng)}: expected a numpy.random.Generator")
-        u = rng.random(self.num_envs)
-        u *= batch.legal_count
-        k = u.astype(np.intp)  # floor: 0 <= k < count (u < 1 and the product rounds below count)
-        k += self._row_starts
-        return batch.legal_index.ravel().take(k).astype(np.int64)  # type: ignore[no-any-return]
+        # floor(u * count) in double: 0 <= k < count (u < 1 and the product rounds below count)
+        return batch.pick(rng.random(self.num_envs))
 
     def _describe_illegal(self, i: int, a: int) -> str:
         legal = self._batch.legal(i)
