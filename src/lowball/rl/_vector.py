@@ -378,7 +378,7 @@ class VectorEnv:
         if not isinstance(rng, np.random.Generator):
             raise EnvInputError(f"{self._name}: rng = {shown(rng)}: expected a numpy.random.Generator")
         # floor(u * count) in double: 0 <= k < count (u < 1 and the product rounds below count)
-        return batch.pick(rng.random(self.num_envs))
+        return batch.pick(rng.random(self.num_envs))  # type: ignore[no-any-return]
 
     def _describe_illegal(self, i: int, a: int) -> str:
         legal = self._batch.legal(i)
