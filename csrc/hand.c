@@ -558,7 +558,7 @@ static int deck_available(const lb_hand *h) {
     return (LB_NUM_CARDS - c->top) + c->n_muck + c->n_burns + c->n_discards;
 }
 
-void lb_hand_to_deck(const lb_hand *h, lb_deck *d) {
+lb_status lb_hand_to_deck(const lb_hand *h, lb_deck *d) {
     const lb_hand_deck *c = &h->deck;
     int p, i, j, k = 0;
     lb_deck_init(d, (lb_reshuffle_rule)c->rule, c->burn);
@@ -587,7 +587,7 @@ void lb_hand_to_deck(const lb_hand *h, lb_deck *d) {
         }
     }
     d->reshuffles = c->reshuffles;
-    lb_deck_rebuild(d);
+    return lb_deck_rebuild(d);
 }
 
 /* The draw of position p (the one to serve, throwing thrown[0..n-1], the cards of its slots in
@@ -621,8 +621,8 @@ static lb_hand_status draw_with_reshuffle(lb_hand *h, int p, const uint8_t *thro
     int bad, before = c->n_discards;
     src.next = rng_source;
     src.ctx = &h->rng;
-    lb_hand_to_deck(h, &d);
-    if (lb_deck_draw(&d, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
+    if (lb_hand_to_deck(h, &d) != LB_OK || lb_deck_draw(&d, p, thrown, n, &src, out, &bad) != LB_OK)
+        return LB_HAND_DECK;
     memcpy(c->stub, d.stub, LB_NUM_CARDS);
     c->top = d.top;
     memcpy(c->gone, d.muck, d.n_muck);

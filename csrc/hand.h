@@ -209,8 +209,9 @@ typedef struct {
 } lb_hand;
 
 /* The deck of hand h as deck.h's lb_deck (its where[] rebuilt): for lb_deck_check, or to read
- * the places of the cards. */
-void lb_hand_to_deck(const lb_hand *h, lb_deck *d);
+ * the places of the cards. LB_OK, or LB_ERR_STATE (lb_deck_rebuild's: d's where[] then
+ * undefined) for a hand whose cards are not the 52 once each, which no function here makes. */
+lb_status lb_hand_to_deck(const lb_hand *h, lb_deck *d);
 
 /* Action kinds of lb_hand_act. */
 typedef enum {

@@ -215,7 +215,7 @@ static void random_batches(void) {
                 int p;
                 float total = 0;
                 if (done[i]) new_hand_as_reset(h, r, n, stacks, key, i, episodes[i]);
-                lb_hand_to_deck(h, &deck);
+                CHECK_EQ_INT(lb_hand_to_deck(h, &deck), LB_OK);
                 CHECK_EQ_INT(lb_deck_check(&deck), LB_OK);
                 for (p = 0; p < n; p++) { /* the hand's cards are the deck's hands */
                     CHECK_EQ_INT(deck.hand_len[p], h->pl[p].n_cards);

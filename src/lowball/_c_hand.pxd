@@ -77,7 +77,7 @@ cdef extern from "hand.h" nogil:
         uint8_t draw_order[10]
         uint8_t show_order[10]
 
-    void lb_hand_to_deck(const lb_hand *h, lb_deck *d)
+    int lb_hand_to_deck(const lb_hand *h, lb_deck *d)
 
     ctypedef struct lb_space:
         double fractions[8]

@@ -318,14 +318,19 @@ cdef class Batch:
         """The legal action ``legal_index[i, floor(u[i] * legal_count[i])]`` of every hand, int64
         (``u``: one double in [0, 1) a hand): what ``VectorEnv.random_legal_actions`` computes,
         in one loop instead of five numpy passes and their temporaries."""
-        cdef Py_ssize_t i, na = self.engine.s.n_actions
+        cdef Py_ssize_t i, na = self.engine.s.n_actions, bad = -1
         if u.shape[0] != self.count:
             raise ValueError("one number per hand")
         out = np.empty(self.count, dtype=np.int64)
         cdef int64_t[::1] o = out
         with nogil:
             for i in range(self.count):
+                if not (0.0 <= u[i] < 1.0):  # NaN too: it would index outside the row
+                    bad = i
+                    break
                 o[i] = self.li[i * na + <Py_ssize_t>(u[i] * <double>self.lc[i])]
+        if bad >= 0:
+            raise ValueError(f"u[{bad}] = {u[bad]!r}: expected 0 <= u < 1")
         return out
 
     def step(self, const int64_t[::1] actions):

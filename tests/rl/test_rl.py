@@ -433,6 +433,11 @@ def test_random_legal_actions_are_the_documented_pick_of_one_double_a_hand() -> 
         assert np.array_equal(actions, env.legal_action_indices[np.arange(257), k].astype(np.int64))
         assert rng.random() == twin.random()
         env.step(actions)
+    for bad in (1.0, -0.25, float("nan")):  # what would index outside a hand's row
+        u = np.full(257, 0.5)
+        u[200] = bad
+        with pytest.raises(ValueError, match=r"u\[200\]"):
+            env._batch.pick(u)
 
 
 # -- bad input ---------------------------------------------------------------------------------
