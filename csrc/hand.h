@@ -198,7 +198,7 @@ typedef struct {
     uint8_t draw_order[LB_HAND_MAX_PLAYERS];
     lb_player pl[LB_HAND_MAX_PLAYERS];
     lb_hand_deck deck;
-    lb_pcg64 rng; /* the deck's source: the shuffle and every reshuffle */
+    lb_pcg64 rng;                       /* the deck's source: the shuffle and every reshuffle */
     int64_t antes[LB_HAND_MAX_PLAYERS]; /* dead chips posted */
     int64_t winnings[LB_HAND_MAX_PLAYERS];
     int64_t round_wager[LB_HAND_MAX_ROUNDS][LB_HAND_MAX_PLAYERS]; /* each round's final wagers */
