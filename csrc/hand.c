@@ -558,24 +558,35 @@ static int deck_available(const lb_hand *h) {
     return (LB_NUM_CARDS - c->top) + c->n_muck + c->n_burns + c->n_discards;
 }
 
-lb_status lb_hand_to_deck(const lb_hand *h, lb_deck *d) {
+/* d (every field a draw reads, where[] too) as hand h's deck: what lb_hand_to_deck makes, without
+ * lb_deck_init's and lb_deck_rebuild's passes over the whole deck, for the reshuffling draws of
+ * draw_with_reshuffle (several a six-handed triple-draw hand). The bytes past each place's count
+ * are not written. */
+static void fill_deck(const lb_hand *h, lb_deck *d) {
     const lb_hand_deck *c = &h->deck;
     int p, i, j, k = 0;
-    lb_deck_init(d, (lb_reshuffle_rule)c->rule, c->burn);
+    d->rule = (uint8_t)(c->rule == LB_RESHUFFLE_LIVE ? LB_RESHUFFLE_LIVE : LB_RESHUFFLE_SEEDS);
+    d->burn_before_draw = (uint8_t)(c->burn != 0);
     memcpy(d->stub, c->stub, LB_NUM_CARDS);
     d->top = c->top;
-    memcpy(d->muck, c->gone, c->n_muck);
+    for (i = c->top; i < LB_NUM_CARDS; i++) d->where[c->stub[i]] = LB_PLACE_STUB;
     d->n_muck = c->n_muck;
-    memcpy(d->burns, c->burns, c->n_burns);
+    for (i = 0; i < c->n_muck; i++) d->where[d->muck[i] = c->gone[i]] = LB_PLACE_MUCK;
     d->n_burns = c->n_burns;
-    memcpy(d->discards, c->gone + c->n_muck, c->n_discards);
+    for (i = 0; i < c->n_burns; i++) d->where[d->burns[i] = c->burns[i]] = LB_PLACE_BURN;
     d->n_discards = c->n_discards;
+    for (i = 0; i < c->n_discards; i++)
+        d->where[d->discards[i] = c->gone[c->n_muck + i]] = LB_PLACE_DISCARD;
+    memset(d->hand_len, 0, sizeof d->hand_len);
     for (p = 0; p < h->n; p++) {
-        memcpy(d->hands[p], h->pl[p].cards, h->pl[p].n_cards);
         d->hand_len[p] = h->pl[p].n_cards;
+        for (i = 0; i < h->pl[p].n_cards; i++)
+            d->where[d->hands[p][i] = h->pl[p].cards[i]] = (uint8_t)p;
     }
+    memset(d->drawn, 0, sizeof d->drawn);
+    d->in_draw = (uint8_t)(c->in_draw != 0);
+    d->n_order = d->next = 0;
     if (c->in_draw) {
-        d->in_draw = 1;
         memcpy(d->order, h->draw_order, h->n_draw_order);
         d->n_order = h->n_draw_order;
         d->next = c->next;
@@ -587,7 +598,12 @@ lb_status lb_hand_to_deck(const lb_hand *h, lb_deck *d) {
         }
     }
     d->reshuffles = c->reshuffles;
-    return lb_deck_rebuild(d);
+}
+
+lb_status lb_hand_to_deck(const lb_hand *h, lb_deck *d) {
+    memset(d, 0, sizeof *d);
+    fill_deck(h, d);
+    return lb_deck_check(d);
 }
 
 /* The draw of position p (the one to serve, throwing thrown[0..n-1], the cards of its slots in
@@ -621,8 +637,8 @@ static lb_hand_status draw_with_reshuffle(lb_hand *h, int p, const uint8_t *thro
     int bad, before = c->n_discards;
     src.next = rng_source;
     src.ctx = &h->rng;
-    if (lb_hand_to_deck(h, &d) != LB_OK || lb_deck_draw(&d, p, thrown, n, &src, out, &bad) != LB_OK)
-        return LB_HAND_DECK;
+    fill_deck(h, &d);
+    if (lb_deck_draw(&d, p, thrown, n, &src, out, &bad) != LB_OK) return LB_HAND_DECK;
     memcpy(c->stub, d.stub, LB_NUM_CARDS);
     c->top = d.top;
     memcpy(c->gone, d.muck, d.n_muck);

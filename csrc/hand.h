@@ -208,9 +208,9 @@ typedef struct {
     uint8_t show_order[LB_HAND_MAX_PLAYERS];
 } lb_hand;
 
-/* The deck of hand h as deck.h's lb_deck (its where[] rebuilt): for lb_deck_check, or to read
- * the places of the cards. LB_OK, or LB_ERR_STATE (lb_deck_rebuild's: d's where[] then
- * undefined) for a hand whose cards are not the 52 once each, which no function here makes. */
+/* The deck of hand h as deck.h's lb_deck (where[] from the places, the bytes past each place's
+ * count 0): to read the places of the cards. LB_OK, or LB_ERR_STATE (lb_deck_check's) for a hand
+ * whose cards are not the 52 once each, which no function here makes. */
 lb_status lb_hand_to_deck(const lb_hand *h, lb_deck *d);
 
 /* Action kinds of lb_hand_act. */
