@@ -90,8 +90,8 @@ static uint32_t pcg_bounded(lb_pcg64 *g, uint32_t bound) {
     }
 }
 
-/* lb_deck_shuffle of a deck just made by lb_deck_init (stub: its 52 cards in card order): the same Fisher-Yates (deck.h: from the
- * last position down, j = bounded(i + 1)) on the same words, into the stub the init gathered. */
+/* lb_deck_shuffle of a deck just made by lb_deck_init: the same Fisher-Yates (deck.h: from the
+ * last position down, j = bounded(i + 1)) on the same words, of stub[0..51] in card order. */
 static void shuffle_new_deck(uint8_t *stub, lb_pcg64 *g) {
     /* the generator in a local: the stub's byte stores could alias *g, which would make every
      * word wait on a store and a load of the state */
@@ -171,8 +171,7 @@ int64_t lb_hand_pot(const lb_hand *h) { return h->phase == LB_PHASE_COMPLETE ? 0
 
 static int64_t committed_total(const lb_hand *h) { return h->pot; }
 
-/* every chip position p put in, antes included */
-static int64_t committed_of(const lb_hand *h, int p) {
+int64_t lb_hand_committed(const lb_hand *h, int p) {
     return h->pl[p].starting - h->pl[p].stack + h->winnings[p];
 }
 
@@ -340,7 +339,7 @@ static void side_pots(lb_hand *h, const lb_rules *r) {
     uint16_t alive = 0;
     int p, i, j, n_levels = 0, n = h->n, k;
     for (p = 0; p < n; p++) {
-        wagers[p] = r->big_blind_ante ? committed_of(h, p) - h->antes[p] : committed_of(h, p);
+        wagers[p] = lb_hand_committed(h, p) - (r->big_blind_ante ? h->antes[p] : 0);
         antes += h->antes[p];
         if (!(h->folded & BIT(p))) alive |= BIT(p);
     }
@@ -664,7 +663,7 @@ static void begin_draw(lb_hand *h, int d, lb_event_log *log) {
     for (p = 0; p < h->n; p++)
         if (!(h->folded & BIT(p))) h->draw_order[k++] = (uint8_t)p;
     h->n_draw_order = (uint8_t)k;
-    for (p = 0; p < LB_HAND_MAX_PLAYERS; p++) h->pl[p].drawn[d - 1] = -1;
+    for (p = 0; p < h->n; p++) h->pl[p].drawn[d - 1] = -1;
     e = record(log, LB_EV_DRAW_ROUND, NONE, 0);
     if (e) e->number = (uint8_t)d;
     deck_begin_draw(&h->deck);
@@ -1274,9 +1273,9 @@ static void new_hand(lb_hand *h, template_hand *t, const lb_rules *r, int n, con
     deal(h, n, size);
 }
 
-/* The lines of a hand every decision reads (the legal actions, the counters, the cards and the
- * per-position chips up to raises[]), asked for a few hands ahead: a batch of hands is larger
- * than the core's cache, and a hand's lines are too far apart for the hardware's prefetcher. */
+/* The lines of a hand every decision reads (the header and the n positions' lb_player), asked
+ * for a few hands ahead: a batch of hands is larger than the core's cache, and the hands are too
+ * far apart for the hardware's prefetcher. */
 #define PREFETCH_AHEAD 4
 #define PREFETCH_BYTES(n) (offsetof(lb_hand, pl) + (size_t)(n) * sizeof(lb_player))
 

@@ -208,6 +208,10 @@ typedef struct {
     uint8_t show_order[LB_HAND_MAX_PLAYERS];
 } lb_hand;
 
+/* The chips position p has put in the pot in this hand, antes included (every chip committed:
+ * its starting stack, less its stack, plus what it has won). */
+int64_t lb_hand_committed(const lb_hand *h, int p);
+
 /* The deck of hand h as deck.h's lb_deck (where[] from the places, the bytes past each place's
  * count 0): to read the places of the cards. LB_OK, or LB_ERR_STATE (lb_deck_check's) for a hand
  * whose cards are not the 52 once each, which no function here makes. */

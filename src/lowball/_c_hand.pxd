@@ -78,6 +78,7 @@ cdef extern from "hand.h" nogil:
         uint8_t show_order[10]
 
     int lb_hand_to_deck(const lb_hand *h, lb_deck *d)
+    int64_t lb_hand_committed(const lb_hand *h, int p)
 
     ctypedef struct lb_space:
         double fractions[8]

@@ -118,7 +118,7 @@ cdef object _fields(lb_hand *h):
         "starting_stacks": tuple([h.pl[p].starting for p in range(n)]),
         "stacks": tuple([h.pl[p].stack for p in range(n)]),
         "bets": tuple([h.pl[p].bet for p in range(n)]),
-        "committed": tuple([h.pl[p].starting - h.pl[p].stack + h.winnings[p] for p in range(n)]),
+        "committed": tuple([lb_hand_committed(h, p) for p in range(n)]),
         "antes": tuple([h.antes[p] for p in range(n)]),
         "winnings": tuple([h.winnings[p] for p in range(n)]),
         "acted": tuple([h.pl[p].acted for p in range(n)]),

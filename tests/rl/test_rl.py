@@ -205,7 +205,8 @@ def test_vector_env_agrees_with_the_reference_and_shows_only_what_the_view_shows
 
 def test_no_observation_changes_with_cards_its_player_cannot_see() -> None:
     """Over many decisions of six-handed hands, each player's observation is computed again
-    after every other player's cards (and the stub) are replaced by other cards: it is the same,
+    after every card it cannot see (the other players' cards, the stub, the muck, this draw's
+    discards, the burns) changes place: it is the same,
     and it holds exactly the player's own cards among its card slots."""
     env = VectorEnv(F2L3D, 16, players=6, stacks=30, seed=3)
     step = env.reset()
